@@ -1,0 +1,126 @@
+// Package data holds the embedded ML.ENERGY dataset and answers the calculator's
+// question: which measured serving configuration of a model spends the least
+// energy per token while meeting an inter-token latency deadline, and how much
+// energy a volume of tokens then takes.
+package data
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+	"sync"
+)
+
+//go:embed index.json lm-arena-chat gpqa sourcegraph-fim image-chat video-chat
+var files embed.FS
+
+// DefaultDeadlineMS is the leaderboard's default inter-token latency ceiling.
+const DefaultDeadlineMS = 500
+
+// GPUs are the GPU models the leaderboard measured, in the dataset's order.
+var GPUs = []string{"B200", "H100"}
+
+// AnyGPU asks for the best configuration across all of a model's GPUs.
+const AnyGPU = "any"
+
+// Set is a loaded dataset. Model files are parsed on first use, so that a page
+// that shows one model does not pay for fifty.
+type Set struct {
+	Index Index
+
+	fsys   fs.FS
+	mu     sync.Mutex
+	models map[string]*Model // by task + "/" + slug
+}
+
+// Load returns the dataset embedded in the binary.
+func Load() (*Set, error) { return LoadFS(files) }
+
+// LoadFS reads a dataset laid out as the importer writes it.
+func LoadFS(fsys fs.FS) (*Set, error) {
+	b, err := fs.ReadFile(fsys, "index.json")
+	if err != nil {
+		return nil, err
+	}
+	s := &Set{fsys: fsys, models: map[string]*Model{}}
+	if err := json.Unmarshal(b, &s.Index); err != nil {
+		return nil, fmt.Errorf("index.json: %w", err)
+	}
+	if s.Index.Version != SchemaVersion {
+		return nil, fmt.Errorf("index.json: schema version %q, want %q", s.Index.Version, SchemaVersion)
+	}
+	return s, nil
+}
+
+// Workload returns the workload with the given id.
+func (s *Set) Workload(id string) (*Workload, error) {
+	for i := range s.Index.Workloads {
+		if w := &s.Index.Workloads[i]; w.ID == id {
+			return w, nil
+		}
+	}
+	ids := make([]string, len(s.Index.Workloads))
+	for i, w := range s.Index.Workloads {
+		ids[i] = w.ID
+	}
+	return nil, &InputError{Param: "task", Value: id, Accepted: "one of " + strings.Join(ids, ", ")}
+}
+
+// Entry finds a model of a workload by slug, name or model id, ignoring case.
+func (s *Set) Entry(task, name string) (*ModelEntry, error) {
+	w, err := s.Workload(task)
+	if err != nil {
+		return nil, err
+	}
+	for i := range w.Models {
+		m := &w.Models[i]
+		if strings.EqualFold(name, m.Slug) || strings.EqualFold(name, m.Name) || strings.EqualFold(name, m.ModelID) {
+			return m, nil
+		}
+	}
+	slugs := make([]string, len(w.Models))
+	for i, m := range w.Models {
+		slugs[i] = m.Slug
+	}
+	return nil, &InputError{Param: "model", Value: name,
+		Accepted: fmt.Sprintf("a model of %s (slug, name or model id): %s", task, strings.Join(slugs, ", "))}
+}
+
+// Model returns the full measurements of a model on a workload; name is as for Entry.
+func (s *Set) Model(task, name string) (*Model, error) {
+	e, err := s.Entry(task, name)
+	if err != nil {
+		return nil, err
+	}
+	key := task + "/" + e.Slug
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if m := s.models[key]; m != nil {
+		return m, nil
+	}
+	b, err := fs.ReadFile(s.fsys, key+".json")
+	if err != nil {
+		return nil, err
+	}
+	m := new(Model)
+	if err := json.Unmarshal(b, m); err != nil {
+		return nil, fmt.Errorf("%s.json: %w", key, err)
+	}
+	s.models[key] = m
+	return m, nil
+}
+
+// Files lists the dataset's model files (task/slug.json), sorted.
+func (s *Set) Files() []string {
+	var names []string
+	for _, w := range s.Index.Workloads {
+		for _, m := range w.Models {
+			names = append(names, w.ID+"/"+m.Slug+".json")
+		}
+	}
+	sort.Strings(names)
+	return names
+}

@@ -1,0 +1,360 @@
+// Package importer turns the ML.ENERGY Leaderboard's published task files into
+// tokenjoule's dataset: one JSON file per workload and model, plus an index.
+//
+// Every row is validated before anything is written, and the output directory is
+// replaced only once the whole dataset has been rendered, so a bad input never
+// leaves a half-written dataset behind.
+package importer
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"tokenjoule/data"
+)
+
+// Import reads the leaderboard layout in src (index.json and tasks/<task>.json)
+// and replaces the dataset in out (index.json and one folder per workload).
+// Other files in out, such as Go sources, are left alone.
+func Import(src, out string) error {
+	files, err := Render(src)
+	if err != nil {
+		return err
+	}
+	return swap(out, files)
+}
+
+// Render builds the dataset from src in memory: file path (slash-separated,
+// relative to the output directory) to content.
+func Render(src string) (map[string][]byte, error) {
+	var lb struct {
+		LastUpdated string                     `json:"last_updated"`
+		Tasks       []string                   `json:"tasks"`
+		Models      map[string]json.RawMessage `json:"models"`
+	}
+	if err := readJSON(filepath.Join(src, "index.json"), &lb); err != nil {
+		return nil, err
+	}
+	if !validDate(lb.LastUpdated) {
+		return nil, fmt.Errorf("%s: last_updated %q is not a date (YYYY-MM-DD)", filepath.Join(src, "index.json"), lb.LastUpdated)
+	}
+	files := make(map[string][]byte)
+	index := data.Index{
+		Version:     data.SchemaVersion,
+		DataVersion: dataVersion,
+		Unit:        unit,
+		DeadlineMS:  data.DefaultDeadlineMS,
+		Source:      source(lb.LastUpdated, "", "", 0),
+		Caveat:      caveat,
+		Boundary:    boundary,
+	}
+	for _, w := range workloads {
+		if !slices.Contains(lb.Tasks, w.ID) {
+			return nil, fmt.Errorf("%s: task %q is not listed in its tasks", filepath.Join(src, "index.json"), w.ID)
+		}
+		models, err := readTask(filepath.Join(src, "tasks", w.ID+".json"), w, lb.LastUpdated)
+		if err != nil {
+			return nil, err
+		}
+		entry := data.Workload{ID: w.ID, Name: w.Name}
+		for _, m := range models {
+			b, err := marshal(m)
+			if err != nil {
+				return nil, err
+			}
+			files[w.ID+"/"+m.Slug+".json"] = b
+			entry.Models = append(entry.Models, data.ModelEntry{
+				Slug: m.Slug, Name: m.Name, ModelID: m.ModelID,
+				Params: m.Params, ActiveParams: m.ActiveParams, Architecture: m.Architecture,
+				Precision: m.Configurations[0].Precision, GPUs: m.GPUs, Best: m.Best,
+			})
+		}
+		index.Workloads = append(index.Workloads, entry)
+	}
+	b, err := marshal(index)
+	if err != nil {
+		return nil, err
+	}
+	files["index.json"] = b
+	return files, nil
+}
+
+// row is one configuration as the leaderboard publishes it.
+type row struct {
+	ModelID        string  `json:"model_id"`
+	Nickname       string  `json:"nickname"`
+	Architecture   string  `json:"architecture"`
+	TotalParams    float64 `json:"total_params_billions"`
+	ActiveParams   float64 `json:"activated_params_billions"`
+	Precision      string  `json:"weight_precision"`
+	GPU            string  `json:"gpu_model"`
+	NumGPUs        int     `json:"num_gpus"`
+	TensorParallel int     `json:"tensor_parallel"`
+	DataParallel   int     `json:"data_parallel"`
+	ExpertParallel int     `json:"expert_parallel"`
+	MaxNumSeqs     int     `json:"max_num_seqs"`
+	AvgBatch       float64 `json:"avg_batch_size"`
+	AvgOutputLen   float64 `json:"avg_output_len"`
+	Power          float64 `json:"avg_power_watts"`
+	EnergyRequest  float64 `json:"energy_per_request_joules"`
+	EnergyToken    float64 `json:"energy_per_token_joules"`
+	Throughput     float64 `json:"output_throughput_tokens_per_sec"`
+	P50            float64 `json:"median_itl_ms"`
+	P90            float64 `json:"p90_itl_ms"`
+	P95            float64 `json:"p95_itl_ms"`
+	P99            float64 `json:"p99_itl_ms"`
+}
+
+// required lists row's JSON keys: a missing key would otherwise decode as zero.
+var required = func() []string {
+	t := reflect.TypeOf(row{})
+	keys := make([]string, t.NumField())
+	for i := range keys {
+		keys[i] = t.Field(i).Tag.Get("json")
+	}
+	return keys
+}()
+
+// workload is a task of the leaderboard that the calculator offers, with the
+// name people know it by.
+type workload struct{ ID, Name string }
+
+var workloads = []workload{
+	{"lm-arena-chat", "Text Conversation"},
+	{"gpqa", "Reasoning"},
+	{"sourcegraph-fim", "Code Completion"},
+	{"image-chat", "Image Chat"},
+	{"video-chat", "Video Chat"},
+}
+
+var precisions = map[string]string{"bfloat16": "BF16", "fp8": "FP8", "mxfp4": "MXFP4"}
+
+// rowError names everything needed to find a bad row in the leaderboard's files.
+func rowError(file string, i int, model, field string, value any, why string) error {
+	return fmt.Errorf("%s: row %d (model %s): field %s = %v: %s", file, i, model, field, value, why)
+}
+
+func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
+	var task struct {
+		Task           string            `json:"task"`
+		Configurations []json.RawMessage `json:"configurations"`
+	}
+	if err := readJSON(file, &task); err != nil {
+		return nil, err
+	}
+	if task.Task != w.ID {
+		return nil, fmt.Errorf("%s: task is %q, want %q", file, task.Task, w.ID)
+	}
+	if len(task.Configurations) == 0 {
+		return nil, fmt.Errorf("%s: no configurations", file)
+	}
+	bySlug := map[string]*data.Model{}
+	seen := map[string]int{} // row id without repeat suffix → runs so far
+	for i, raw := range task.Configurations {
+		r, err := decodeRow(file, i, raw)
+		if err != nil {
+			return nil, err
+		}
+		slug := data.Slug(r.Nickname)
+		m := bySlug[slug]
+		if m == nil {
+			m = &data.Model{
+				Version: data.SchemaVersion, Updated: dataVersion, DataVersion: dataVersion,
+				Unit: unit, DeadlineMS: data.DefaultDeadlineMS,
+				Source: source(compiled, w.ID, w.Name, len(task.Configurations)),
+				Caveat: caveat, Boundary: boundary,
+				Slug: slug, Name: r.Nickname, ModelID: r.ModelID,
+				Params: data.Float(r.TotalParams), ActiveParams: data.Float(r.ActiveParams),
+				Architecture: r.Architecture,
+			}
+			bySlug[slug] = m
+		}
+		if m.ModelID != r.ModelID {
+			return nil, rowError(file, i, r.ModelID, "nickname", strconv.Quote(r.Nickname),
+				fmt.Sprintf("slug %q is already used by model %s", slug, m.ModelID))
+		}
+		if m.Name != r.Nickname || float64(m.Params) != r.TotalParams || float64(m.ActiveParams) != r.ActiveParams || m.Architecture != r.Architecture {
+			return nil, rowError(file, i, r.ModelID, "nickname/params/architecture", r.Nickname,
+				"differs from the model's first row")
+		}
+		c := data.Config{
+			GPU: r.GPU, NumGPUs: r.NumGPUs,
+			TensorParallel: r.TensorParallel, DataParallel: r.DataParallel, ExpertParallel: r.ExpertParallel,
+			Precision:           precisions[r.Precision],
+			MaxNumSeqs:          r.MaxNumSeqs,
+			AvgRequestsInFlight: round(r.AvgBatch, 1),
+			WhPerMillionTokens:  round(r.EnergyToken*1e6/3600, 2),
+			JoulesPerToken:      round(r.EnergyToken, 7),
+			MedianITL:           round(r.P50, 1),
+			P90ITL:              round(r.P90, 1),
+			P99ITL:              round(r.P99, 1),
+			TokensPerSecond:     round(r.Throughput, 1),
+			PowerWatts:          int(round(r.Power, 0)),
+			AvgOutputTokens:     int(round(r.AvgOutputLen, 0)),
+			AvgRunningBatch:     round(r.AvgBatch, 1),
+			P95ITL:              round(r.P95, 1),
+		}
+		c.UnderDeadline = float64(c.MedianITL) <= data.DefaultDeadlineMS
+		key := fmt.Sprintf("%s/%s/%d/%d", slug, c.GPU, c.NumGPUs, c.MaxNumSeqs)
+		seen[key]++
+		c.Repeat = seen[key]
+		c.RowID = key
+		if c.Repeat > 1 {
+			c.RowID += "/r" + strconv.Itoa(c.Repeat)
+		}
+		m.Configurations = append(m.Configurations, c)
+	}
+	models := make([]*data.Model, 0, len(bySlug))
+	for _, m := range bySlug {
+		finish(m)
+		models = append(models, m)
+	}
+	sort.Slice(models, func(i, j int) bool { return data.NaturalLess(models[i].Name, models[j].Name) })
+	return models, nil
+}
+
+// finish sorts a model's configurations and fills the fields derived from them.
+func finish(m *data.Model) {
+	sort.SliceStable(m.Configurations, func(i, j int) bool {
+		a, b := m.Configurations[i], m.Configurations[j]
+		if a.GPU != b.GPU {
+			return a.GPU < b.GPU
+		}
+		if a.NumGPUs != b.NumGPUs {
+			return a.NumGPUs < b.NumGPUs
+		}
+		if a.MaxNumSeqs != b.MaxNumSeqs {
+			return a.MaxNumSeqs < b.MaxNumSeqs
+		}
+		return a.Repeat < b.Repeat
+	})
+	m.Best = map[string]data.Config{}
+	for _, c := range m.Configurations {
+		if !slices.Contains(m.GPUs, c.GPU) {
+			m.GPUs = append(m.GPUs, c.GPU)
+		}
+	}
+	sort.Strings(m.GPUs)
+	for _, gpu := range m.GPUs {
+		if best := data.Best(m.Configurations, gpu, data.P50, data.DefaultDeadlineMS); best != nil {
+			m.Best[gpu] = *best
+		}
+	}
+}
+
+// decodeRow decodes and validates one leaderboard row.
+func decodeRow(file string, i int, raw json.RawMessage) (*row, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		return nil, fmt.Errorf("%s: row %d: not a JSON object: %v", file, i, err)
+	}
+	model := "?"
+	if err := json.Unmarshal(fields["model_id"], &model); err != nil || model == "" {
+		model = "?"
+	}
+	for _, k := range required {
+		if _, ok := fields[k]; !ok {
+			return nil, rowError(file, i, model, k, "(missing)", "the field is required")
+		}
+	}
+	var r row
+	if err := json.Unmarshal(raw, &r); err != nil {
+		if te, ok := err.(*json.UnmarshalTypeError); ok {
+			return nil, rowError(file, i, model, te.Field, string(fields[te.Field]), "want a JSON "+te.Type.Kind().String())
+		}
+		return nil, fmt.Errorf("%s: row %d (model %s): %v", file, i, model, err)
+	}
+	for _, f := range []struct {
+		name string
+		v    string
+	}{{"model_id", r.ModelID}, {"nickname", r.Nickname}, {"architecture", r.Architecture}} {
+		if strings.TrimSpace(f.v) == "" {
+			return nil, rowError(file, i, model, f.name, strconv.Quote(f.v), "must not be empty")
+		}
+	}
+	if data.Slug(r.Nickname) == "" {
+		return nil, rowError(file, i, model, "nickname", strconv.Quote(r.Nickname), "has no letter or digit to make a slug from")
+	}
+	if !slices.Contains(data.GPUs, r.GPU) {
+		return nil, rowError(file, i, model, "gpu_model", strconv.Quote(r.GPU), "unknown GPU; known: "+strings.Join(data.GPUs, ", "))
+	}
+	if _, ok := precisions[r.Precision]; !ok {
+		return nil, rowError(file, i, model, "weight_precision", strconv.Quote(r.Precision), "unknown precision; known: bfloat16, fp8, mxfp4")
+	}
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"num_gpus", r.NumGPUs}, {"tensor_parallel", r.TensorParallel}, {"data_parallel", r.DataParallel},
+		{"expert_parallel", r.ExpertParallel}, {"max_num_seqs", r.MaxNumSeqs}} {
+		if f.v < 1 {
+			return nil, rowError(file, i, model, f.name, f.v, "must be at least 1")
+		}
+	}
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"total_params_billions", r.TotalParams}, {"activated_params_billions", r.ActiveParams},
+		{"avg_batch_size", r.AvgBatch}, {"avg_output_len", r.AvgOutputLen}, {"avg_power_watts", r.Power},
+		{"energy_per_request_joules", r.EnergyRequest}, {"energy_per_token_joules", r.EnergyToken},
+		{"output_throughput_tokens_per_sec", r.Throughput}, {"median_itl_ms", r.P50}} {
+		if !(f.v > 0) || math.IsInf(f.v, 0) {
+			return nil, rowError(file, i, model, f.name, f.v, "must be greater than 0")
+		}
+	}
+	for _, p := range []struct {
+		name   string
+		lo, hi float64
+	}{{"p90_itl_ms", r.P50, r.P90}, {"p95_itl_ms", r.P90, r.P95}, {"p99_itl_ms", r.P95, r.P99}} {
+		if !(p.hi >= p.lo) {
+			return nil, rowError(file, i, model, p.name, p.hi, fmt.Sprintf("is below the previous percentile (%v); percentiles must be p50 ≤ p90 ≤ p95 ≤ p99", p.lo))
+		}
+	}
+	if want := r.EnergyToken * r.AvgOutputLen; math.Abs(r.EnergyRequest-want) > 1e-6*want {
+		return nil, rowError(file, i, model, "energy_per_request_joules", r.EnergyRequest,
+			fmt.Sprintf("differs from energy_per_token_joules × avg_output_len = %v by more than 1e-6 (relative)", want))
+	}
+	return &r, nil
+}
+
+// round rounds x to n decimals the way the reference file does (correctly
+// rounded decimal of the binary value, ties to even).
+func round(x float64, n int) data.Float {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', n, 64), 64)
+	return data.Float(v)
+}
+
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	// The reference file has no final newline.
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+func readJSON(file string, v any) error {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("%s: %v", file, err)
+	}
+	return nil
+}
+
+func validDate(s string) bool {
+	return len(s) == 10 && s[4] == '-' && s[7] == '-' && strings.Trim(s[:4]+s[5:7]+s[8:], "0123456789") == ""
+}

@@ -1,0 +1,208 @@
+package data
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Percentile names the inter-token latency percentile a deadline applies to.
+type Percentile string
+
+// The latency percentiles the dataset records.
+const (
+	P50 Percentile = "p50"
+	P90 Percentile = "p90"
+	P95 Percentile = "p95"
+	P99 Percentile = "p99"
+)
+
+// Percentiles lists the accepted percentiles, median first.
+var Percentiles = []Percentile{P50, P90, P95, P99}
+
+// ParsePercentile accepts p50 (or median), p90, p95 and p99, ignoring case.
+func ParsePercentile(s string) (Percentile, error) {
+	p := Percentile(strings.ToLower(strings.TrimSpace(s)))
+	if p == "median" {
+		p = P50
+	}
+	if slices.Contains(Percentiles, p) {
+		return p, nil
+	}
+	return "", &InputError{Param: "percentile", Value: s, Accepted: "one of p50 (median), p90, p95, p99"}
+}
+
+// ITL returns c's inter-token latency in ms at percentile p.
+func (p Percentile) ITL(c *Config) float64 {
+	switch p {
+	case P90:
+		return float64(c.P90ITL)
+	case P95:
+		return float64(c.P95ITL)
+	case P99:
+		return float64(c.P99ITL)
+	}
+	return float64(c.MedianITL)
+}
+
+// Query is the calculator's question.
+type Query struct {
+	Task       string     // workload id, such as lm-arena-chat
+	Model      string     // slug, name or model id
+	GPU        string     // a GPU of the model, or AnyGPU
+	DeadlineMS float64    // inter-token latency deadline
+	Percentile Percentile // the percentile the deadline applies to
+	Tokens     float64    // output-token volume
+}
+
+// DefaultQuery is what the calculator answers before anyone picks anything.
+func DefaultQuery() Query {
+	return Query{Task: "lm-arena-chat", Model: "qwen-3-14b", GPU: AnyGPU,
+		DeadlineMS: DefaultDeadlineMS, Percentile: P50, Tokens: 1e6}
+}
+
+// Estimate is what a volume of tokens costs on one configuration.
+type Estimate struct {
+	EnergyWh         float64 // energy for the volume
+	EnergyPerRequest float64 // joules for a request of the average output length
+	GPUHours         float64 // GPU time for the volume at the measured throughput
+	Requests         float64 // requests of the average output length in the volume
+}
+
+// Estimate returns what tokens output tokens cost on c.
+func (c *Config) Estimate(tokens float64) Estimate {
+	j := float64(c.JoulesPerToken)
+	return Estimate{
+		EnergyWh:         j * tokens / 3600,
+		EnergyPerRequest: j * float64(c.AvgOutputTokens),
+		GPUHours:         tokens / float64(c.TokensPerSecond) * float64(c.NumGPUs) / 3600,
+		Requests:         tokens / float64(c.AvgOutputTokens),
+	}
+}
+
+// Result answers a Query.
+type Result struct {
+	Query    Query // as asked, with Model replaced by the model's slug
+	Model    *Model
+	Selected *Config // nil when no configuration meets the deadline
+	Estimate Estimate
+	// Other is the best configuration on the model's other GPU at the same
+	// deadline, for comparison; nil when there is none.
+	Other         *Config
+	OtherEstimate Estimate
+	// Fastest is the configuration with the lowest latency at the query's
+	// percentile, set when nothing meets the deadline.
+	Fastest *Config
+}
+
+// MinDeadlineMS is the smallest deadline that some configuration meets: the
+// fastest configuration's latency. It is 0 when the deadline was met.
+func (r *Result) MinDeadlineMS() float64 {
+	if r.Fastest == nil {
+		return 0
+	}
+	return r.Query.Percentile.ITL(r.Fastest)
+}
+
+// Select answers q: among the model's configurations on q.GPU whose latency at
+// q.Percentile is at most q.DeadlineMS, the one with the lowest energy per token.
+// A query that no configuration meets is not an error: the result has no
+// Selected configuration and names the fastest one instead.
+func (s *Set) Select(q Query) (*Result, error) {
+	m, err := s.Model(q.Task, q.Model)
+	if err != nil {
+		return nil, err
+	}
+	if q.GPU == "" {
+		q.GPU = AnyGPU
+	}
+	if q.GPU != AnyGPU && !slices.Contains(m.GPUs, q.GPU) {
+		return nil, &InputError{Param: "gpu", Value: q.GPU,
+			Accepted: fmt.Sprintf("%s or a GPU %s was measured on: %s", AnyGPU, m.Name, strings.Join(m.GPUs, ", "))}
+	}
+	if _, err := ParsePercentile(string(q.Percentile)); err != nil {
+		return nil, err
+	}
+	if !(q.DeadlineMS > 0) {
+		return nil, &InputError{Param: "deadline", Value: fmt.Sprint(q.DeadlineMS), Accepted: "a deadline greater than 0 ms"}
+	}
+	if !(q.Tokens > 0) {
+		return nil, &InputError{Param: "tokens", Value: fmt.Sprint(q.Tokens), Accepted: "a token volume greater than 0"}
+	}
+	q.Model = m.Slug
+	r := &Result{Query: q, Model: m, Selected: Best(m.Configurations, q.GPU, q.Percentile, q.DeadlineMS)}
+	if r.Selected != nil {
+		r.Estimate = r.Selected.Estimate(q.Tokens)
+	} else {
+		r.Fastest = fastest(m.Configurations, q.GPU, q.Percentile)
+	}
+	if other := otherGPU(m.GPUs, q.GPU, r.Selected); other != "" {
+		r.Other = Best(m.Configurations, other, q.Percentile, q.DeadlineMS)
+		if r.Other != nil {
+			r.OtherEstimate = r.Other.Estimate(q.Tokens)
+		}
+	}
+	return r, nil
+}
+
+// otherGPU is the GPU to compare the selection with: for a fixed GPU, the
+// model's other one; for AnyGPU, the one that was not selected.
+func otherGPU(gpus []string, gpu string, selected *Config) string {
+	if gpu == AnyGPU {
+		if selected == nil {
+			return ""
+		}
+		gpu = selected.GPU
+	}
+	for _, g := range gpus {
+		if g != gpu {
+			return g
+		}
+	}
+	return ""
+}
+
+// Best returns the configuration on gpu (or on any GPU for AnyGPU) that meets the
+// deadline at percentile p with the lowest energy per token, or nil. Ties go to
+// fewer GPUs, then the smaller max_num_seqs, the lower repeat and the GPU name,
+// so that the choice never depends on the order of the rows.
+func Best(configs []Config, gpu string, p Percentile, deadlineMS float64) *Config {
+	var best *Config
+	for i := range configs {
+		c := &configs[i]
+		if (gpu == AnyGPU || c.GPU == gpu) && p.ITL(c) <= deadlineMS && (best == nil || lessEnergy(c, best)) {
+			best = c
+		}
+	}
+	return best
+}
+
+// fastest returns the configuration on gpu with the lowest latency at p, the
+// cheaper one on a tie.
+func fastest(configs []Config, gpu string, p Percentile) *Config {
+	var f *Config
+	for i := range configs {
+		c := &configs[i]
+		if gpu != AnyGPU && c.GPU != gpu {
+			continue
+		}
+		if f == nil || p.ITL(c) < p.ITL(f) || p.ITL(c) == p.ITL(f) && lessEnergy(c, f) {
+			f = c
+		}
+	}
+	return f
+}
+
+func lessEnergy(a, b *Config) bool {
+	switch {
+	case a.JoulesPerToken != b.JoulesPerToken:
+		return a.JoulesPerToken < b.JoulesPerToken
+	case a.NumGPUs != b.NumGPUs:
+		return a.NumGPUs < b.NumGPUs
+	case a.MaxNumSeqs != b.MaxNumSeqs:
+		return a.MaxNumSeqs < b.MaxNumSeqs
+	case a.Repeat != b.Repeat:
+		return a.Repeat < b.Repeat
+	}
+	return a.GPU < b.GPU
+}

@@ -1,0 +1,3 @@
+module tokenjoule
+
+go 1.26
