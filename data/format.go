@@ -31,6 +31,10 @@ func scaled(v float64, unit string, prefixes []prefix) string {
 			break
 		}
 	}
+	// Beyond the largest prefix, whole numbers: 31,088 GWh rather than 31,090 GWh.
+	if x := v / p.scale; math.Abs(x) >= 1000 {
+		return FormatNumber(x) + " " + p.name + unit
+	}
 	return FormatNumber(sig4(v/p.scale)) + " " + p.name + unit
 }
 

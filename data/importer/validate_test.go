@@ -1,0 +1,178 @@
+package importer
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// goodRow is a valid leaderboard row; energy per request is energy per token
+// times the output length, and power is energy per token times throughput.
+func goodRow(model, nickname, gpu string, seqs int) map[string]any {
+	return map[string]any{
+		"model_id": model, "nickname": nickname, "architecture": "Dense Transformer",
+		"total_params_billions": 8.0, "activated_params_billions": 8.0, "weight_precision": "bfloat16",
+		"gpu_model": gpu, "num_gpus": 1, "tensor_parallel": 1, "data_parallel": 1, "expert_parallel": 1,
+		"max_num_seqs": seqs, "avg_batch_size": float64(seqs) - 0.5, "avg_output_len": 500.0,
+		"avg_power_watts": 400.0, "energy_per_request_joules": 100.0, "energy_per_token_joules": 0.2,
+		"output_throughput_tokens_per_sec": 2000.0,
+		"median_itl_ms": 10.0, "p90_itl_ms": 20.0, "p95_itl_ms": 30.0, "p99_itl_ms": 40.0,
+	}
+}
+
+// fixture writes a small leaderboard with two rows per workload, after letting
+// edit change the rows of lm-arena-chat.
+func fixture(t *testing.T, edit func(rows []map[string]any) []map[string]any) string {
+	t.Helper()
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "tasks"), 0o755)
+	var tasks []string
+	for _, w := range workloads {
+		tasks = append(tasks, w.ID)
+		rows := []map[string]any{goodRow("org/M-8B", "M 8B", "H100", 64), goodRow("org/M-8B", "M 8B", "B200", 128)}
+		if w.ID == "lm-arena-chat" && edit != nil {
+			rows = edit(rows)
+		}
+		writeJSON(t, filepath.Join(dir, "tasks", w.ID+".json"), map[string]any{"task": w.ID, "task_display_name": w.Name, "configurations": rows})
+	}
+	writeJSON(t, filepath.Join(dir, "index.json"), map[string]any{"last_updated": "2026-02-16", "tasks": tasks, "models": map[string]any{}})
+	return dir
+}
+
+func writeJSON(t *testing.T, path string, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestFixtureImports(t *testing.T) {
+	files, err := Render(fixture(t, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		Configurations []struct {
+			RowID string  `json:"row_id"`
+			Wh    float64 `json:"wh_per_million_output_tokens"`
+		}
+		Best map[string]struct{ RowID string `json:"row_id"` }
+	}
+	if err := json.Unmarshal(files["lm-arena-chat/m-8b.json"], &m); err != nil {
+		t.Fatal(err)
+	}
+	// 0.2 J per token is 0.2e6/3600 = 55.555… Wh per million tokens.
+	if len(m.Configurations) != 2 || m.Configurations[0].RowID != "m-8b/B200/1/128" || m.Configurations[0].Wh != 55.56 {
+		t.Errorf("configurations = %+v, want B200 first with 55.56 Wh per million tokens", m.Configurations)
+	}
+	if m.Best["H100"].RowID != "m-8b/H100/1/64" {
+		t.Errorf("best = %+v", m.Best)
+	}
+}
+
+func TestRepeatedRunsAreNumbered(t *testing.T) {
+	files, err := Render(fixture(t, func(rows []map[string]any) []map[string]any {
+		again := goodRow("org/M-8B", "M 8B", "H100", 64)
+		again["energy_per_token_joules"], again["energy_per_request_joules"] = 0.1, 50.0
+		return append(rows, again)
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		Configurations []struct {
+			RowID  string  `json:"row_id"`
+			Repeat int     `json:"repeat"`
+			J      float64 `json:"joules_per_output_token"`
+		}
+	}
+	json.Unmarshal(files["lm-arena-chat/m-8b.json"], &m)
+	want := []string{"m-8b/B200/1/128", "m-8b/H100/1/64", "m-8b/H100/1/64/r2"}
+	for i, c := range m.Configurations {
+		if i >= len(want) || c.RowID != want[i] || c.Repeat != []int{1, 1, 2}[i] {
+			t.Fatalf("configurations = %+v, want row ids %v with repeats 1, 1, 2", m.Configurations, want)
+		}
+	}
+	if m.Configurations[2].J != 0.1 {
+		t.Errorf("the second run keeps its own figures: got %v J per token, want 0.1", m.Configurations[2].J)
+	}
+}
+
+func TestBadRowsFailTheImport(t *testing.T) {
+	set := func(field string, v any) func([]map[string]any) []map[string]any {
+		return func(rows []map[string]any) []map[string]any { rows[1][field] = v; return rows }
+	}
+	del := func(field string) func([]map[string]any) []map[string]any {
+		return func(rows []map[string]any) []map[string]any { delete(rows[1], field); return rows }
+	}
+	cases := []struct {
+		name  string
+		edit  func([]map[string]any) []map[string]any
+		field string // what the message must name, besides file, row and model
+		value string
+	}{
+		{"missing field", del("p95_itl_ms"), "p95_itl_ms", "(missing)"},
+		{"mistyped field", set("num_gpus", "two"), "num_gpus", `"two"`},
+		{"fractional count", set("max_num_seqs", 1.5), "max_num_seqs", "1.5"},
+		{"zero energy", set("energy_per_token_joules", 0.0), "energy_per_token_joules", "0"},
+		{"negative throughput", set("output_throughput_tokens_per_sec", -5.0), "output_throughput_tokens_per_sec", "-5"},
+		{"zero power", set("avg_power_watts", 0.0), "avg_power_watts", "0"},
+		{"p99 below p95", set("p99_itl_ms", 29.0), "p99_itl_ms", "29"},
+		{"p90 below median", set("p90_itl_ms", 5.0), "p90_itl_ms", "5"},
+		{"unknown GPU", set("gpu_model", "A100"), "gpu_model", `"A100"`},
+		{"unknown precision", set("weight_precision", "int4"), "weight_precision", `"int4"`},
+		{"energy per request mismatch", set("energy_per_request_joules", 100.001), "energy_per_request_joules", "100.001"},
+		{"duplicate slug", set("model_id", "other/M_8B"), "nickname", `"M 8B"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := fixture(t, c.edit)
+			out := t.TempDir()
+			marker := filepath.Join(out, "lm-arena-chat", "keep.json")
+			os.MkdirAll(filepath.Dir(marker), 0o755)
+			os.WriteFile(marker, []byte(`{"old":true}`), 0o644)
+
+			err := Import(src, out)
+			if err == nil {
+				t.Fatal("import succeeded, want an error")
+			}
+			msg := err.Error()
+			for _, want := range []string{"lm-arena-chat.json", "row 1", c.field, c.value} {
+				if !strings.Contains(msg, want) {
+					t.Errorf("message %q does not name %q", msg, want)
+				}
+			}
+			if !strings.Contains(msg, "org/M") && !strings.Contains(msg, "other/M") {
+				t.Errorf("message %q does not name the model", msg)
+			}
+			if b, err := os.ReadFile(marker); err != nil || string(b) != `{"old":true}` {
+				t.Errorf("the output directory changed: %q, %v", b, err)
+			}
+			entries, _ := os.ReadDir(out)
+			if len(entries) != 1 {
+				t.Errorf("the output directory holds %d entries, want the 1 it had", len(entries))
+			}
+		})
+	}
+}
+
+func TestMissingInputIsReported(t *testing.T) {
+	err := Import(filepath.Join(t.TempDir(), "nowhere"), t.TempDir())
+	if err == nil || !strings.Contains(err.Error(), "nowhere") {
+		t.Errorf("err = %v, want one naming the missing directory", err)
+	}
+}
+
+func BenchmarkRender(b *testing.B) {
+	src := leaderboard(b)
+	for b.Loop() {
+		if _, err := Render(src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,268 @@
+package data
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func TestSelectQwen14BOnH100At50ms(t *testing.T) {
+	s := mustLoad(t)
+	q := DefaultQuery()
+	q.GPU, q.DeadlineMS = "H100", 50
+	r, err := s.Select(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := r.Selected
+	if c == nil || c.RowID != "qwen-3-14b/H100/1/256" || c.MaxNumSeqs != 256 || c.WhPerMillionTokens != 31.09 {
+		t.Fatalf("selected %+v, want qwen-3-14b/H100/1/256 at 31.09 Wh per million tokens", c)
+	}
+	// 0.1119169 J per token × 1e6 tokens / 3600 s/h; 625 output tokens per request;
+	// 1e6 tokens / 5760.3 tokens/s / 3600 s/h on one GPU.
+	want := Estimate{EnergyWh: 31.088028, EnergyPerRequest: 69.9480625, GPUHours: 0.048223, Requests: 1600}
+	if !near(r.Estimate.EnergyWh, want.EnergyWh, 1e-6) || !near(r.Estimate.EnergyPerRequest, want.EnergyPerRequest, 1e-9) ||
+		!near(r.Estimate.GPUHours, want.GPUHours, 1e-5) || !near(r.Estimate.Requests, want.Requests, 1e-12) {
+		t.Errorf("estimate = %+v, want %+v", r.Estimate, want)
+	}
+	if r.Other == nil || r.Other.GPU != "B200" || r.Other.RowID != bruteBest(r.Model.Configurations, "B200", P50, 50).RowID {
+		t.Errorf("other = %+v, want the best B200 configuration at 50 ms", r.Other)
+	}
+	if r.Fastest != nil || r.MinDeadlineMS() != 0 {
+		t.Errorf("a feasible result names a fastest configuration %+v", r.Fastest)
+	}
+}
+
+func near(got, want, rel float64) bool { return math.Abs(got-want) <= rel*math.Abs(want) }
+
+// Every query over the real data selects what the rule, written out
+// independently, selects.
+func TestSelectFollowsTheRule(t *testing.T) {
+	s := mustLoad(t)
+	for key, m := range allModels(t, s) {
+		task := key[:strings.Index(key, "/")]
+		for _, gpu := range append([]string{AnyGPU}, m.GPUs...) {
+			for _, p := range Percentiles {
+				for _, d := range []float64{5, 10, 20, 35, 50, 100, 250, 1000} {
+					r, err := s.Select(Query{Task: task, Model: m.Slug, GPU: gpu, DeadlineMS: d, Percentile: p, Tokens: 1e9})
+					if err != nil {
+						t.Fatal(err)
+					}
+					want := bruteBest(m.Configurations, gpu, p, d)
+					if want == nil != (r.Selected == nil) || want != nil && want.RowID != r.Selected.RowID {
+						t.Fatalf("%s %s %s %v ms: selected %v, want %v", key, gpu, p, d, r.Selected, want)
+					}
+					if want == nil && (r.Fastest == nil || r.MinDeadlineMS() <= d) {
+						t.Fatalf("%s %s %s %v ms: infeasible without a usable minimum deadline (%v)", key, gpu, p, d, r.MinDeadlineMS())
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestInfeasibleDeadlineNamesTheFastest(t *testing.T) {
+	s := mustLoad(t)
+	q := DefaultQuery()
+	q.DeadlineMS, q.Percentile = 1, P99
+	r, err := s.Select(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Selected != nil {
+		t.Fatalf("selected %v at a 1 ms p99 deadline", r.Selected.RowID)
+	}
+	min := math.Inf(1)
+	for _, c := range r.Model.Configurations {
+		min = math.Min(min, float64(c.P99ITL))
+	}
+	if r.MinDeadlineMS() != min {
+		t.Errorf("minimum deadline %v, want the lowest p99 ITL %v", r.MinDeadlineMS(), min)
+	}
+	q.DeadlineMS = r.MinDeadlineMS()
+	if r2, _ := s.Select(q); r2.Selected == nil {
+		t.Errorf("the minimum deadline %v ms selects nothing", q.DeadlineMS)
+	}
+}
+
+// synthetic builds a Set holding one model with the given configurations.
+func synthetic(t *testing.T, configs ...Config) *Set {
+	t.Helper()
+	m := Model{Version: SchemaVersion, Slug: "m", Name: "M", Configurations: configs}
+	gpus := map[string]bool{}
+	for _, c := range configs {
+		if !gpus[c.GPU] {
+			m.GPUs = append(m.GPUs, c.GPU)
+		}
+		gpus[c.GPU] = true
+	}
+	idx := Index{Version: SchemaVersion, Workloads: []Workload{{ID: "w", Models: []ModelEntry{{Slug: "m", Name: "M", GPUs: m.GPUs}}}}}
+	ib, _ := json.Marshal(idx)
+	mb, _ := json.Marshal(m)
+	s, err := LoadFS(fstest.MapFS{"index.json": {Data: ib}, "w/m.json": {Data: mb}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func cfg(gpu string, n, seqs, repeat int, j, itl float64) Config {
+	return Config{GPU: gpu, NumGPUs: n, MaxNumSeqs: seqs, Repeat: repeat, JoulesPerToken: Float(j),
+		MedianITL: Float(itl), P90ITL: Float(itl), P95ITL: Float(itl), P99ITL: Float(itl),
+		TokensPerSecond: 1000, AvgOutputTokens: 500, RowID: gpu + "/" + string(rune('0'+n)) + "/" + string(rune('a'+seqs)) + "/" + string(rune('0'+repeat))}
+}
+
+func TestTiesFollowTheRule(t *testing.T) {
+	q := Query{Task: "w", Model: "m", GPU: AnyGPU, DeadlineMS: 100, Percentile: P50, Tokens: 1}
+	cases := []struct {
+		name    string
+		configs []Config
+		want    int // index of the expected choice
+	}{
+		{"lowest energy", []Config{cfg("H100", 1, 8, 1, 0.3, 10), cfg("H100", 1, 16, 1, 0.2, 20)}, 1},
+		{"deadline is inclusive", []Config{cfg("H100", 1, 8, 1, 0.3, 10), cfg("H100", 1, 16, 1, 0.2, 100)}, 1},
+		{"over the deadline is out", []Config{cfg("H100", 1, 8, 1, 0.3, 10), cfg("H100", 1, 16, 1, 0.2, 100.1)}, 0},
+		{"fewer GPUs", []Config{cfg("H100", 2, 8, 1, 0.2, 10), cfg("H100", 1, 16, 1, 0.2, 10)}, 1},
+		{"smaller max_num_seqs", []Config{cfg("H100", 1, 16, 1, 0.2, 10), cfg("H100", 1, 8, 1, 0.2, 10)}, 1},
+		{"lower repeat", []Config{cfg("H100", 1, 8, 2, 0.2, 10), cfg("H100", 1, 8, 1, 0.2, 10)}, 1},
+		{"GPU name", []Config{cfg("H100", 1, 8, 1, 0.2, 10), cfg("B200", 1, 8, 1, 0.2, 10)}, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := synthetic(t, c.configs...).Select(q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Selected == nil || r.Selected.RowID != c.configs[c.want].RowID {
+				t.Errorf("selected %v, want %s", r.Selected, c.configs[c.want].RowID)
+			}
+		})
+	}
+}
+
+func TestEstimateArithmetic(t *testing.T) {
+	c := Config{NumGPUs: 4, JoulesPerToken: 0.5, TokensPerSecond: 2000, AvgOutputTokens: 250}
+	e := c.Estimate(7.2e6)
+	// 0.5 J × 7.2e6 = 3.6e6 J = 1000 Wh; 0.5 × 250 = 125 J; 7.2e6 / 2000 = 3600 s = 1 h × 4 GPUs; 7.2e6 / 250.
+	if e.EnergyWh != 1000 || e.EnergyPerRequest != 125 || e.GPUHours != 4 || e.Requests != 28800 {
+		t.Errorf("estimate = %+v", e)
+	}
+}
+
+func TestSelectRefusesUnknownInput(t *testing.T) {
+	s := mustLoad(t)
+	cases := []struct {
+		edit            func(*Query)
+		param, value    string
+		acceptedExample string
+	}{
+		{func(q *Query) { q.Task = "chat" }, "task", "chat", "lm-arena-chat"},
+		{func(q *Query) { q.Model = "gpt-5" }, "model", "gpt-5", "qwen-3-14b"},
+		{func(q *Query) { q.GPU = "A100" }, "gpu", "A100", "H100"},
+		{func(q *Query) { q.Percentile = "p75" }, "percentile", "p75", "p99"},
+		{func(q *Query) { q.DeadlineMS = math.NaN() }, "deadline", "NaN", "greater than 0"},
+		{func(q *Query) { q.Tokens = -1 }, "tokens", "-1", "greater than 0"},
+	}
+	for _, c := range cases {
+		q := DefaultQuery()
+		c.edit(&q)
+		_, err := s.Select(q)
+		var bad *InputError
+		if !errors.As(err, &bad) || bad.Param != c.param {
+			t.Errorf("%s %q: err = %v, want an InputError for %s", c.param, c.value, err, c.param)
+			continue
+		}
+		if msg := err.Error(); !strings.Contains(msg, c.value) || !strings.Contains(msg, c.acceptedExample) {
+			t.Errorf("message %q does not name %q and what is accepted (%s)", msg, c.value, c.acceptedExample)
+		}
+	}
+}
+
+func TestCurvesAndFrontier(t *testing.T) {
+	s := mustLoad(t)
+	for key, m := range allModels(t, s) {
+		for _, gpu := range append([]string{AnyGPU}, m.GPUs...) {
+			seen := 0
+			for _, c := range m.Curves(gpu, P90, 40) {
+				for i, p := range c.Points {
+					if p.GPU != c.GPU || p.NumGPUs != c.NumGPUs || i > 0 && p.MaxNumSeqs < c.Points[i-1].MaxNumSeqs {
+						t.Fatalf("%s: curve %s×%d holds %s out of order", key, c.GPU, c.NumGPUs, p.RowID)
+					}
+					if p.ITL != float64(p.P90ITL) || p.Meets != (p.ITL <= 40) {
+						t.Fatalf("%s: point %s has ITL %v, meets %v", key, p.RowID, p.ITL, p.Meets)
+					}
+					seen++
+				}
+			}
+			all := 0
+			for _, c := range m.Configurations {
+				if gpu == AnyGPU || c.GPU == gpu {
+					all++
+				}
+			}
+			if seen != all {
+				t.Errorf("%s on %s: curves hold %d points, want %d", key, gpu, seen, all)
+			}
+			front := m.Frontier(gpu, P90, 40)
+			for i, f := range front {
+				if i > 0 && !(f.ITL >= front[i-1].ITL && f.JoulesPerToken < front[i-1].JoulesPerToken) {
+					t.Errorf("%s on %s: frontier is not faster-to-cheaper at %s", key, gpu, f.RowID)
+				}
+				for _, c := range m.Configurations {
+					if (gpu == AnyGPU || c.GPU == gpu) && float64(c.P90ITL) <= f.ITL && c.JoulesPerToken < f.JoulesPerToken {
+						t.Errorf("%s on %s: frontier point %s is beaten by %s", key, gpu, f.RowID, c.RowID)
+					}
+				}
+			}
+		}
+	}
+}
+
+func FuzzSelect(f *testing.F) {
+	s, err := Load()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add("lm-arena-chat", "qwen-3-14b", "any", 50.0, "p50", 1e6)
+	f.Add("gpqa", "GPT OSS 120B", "H100", 0.5, "p99", 1.0)
+	f.Add("video-chat", "", "", math.Inf(1), "median", math.NaN())
+	f.Fuzz(func(t *testing.T, task, model, gpu string, deadline float64, p string, tokens float64) {
+		r, err := s.Select(Query{Task: task, Model: model, GPU: gpu, DeadlineMS: deadline, Percentile: Percentile(p), Tokens: tokens})
+		if err != nil {
+			var bad *InputError
+			if !errors.As(err, &bad) {
+				t.Fatalf("error %v is not an InputError", err)
+			}
+			return
+		}
+		if r.Selected != nil && r.Query.Percentile.ITL(r.Selected) > deadline {
+			t.Fatalf("selected %s misses the deadline", r.Selected.RowID)
+		}
+		if r.Selected == nil && r.Fastest == nil {
+			t.Fatal("an infeasible result names no fastest configuration")
+		}
+	})
+}
+
+func BenchmarkSelect(b *testing.B) {
+	s := mustLoad(b)
+	q := DefaultQuery()
+	s.Select(q) // parse the model once
+	for b.Loop() {
+		if _, err := s.Select(q); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkCurves(b *testing.B) {
+	s := mustLoad(b)
+	m, _ := s.Model("lm-arena-chat", "qwen-3-14b")
+	for b.Loop() {
+		m.Curves(AnyGPU, P50, 50)
+		m.Frontier(AnyGPU, P50, 50)
+	}
+}
