@@ -73,16 +73,17 @@ const (
 	reasonBadCommas   = "commas must separate groups of exactly three digits"
 )
 
-// tokenSuffixExponents maps a (lower-cased) suffix to its power of ten. Scales are
-// applied by adding to the decimal exponent rather than by multiplying a
-// float, so "1.1B" is the same float64 as the literal 1.1e9; multiplying
-// 1.1*1e9 would not be, and a volume typed two ways would then disagree.
+// tokenSuffixExponents maps a lower-cased suffix to its power of ten. The
+// scale is added to the decimal exponent rather than applied by multiplying
+// floats, so "1.005k" is exactly the float64 nearest 1005, as "1005" is;
+// 1.005*1e3 in float64 is 1004.9999999999999, and one volume typed two ways
+// would then give two different answers.
 var tokenSuffixExponents = map[string]int{"": 0, "k": 3, "m": 6, "b": 9, "t": 12}
 
-// deadlineUnitExponents maps a unit to its power of ten relative to milliseconds.
-// Minutes and microseconds are deliberately absent: "m" would be easy to
-// confuse with the token suffix for million, and sub-millisecond spellings
-// (us, µs) invite encoding trouble for no practical gain.
+// deadlineUnitExponents maps a unit to its power of ten relative to
+// milliseconds. Minutes and microseconds are deliberately absent: "m" would
+// be easy to confuse with the token suffix for million, and sub-millisecond
+// spellings (us, µs) invite encoding trouble for no practical gain.
 var deadlineUnitExponents = map[string]int{"": 0, "ms": 0, "s": 3}
 
 // ParseTokens reads an output-token volume as people tend to write it:
@@ -111,6 +112,9 @@ func ParseTokens(s string) (float64, error) {
 	}
 	if d.hasExp && d.unit != "" {
 		return fail("use either an exponent or a suffix, not both")
+	}
+	if d.negative {
+		return fail(reasonNotPositive)
 	}
 	v, err := d.value(scale)
 	switch {
@@ -177,6 +181,9 @@ func ParseDeadline(s string) (ms float64, err error) {
 	if !known {
 		return fail("")
 	}
+	if d.negative {
+		return fail(reasonNotPositive)
+	}
 	v, perr := d.value(scale)
 	switch {
 	case v > maxDeadlineMS || math.IsInf(v, 0):
@@ -197,10 +204,10 @@ func FormatDeadline(ms float64) string {
 	return formatPlainNumber(ms, math.Inf(1)) + "ms"
 }
 
-// formatPlainNumber prints v in positional notation, which people read without
-// thinking, but switches to exponent notation below 1e-6 and at or above
-// eHigh, where positional notation would run to dozens of digits. Both forms
-// are shortest-round-trip, so either parses back to v.
+// formatPlainNumber prints v in positional notation, which people read
+// without thinking, but switches to exponent notation below 1e-6 and at or
+// above eHigh, where positional notation would run to dozens of digits. Both
+// forms use the shortest digits that round-trip, so either parses back to v.
 func formatPlainNumber(v, eHigh float64) string {
 	if v >= 1e-6 && v < eHigh {
 		return strconv.FormatFloat(v, 'f', -1, 64)
@@ -211,20 +218,44 @@ func formatPlainNumber(v, eHigh float64) string {
 // scannedNumber is a syntactically valid number split into its parts, with
 // thousands separators already removed.
 type scannedNumber struct {
-	mant   string // digits, optionally '.' and more digits
-	exp    int    // explicit exponent, clamped to ±maxExplicitExponent
-	hasExp bool
-	unit   string // lower-cased text after the number and at most one space
+	intDigits  string // digits before the point, commas removed
+	fracDigits string // digits after the point, if any
+	exp        int64  // explicit exponent, clamped to ±maxExplicitExponent
+	hasExp     bool
+	negative   bool   // a leading '-'; always refused, but with a clear reason
+	unit       string // lower-cased text after the number and at most one space
 }
 
-// maxExplicitExponent bounds explicit exponents before any scale is added. It is far
-// beyond float64 range (so clamping never changes the outcome) yet small
-// enough that adding a scale cannot overflow an int.
-const maxExplicitExponent = 99999
+// maxExplicitExponent bounds explicit exponents so that arithmetic on them
+// cannot overflow, even on 32-bit targets where int is small. An input would
+// need about 1e15 digits for the clamp to change its outcome.
+const maxExplicitExponent int64 = 1e15
 
 // value returns the number times 10^scale, rounded once, as a float64.
+//
+// The digits are normalised to 0.ddd×10^mag before strconv sees them
+// because strconv.ParseFloat caps the exponent it reads at about 10000 and
+// so misreads a huge exponent offset by many digits: "1" followed by 20000
+// zeros and "e-20000" comes back as 0. With leading and trailing zeros moved
+// into mag, anything with |mag| above 400 is decided without strconv
+// (float64 spans roughly 1e-324 to 1.8e308) and the exponent strconv reads
+// stays small.
 func (d scannedNumber) value(scale int) (float64, error) {
-	return strconv.ParseFloat(d.mant+"e"+strconv.Itoa(d.exp+scale), 64)
+	digits := strings.TrimLeft(d.intDigits+d.fracDigits, "0")
+	sig := strings.TrimRight(digits, "0")
+	if sig == "" {
+		return 0, nil
+	}
+	// The number is digits × 10^(exp+scale-len(frac)), which is
+	// 0.digits × 10^mag, and trailing zeros after the point change nothing.
+	mag := d.exp + int64(scale) + int64(len(digits)) - int64(len(d.fracDigits))
+	switch {
+	case mag > 400:
+		return math.Inf(1), nil
+	case mag < -400:
+		return 0, nil
+	}
+	return strconv.ParseFloat("0."+sig+"e"+strconv.FormatInt(mag, 10), 64)
 }
 
 // scanNumberInput checks the shared number grammar:
@@ -251,10 +282,14 @@ func scanNumberInput(s string) (d scannedNumber, reason string, ok bool) {
 	}
 	t = string(b)
 	if t[0] == '-' {
-		if _, _, valid := scanNumberInput(t[1:]); valid {
-			return d, reasonNotPositive, false
+		if len(t) < 2 || !isDecimalDigit(t[1]) {
+			return d, "", false
 		}
-		return d, "", false
+		// Accept the syntax here so the caller, once it has checked the
+		// unit, can say "must be greater than 0" instead of listing forms.
+		d, reason, ok = scanNumberInput(t[1:])
+		d.negative = true
+		return d, reason, ok
 	}
 
 	i := 0
@@ -271,7 +306,7 @@ func scanNumberInput(s string) (d scannedNumber, reason string, ok bool) {
 		}
 		intPart = strings.ReplaceAll(intPart, ",", "")
 	}
-	mant := intPart
+	d.intDigits = intPart
 
 	if i < len(t) && t[i] == '.' {
 		j := i + 1
@@ -281,10 +316,9 @@ func scanNumberInput(s string) (d scannedNumber, reason string, ok bool) {
 		if j == i+1 {
 			return d, "", false
 		}
-		mant += t[i:j]
+		d.fracDigits = t[i+1 : j]
 		i = j
 	}
-	d.mant = mant
 
 	if i < len(t) && t[i] == 'e' {
 		j := i + 1
@@ -341,14 +375,18 @@ func validThousandsGrouping(s string) bool {
 	return true // digits were checked by the caller
 }
 
-// clampExponent converts a run of decimal digits to an int no larger than maxExplicitExponent.
-func clampExponent(digits string) int {
+// clampExponent converts a run of decimal digits to an int64 no larger than
+// maxExplicitExponent.
+func clampExponent(digits string) int64 {
 	digits = strings.TrimLeft(digits, "0")
-	if len(digits) > len(strconv.Itoa(maxExplicitExponent)) {
+	if digits == "" {
+		return 0
+	}
+	if len(digits) > 16 {
 		return maxExplicitExponent
 	}
-	n, err := strconv.Atoi(digits)
-	if err != nil && digits != "" {
+	n, err := strconv.ParseInt(digits, 10, 64)
+	if err != nil {
 		return maxExplicitExponent
 	}
 	return min(n, maxExplicitExponent)

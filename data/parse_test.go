@@ -111,6 +111,10 @@ func TestParseTokensRefused(t *testing.T) {
 		{"-1e6", "must be greater than 0"},
 		{"-2.5B", "must be greater than 0"},
 		{"+5", ""},
+		{"--5", ""},
+		{"- 5", ""},
+		{"-5x", ""},
+		{"-", ""},
 		// zero and underflow to zero
 		{"0", "must be greater than 0"},
 		{"0.0", "must be greater than 0"},
@@ -177,6 +181,48 @@ func TestParseTokensRefused(t *testing.T) {
 				t.Errorf("ParseTokens(%q) message %q lacks %q", tt.in, msg, want)
 			}
 		}
+		// Without a specific reason the message is exactly the general one.
+		if generic := fmt.Sprintf("token volume %q is not accepted: use a positive number up to 1e18, optionally with k, M, B or T (250k, 5M, 2.5B, 1e9)", tt.in); tt.reason == "" && msg != generic {
+			t.Errorf("ParseTokens(%q) message %q, want %q", tt.in, msg, generic)
+		}
+	}
+}
+
+// TestParseLongInputs covers inputs whose exponent and digit count nearly
+// cancel. strconv.ParseFloat alone stops reading exponents past about 10000
+// and returns 0 for the first one.
+func TestParseLongInputs(t *testing.T) {
+	z := strings.Repeat("0", 20000)
+	zz := strings.Repeat("0", 100000)
+	tokens := []struct {
+		in   string
+		want float64
+	}{
+		{"1" + z + "e-20000", 1},
+		{"1" + z + "e-19997", 1000},
+		{"25" + z + "e-20000k", 0}, // exponent and suffix: refused below
+		{"0." + z + "1e20001", 1},
+		{"0." + z + "25e20010", 2.5e9},
+		{"0." + zz + "1e100001", 1},
+		{"1" + zz + "e-100000", 1},
+		{"0." + z + "5M", 0}, // far below the smallest float64: refused
+		{"1" + z, 0},         // far above the limit: refused
+	}
+	for _, tt := range tokens {
+		got, err := ParseTokens(tt.in)
+		if tt.want == 0 {
+			if err == nil {
+				t.Errorf("ParseTokens(%d-byte input) = %v, want error", len(tt.in), got)
+			}
+			continue
+		}
+		// The inputs are too long to print in full, and so are the errors.
+		if err != nil || got != tt.want {
+			t.Errorf("ParseTokens(%.20q..., %d bytes) = %v, error %t; want %v", tt.in, len(tt.in), got, err != nil, tt.want)
+		}
+	}
+	if got, err := ParseDeadline("1" + z + "e-20003s"); err != nil || got != 1 {
+		t.Errorf("ParseDeadline(long seconds) = %v, error %t; want 1", got, err != nil)
 	}
 }
 
@@ -304,6 +350,7 @@ func TestParseDeadlineRefused(t *testing.T) {
 		{"1_0", ""},
 		{"-100", "must be greater than 0"},
 		{"-0.1s", "must be greater than 0"},
+		{"-100x", ""},
 		{"0", "must be greater than 0"},
 		{"0ms", "must be greater than 0"},
 		{"0s", "must be greater than 0"},
@@ -342,6 +389,10 @@ func TestParseDeadlineRefused(t *testing.T) {
 			if !strings.Contains(msg, want) {
 				t.Errorf("ParseDeadline(%q) message %q lacks %q", tt.in, msg, want)
 			}
+		}
+		// Without a specific reason the message is exactly the general one.
+		if generic := fmt.Sprintf("ITL deadline %q is not accepted: use a positive number of milliseconds up to 60000, optionally with ms or s (100, 100ms, 0.1s)", tt.in); tt.reason == "" && msg != generic {
+			t.Errorf("ParseDeadline(%q) message %q, want %q", tt.in, msg, generic)
 		}
 	}
 }
