@@ -2,14 +2,41 @@
 GO      ?= go
 SHARED  ?= ../shared
 
-.PHONY: run test vet data bench fuzz
+.PHONY: run wasm echarts test vet data bench fuzz
 
-run:
-	@echo "the browser calculator comes with the next issue; meanwhile: go run . calc -h"
+# Build what a fresh clone lacks (the wasm and the ECharts runtime), then serve
+# the calculator on http://$(ADDR)/.
+ADDR ?= localhost:8000
+run: wasm echarts
+	$(GO) run . serve -addr $(ADDR)
+
+# The browser entry: UI and embedded data only (no server, CLI or importer).
+WASM_SRC := go.mod go.sum $(shell find app wasm data -name '*.go' -not -name '*_test.go' 2>/dev/null) $(shell find data -name '*.json' 2>/dev/null)
+wasm: web/app.wasm
+web/app.wasm: $(WASM_SRC)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./wasm
+
+# ECharts $(ECHARTS_VERSION) from the npm registry (npm pack: no node_modules),
+# checked against web/echarts.sha256 before and after extraction. The page
+# loads it from its own origin; no CDN.
+ECHARTS_VERSION := 5.6.0
+ECHARTS_TGZ     := .cache/echarts-$(ECHARTS_VERSION).tgz
+echarts: web/echarts.min.js
+web/echarts.min.js: web/echarts.sha256
+	@mkdir -p .cache
+	@test -f $(ECHARTS_TGZ) || (cd .cache && npm pack --silent echarts@$(ECHARTS_VERSION) >/dev/null)
+	@grep '  $(ECHARTS_TGZ)$$' web/echarts.sha256 | sha256sum --check --quiet - || { echo "echarts: $(ECHARTS_TGZ) does not match web/echarts.sha256; removed"; rm -f $(ECHARTS_TGZ); exit 1; }
+	@tar -xzf $(ECHARTS_TGZ) -O package/dist/echarts.common.min.js > $@.tmp
+	@mv $@.tmp $@
+	@grep '  $@$$' web/echarts.sha256 | sha256sum --check --quiet - || { echo "echarts: $@ does not match web/echarts.sha256; removed"; rm -f $@; exit 1; }
+	@echo "echarts: $@ ($(ECHARTS_VERSION), checksum verified)"
 
 # vet, then every Go test with the race detector; the seed and importer tests read
-# $(SHARED)/mlenergy and skip, saying so, where it is absent.
+# $(SHARED)/mlenergy and skip, saying so, where it is absent. The browser tests
+# (app/e2e) build their own wasm and need web/echarts.min.js and chromium: they
+# skip, saying how to install them, where these are missing, except in CI.
 test: vet
+	@$(MAKE) -s echarts || [ "$$CI" != true ]
 	$(GO) test -race -count=1 ./...
 
 vet:

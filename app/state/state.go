@@ -68,8 +68,7 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 		if e, err := set.Entry(q.Task, s); err != nil {
 			q.Model = ""
 			q = Normalize(set, q)
-			e, _ := set.Entry(q.Task, q.Model)
-			refuse(ParamModel, s, "not a model of "+q.Task, e.Name)
+			refuse(ParamModel, s, "not a model of "+q.Task, q.Model)
 		} else {
 			q.Model = e.Slug
 		}
@@ -157,6 +156,20 @@ func Encode(q data.Query) url.Values {
 		ParamPercentile: {string(q.Percentile)},
 		ParamTokens:     {data.FormatTokens(q.Tokens)},
 	}
+}
+
+// String is Encode's query string with the parameters in the page's order
+// (task, model, gpu, deadline, p, tokens) rather than url.Values' sorted one.
+func String(q data.Query) string {
+	v := Encode(q)
+	var b strings.Builder
+	for i, k := range Params {
+		if i > 0 {
+			b.WriteByte('&')
+		}
+		b.WriteString(k + "=" + url.QueryEscape(v.Get(k)))
+	}
+	return b.String()
 }
 
 // first returns the first value of a parameter that is present.

@@ -1,0 +1,95 @@
+// tokenjoule's service worker, given to go-app as Handler.ServiceWorkerTemplate.
+// go-app's stock worker swallows install errors, matches pages by exact URL and
+// caches the root of a sub-path site as a redirect, so it does not work offline
+// for /?model=… or under /repo/. This one:
+//  1. precaches every resource inside event.waitUntil and fails the install
+//     loudly when one cannot be fetched, so a broken cache is never activated;
+//  2. stores a redirected response as a plain one, which can answer navigations;
+//  3. answers a navigation from the cached page with the same path, ignoring
+//     the query string and a trailing slash;
+//  4. falls back to the cached app shell for any other page when offline.
+const cacheName = "tokenjoule-{{.Version}}";
+const resourcesToCache = {{.ResourcesToCache}};
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(cacheName);
+      for (const url of resourcesToCache) {
+        const res = await fetch(url, { cache: "reload" });
+        if (!res.ok) {
+          throw new Error(`precaching ${url} failed: HTTP ${res.status}`);
+        }
+        await cache.put(url, res.redirected ? await unredirect(res) : res);
+      }
+      await self.skipWaiting();
+    })().catch((err) => {
+      console.error("tokenjoule: the offline copy could not be installed:", err);
+      throw err;
+    })
+  );
+});
+
+// A response that followed a redirect may not answer a navigation; a copy may.
+async function unredirect(res) {
+  return new Response(await res.blob(), {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+  });
+}
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) {
+        if (key !== cacheName) {
+          await caches.delete(key);
+        }
+      }
+      await self.clients.claim();
+    })()
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) {
+    return;
+  }
+  event.respondWith(respond(req));
+});
+
+// pathKey is a URL's path without its trailing slash: /repo, /repo/ and
+// /repo/?q all name the same page.
+function pathKey(url) {
+  const p = new URL(url, self.location.href).pathname;
+  return p.length > 1 && p.endsWith("/") ? p.slice(0, -1) : p;
+}
+
+async function respond(req) {
+  const cache = await caches.open(cacheName);
+  const hit = await cache.match(req, { ignoreSearch: req.mode === "navigate" });
+  if (hit) {
+    return hit;
+  }
+  if (req.mode !== "navigate") {
+    return fetch(req);
+  }
+  const key = pathKey(req.url);
+  const page = resourcesToCache.find((u) => pathKey(u) === key);
+  if (page) {
+    return (await cache.match(page)) || fetch(req);
+  }
+  try {
+    return await fetch(req);
+  } catch (err) {
+    // Offline on a page that was never cached: the app shell routes it.
+    const shell = resourcesToCache.find((u) => pathKey(u) === pathKey(self.registration.scope));
+    const res = shell && (await cache.match(shell));
+    if (res) {
+      return res;
+    }
+    throw err;
+  }
+}

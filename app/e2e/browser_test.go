@@ -1,0 +1,747 @@
+// Package e2e drives the calculator in a real browser: it builds the wasm,
+// serves the app on a loopback port and runs Debian's chromium headless
+// through chromedp. Expected figures come from package data, never from the
+// page.
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"tokenjoule/app/server"
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+)
+
+// repoRoot is the module root, two levels up from this package.
+const repoRoot = "../.."
+
+var inCI = os.Getenv("CI") == "true"
+
+// need skips the test, or fails it in CI, when a prerequisite is missing.
+func need(t *testing.T, format string, args ...any) {
+	t.Helper()
+	if inCI {
+		t.Fatalf(format, args...)
+	}
+	t.Skipf(format, args...)
+}
+
+func chromiumPath() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// site builds the wasm into a temporary web/ with the static files of the
+// repository's web/, so that a test run never overwrites the developer's
+// build, and serves it.
+func site(t *testing.T) *httptest.Server {
+	t.Helper()
+	echarts := filepath.Join(repoRoot, "web", "echarts.min.js")
+	if _, err := os.Stat(echarts); err != nil {
+		need(t, "browser tests need %s: run `make echarts` (npm pack echarts@5.6.0, checked against web/echarts.sha256)", echarts)
+	}
+	dir := t.TempDir()
+	web := filepath.Join(dir, "web")
+	if err := os.Mkdir(web, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"echarts.min.js", "style.css", "icon.svg", "icon-192.png", "icon-512.png"} {
+		b, err := os.ReadFile(filepath.Join(repoRoot, "web", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(web, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(goBin); err != nil {
+		goBin = "go"
+	}
+	start := time.Now()
+	cmd := exec.Command(goBin, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(web, "app.wasm"), "tokenjoule/wasm")
+	cmd.Dir = repoRoot
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building the wasm: %v\n%s", err, out)
+	}
+	t.Logf("wasm built in %v", time.Since(start).Round(time.Millisecond))
+	h, err := server.New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// browser starts one headless chromium for every subtest.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromiumPath()
+	if path == "" {
+		need(t, "browser tests need chromium: install it with `apt-get install -y chromium` (Debian), or set CHROMIUM to its path")
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	bctx, cancelB := chromedp.NewContext(actx)
+	t.Cleanup(cancelB)
+	if err := chromedp.Do(bctx); err != nil {
+		t.Fatalf("starting %s: %v", path, err)
+	}
+	return bctx
+}
+
+// tab is one page under test, with what it logged and requested.
+type tab struct {
+	t      *testing.T
+	ctx    context.Context
+	origin string
+
+	mu       sync.Mutex
+	problems []string // console errors, exceptions, foreign requests
+	requests int
+}
+
+// newTab opens a tab whose console and network are watched until the subtest
+// ends; any console error, uncaught exception or request to another origin
+// fails it.
+func newTab(t *testing.T, bctx context.Context, origin string, setup ...chromedp.Action[chromedp.Void]) *tab {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(bctx)
+	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
+	tb := &tab{t: t, ctx: ctx, origin: origin}
+	if err := chromedp.Do(ctx, setup...); err != nil {
+		t.Fatal(err)
+	}
+	err := chromedp.Listen(ctx, func(ev any) {
+		tb.mu.Lock()
+		defer tb.mu.Unlock()
+		if ev, ok := ev.(*network.EventRequestWillBeSent); ok {
+			tb.requests++
+			u := ev.Request.URL
+			if !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:") && !strings.HasPrefix(u, origin+"/") {
+				tb.problems = append(tb.problems, "request to another origin: "+u)
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs := chromedp.Console(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.IsException() {
+				tb.mu.Lock()
+				tb.problems = append(tb.problems, fmt.Sprintf("console %s: %s (%s:%d)", m.Type, m.Text, m.URL, m.Line+1))
+				tb.mu.Unlock()
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		// go-app reports a panic on the console and leaves a broken page:
+		// the app must still be mounted at the end of every subtest.
+		if !t.Failed() {
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.querySelector("main[data-mounted]") || (()=>{throw new Error("app not mounted")})()`)); err != nil {
+				t.Errorf("after the test the app is not mounted: %v", err)
+			}
+		}
+		cancelT()
+		cancel()
+		<-done
+		tb.mu.Lock()
+		defer tb.mu.Unlock()
+		for _, p := range tb.problems {
+			t.Error(p)
+		}
+	})
+	return tb
+}
+
+// open navigates to the page with the query and waits for the app to mount.
+func (tb *tab) open(query string) {
+	tb.t.Helper()
+	u := tb.origin + "/"
+	if query != "" {
+		u += "?" + query
+	}
+	tb.do(chromedp.Navigate(u), chromedp.WaitReady(chromedp.CSS("main[data-mounted]")))
+}
+
+func (tb *tab) do(steps ...chromedp.Action[chromedp.Void]) {
+	tb.t.Helper()
+	if err := chromedp.Do(tb.ctx, steps...); err != nil {
+		tb.t.Fatal(err)
+	}
+}
+
+func eval[T any](tb *tab, js string) T {
+	tb.t.Helper()
+	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		tb.t.Fatalf("evaluating %s: %v", js, err)
+	}
+	return v
+}
+
+func (tb *tab) text(sel string) string {
+	tb.t.Helper()
+	return eval[string](tb, fmt.Sprintf(`(document.querySelector(%q)?.textContent ?? "<missing %s>").trim()`, sel, sel))
+}
+
+// waitText waits until the element reads want, and fails with what it read.
+func (tb *tab) waitText(sel, want string) {
+	tb.t.Helper()
+	js := fmt.Sprintf(`(document.querySelector(%q)?.textContent ?? "").trim() === %q`, sel, want)
+	ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+		tb.t.Fatalf("%s reads %q, want %q", sel, tb.text(sel), want)
+	}
+}
+
+// change sets a form control's value and fires the event a person's edit
+// fires.
+func (tb *tab) change(sel, value, event string) {
+	tb.t.Helper()
+	ok := eval[bool](tb, fmt.Sprintf(`(() => { const el = document.querySelector(%q); if (!el) return false;
+		el.value = %q; el.dispatchEvent(new Event(%q, {bubbles: true})); return true })()`, sel, value, event))
+	if !ok {
+		tb.t.Fatalf("no element %s", sel)
+	}
+}
+
+// query is the calculator state the page's URL holds.
+func (tb *tab) query(set *data.Set) (data.Query, []state.Notice) {
+	tb.t.Helper()
+	loc := eval[string](tb, `location.href`)
+	u, err := url.Parse(loc)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	return state.Parse(set, u.Query())
+}
+
+// expect checks the page against the core's answer to q.
+func (tb *tab) expect(set *data.Set, q data.Query) {
+	tb.t.Helper()
+	r, err := set.Select(q)
+	if err != nil {
+		tb.t.Fatalf("Select(%+v): %v", q, err)
+	}
+	if r.Selected == nil {
+		tb.waitText("#set-min-deadline", fmt.Sprintf("Set the deadline to %s ms", ms(r.MinDeadlineMS())))
+		return
+	}
+	s, e := r.Selected, r.Estimate
+	tb.waitText("#cfg-row", s.RowID)
+	tb.waitText("#energy", data.FormatEnergy(e.EnergyWh))
+	for sel, want := range map[string]string{
+		"#joules":             data.FormatJoules(e.EnergyWh * 3600),
+		"#wh-per-mtok":        data.FormatNumber(float64(s.WhPerMillionTokens)),
+		"#j-per-token":        data.FormatNumber(float64(s.JoulesPerToken)),
+		"#energy-per-request": data.FormatJoules(e.EnergyPerRequest),
+		"#cfg-gpu":            fmt.Sprintf("%s × %d", s.GPU, s.NumGPUs),
+		"#cfg-parallel":       fmt.Sprintf("TP %d · DP %d · EP %d", s.TensorParallel, s.DataParallel, s.ExpertParallel),
+		"#cfg-precision":      s.Precision,
+		"#cfg-max-num-seqs":   fmt.Sprint(s.MaxNumSeqs),
+		"#cfg-batch":          data.FormatNumber(float64(s.AvgRunningBatch)),
+		"#cfg-itl-p50":        data.FormatNumber(float64(s.MedianITL)) + " ms",
+		"#cfg-itl-p90":        data.FormatNumber(float64(s.P90ITL)) + " ms",
+		"#cfg-itl-p95":        data.FormatNumber(float64(s.P95ITL)) + " ms",
+		"#cfg-itl-p99":        data.FormatNumber(float64(s.P99ITL)) + " ms",
+		"#cfg-tps":            data.FormatNumber(float64(s.TokensPerSecond)),
+		"#cfg-power":          data.FormatNumber(float64(s.PowerWatts)) + " W",
+		"#cfg-out-tokens":     data.FormatNumber(float64(s.AvgOutputTokens)),
+		"#cfg-gpu-hours":      data.FormatNumber(e.GPUHours),
+	} {
+		if got := tb.text(sel); got != want {
+			tb.t.Errorf("%s = %q, want %q (query %+v)", sel, got, want, q)
+		}
+	}
+	if title := eval[string](tb, `document.querySelector("#energy").title`); title != data.FormatJoules(e.EnergyWh*3600) {
+		tb.t.Errorf("#energy title = %q, want the joules", title)
+	}
+	if o := r.Other; o != nil {
+		if got, want := tb.text("#other-energy"), data.FormatEnergy(r.OtherEstimate.EnergyWh); got != want {
+			tb.t.Errorf("#other-energy = %q, want %q", got, want)
+		}
+		want := fmt.Sprintf("%+.1f%%", (r.OtherEstimate.EnergyWh/e.EnergyWh-1)*100)
+		if got := tb.text("#other-diff"); got != want {
+			tb.t.Errorf("#other-diff = %q, want %q", got, want)
+		}
+	} else if eval[bool](tb, `!!document.querySelector("#other")`) {
+		tb.t.Errorf("#other shown, but the core has no other GPU for %+v", q)
+	}
+}
+
+// ms is a deadline as the page writes it.
+func ms(v float64) string { return strings.TrimSuffix(data.FormatDeadline(v), "ms") }
+
+// expectURL checks that the URL holds q and no more notices.
+func (tb *tab) expectURL(set *data.Set, q data.Query) {
+	tb.t.Helper()
+	got, notices := tb.query(set)
+	if got != q || len(notices) != 0 {
+		tb.t.Errorf("URL state = %+v %v, want %+v", got, notices, q)
+	}
+}
+
+// chartSeries reads a chart's series back from its ECharts instance.
+type chartSeries struct {
+	Name       string      `json:"name"`
+	Type       string      `json:"type"`
+	YAxisIndex int         `json:"yAxisIndex"`
+	Data       [][]float64 `json:"data"`
+	Names      []string    `json:"names"`
+}
+
+func (tb *tab) chart(id string) (series []chartSeries, xAxisType string, logBase float64) {
+	tb.t.Helper()
+	js := fmt.Sprintf(`(() => { const inst = echarts.getInstanceByDom(document.getElementById(%q)); if (!inst) return null;
+		const o = inst.getOption();
+		return {x: o.xAxis[0].type, logBase: o.xAxis[0].logBase || 0, series: o.series.map(s => ({name: s.name, type: s.type, yAxisIndex: s.yAxisIndex || 0,
+			data: (s.data || []).map(d => d.value), names: (s.data || []).map(d => d.name)}))} })()`, id)
+	ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`!!(window.echarts && echarts.getInstanceByDom(document.getElementById(%q)))`, id))); err != nil {
+		tb.t.Fatalf("chart %s has no ECharts instance", id)
+	}
+	got := eval[struct {
+		X       string        `json:"x"`
+		LogBase float64       `json:"logBase"`
+		Series  []chartSeries `json:"series"`
+	}](tb, js)
+	return got.Series, got.X, got.LogBase
+}
+
+func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	set, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bctx := browser(t)
+	srv := site(t)
+	origin := srv.URL
+	def := data.DefaultQuery()
+
+	if dir := os.Getenv("TOKENJOULE_SCREENSHOTS"); dir != "" {
+		t.Run("Screenshots", func(t *testing.T) { screenshots(t, bctx, origin, dir) })
+	}
+
+	t.Run("DefaultPage", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		tb.open("")
+		tb.expect(set, def)
+		// Opening the page writes nothing into the URL.
+		if loc := eval[string](tb, `location.search`); loc != "" {
+			t.Errorf("location.search = %q after opening /", loc)
+		}
+		for _, sel := range []string{"#caveat", "#dataset", "#cite"} {
+			if !eval[bool](tb, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return r.width > 0 && r.height > 0 })()`, sel)) {
+				t.Errorf("%s is not visible", sel)
+			}
+		}
+		m, _ := set.Model(def.Task, def.Model)
+		if got := tb.text("#caveat"); !strings.Contains(got, m.Caveat) {
+			t.Errorf("#caveat = %q, want the dataset's caveat", got)
+		}
+		if got := tb.text("#cite"); !strings.Contains(got, m.Source.Cite) {
+			t.Errorf("#cite = %q, want the citation", got)
+		}
+		if got := tb.text("#dataset"); !strings.Contains(got, m.Source.Licence) || !strings.Contains(got, m.DataVersion) {
+			t.Errorf("#dataset = %q, want the licence and the dataset version", got)
+		}
+		timing := eval[map[string]float64](tb, `({
+			fcp: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime || -1,
+			dcl: performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd,
+			mounted: (performance.getEntriesByName("tokenjoule-mounted")[0] || {}).startTime || -1})`)
+		t.Logf("navigation to first result (first contentful paint of the prerendered page): %.0f ms; DOMContentLoaded: %.0f ms; to mounted app: %.0f ms",
+			timing["fcp"], timing["dcl"], timing["mounted"])
+		tb.mu.Lock()
+		n := tb.requests
+		tb.mu.Unlock()
+		if n == 0 {
+			t.Error("no network request was seen: the origin check is not working")
+		}
+	})
+
+	t.Run("Prerendered", func(t *testing.T) {
+		// The server's HTML, before any script: the default answer is there,
+		// and no option is marked selected="false".
+		res, err := http.Get(origin + "/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		html := string(body)
+		r, _ := set.Select(def)
+		for _, want := range []string{`id="energy"`, data.FormatEnergy(r.Estimate.EnergyWh), r.Selected.RowID, `id="caveat"`} {
+			if !strings.Contains(html, want) {
+				t.Errorf("prerendered page lacks %q", want)
+			}
+		}
+		if strings.Contains(html, `selected="false"`) {
+			t.Error(`prerendered page has selected="false", which HTML reads as selected`)
+		}
+		// With JavaScript off the answer is readable, and the loader does
+		// not cover it.
+		tb := newTab(t, bctx, origin, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+			return err
+		}))
+		tb.do(chromedp.Navigate(origin+"/"), chromedp.WaitVisible(chromedp.ID("energy")))
+		if got := tb.text("#energy"); got != data.FormatEnergy(r.Estimate.EnergyWh) {
+			t.Errorf("#energy with JavaScript off = %q", got)
+		}
+		top := eval[string](tb, `(() => { const r = document.querySelector("#energy").getBoundingClientRect();
+			const el = document.elementFromPoint(r.x + r.width/2, r.y + r.height/2); return el ? el.id : "" })()`)
+		if top != "energy" {
+			t.Errorf("the element on top of #energy is %q: the loader hides the prerendered answer", top)
+		}
+		tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: false})
+			return err
+		}), chromedp.Navigate(origin+"/"), chromedp.WaitReady(chromedp.CSS("main[data-mounted]")))
+	})
+
+	t.Run("Controls", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		tb.open("")
+		q := def
+		step := func(name string, apply func(), next data.Query) {
+			t.Helper()
+			apply()
+			q = state.Normalize(set, next)
+			tb.expect(set, q)
+			tb.expectURL(set, q)
+			t.Logf("%s: ok (%s)", name, state.String(q))
+		}
+		// A model with two GPUs on another workload.
+		var other string
+		w, _ := set.Workload("gpqa")
+		for _, m := range w.Models {
+			if len(m.GPUs) == 2 && m.Slug != def.Model {
+				other = m.Slug
+				break
+			}
+		}
+		step("task", func() { tb.change("#task", "gpqa", "change") }, with(q, func(q *data.Query) { q.Task = "gpqa" }))
+		step("model", func() { tb.change("#model", other, "change") }, with(q, func(q *data.Query) { q.Model = other }))
+		step("gpu", func() { tb.change("#gpu", "H100", "change") }, with(q, func(q *data.Query) { q.GPU = "H100" }))
+		step("percentile", func() { tb.change("#percentile", "p90", "change") }, with(q, func(q *data.Query) { q.Percentile = data.P90 }))
+		step("deadline box", func() { tb.change("#deadline", "250", "input") }, with(q, func(q *data.Query) { q.DeadlineMS = 250 }))
+		// The slider is logarithmic: its middle is √(5·1000) ≈ 70.7 ms.
+		tb.change("#deadline-range", "50", "input")
+		ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector("#deadline").value !== "250"`))
+		cancel()
+		if err != nil {
+			t.Fatal("moving the slider did not change the deadline box")
+		}
+		slid := eval[string](tb, `document.querySelector("#deadline").value`)
+		v, err := data.ParseDeadline(slid)
+		if err != nil || math.Abs(v-math.Sqrt(5*1000)) > 0.5 {
+			t.Fatalf("slider at its middle gives %q ms, want about 70.7", slid)
+		}
+		step("deadline slider", func() {}, with(q, func(q *data.Query) { q.DeadlineMS = v }))
+		// Typed with the keyboard, as a person would.
+		step("tokens typed", func() {
+			tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("#tokens").select()`),
+				chromedp.SendKeys(chromedp.ID("tokens"), "2.5B"))
+		}, with(q, func(q *data.Query) { q.Tokens = 2.5e9 }))
+		step("preset", func() { tb.do(chromedp.Click(chromedp.ID("preset-1T"))) }, with(q, func(q *data.Query) { q.Tokens = 1e12 }))
+
+		// Invalid text shows the parser's message and keeps the last result.
+		before := tb.text("#energy")
+		tb.change("#tokens", "lots", "input")
+		_, perr := data.ParseTokens("lots")
+		tb.waitText("#tokens-error", perr.Error())
+		if got := tb.text("#energy"); got != before {
+			t.Errorf("after invalid tokens #energy = %q, want the last good %q", got, before)
+		}
+		tb.expectURL(set, q)
+		tb.change("#deadline", "-3", "input")
+		_, perr = data.ParseDeadline("-3")
+		tb.waitText("#deadline-error", perr.Error())
+		tb.expectURL(set, q)
+
+		// Changing the workload to one without the model keeps the page valid.
+		step("task without the model", func() { tb.change("#task", "video-chat", "change") }, with(q, func(q *data.Query) { q.Task = "video-chat" }))
+		if h := eval[int](tb, `history.length`); h > 2 {
+			t.Errorf("history.length = %d: URL updates must replace, not push", h)
+		}
+	})
+
+	t.Run("RestoreFromURL", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
+		if _, err := set.Select(q); err != nil {
+			t.Fatal(err)
+		}
+		tb.open(state.String(q))
+		tb.expect(set, q)
+		tb.expectURL(set, q)
+		for sel, want := range map[string]string{"#task": "gpqa", "#model": "gpt-oss-20b", "#gpu": "H100", "#percentile": "p95", "#deadline": "40", "#tokens": "2.5B"} {
+			if got := eval[string](tb, fmt.Sprintf(`document.querySelector(%q).value`, sel)); got != want {
+				t.Errorf("%s shows %q, want %q", sel, got, want)
+			}
+		}
+		if eval[bool](tb, `!!document.querySelector("#notices")`) {
+			t.Errorf("notices shown for a valid URL: %s", tb.text("#notices"))
+		}
+	})
+
+	t.Run("BadParameters", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		raw := "task=nope&model=gpt-5&gpu=A100&deadline=-1&p=p42&tokens=lots"
+		tb.open(raw)
+		tb.expect(set, def)
+		v, _ := url.ParseQuery(raw)
+		_, notices := state.Parse(set, v)
+		got := eval[[]string](tb, `[...document.querySelectorAll("#notices .notice")].map(n => n.dataset.param + "|" + n.textContent.trim())`)
+		if len(got) != len(notices) {
+			t.Fatalf("notices %q, want %d", got, len(notices))
+		}
+		for i, n := range notices {
+			if got[i] != n.Param+"|"+n.Message {
+				t.Errorf("notice %d = %q, want %q", i, got[i], n.Param+"|"+n.Message)
+			}
+			if !strings.Contains(got[i], n.Param+"=") || !strings.Contains(got[i], `"`+n.Value+`"`) {
+				t.Errorf("notice %q does not name %s and %q", got[i], n.Param, n.Value)
+			}
+		}
+		// Hostile and absurd values: the app stays up and answers.
+		for _, raw := range []string{
+			"model=%3Cscript%3Ealert(1)%3C%2Fscript%3E&tokens=1e999&deadline=NaN",
+			"task=video-chat&model=qwen-3-14b&gpu=b200&p=MEDIAN&tokens=1,000,000",
+			"deadline=60001&tokens=0x10&p=&gpu=&task=" + strings.Repeat("x", 3000),
+			"%zz=1&model=%E2%80%AE&tokens=%00",
+		} {
+			tb.open(raw)
+			v, _ := url.ParseQuery(raw)
+			want, _ := state.Parse(set, v)
+			tb.expect(set, want)
+		}
+	})
+
+	t.Run("InfeasibleDeadline", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		q := with(def, func(q *data.Query) { q.DeadlineMS = 1; q.GPU = "H100" })
+		tb.open(state.String(q))
+		r, _ := set.Select(q)
+		if r.Selected != nil {
+			t.Fatal("the test needs a deadline nothing meets")
+		}
+		tb.expect(set, q)
+		min := r.MinDeadlineMS()
+		msg := tb.text("#infeasible")
+		for _, want := range []string{"No measured configuration", ms(min) + " ms", ms(1) + " ms"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("#infeasible = %q, want it to contain %q", msg, want)
+			}
+		}
+		series, _, _ := tb.chart("chart-latency")
+		for _, s := range series {
+			if s.Name == "Selected" {
+				t.Error("the latency chart highlights a configuration although none is selected")
+			}
+		}
+		tb.do(chromedp.Click(chromedp.ID("set-min-deadline")))
+		q.DeadlineMS = min
+		tb.expect(set, q)
+		tb.expectURL(set, q)
+		if got := eval[string](tb, `document.querySelector("#deadline").value`); got != ms(min) {
+			t.Errorf("deadline box = %q, want %q", got, ms(min))
+		}
+	})
+
+	t.Run("Charts", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		q := data.Query{Task: "lm-arena-chat", Model: "qwen-3-14b", GPU: data.AnyGPU, DeadlineMS: 30, Percentile: data.P90, Tokens: 1e9}
+		tb.open(state.String(q))
+		r, _ := set.Select(q)
+		s := r.Selected
+		if s == nil {
+			t.Fatal("the test needs a feasible query")
+		}
+		curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
+		var names []string
+		for _, c := range curves {
+			names = append(names, fmt.Sprintf("%s × %d", c.GPU, c.NumGPUs))
+		}
+		itl := q.Percentile.ITL(s)
+		for _, c := range []struct {
+			id       string
+			log2     bool
+			selected [][]float64
+			extra    []string
+			perCurve int
+		}{
+			{"chart-latency", false, [][]float64{{itl, float64(s.JoulesPerToken)}}, []string{"Pareto frontier"}, 2},
+			{"chart-concurrency", true, [][]float64{{float64(s.MaxNumSeqs), float64(s.JoulesPerToken)}}, nil, 2},
+			{"chart-power", true, [][]float64{{float64(s.MaxNumSeqs), float64(s.PowerWatts)}, {float64(s.MaxNumSeqs), float64(s.TokensPerSecond)}}, nil, 4},
+		} {
+			series, xType, logBase := tb.chart(c.id)
+			if c.log2 && (xType != "log" || logBase != 2) {
+				t.Errorf("%s: x axis %s base %v, want log base 2", c.id, xType, logBase)
+			}
+			count := map[string]int{}
+			var picked [][]float64
+			points := 0
+			for _, se := range series {
+				count[se.Name]++
+				if se.Name == "Selected" {
+					picked = append(picked, se.Data...)
+					if !strings.Contains(se.Names[0], s.RowID) {
+						t.Errorf("%s: the selected point's tooltip %q lacks the row id %s", c.id, se.Names[0], s.RowID)
+					}
+				} else if slices.Contains(names, se.Name) {
+					points += len(se.Data)
+				}
+			}
+			for _, n := range names {
+				if count[n] != c.perCurve {
+					t.Errorf("%s: %d series named %q, want %d", c.id, count[n], n, c.perCurve)
+				}
+			}
+			for _, n := range c.extra {
+				if count[n] != 1 {
+					t.Errorf("%s: no series %q", c.id, n)
+				}
+			}
+			if len(picked) != len(c.selected) {
+				t.Fatalf("%s: highlighted points %v, want %v", c.id, picked, c.selected)
+			}
+			for i := range picked {
+				if !slices.Equal(picked[i], c.selected[i]) {
+					t.Errorf("%s: highlighted point %v, want %v", c.id, picked[i], c.selected[i])
+				}
+			}
+			if c.id == "chart-latency" {
+				// Every configuration of the GPUs, meets and misses together.
+				want := 0
+				for _, cv := range curves {
+					want += len(cv.Points)
+				}
+				if points != want {
+					t.Errorf("%s: %d points, want %d", c.id, points, want)
+				}
+				front := r.Model.Frontier(q.GPU, q.Percentile, q.DeadlineMS)
+				for _, se := range series {
+					if se.Name == "Pareto frontier" && len(se.Data) != len(front) {
+						t.Errorf("frontier has %d points, want %d", len(se.Data), len(front))
+					}
+				}
+			}
+		}
+		// A change redraws the charts.
+		tb.change("#gpu", "B200", "change")
+		q.GPU = "B200"
+		tb.expect(set, q)
+		series, _, _ := tb.chart("chart-concurrency")
+		for _, se := range series {
+			if strings.HasPrefix(se.Name, "H100") {
+				t.Errorf("after choosing B200 the chart still has %q", se.Name)
+			}
+		}
+		// The charts follow the window's size.
+		w1 := eval[float64](tb, `echarts.getInstanceByDom(document.getElementById("chart-latency")).getWidth()`)
+		tb.do(chromedp.EmulateViewport(360, 800))
+		ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+		defer cancel()
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`echarts.getInstanceByDom(document.getElementById("chart-latency")).getWidth() < %v`, w1))); err != nil {
+			t.Errorf("the latency chart did not shrink with the window (width %v)", w1)
+		}
+		if overflow := eval[bool](tb, `document.documentElement.scrollWidth > window.innerWidth`); overflow {
+			t.Errorf("at 360 px the page scrolls sideways (scrollWidth %v)", eval[float64](tb, `document.documentElement.scrollWidth`))
+		}
+	})
+}
+
+// screenshots writes full-page PNGs at a phone's and a wide screen's size, in
+// light and dark, into $TOKENJOULE_SCREENSHOTS, for people to look at.
+func screenshots(t *testing.T, bctx context.Context, origin, dir string) {
+	tb := newTab(t, bctx, origin)
+	shoot := func(name string, width, height int64, scheme, query string) {
+		tb.do(chromedp.EmulateViewport(width, height), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
+			return err
+		}))
+		tb.open(query)
+		time.Sleep(500 * time.Millisecond) // let ECharts finish drawing
+		png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(dir, fmt.Sprintf("%s-%dx%d-%s.png", name, width, height, scheme))
+		if err := os.WriteFile(file, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %s", file)
+	}
+	for _, size := range [][2]int64{{360, 800}, {1440, 900}} {
+		for _, scheme := range []string{"light", "dark"} {
+			shoot("page", size[0], size[1], scheme, "")
+		}
+		// A tight deadline: dimmed points, and a notice for a bad value.
+		shoot("tight", size[0], size[1], "light", "deadline=25&p=p90&tokens=5M&gpu=TPU")
+	}
+}
+
+// with returns a copy of q changed by f.
+func with(q data.Query, f func(*data.Query)) data.Query {
+	f(&q)
+	return q
+}

@@ -1,0 +1,135 @@
+package state
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"tokenjoule/data"
+)
+
+func load(t testing.TB) *data.Set {
+	t.Helper()
+	set, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+func TestParseDefaults(t *testing.T) {
+	set := load(t)
+	q, notices := Parse(set, url.Values{})
+	if q != data.DefaultQuery() || len(notices) != 0 {
+		t.Fatalf("Parse(empty) = %+v, %v; want the default query and no notice", q, notices)
+	}
+}
+
+func TestParseRoundTrip(t *testing.T) {
+	set := load(t)
+	for _, raw := range []string{
+		"task=gpqa&model=gpt-oss-20b&gpu=H100&deadline=40ms&p=p90&tokens=2.5B",
+		"task=lm-arena-chat&model=qwen-3-14b&gpu=any&deadline=12.5ms&p=p99&tokens=1T",
+		"task=image-chat&model=gemma-3-27b&gpu=B200&deadline=1000ms&p=p95&tokens=5M",
+	} {
+		v, _ := url.ParseQuery(raw)
+		q, notices := Parse(set, v)
+		if len(notices) != 0 {
+			t.Errorf("Parse(%q): unexpected notices %v", raw, notices)
+		}
+		if got := String(q); got != raw {
+			t.Errorf("String(Parse(%q)) = %q", raw, got)
+		}
+	}
+}
+
+func TestParseSpellings(t *testing.T) {
+	set := load(t)
+	v, _ := url.ParseQuery("model=Qwen/Qwen3-14B&gpu=h100&deadline=0.1s&p=median&tokens=5%20M")
+	q, notices := Parse(set, v)
+	want := data.Query{Task: "lm-arena-chat", Model: "qwen-3-14b", GPU: "H100", DeadlineMS: 100, Percentile: data.P50, Tokens: 5e6}
+	if q != want || len(notices) != 0 {
+		t.Fatalf("Parse = %+v, %v; want %+v and no notice", q, notices, want)
+	}
+}
+
+func TestParseNotices(t *testing.T) {
+	set := load(t)
+	for _, tc := range []struct {
+		raw, param, value string
+		check             func(q data.Query) bool
+	}{
+		{"task=nope", "task", "nope", func(q data.Query) bool { return q == data.DefaultQuery() }},
+		{"model=gpt-5", "model", "gpt-5", func(q data.Query) bool { return q.Model == "qwen-3-14b" }},
+		{"gpu=A100", "gpu", "A100", func(q data.Query) bool { return q.GPU == data.AnyGPU }},
+		{"model=deepseek-v3-1&gpu=H100", "gpu", "H100", func(q data.Query) bool { return q.Model == "deepseek-v3-1" && q.GPU == data.AnyGPU }},
+		{"deadline=-5", "deadline", "-5", func(q data.Query) bool { return q.DeadlineMS == 500 }},
+		{"deadline=NaN", "deadline", "NaN", func(q data.Query) bool { return q.DeadlineMS == 500 }},
+		{"p=p42", "p", "p42", func(q data.Query) bool { return q.Percentile == data.P50 }},
+		{"tokens=lots", "tokens", "lots", func(q data.Query) bool { return q.Tokens == 1e6 }},
+		{"tokens=", "tokens", "", func(q data.Query) bool { return q.Tokens == 1e6 }},
+		// Text Conversation's default model is not a video model: the workload's first one is used.
+		{"task=video-chat&model=qwen-3-14b", "model", "qwen-3-14b", func(q data.Query) bool { return q.Task == "video-chat" && q.Model != "" }},
+	} {
+		v, _ := url.ParseQuery(tc.raw)
+		q, notices := Parse(set, v)
+		if len(notices) != 1 || notices[0].Param != tc.param || notices[0].Value != tc.value {
+			t.Errorf("Parse(%q) notices = %+v; want one for %s=%q", tc.raw, notices, tc.param, tc.value)
+			continue
+		}
+		if m := notices[0].Message; !strings.Contains(m, tc.param+"=") || !strings.Contains(m, "\""+tc.value+"\"") {
+			t.Errorf("Parse(%q) notice %q does not name the parameter and value", tc.raw, m)
+		}
+		if !tc.check(q) {
+			t.Errorf("Parse(%q) = %+v: wrong fallback", tc.raw, q)
+		}
+		if _, err := set.Select(q); err != nil {
+			t.Errorf("Parse(%q) = %+v, which Select refuses: %v", tc.raw, q, err)
+		}
+	}
+}
+
+func TestNormalize(t *testing.T) {
+	set := load(t)
+	q := data.DefaultQuery()
+	q.GPU = "H100"
+	q.Task = "video-chat" // has no Qwen 3 14B
+	n := Normalize(set, q)
+	if _, err := set.Select(n); err != nil {
+		t.Fatalf("Normalize(%+v) = %+v, which Select refuses: %v", q, n, err)
+	}
+	w, _ := set.Workload("video-chat")
+	if n.Model != w.Models[0].Slug {
+		t.Errorf("Normalize model = %q, want the workload's first, %q", n.Model, w.Models[0].Slug)
+	}
+}
+
+// FuzzParse checks that no query string panics Parse and that whatever Parse
+// returns is a query the calculator answers.
+func FuzzParse(f *testing.F) {
+	set := load(f)
+	for _, s := range []string{
+		"", "task=gpqa&model=gpt-oss-20b&gpu=H100&deadline=40ms&p=p90&tokens=2.5B",
+		"task=&model=&gpu=&deadline=&p=&tokens=", "model=%zz", "deadline=1e999&tokens=1e-999",
+		"task=video-chat&model=qwen-3-14b&gpu=b200", "tokens=1,000,000&deadline=0.1s&p=MEDIAN",
+		"gpu=any&gpu=H100&model=DeepSeek%20V3.1",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		v, _ := url.ParseQuery(raw) // keeps what parses, as a browser's URL would
+		q, notices := Parse(set, v)
+		if _, err := set.Select(q); err != nil {
+			t.Fatalf("Parse(%q) = %+v, which Select refuses: %v", raw, q, err)
+		}
+		for _, n := range notices {
+			if n.Param == "" || n.Message == "" {
+				t.Fatalf("Parse(%q): empty notice %+v", raw, n)
+			}
+		}
+		v2, _ := url.ParseQuery(String(q))
+		if q2, n2 := Parse(set, v2); q2 != q || len(n2) != 0 {
+			t.Fatalf("String(%+v) = %q reads back as %+v, %v", q, String(q), q2, n2)
+		}
+	})
+}

@@ -1,0 +1,229 @@
+package ui
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/app/charts"
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+)
+
+// Calculator is the page: the inputs, the answer and the charts. It keeps
+// the query, the text of the two free-form boxes (which may be invalid while
+// the query keeps the last good value) and what data.Set.Select answered.
+type Calculator struct {
+	app.Compo
+
+	set     *data.Set
+	loadErr error
+	q       data.Query
+	res     *data.Result
+	err     error // Select refused q; never expected, shown rather than hidden
+	notices []state.Notice
+
+	tokensText, tokensErr     string
+	deadlineText, deadlineErr string
+
+	options [3]string // chart options, in the order of chartSpecs
+	mounted bool
+}
+
+// OnInit answers the default query: go-app renders the component before it
+// navigates to it.
+func (c *Calculator) OnInit() {
+	c.set, c.loadErr = dataset()
+	if c.loadErr != nil {
+		return
+	}
+	c.load(data.DefaultQuery(), nil)
+}
+
+// OnNav reads the state from the URL, also when prerendering (where the
+// server's request URL is used).
+func (c *Calculator) OnNav(ctx app.Context) {
+	if c.loadErr != nil {
+		return
+	}
+	c.load(state.Parse(c.set, ctx.Page().URL().Query()))
+}
+
+// load replaces the whole state, as opening a URL does.
+func (c *Calculator) load(q data.Query, notices []state.Notice) {
+	c.q, c.notices = q, notices
+	c.tokensText = data.FormatTokens(c.q.Tokens)
+	c.deadlineText = formatMS(c.q.DeadlineMS)
+	c.tokensErr, c.deadlineErr = "", ""
+	c.compute()
+}
+
+// OnMount runs in the browser only: it marks the page as live for people
+// (the slim loader goes) and for tests, which wait for data-mounted.
+func (c *Calculator) OnMount(ctx app.Context) {
+	c.mounted = true
+	markMounted()
+}
+
+// compute answers c.q and builds the chart options.
+func (c *Calculator) compute() {
+	c.res, c.err = c.set.Select(c.q)
+	if c.err != nil {
+		c.res = nil
+		return
+	}
+	for i, spec := range chartSpecs {
+		b, err := spec.build(c.res)
+		if err != nil {
+			c.err = err
+			return
+		}
+		c.options[i] = string(b)
+	}
+}
+
+// apply takes a new query from an input, answers it and writes it to the URL
+// without a history entry, so that typing does not flood the back button.
+func (c *Calculator) apply(ctx app.Context, q data.Query) {
+	c.q = state.Normalize(c.set, q)
+	c.compute()
+	u := *ctx.Page().URL()
+	u.RawQuery = state.String(c.q)
+	ctx.Page().ReplaceURL(&u)
+}
+
+func value(ctx app.Context) string { return ctx.JSSrc().Get("value").String() }
+
+func (c *Calculator) onTask(ctx app.Context, e app.Event) {
+	q := c.q
+	q.Task = value(ctx)
+	if _, err := c.set.Workload(q.Task); err != nil {
+		return // not one of the options: someone edited the DOM
+	}
+	c.apply(ctx, q)
+}
+
+func (c *Calculator) onModel(ctx app.Context, e app.Event) {
+	q := c.q
+	q.Model = value(ctx)
+	c.apply(ctx, q)
+}
+
+func (c *Calculator) onGPU(ctx app.Context, e app.Event) {
+	q := c.q
+	q.GPU = value(ctx)
+	c.apply(ctx, q)
+}
+
+func (c *Calculator) onPercentile(ctx app.Context, e app.Event) {
+	p, err := data.ParsePercentile(value(ctx))
+	if err != nil {
+		return
+	}
+	q := c.q
+	q.Percentile = p
+	c.apply(ctx, q)
+}
+
+// The deadline slider is logarithmic: position 0..sliderSteps maps to
+// sliderMinMS..sliderMaxMS, so that 5–50 ms gets as much travel as 100–1000.
+// sliderSteps is a range input's default max on purpose: go-app sets the
+// attributes of a new element in no fixed order, and a value set before a
+// larger max would be clamped to the default.
+const (
+	sliderMinMS = 5
+	sliderMaxMS = 1000
+	sliderSteps = 100
+)
+
+func sliderToMS(pos float64) float64 {
+	ms := sliderMinMS * math.Pow(sliderMaxMS/sliderMinMS, pos/sliderSteps)
+	// Three significant digits: a slider cannot be placed more finely anyway.
+	return roundSig(ms, 3)
+}
+
+func msToSlider(ms float64) string {
+	pos := math.Log(ms/sliderMinMS) / math.Log(sliderMaxMS/sliderMinMS) * sliderSteps
+	return strconv.FormatFloat(math.Max(0, math.Min(sliderSteps, pos)), 'f', 1, 64)
+}
+
+func roundSig(v float64, digits int) float64 {
+	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', digits, 64), 64)
+	return f
+}
+
+// formatMS is a deadline as the number box shows it: milliseconds, no unit.
+func formatMS(ms float64) string { return strconv.FormatFloat(ms, 'f', -1, 64) }
+
+func (c *Calculator) onDeadlineSlider(ctx app.Context, e app.Event) {
+	pos, err := strconv.ParseFloat(value(ctx), 64)
+	if err != nil {
+		return
+	}
+	c.setDeadline(ctx, sliderToMS(pos))
+}
+
+func (c *Calculator) onDeadlineText(ctx app.Context, e app.Event) {
+	c.deadlineText = value(ctx)
+	ms, err := data.ParseDeadline(c.deadlineText)
+	if err != nil {
+		c.deadlineErr = err.Error()
+		return // keep the last good result
+	}
+	c.deadlineErr = ""
+	q := c.q
+	q.DeadlineMS = ms
+	c.apply(ctx, q)
+}
+
+func (c *Calculator) onMinDeadline(ctx app.Context, e app.Event) {
+	if c.res != nil && c.res.Selected == nil {
+		c.setDeadline(ctx, c.res.MinDeadlineMS())
+	}
+}
+
+func (c *Calculator) setDeadline(ctx app.Context, ms float64) {
+	c.deadlineText, c.deadlineErr = formatMS(ms), ""
+	q := c.q
+	q.DeadlineMS = ms
+	c.apply(ctx, q)
+}
+
+func (c *Calculator) onTokens(ctx app.Context, e app.Event) {
+	c.tokensText = value(ctx)
+	v, err := data.ParseTokens(c.tokensText)
+	if err != nil {
+		c.tokensErr = err.Error()
+		return // keep the last good result
+	}
+	c.tokensErr = ""
+	q := c.q
+	q.Tokens = v
+	c.apply(ctx, q)
+}
+
+func (c *Calculator) onPreset(v float64) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		c.tokensText, c.tokensErr = data.FormatTokens(v), ""
+		q := c.q
+		q.Tokens = v
+		c.apply(ctx, q)
+	}
+}
+
+// chartSpecs are the three charts, in page order.
+var chartSpecs = []struct {
+	id, title, caption string
+	build              func(*data.Result) ([]byte, error)
+}{
+	{"chart-latency", "Energy per token against latency",
+		"One series per GPU and GPU count; dimmed points miss the deadline (vertical line); the dashed line is the Pareto frontier; the diamond is the selected configuration.",
+		charts.EnergyLatency},
+	{"chart-concurrency", "Energy per token against max_num_seqs",
+		"max_num_seqs (the server's batch-size limit) on a log-2 axis; the dimmed part of a line misses the deadline.",
+		charts.EnergyConcurrency},
+	{"chart-power", "GPU power and throughput against max_num_seqs",
+		"Solid lines: GPU power (left axis); dashed lines: output tokens per second (right axis).",
+		charts.PowerThroughput},
+}

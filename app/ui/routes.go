@@ -1,0 +1,31 @@
+// Package ui is the calculator's go-app user interface: components that turn
+// a data.Query into markup and chart options. The calculation itself is in
+// package data, the query string in package state, the chart options in
+// package charts; echarts.go is the only file that talks to JavaScript.
+package ui
+
+import (
+	"sync"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/data"
+)
+
+// Routes registers the calculator's pages. Both the server (to prerender)
+// and the browser (to mount) must call it.
+func Routes() {
+	app.Route("/", func() app.Composer { return &Calculator{} })
+}
+
+var (
+	setOnce sync.Once
+	set     *data.Set
+	setErr  error
+)
+
+// dataset is the embedded dataset, parsed once per process.
+func dataset() (*data.Set, error) {
+	setOnce.Do(func() { set, setErr = data.Load() })
+	return set, setErr
+}
