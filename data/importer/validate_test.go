@@ -18,7 +18,7 @@ func goodRow(model, nickname, gpu string, seqs int) map[string]any {
 		"max_num_seqs": seqs, "avg_batch_size": float64(seqs) - 0.5, "avg_output_len": 500.0,
 		"avg_power_watts": 400.0, "energy_per_request_joules": 100.0, "energy_per_token_joules": 0.2,
 		"output_throughput_tokens_per_sec": 2000.0,
-		"median_itl_ms": 10.0, "p90_itl_ms": 20.0, "p95_itl_ms": 30.0, "p99_itl_ms": 40.0,
+		"median_itl_ms":                    10.0, "p90_itl_ms": 20.0, "p95_itl_ms": 30.0, "p99_itl_ms": 40.0,
 	}
 }
 
@@ -61,7 +61,9 @@ func TestFixtureImports(t *testing.T) {
 			RowID string  `json:"row_id"`
 			Wh    float64 `json:"wh_per_million_output_tokens"`
 		}
-		Best map[string]struct{ RowID string `json:"row_id"` }
+		Best map[string]struct {
+			RowID string `json:"row_id"`
+		}
 	}
 	if err := json.Unmarshal(files["lm-arena-chat/m-8b.json"], &m); err != nil {
 		t.Fatal(err)
