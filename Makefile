@@ -2,7 +2,7 @@
 GO      ?= go
 SHARED  ?= ../shared
 
-.PHONY: run wasm echarts test vet data bench fuzz
+.PHONY: run wasm echarts dist serve-dist test vet data bench fuzz
 
 # Build what a fresh clone lacks (the wasm and the ECharts runtime), then serve
 # the calculator on http://$(ADDR)/.
@@ -31,6 +31,17 @@ web/echarts.min.js: web/echarts.sha256
 	@grep '  $@$$' web/echarts.sha256 | sha256sum --check --quiet - || { echo "echarts: $@ does not match web/echarts.sha256; removed"; rm -f $@; exit 1; }
 	@echo "echarts: $@ ($(ECHARTS_VERSION), checksum verified)"
 
+# The static site for any host: `make dist` for a host's root,
+# `make dist BASE=/tokenjoule/` for a sub-path such as a GitHub Pages project site.
+BASE ?= /
+dist: wasm echarts
+	$(GO) run . build -out dist -base $(BASE)
+
+# Serve dist/ as a plain static host would (no prerendering, no compression on
+# the fly: the precompressed copies), on http://$(ADDR)$(BASE).
+serve-dist: dist
+	$(GO) run . serve -static dist -base $(BASE) -addr $(ADDR)
+
 # vet, then every Go test with the race detector; the seed and importer tests read
 # $(SHARED)/mlenergy and skip, saying so, where it is absent. The browser tests
 # (app/e2e) build their own wasm and need web/echarts.min.js and chromium: they
@@ -55,3 +66,5 @@ FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseTokens$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseDeadline$$' -fuzztime $(FUZZTIME) ./data/
+	$(GO) test -run '^$$' -fuzz '^FuzzSelect$$' -fuzztime $(FUZZTIME) ./data/
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./app/state/

@@ -31,6 +31,7 @@ type command struct {
 var commands = []command{
 	{"calc", "the most energy-efficient configuration and the energy for a token volume", runCalc},
 	{"import", "rebuild the dataset from the ML.ENERGY Leaderboard's published files", runImport},
+	{"build", "write the calculator as a static site (for any static host, at its root or a sub-path)", runBuild},
 	{"serve", "serve the browser calculator (make run builds what it needs)", runServe},
 }
 

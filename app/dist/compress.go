@@ -22,8 +22,12 @@ var compressible = map[string]bool{
 // dir, at the highest levels, for hosts that serve precompressed files
 // (nginx gzip_static and brotli_static, S3 with Content-Encoding, Netlify).
 // A variant that would not be smaller is not written: hosts then serve the
-// original.
-func Precompress(dir string) error {
+// original. brotliLevel 0 means the best (11), which takes most of a minute on
+// the wasm and makes it about 12% smaller than level 9.
+func Precompress(dir string, brotliLevel int) error {
+	if brotliLevel == 0 {
+		brotliLevel = brotli.BestCompression
+	}
 	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !compressible[strings.ToLower(filepath.Ext(path))] {
 			return err
@@ -35,7 +39,7 @@ func Precompress(dir string) error {
 		for _, enc := range []struct {
 			ext      string
 			compress func([]byte) ([]byte, error)
-		}{{".gz", gzipBytes}, {".br", brotliBytes}} {
+		}{{".gz", gzipBytes}, {".br", func(b []byte) ([]byte, error) { return brotliBytes(b, brotliLevel) }}} {
 			c, err := enc.compress(b)
 			if err != nil {
 				return err
@@ -61,9 +65,9 @@ func gzipBytes(b []byte) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-func brotliBytes(b []byte) ([]byte, error) {
+func brotliBytes(b []byte, level int) ([]byte, error) {
 	var buf bytes.Buffer
-	w := brotli.NewWriterLevel(&buf, brotli.BestCompression)
+	w := brotli.NewWriterLevel(&buf, level)
 	if _, err := w.Write(b); err != nil {
 		return nil, err
 	}

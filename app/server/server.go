@@ -5,6 +5,7 @@ package server
 
 import (
 	"crypto/sha256"
+	_ "embed"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -21,15 +22,31 @@ import (
 )
 
 // Files the page needs from web/, besides the go-app runtime it generates.
-var required = []string{"app.wasm", "echarts.min.js", "style.css", "icon.svg", "icon-192.png", "icon-512.png"}
+var required = []string{"app.wasm", "echarts.min.js", "guard.js", "style.css", "icon.svg", "icon-192.png", "icon-512.png"}
 
 var routes sync.Once
 
-// New returns the calculator's handler for the web/ directory inside root.
+//go:embed worker.js
+var workerJS string
+
+// Options say where the site's files are and where it is served.
+type Options struct {
+	// Root is the directory holding web/ (app.wasm, echarts.min.js, style.css, icons).
+	Root string
+	// Base is the URL path the site lives under, such as "/tokenjoule/" for a
+	// GitHub Pages project site; empty or "/" for the root of a host.
+	Base string
+}
+
+// New returns the calculator's go-app handler for the files in o.Root/web.
 // It fails, naming the file and how to make it, when a built file is missing,
 // rather than serving a page that never starts.
-func New(root string) (http.Handler, error) {
-	web := filepath.Join(root, "web")
+func New(o Options) (*app.Handler, error) {
+	base, err := CleanBase(o.Base)
+	if err != nil {
+		return nil, err
+	}
+	web := filepath.Join(o.Root, "web")
 	sum := sha256.New()
 	for _, name := range required {
 		f, err := os.Open(filepath.Join(web, name))
@@ -42,6 +59,9 @@ func New(root string) (http.Handler, error) {
 			return nil, fmt.Errorf("serving %s: reading %s: %w", web, name, err)
 		}
 	}
+	// The worker and the base path shape what is cached, so they name the cache too.
+	sum.Write([]byte(workerJS))
+	sum.Write([]byte(base))
 	wasm, err := os.Stat(filepath.Join(web, "app.wasm"))
 	if err != nil {
 		return nil, err
@@ -62,28 +82,66 @@ func New(root string) (http.Handler, error) {
 		Styles:          []string{"/web/style.css"},
 		// Deferred, so it neither blocks the prerendered page nor runs before
 		// the document is parsed; the chart bridge waits for it if need be.
-		Scripts: []string{"/web/echarts.min.js defer"},
-		// The version names go-app's offline cache: a digest of what is served,
-		// so that it changes with every build and only then.
+		// (guard.js is not deferred: it runs while the head is parsed, so
+		// before go-app's deferred app.js starts the engine, which it keeps
+		// alive where storage is forbidden, as in a sandboxed iframe.)
+		Scripts: []string{"/web/guard.js", "/web/echarts.min.js defer"},
+		// Precached besides the pages, scripts, styles and icons go-app lists itself.
+		CacheableResources:    []string{"/embed", "/web/icon.svg"},
+		ServiceWorkerTemplate: workerJS,
+		// The version names the offline cache: a digest of what is served, so
+		// that it changes with every build and only then.
 		Version:           hex.EncodeToString(sum.Sum(nil))[:16],
 		WasmContentLength: strconv.FormatInt(wasm.Size(), 10),
-		Resources:         staticDir{http.FileServer(http.Dir(root))},
+		Resources:         staticDir{Handler: http.FileServer(http.Dir(o.Root)), base: base},
 	}, nil
+}
+
+// CleanBase turns "", "/", "repo", "/repo/" into "" or "/repo".
+func CleanBase(b string) (string, error) {
+	b = strings.Trim(b, "/")
+	if b == "" {
+		return "", nil
+	}
+	for _, seg := range strings.Split(b, "/") {
+		if seg == "" || seg == "." || seg == ".." || strings.ContainsAny(seg, "?#%\\ \"'<>") {
+			return "", fmt.Errorf("base path %q is not accepted: use a plain URL path such as /tokenjoule/", "/"+b+"/")
+		}
+	}
+	return "/" + b, nil
 }
 
 // staticDir serves /web/… from a directory and resolves resource paths to
 // root-relative URLs. (app.LocalDir would put its directory into the URLs.)
-type staticDir struct{ http.Handler }
+type staticDir struct {
+	http.Handler
+	base string // "" or "/repo"
+}
 
-func (staticDir) Resolve(location string) string {
+// ServeHTTP serves web/ with CORS allowed: an iframe sandboxed without
+// allow-same-origin has an opaque origin, and its fetch of app.wasm is then a
+// cross-origin request. The files are public, so nothing is exposed.
+func (d staticDir) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Access-Control-Allow-Origin", "*")
+	d.Handler.ServeHTTP(w, r)
+}
+
+func (d staticDir) Resolve(location string) string {
 	if location == "" || location == "/" {
-		return "/"
+		// "/repo", not "/repo/": go-app strips this prefix from the path to route.
+		if d.base == "" {
+			return "/"
+		}
+		return d.base
 	}
 	if strings.HasPrefix(location, "http://") || strings.HasPrefix(location, "https://") {
 		return location
 	}
 	if l := strings.Trim(location, "/"); l == "web" || strings.HasPrefix(l, "web/") {
-		return "/" + l
+		return d.base + "/" + l
+	}
+	if strings.HasPrefix(location, "/") {
+		return d.base + location
 	}
 	return location
 }

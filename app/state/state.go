@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
 	"tokenjoule/data"
@@ -179,4 +180,98 @@ func first(v url.Values, key string) (string, bool) {
 		return "", false
 	}
 	return vs[0], true
+}
+
+// ParamHide lists the embed's controls to hide, for an author who wants a
+// fixed scenario: hide=all, or the controls' parameter names separated by
+// commas, such as hide=task,model,gpu. The full calculator ignores it.
+const ParamHide = "hide"
+
+// HideAll hides every control.
+const HideAll = "all"
+
+// Hidden is the set of the embed's controls that are hidden, one bit per
+// parameter of Params (bit i for Params[i]). The zero value hides nothing.
+type Hidden uint8
+
+// hideAll is every bit of Params.
+var hideAll = Hidden(1)<<len(Params) - 1
+
+// Has tells whether the control of param is hidden.
+func (h Hidden) Has(param string) bool {
+	for i, p := range Params {
+		if p == param {
+			return h&(1<<i) != 0
+		}
+	}
+	return false
+}
+
+// AllHidden hides every control, as hide=all does.
+func AllHidden() Hidden { return hideAll }
+
+// All tells whether every control is hidden.
+func (h Hidden) All() bool { return h&hideAll == hideAll }
+
+// String is the value of ParamHide that ParseHidden reads back to h: "" for
+// none, "all" for every control, else the names in the page's order.
+func (h Hidden) String() string {
+	h &= hideAll
+	switch {
+	case h == 0:
+		return ""
+	case h.All():
+		return HideAll
+	}
+	var names []string
+	for i, p := range Params {
+		if h&(1<<i) != 0 {
+			names = append(names, p)
+		}
+	}
+	return strings.Join(names, ",")
+}
+
+// ParseHidden reads ParamHide: names separated by commas, in any order and
+// case, with blanks and empty names ignored; every occurrence of the
+// parameter counts. A name that is not a control is ignored and reported in a
+// Notice naming it.
+func ParseHidden(v url.Values) (Hidden, []Notice) {
+	var (
+		h       Hidden
+		notices []Notice
+	)
+	for _, value := range v[ParamHide] {
+		for _, name := range strings.Split(value, ",") {
+			name = strings.TrimSpace(name)
+			if name == "" {
+				continue
+			}
+			if strings.EqualFold(name, HideAll) {
+				h = hideAll
+				continue
+			}
+			i := slices.IndexFunc(Params, func(p string) bool { return strings.EqualFold(p, name) })
+			if i < 0 {
+				notices = append(notices, Notice{Param: ParamHide, Value: name,
+					Message: fmt.Sprintf("The URL's %s=%q names %q, which is not a control (use %s or %s, separated by commas); it is ignored.",
+						ParamHide, value, name, strings.Join(Params, ", "), HideAll)})
+				continue
+			}
+			h |= 1 << i
+		}
+	}
+	return h, notices
+}
+
+// EmbedString is the embed's query string: String(q), then ParamHide when
+// something is hidden.
+func EmbedString(q data.Query, h Hidden) string {
+	s := String(q)
+	if hs := h.String(); hs != "" {
+		// Names and commas only: nothing to escape, and "task,model" reads
+		// better in a snippet than "task%2Cmodel".
+		s += "&" + ParamHide + "=" + hs
+	}
+	return s
 }

@@ -1,7 +1,9 @@
 package state
 
 import (
+	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -104,6 +106,61 @@ func TestNormalize(t *testing.T) {
 	}
 }
 
+func TestParseHidden(t *testing.T) {
+	for _, tc := range []struct {
+		raw    string
+		hidden []string // parameters whose control is hidden
+		all    bool
+		str    string // Hidden.String
+		bad    []string
+	}{
+		{"", nil, false, "", nil},
+		{"hide=", nil, false, "", nil},
+		{"hide=all", Params, true, "all", nil},
+		{"hide=ALL,task", Params, true, "all", nil},
+		{"hide=tokens,task", []string{"task", "tokens"}, false, "task,tokens", nil},
+		{"hide=%20Model%20,,gpu,", []string{"model", "gpu"}, false, "model,gpu", nil},
+		{"hide=task&hide=p", []string{"task", "p"}, false, "task,p", nil},
+		{"hide=task,model,gpu,deadline,p,tokens", Params, true, "all", nil},
+		{"hide=task,percentile,%3Cb%3E", []string{"task"}, false, "task", []string{"percentile", "<b>"}},
+		{"controls=0", nil, false, "", nil}, // not this page's parameter: ignored like any other
+	} {
+		v, _ := url.ParseQuery(tc.raw)
+		h, notices := ParseHidden(v)
+		for _, p := range Params {
+			if want := slices.Contains(tc.hidden, p); h.Has(p) != want {
+				t.Errorf("ParseHidden(%q).Has(%q) = %v, want %v", tc.raw, p, h.Has(p), want)
+			}
+		}
+		if h.All() != tc.all || h.String() != tc.str {
+			t.Errorf("ParseHidden(%q) = %v (All %v), want %q (All %v)", tc.raw, h, h.All(), tc.str, tc.all)
+		}
+		if len(notices) != len(tc.bad) {
+			t.Errorf("ParseHidden(%q) notices = %+v, want one for each of %q", tc.raw, notices, tc.bad)
+			continue
+		}
+		for i, n := range notices {
+			if n.Param != ParamHide || n.Value != tc.bad[i] || !strings.Contains(n.Message, "hide=") || !strings.Contains(n.Message, fmt.Sprintf("%q", tc.bad[i])) {
+				t.Errorf("ParseHidden(%q) notice %+v does not name hide and %q", tc.raw, n, tc.bad[i])
+			}
+		}
+	}
+	if h := Hidden(0); h.Has("nope") || h.Has("") {
+		t.Error("Has of an unknown parameter is true")
+	}
+}
+
+func TestEmbedString(t *testing.T) {
+	q := data.DefaultQuery()
+	if got, want := EmbedString(q, 0), String(q); got != want {
+		t.Errorf("EmbedString(q, 0) = %q, want %q", got, want)
+	}
+	h, _ := ParseHidden(url.Values{ParamHide: {"gpu,task"}})
+	if got, want := EmbedString(q, h), String(q)+"&hide=task,gpu"; got != want {
+		t.Errorf("EmbedString = %q, want %q", got, want)
+	}
+}
+
 // FuzzParse checks that no query string panics Parse and that whatever Parse
 // returns is a query the calculator answers.
 func FuzzParse(f *testing.F) {
@@ -113,6 +170,7 @@ func FuzzParse(f *testing.F) {
 		"task=&model=&gpu=&deadline=&p=&tokens=", "model=%zz", "deadline=1e999&tokens=1e-999",
 		"task=video-chat&model=qwen-3-14b&gpu=b200", "tokens=1,000,000&deadline=0.1s&p=MEDIAN",
 		"gpu=any&gpu=H100&model=DeepSeek%20V3.1",
+		"hide=all", "hide=task,,MODEL,%20p%20&hide=tokens", "hide=nope,deadline", "hide=%E2%80%AE,",
 	} {
 		f.Add(s)
 	}
@@ -130,6 +188,21 @@ func FuzzParse(f *testing.F) {
 		v2, _ := url.ParseQuery(String(q))
 		if q2, n2 := Parse(set, v2); q2 != q || len(n2) != 0 {
 			t.Fatalf("String(%+v) = %q reads back as %+v, %v", q, String(q), q2, n2)
+		}
+
+		// The embed's hide parameter, from the same query string.
+		h, hn := ParseHidden(v)
+		for _, n := range hn {
+			if n.Param != ParamHide || !strings.Contains(n.Message, fmt.Sprintf("%q", n.Value)) {
+				t.Fatalf("ParseHidden(%q): notice %+v does not name its value", raw, n)
+			}
+		}
+		v3, _ := url.ParseQuery(EmbedString(q, h))
+		if h3, n3 := ParseHidden(v3); h3 != h || len(n3) != 0 {
+			t.Fatalf("EmbedString(%+v, %v) = %q reads back as hidden %v, %v", q, h, EmbedString(q, h), h3, n3)
+		}
+		if q3, n3 := Parse(set, v3); q3 != q || len(n3) != 0 {
+			t.Fatalf("EmbedString(%+v, %v) = %q reads back as %+v, %v", q, h, EmbedString(q, h), q3, n3)
 		}
 	})
 }

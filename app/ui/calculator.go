@@ -11,18 +11,19 @@ import (
 	"tokenjoule/data"
 )
 
-// Calculator is the page: the inputs, the answer and the charts. It keeps
-// the query, the text of the two free-form boxes (which may be invalid while
-// the query keeps the last good value) and what data.Set.Select answered.
-type Calculator struct {
-	app.Compo
-
+// calc is the state and the input handlers the two pages share: the query,
+// the text of the two free-form boxes (which may be invalid while the query
+// keeps the last good value) and what data.Set.Select answered. Calculator
+// (the full page) and Embed (the compact one for iframes) embed it and differ
+// only in what they render.
+type calc struct {
 	set     *data.Set
 	loadErr error
 	q       data.Query
 	res     *data.Result
 	err     error // Select refused q; never expected, shown rather than hidden
 	notices []state.Notice
+	hidden  state.Hidden // the embed's hidden controls; none on the full page
 
 	tokensText, tokensErr     string
 	deadlineText, deadlineErr string
@@ -31,9 +32,17 @@ type Calculator struct {
 	mounted bool
 }
 
+// Calculator is the full page: the inputs, the answer, the three charts and
+// the Embed dialog.
+type Calculator struct {
+	app.Compo
+	calc
+	embed embedDialog
+}
+
 // OnInit answers the default query: go-app renders the component before it
 // navigates to it.
-func (c *Calculator) OnInit() {
+func (c *calc) OnInit() {
 	c.set, c.loadErr = dataset()
 	if c.loadErr != nil {
 		return
@@ -43,7 +52,7 @@ func (c *Calculator) OnInit() {
 
 // OnNav reads the state from the URL, also when prerendering (where the
 // server's request URL is used).
-func (c *Calculator) OnNav(ctx app.Context) {
+func (c *calc) OnNav(ctx app.Context) {
 	if c.loadErr != nil {
 		return
 	}
@@ -51,7 +60,7 @@ func (c *Calculator) OnNav(ctx app.Context) {
 }
 
 // load replaces the whole state, as opening a URL does.
-func (c *Calculator) load(q data.Query, notices []state.Notice) {
+func (c *calc) load(q data.Query, notices []state.Notice) {
 	c.q, c.notices = q, notices
 	c.tokensText = data.FormatTokens(c.q.Tokens)
 	c.deadlineText = formatMS(c.q.DeadlineMS)
@@ -61,13 +70,13 @@ func (c *Calculator) load(q data.Query, notices []state.Notice) {
 
 // OnMount runs in the browser only: it marks the page as live for people
 // (the slim loader goes) and for tests, which wait for data-mounted.
-func (c *Calculator) OnMount(ctx app.Context) {
+func (c *calc) OnMount(ctx app.Context) {
 	c.mounted = true
 	markMounted()
 }
 
 // compute answers c.q and builds the chart options.
-func (c *Calculator) compute() {
+func (c *calc) compute() {
 	c.res, c.err = c.set.Select(c.q)
 	if c.err != nil {
 		c.res = nil
@@ -85,17 +94,18 @@ func (c *Calculator) compute() {
 
 // apply takes a new query from an input, answers it and writes it to the URL
 // without a history entry, so that typing does not flood the back button.
-func (c *Calculator) apply(ctx app.Context, q data.Query) {
+// The embed keeps its hidden controls in its URL, so that a reload keeps them.
+func (c *calc) apply(ctx app.Context, q data.Query) {
 	c.q = state.Normalize(c.set, q)
 	c.compute()
 	u := *ctx.Page().URL()
-	u.RawQuery = state.String(c.q)
+	u.RawQuery = state.EmbedString(c.q, c.hidden)
 	ctx.Page().ReplaceURL(&u)
 }
 
 func value(ctx app.Context) string { return ctx.JSSrc().Get("value").String() }
 
-func (c *Calculator) onTask(ctx app.Context, e app.Event) {
+func (c *calc) onTask(ctx app.Context, e app.Event) {
 	q := c.q
 	q.Task = value(ctx)
 	if _, err := c.set.Workload(q.Task); err != nil {
@@ -104,19 +114,19 @@ func (c *Calculator) onTask(ctx app.Context, e app.Event) {
 	c.apply(ctx, q)
 }
 
-func (c *Calculator) onModel(ctx app.Context, e app.Event) {
+func (c *calc) onModel(ctx app.Context, e app.Event) {
 	q := c.q
 	q.Model = value(ctx)
 	c.apply(ctx, q)
 }
 
-func (c *Calculator) onGPU(ctx app.Context, e app.Event) {
+func (c *calc) onGPU(ctx app.Context, e app.Event) {
 	q := c.q
 	q.GPU = value(ctx)
 	c.apply(ctx, q)
 }
 
-func (c *Calculator) onPercentile(ctx app.Context, e app.Event) {
+func (c *calc) onPercentile(ctx app.Context, e app.Event) {
 	p, err := data.ParsePercentile(value(ctx))
 	if err != nil {
 		return
@@ -156,7 +166,7 @@ func roundSig(v float64, digits int) float64 {
 // formatMS is a deadline as the number box shows it: milliseconds, no unit.
 func formatMS(ms float64) string { return strconv.FormatFloat(ms, 'f', -1, 64) }
 
-func (c *Calculator) onDeadlineSlider(ctx app.Context, e app.Event) {
+func (c *calc) onDeadlineSlider(ctx app.Context, e app.Event) {
 	pos, err := strconv.ParseFloat(value(ctx), 64)
 	if err != nil {
 		return
@@ -164,7 +174,7 @@ func (c *Calculator) onDeadlineSlider(ctx app.Context, e app.Event) {
 	c.setDeadline(ctx, sliderToMS(pos))
 }
 
-func (c *Calculator) onDeadlineText(ctx app.Context, e app.Event) {
+func (c *calc) onDeadlineText(ctx app.Context, e app.Event) {
 	c.deadlineText = value(ctx)
 	ms, err := data.ParseDeadline(c.deadlineText)
 	if err != nil {
@@ -177,20 +187,20 @@ func (c *Calculator) onDeadlineText(ctx app.Context, e app.Event) {
 	c.apply(ctx, q)
 }
 
-func (c *Calculator) onMinDeadline(ctx app.Context, e app.Event) {
+func (c *calc) onMinDeadline(ctx app.Context, e app.Event) {
 	if c.res != nil && c.res.Selected == nil {
 		c.setDeadline(ctx, c.res.MinDeadlineMS())
 	}
 }
 
-func (c *Calculator) setDeadline(ctx app.Context, ms float64) {
+func (c *calc) setDeadline(ctx app.Context, ms float64) {
 	c.deadlineText, c.deadlineErr = formatMS(ms), ""
 	q := c.q
 	q.DeadlineMS = ms
 	c.apply(ctx, q)
 }
 
-func (c *Calculator) onTokens(ctx app.Context, e app.Event) {
+func (c *calc) onTokens(ctx app.Context, e app.Event) {
 	c.tokensText = value(ctx)
 	v, err := data.ParseTokens(c.tokensText)
 	if err != nil {
@@ -203,7 +213,7 @@ func (c *Calculator) onTokens(ctx app.Context, e app.Event) {
 	c.apply(ctx, q)
 }
 
-func (c *Calculator) onPreset(v float64) app.EventHandler {
+func (c *calc) onPreset(v float64) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		c.tokensText, c.tokensErr = data.FormatTokens(v), ""
 		q := c.q

@@ -1,9 +1,15 @@
 package ui
 
 // The bridge to JavaScript: ECharts' init, setOption, resize and dispose, the
-// colour-scheme watch and the mounted mark. Nothing else in the UI calls JS.
+// colour-scheme watch, the mounted mark, the clipboard, and the embed's height
+// message to its parent. Nothing else in the UI calls JS. (web/guard.js, which
+// must run before go-app starts, is the only other script of the site.)
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"math"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
 
 type chartJS struct {
 	el, inst app.Value
@@ -109,4 +115,89 @@ func markMounted() {
 	}
 	app.Window().Get("performance").Call("mark", "tokenjoule-mounted")
 	app.Window().Get("document").Get("documentElement").Get("classList").Call("add", "mounted")
+}
+
+// copyText writes text to the clipboard with navigator.clipboard.writeText and
+// calls done, from the browser's event loop, with "" once written or with the
+// reason it was not: no clipboard API (a page served over plain HTTP from
+// another host than localhost), or a refusal (permission, focus, a sandbox).
+func copyText(text string, done func(reason string)) {
+	if !app.IsClient {
+		return
+	}
+	clip := app.Window().Get("navigator").Get("clipboard")
+	if !clip.Truthy() {
+		done("this page has no clipboard access")
+		return
+	}
+	var ok, fail app.Func
+	ok = app.FuncOf(func(app.Value, []app.Value) any {
+		ok.Release()
+		fail.Release()
+		done("")
+		return nil
+	})
+	fail = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		ok.Release()
+		fail.Release()
+		reason := "refused"
+		if len(args) > 0 && args[0].Truthy() && args[0].Get("message").Truthy() {
+			reason = args[0].Get("message").String()
+		}
+		done(reason)
+		return nil
+	})
+	clip.Call("writeText", text).Call("then", ok, fail)
+}
+
+// selectText focuses the text box with the id and selects all its text, so
+// that the reader has only to press the copy keys.
+func selectText(id string) {
+	if !app.IsClient {
+		return
+	}
+	if el := app.Window().GetElementByID(id); el.Truthy() {
+		el.Call("focus")
+		el.Call("select")
+	}
+}
+
+// HeightMessage is the type of the one message the embed sends its parent
+// window: {type: "tokenjoule:height", height: <content height in CSS px,
+// an integer>}, sent with target origin "*" (the height is no secret, and the
+// embed cannot know who frames it) when the embed is mounted and whenever its
+// height changes. The README's script resizes the iframe with it.
+const HeightMessage = "tokenjoule:height"
+
+// watchHeight posts HeightMessage to the parent window when the page is in a
+// frame, whenever the document's height changes, and returns what stops it.
+// The document's own box is measured, not its scrollHeight, which never
+// drops below the frame's height and so would never let the frame shrink.
+func watchHeight() (stop func()) {
+	if !app.IsClient {
+		return func() {}
+	}
+	win := app.Window()
+	parent := win.Get("parent")
+	if !parent.Truthy() || parent.Equal(win.Get("self")) {
+		return func() {} // not framed: nobody to tell
+	}
+	root := win.Get("document").Get("documentElement")
+	last := 0
+	post := app.FuncOf(func(app.Value, []app.Value) any {
+		h := int(math.Ceil(root.Call("getBoundingClientRect").Get("height").Float()))
+		if h > 0 && h != last {
+			last = h
+			parent.Call("postMessage", map[string]any{"type": HeightMessage, "height": h}, "*")
+		}
+		return nil
+	})
+	// A ResizeObserver calls back once when it starts observing, which sends
+	// the first height.
+	observer := win.Get("ResizeObserver").New(post)
+	observer.Call("observe", root)
+	return func() {
+		observer.Call("disconnect")
+		post.Release()
+	}
 }

@@ -13,9 +13,13 @@ import (
 )
 
 // Routes registers the calculator's pages. Both the server (to prerender)
-// and the browser (to mount) must call it.
+// and the browser (to mount) must call it. go-app routes by exact path, and
+// the embed may be linked with a trailing slash (a static host serves
+// /embed/ from embed/index.html), so both spellings are routed.
 func Routes() {
 	app.Route("/", func() app.Composer { return &Calculator{} })
+	app.Route("/embed", func() app.Composer { return &Embed{} })
+	app.Route("/embed/", func() app.Composer { return &Embed{} })
 }
 
 var (

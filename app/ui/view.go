@@ -7,6 +7,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"tokenjoule/app/state"
 	"tokenjoule/data"
 )
 
@@ -23,21 +24,28 @@ func (c *Calculator) Render() app.UI {
 	}
 	return root.Body(
 		app.Header().Class("top").Body(
-			app.H1().Text("tokenjoule"),
+			app.Div().Class("top-row").Body(
+				app.H1().Text("tokenjoule"),
+				app.Button().Type("button").ID("embed-open").Class("embed-open").
+					Aria("expanded", c.embed.open).Aria("controls", "embed-dialog").
+					Text("Embed").OnClick(c.onEmbedOpen),
+			),
 			app.P().Class("lede").Text("How much GPU energy does a large language model spend to generate a volume of tokens? "+
 				"The most energy-efficient measured serving configuration that meets your latency deadline, from the ML.ENERGY Leaderboard."),
 		),
+		&UpdateBanner{},
+		app.If(c.embed.open, c.renderEmbedDialog),
 		c.renderNotices(),
 		app.Div().Class("layout").Body(
 			c.renderControls(),
-			c.renderResult(),
+			c.renderResult(false),
 		),
 		c.renderCharts(),
 		c.renderFooter(),
 	)
 }
 
-func (c *Calculator) renderNotices() app.UI {
+func (c *calc) renderNotices() app.UI {
 	if len(c.notices) == 0 {
 		return nil
 	}
@@ -65,7 +73,12 @@ func field(id, label string, control ...app.UI) app.UI {
 	)
 }
 
-func (c *Calculator) renderControls() app.UI {
+// renderControls is the inputs, less those c.hidden hides (the embed's
+// hide parameter); nil when every one is hidden.
+func (c *calc) renderControls() app.UI {
+	if c.hidden.All() {
+		return nil
+	}
 	idx := c.set.Index
 	var (
 		work  *data.Workload
@@ -105,41 +118,54 @@ func (c *Calculator) renderControls() app.UI {
 		pcts = append(pcts, option(string(p), label, p == c.q.Percentile))
 	}
 
+	show := func(param string, f func() app.UI) app.UI { return app.If(!c.hidden.Has(param), f) }
 	return app.Section().Class("controls card").Aria("label", "Inputs").Body(
-		field("task", "Workload", app.Select().ID("task").OnChange(c.onTask).Body(tasks...)),
-		field("model", "Model", app.Select().ID("model").OnChange(c.onModel).Body(models...)),
-		field("gpu", "GPU", app.Select().ID("gpu").OnChange(c.onGPU).Body(gpus...)),
-		app.Div().Class("field").Body(
-			app.Label().For("deadline").Text("ITL deadline (ms)"),
-			app.Div().Class("row").Body(
-				app.Input().Type("range").ID("deadline-range").Class("grow").
-					Aria("label", "ITL deadline, logarithmic slider from 5 to 1000 ms").
-					Attr("step", "any").Value(msToSlider(c.q.DeadlineMS)).
-					OnInput(c.onDeadlineSlider),
-				app.Input().Type("number").ID("deadline").Class("num").
-					Min(0).Max(60000).Attr("step", "any").Attr("inputmode", "decimal").
-					Value(c.deadlineText).OnInput(c.onDeadlineText),
-			),
-			app.If(c.deadlineErr != "", func() app.UI {
-				return app.P().ID("deadline-error").Class("input-error").Role("status").Text(c.deadlineErr)
-			}),
-		),
-		field("percentile", "Latency percentile the deadline applies to",
-			app.Select().ID("percentile").OnChange(c.onPercentile).Body(pcts...)),
-		app.Div().Class("field").Body(
-			app.Label().For("tokens").Text("Output tokens"),
-			app.Div().Class("row").Body(
-				app.Input().Type("text").ID("tokens").Class("grow").Attr("inputmode", "decimal").
-					Placeholder("5M, 2.5B, 1e9").AutoComplete(false).Spellcheck(false).
-					Value(c.tokensText).OnInput(c.onTokens),
-				app.Button().Type("button").Class("preset").ID("preset-1M").Text("1M").OnClick(c.onPreset(1e6)),
-				app.Button().Type("button").Class("preset").ID("preset-1B").Text("1B").OnClick(c.onPreset(1e9)),
-				app.Button().Type("button").Class("preset").ID("preset-1T").Text("1T").OnClick(c.onPreset(1e12)),
-			),
-			app.If(c.tokensErr != "", func() app.UI {
-				return app.P().ID("tokens-error").Class("input-error").Role("status").Text(c.tokensErr)
-			}),
-		),
+		show(state.ParamTask, func() app.UI {
+			return field("task", "Workload", app.Select().ID("task").OnChange(c.onTask).Body(tasks...))
+		}),
+		show(state.ParamModel, func() app.UI {
+			return field("model", "Model", app.Select().ID("model").OnChange(c.onModel).Body(models...))
+		}),
+		show(state.ParamGPU, func() app.UI {
+			return field("gpu", "GPU", app.Select().ID("gpu").OnChange(c.onGPU).Body(gpus...))
+		}),
+		show(state.ParamDeadline, func() app.UI {
+			return app.Div().Class("field wide").Body(
+				app.Label().For("deadline").Text("ITL deadline (ms)"),
+				app.Div().Class("row").Body(
+					app.Input().Type("range").ID("deadline-range").Class("grow").
+						Aria("label", "ITL deadline, logarithmic slider from 5 to 1000 ms").
+						Attr("step", "any").Value(msToSlider(c.q.DeadlineMS)).
+						OnInput(c.onDeadlineSlider),
+					app.Input().Type("number").ID("deadline").Class("num").
+						Min(0).Max(60000).Attr("step", "any").Attr("inputmode", "decimal").
+						Value(c.deadlineText).OnInput(c.onDeadlineText),
+				),
+				app.If(c.deadlineErr != "", func() app.UI {
+					return app.P().ID("deadline-error").Class("input-error").Role("status").Text(c.deadlineErr)
+				}),
+			)
+		}),
+		show(state.ParamPercentile, func() app.UI {
+			return field("percentile", "Latency percentile the deadline applies to",
+				app.Select().ID("percentile").OnChange(c.onPercentile).Body(pcts...))
+		}),
+		show(state.ParamTokens, func() app.UI {
+			return app.Div().Class("field wide").Body(
+				app.Label().For("tokens").Text("Output tokens"),
+				app.Div().Class("row").Body(
+					app.Input().Type("text").ID("tokens").Class("grow").Attr("inputmode", "decimal").
+						Placeholder("5M, 2.5B, 1e9").AutoComplete(false).Spellcheck(false).
+						Value(c.tokensText).OnInput(c.onTokens),
+					app.Button().Type("button").Class("preset").ID("preset-1M").Text("1M").OnClick(c.onPreset(1e6)),
+					app.Button().Type("button").Class("preset").ID("preset-1B").Text("1B").OnClick(c.onPreset(1e9)),
+					app.Button().Type("button").Class("preset").ID("preset-1T").Text("1T").OnClick(c.onPreset(1e12)),
+				),
+				app.If(c.tokensErr != "", func() app.UI {
+					return app.P().ID("tokens-error").Class("input-error").Role("status").Text(c.tokensErr)
+				}),
+			)
+		}),
 	)
 }
 
@@ -151,7 +177,9 @@ func modelLabel(m *data.ModelEntry) string {
 
 func gpuName(c *data.Config) string { return fmt.Sprintf("%s × %d", c.GPU, c.NumGPUs) }
 
-func (c *Calculator) renderResult() app.UI {
+// renderResult is the answer. compact is the embed's: the figures that matter
+// and the configuration in a few lines, without the full list.
+func (c *calc) renderResult(compact bool) app.UI {
 	sec := app.Section().ID("result").Class("result card").Aria("live", "polite")
 	if c.err != nil || c.res == nil {
 		msg := "no result"
@@ -179,22 +207,30 @@ func (c *Calculator) renderResult() app.UI {
 				app.Span().ID("energy").Title(joules).Text(data.FormatEnergy(e.EnergyWh)),
 				app.Span().ID("joules").Class("joules").Text(joules),
 			),
-			app.Dl().Class("figures").Body(
+		)
+		if compact {
+			body = append(body, compactConfig(s, q.Percentile))
+		} else {
+			body = append(body, app.Dl().Class("figures").Body(
 				figure("wh-per-mtok", "Wh per million tokens", data.FormatNumber(float64(s.WhPerMillionTokens))),
 				figure("j-per-token", "Joules per token", data.FormatNumber(float64(s.JoulesPerToken))),
 				figure("energy-per-request", fmt.Sprintf("Energy per request (%s tokens)", data.FormatNumber(float64(s.AvgOutputTokens))), data.FormatJoules(e.EnergyPerRequest)),
 			),
-			app.H2().Text("Selected configuration"),
-			configList("cfg", s, &e),
-		)
+				app.H2().Text("Selected configuration"),
+				configList("cfg", s, &e),
+			)
+		}
 	} else {
 		min := r.MinDeadlineMS()
 		body = append(body,
 			app.P().ID("infeasible").Class("infeasible").Text(fmt.Sprintf(
 				"No measured configuration of %s on %s meets a %s inter-token latency of %s ms. The smallest deadline that one meets is %s ms (%s).",
 				r.Model.Name, gpu, q.Percentile, formatMS(q.DeadlineMS), formatMS(min), gpuName(r.Fastest))),
-			app.Button().Type("button").ID("set-min-deadline").Class("primary").
-				Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline),
+			// An embed whose author fixed the deadline keeps it.
+			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
+				return app.Button().Type("button").ID("set-min-deadline").Class("primary").
+					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline)
+			}),
 		)
 	}
 	if o := r.Other; o != nil {
@@ -208,9 +244,11 @@ func (c *Calculator) renderResult() app.UI {
 		}
 		body = append(body, app.Div().ID("other").Class("other").Body(
 			app.P().Body(line...),
-			app.P().Class("small").Text(fmt.Sprintf("%s, TP %d, DP %d, EP %d, %s, max_num_seqs %d, %s ITL %s ms, %s J/token · %s",
-				gpuName(o), o.TensorParallel, o.DataParallel, o.ExpertParallel, o.Precision, o.MaxNumSeqs,
-				q.Percentile, data.FormatNumber(q.Percentile.ITL(o)), data.FormatNumber(float64(o.JoulesPerToken)), o.RowID)),
+			app.If(!compact, func() app.UI {
+				return app.P().Class("small").Text(fmt.Sprintf("%s, TP %d, DP %d, EP %d, %s, max_num_seqs %d, %s ITL %s ms, %s J/token · %s",
+					gpuName(o), o.TensorParallel, o.DataParallel, o.ExpertParallel, o.Precision, o.MaxNumSeqs,
+					q.Percentile, data.FormatNumber(q.Percentile.ITL(o)), data.FormatNumber(float64(o.JoulesPerToken)), o.RowID))
+			}),
 		))
 	}
 	return sec.Body(body...)
@@ -244,7 +282,7 @@ func configList(prefix string, s *data.Config, e *data.Estimate) app.UI {
 	)
 }
 
-func (c *Calculator) renderCharts() app.UI {
+func (c *calc) renderCharts() app.UI {
 	return app.Section().Class("charts").Aria("label", "Charts").Body(
 		app.Range(chartSpecs).Slice(func(i int) app.UI {
 			s := chartSpecs[i]
@@ -257,7 +295,7 @@ func (c *Calculator) renderCharts() app.UI {
 	)
 }
 
-func (c *Calculator) renderFooter() app.UI {
+func (c *calc) renderFooter() app.UI {
 	src := c.set.Index.Source
 	caveat := c.set.Index.Caveat
 	if c.res != nil {

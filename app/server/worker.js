@@ -23,8 +23,15 @@ self.addEventListener("install", (event) => {
         await cache.put(url, res.redirected ? await unredirect(res) : res);
       }
       await self.skipWaiting();
-    })().catch((err) => {
-      console.error("tokenjoule: the offline copy could not be installed:", err);
+    })().catch(async (err) => {
+      // No half-filled cache is kept, and the open pages are told: the worker's
+      // own console is not where anyone looks.
+      await caches.delete(cacheName);
+      const msg = `tokenjoule: the offline copy could not be installed: ${err.message}`;
+      console.error(msg);
+      for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
+        client.postMessage({ type: "tokenjoule:offline-failed", message: msg });
+      }
       throw err;
     })
   );

@@ -1,0 +1,89 @@
+// Package dist builds the calculator as a folder of static files that any
+// static host can serve, under its root or a sub-path, and serves such a
+// folder the way a plain static host does.
+package dist
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/app/server"
+)
+
+// Options say what to build from and for where.
+type Options struct {
+	Root string // directory holding web/ with the built app.wasm and echarts.min.js
+	Out  string // directory to write the site into; replaced
+	Base string // URL path the site will live under ("/tokenjoule/"); "" for a host's root
+	// Brotli is the brotli quality of the .br copies; 0 means the best (11).
+	// Tests use a lower one: the best takes most of a minute on the wasm.
+	Brotli int
+}
+
+// Build writes the static site: prerendered pages for / and /embed, go-app's
+// scripts, manifest and the service worker, every file of web/, a _headers file
+// for hosts that read one, and .gz and .br copies of whatever compresses.
+// It returns the build's version, which names its offline cache.
+func Build(o Options) (version string, err error) {
+	h, err := server.New(server.Options{Root: o.Root, Base: o.Base})
+	if err != nil {
+		return "", err
+	}
+	return h.Version, build(o, h)
+}
+
+func build(o Options, h *app.Handler) error {
+	if err := os.RemoveAll(o.Out); err != nil {
+		return err
+	}
+	if err := app.GenerateStaticWebsite(o.Out, h, "/embed"); err != nil {
+		return fmt.Errorf("generating the pages in %s: %w", o.Out, err)
+	}
+	// /embed/ is the same page: hosts serve it from embed/index.html.
+	if err := copyFile(filepath.Join(o.Out, "embed.html"), filepath.Join(o.Out, "embed", "index.html")); err != nil {
+		return err
+	}
+	web := filepath.Join(o.Root, "web")
+	entries, err := os.ReadDir(web)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		// Checksums are for the build, not the site.
+		if e.IsDir() || strings.HasSuffix(e.Name(), ".sha256") {
+			continue
+		}
+		if err := copyFile(filepath.Join(web, e.Name()), filepath.Join(o.Out, "web", e.Name())); err != nil {
+			return err
+		}
+	}
+	if err := os.WriteFile(filepath.Join(o.Out, "_headers"), []byte(Headers(h.Resources.Resolve("/"))), 0o644); err != nil {
+		return err
+	}
+	return Precompress(o.Out, o.Brotli)
+}
+
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	out, err := os.Create(dst)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}

@@ -1,0 +1,317 @@
+package e2e
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"tokenjoule/app/dist"
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if webDir != "" {
+		os.RemoveAll(webDir)
+	}
+	os.Exit(code)
+}
+
+// host is a static host on a fixed loopback address that can be stopped and
+// started again, so that the browser sees the same origin go offline.
+type host struct {
+	t      *testing.T
+	addr   string
+	origin string
+	h      http.Handler
+	srv    *http.Server
+}
+
+func startHost(t *testing.T, h http.Handler) *host {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &host{t: t, addr: ln.Addr().String(), h: h}
+	s.origin = "http://" + s.addr
+	s.serve(ln)
+	t.Cleanup(s.stop)
+	return s
+}
+
+func (s *host) serve(ln net.Listener) {
+	s.srv = &http.Server{Handler: s.h}
+	go s.srv.Serve(ln)
+}
+
+// stop closes the listener and every connection: the server is gone.
+func (s *host) stop() { s.srv.Close() }
+
+func (s *host) start() {
+	s.t.Helper()
+	ln, err := net.Listen("tcp", s.addr)
+	if err != nil {
+		s.t.Fatalf("restarting the host on %s: %v", s.addr, err)
+	}
+	s.serve(ln)
+}
+
+// copyWeb copies the directory holding a built web/, so a test can change a file.
+func copyWeb(t *testing.T, root string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		os.MkdirAll(filepath.Join(dst, filepath.Dir(rel)), 0o755)
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// await evaluates js, waiting for the promise it returns.
+func await[T any](tb *tab, js string) T {
+	tb.t.Helper()
+	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		tb.t.Fatalf("evaluating %s: %v", js, err)
+	}
+	return v
+}
+
+// visit navigates to path and waits for the app to mount.
+func (tb *tab) visit(path string) {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate(tb.origin+path), chromedp.WaitReady(chromedp.CSS("main[data-mounted]"))); err != nil {
+		tb.t.Fatalf("opening %s: %v", path, err)
+	}
+}
+
+// poll waits until js is true.
+func (tb *tab) poll(js string, timeout time.Duration) {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, timeout)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		tb.t.Fatalf("waiting for %s: %v", js, err)
+	}
+}
+
+// TestStaticSite builds dist/ at a host's root and under a sub-path, serves it
+// with a plain static file server, and checks that the pages compute, that
+// every URL form works offline after one visit, and that a new deployment
+// replaces the old one.
+func TestStaticSite(t *testing.T) {
+	root := builtWeb(t)
+	bctx := browser(t)
+	set, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := data.DefaultQuery()
+	q.Model, q.GPU, q.DeadlineMS, q.Tokens = "llama-3-1-8b-instruct", "H100", 40, 2.5e9
+	query := state.Encode(q).Encode()
+
+	for _, base := range []string{"", "/tokenjoule"} {
+		t.Run("base="+base+"/", func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "dist")
+			v1, err := dist.Build(dist.Options{Root: root, Out: out, Base: base, Brotli: 5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := startHost(t, dist.FileServer(out, base))
+			tb := newTab(t, bctx, h.origin)
+
+			// Online: the page computes what the core computes.
+			tb.visit(base + "/?" + query)
+			tb.expect(set, q)
+			tb.poll(`navigator.serviceWorker.controller !== null`, 30*time.Second)
+			if n := await[int](tb, `caches.keys().then(k => k.length)`); n != 1 {
+				t.Errorf("%d caches after the first visit, want 1", n)
+			}
+
+			// Offline: the server is gone and the HTTP cache empty; every URL
+			// form is answered by the service worker.
+			h.stop()
+			tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tg, network.ClearBrowserCache, cdp.Empty{})
+				return err
+			}))
+			// (Under a sub-path, /tokenjoule without its slash is outside the
+			// worker's scope, /tokenjoule/: offline it fails on any static host
+			// that cannot send Service-Worker-Allowed. Online, the host
+			// redirects it; TestStaticHostSemantics checks that.)
+			for path, want := range map[string]data.Query{
+				base + "/":          data.DefaultQuery(),
+				base + "/?" + query: q,
+			} {
+				tb.visit(path)
+				tb.expect(set, want)
+			}
+			for _, path := range []string{base + "/embed?" + query, base + "/embed/?" + query, base + "/embed/", base + "/embed"} {
+				want := q
+				if !strings.Contains(path, "?") {
+					want = data.DefaultQuery()
+				}
+				tb.visit(path)
+				tb.expectEmbed(set, want)
+			}
+
+			// A new deployment: the open page offers a reload, the reload runs
+			// the new version, and the old cache is gone.
+			root2 := copyWeb(t, root)
+			css := filepath.Join(root2, "web", "style.css")
+			b, _ := os.ReadFile(css)
+			os.WriteFile(css, append(b, "\n/* v2 */\n"...), 0o644)
+			v2, err := dist.Build(dist.Options{Root: root2, Out: out, Base: base, Brotli: 5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v2 == v1 {
+				t.Fatalf("a changed file kept the version %s", v1)
+			}
+			h.start()
+			tb.visit(base + "/?" + query)
+			await[bool](tb, `navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => true)`)
+			tb.poll(`!!document.querySelector("#update-reload")`, 60*time.Second)
+			tb.do(chromedp.Evaluate[chromedp.Void](`window.oldPage = true`), chromedp.Click(chromedp.ID("update-reload")))
+			tb.pollAcrossNavigation(`!window.oldPage && goappGetenv("GOAPP_VERSION") === "`+v2+`" && !!document.querySelector("main[data-mounted]")`, 30*time.Second)
+			tb.expect(set, q)
+			keys := await[[]string](tb, `caches.keys()`)
+			if len(keys) != 1 || !strings.Contains(keys[0], v2) {
+				t.Errorf("caches after the update = %q, want only version %s", keys, v2)
+			}
+		})
+	}
+}
+
+// pollAcrossNavigation waits until js is true on a page that is reloading:
+// evaluation errors while the old document goes away do not count.
+func (tb *tab) pollAcrossNavigation(js string, timeout time.Duration) {
+	tb.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		ok, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+js+`) } catch (e) { return false } })()`))
+		if err == nil && ok {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	tb.t.Fatalf("waiting for %s: timed out after %v", js, timeout)
+}
+
+// expectEmbed checks the compact embed against the core's answer to q.
+func (tb *tab) expectEmbed(set *data.Set, q data.Query) {
+	tb.t.Helper()
+	r, err := set.Select(q)
+	if err != nil || r.Selected == nil {
+		tb.t.Fatalf("Select(%+v) = %v, %v", q, r, err)
+	}
+	tb.waitText("#cfg-row", r.Selected.RowID)
+	tb.waitText("#energy", data.FormatEnergy(r.Estimate.EnergyWh))
+}
+
+// TestBrokenPrecacheFailsLoudly removes a file the worker must precache: the
+// install must fail with an error on the console and no cache may be kept.
+func TestBrokenPrecacheFailsLoudly(t *testing.T) {
+	root := builtWeb(t)
+	bctx := browser(t)
+	out := filepath.Join(t.TempDir(), "dist")
+	if _, err := dist.Build(dist.Options{Root: root, Out: out, Brotli: 5}); err != nil {
+		t.Fatal(err)
+	}
+	for _, ext := range []string{"", ".gz", ".br"} {
+		os.Remove(filepath.Join(out, "web", "icon.svg"+ext))
+	}
+	h := startHost(t, dist.FileServer(out, ""))
+	tb := newTab(t, bctx, h.origin)
+	tb.allow("the offline copy could not be installed")
+	tb.allow("icon.svg") // the 404 itself
+	tb.allow("Failed to load resource")
+	tb.allow("ServiceWorker") // chromium's own report of the failed install
+	tb.visit("/")
+	tb.poll(`navigator.serviceWorker.getRegistration().then(r => !r || (!r.installing && !r.waiting && !r.active))`, 30*time.Second)
+	time.Sleep(500 * time.Millisecond)
+	if n := await[int](tb, `caches.keys().then(k => k.length)`); n != 0 {
+		t.Errorf("%d caches kept after a failed install, want none", n)
+	}
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	logged := false
+	for _, p := range tb.problems {
+		logged = logged || strings.Contains(p, "the offline copy could not be installed")
+	}
+	if !logged {
+		t.Errorf("the failed install was not reported on the console; saw %q", tb.problems)
+	}
+}
+
+// TestStaticHostSemantics checks the file server the offline tests rely on
+// against what GitHub Pages and nginx do.
+func TestStaticHostSemantics(t *testing.T) {
+	root := builtWeb(t)
+	out := filepath.Join(t.TempDir(), "dist")
+	if _, err := dist.Build(dist.Options{Root: root, Out: out, Base: "/tokenjoule/", Brotli: 5}); err != nil {
+		t.Fatal(err)
+	}
+	h := startHost(t, dist.FileServer(out, "/tokenjoule"))
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	get := func(path, enc string) *http.Response {
+		req, _ := http.NewRequest("GET", h.origin+path, nil)
+		if enc != "" {
+			req.Header.Set("Accept-Encoding", enc)
+		}
+		res, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res
+	}
+	if res := get("/tokenjoule", ""); res.StatusCode != http.StatusMovedPermanently || res.Header.Get("Location") != "/tokenjoule/" {
+		t.Errorf("/tokenjoule: %d to %q, want a redirect to /tokenjoule/", res.StatusCode, res.Header.Get("Location"))
+	}
+	for path, ctype := range map[string]string{"/tokenjoule/": "text/html", "/tokenjoule/embed": "text/html",
+		"/tokenjoule/embed/": "text/html", "/tokenjoule/web/app.wasm": "application/wasm"} {
+		res := get(path, "br, gzip")
+		if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), ctype) {
+			t.Errorf("%s: %d %q, want 200 %s", path, res.StatusCode, res.Header.Get("Content-Type"), ctype)
+		}
+		if csp := res.Header.Get("Content-Security-Policy"); csp != dist.CSP {
+			t.Errorf("%s: CSP %q", path, csp)
+		}
+	}
+	if res := get("/tokenjoule/web/app.wasm", "gzip"); res.Header.Get("Content-Encoding") != "gzip" {
+		t.Errorf("app.wasm with Accept-Encoding gzip: Content-Encoding %q", res.Header.Get("Content-Encoding"))
+	}
+	if res := get("/tokenjoule/web/app.wasm", "br, gzip"); res.Header.Get("Content-Encoding") != "br" {
+		t.Errorf("app.wasm with Accept-Encoding br: Content-Encoding %q", res.Header.Get("Content-Encoding"))
+	}
+	for _, path := range []string{"/", "/index.html", "/tokenjoule/nothing", "/tokenjoule/../etc/passwd"} {
+		if res := get(path, ""); res.StatusCode != http.StatusNotFound {
+			t.Errorf("%s: %d, want 404", path, res.StatusCode)
+		}
+	}
+}

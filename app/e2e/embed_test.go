@@ -1,0 +1,692 @@
+package e2e
+
+// Browser tests of /embed (the compact calculator for iframes) and of the
+// full page's Embed dialog, all served under a strict Content-Security-Policy:
+// a violation is a console error, which fails the test like any other.
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"tokenjoule/app/server"
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+)
+
+// strictCSP is the policy the pages must work under: nothing but the page's
+// own origin, WebAssembly compilation, and any page may frame them.
+const strictCSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors *"
+
+// cspSite serves the app as site does, with strictCSP on every response;
+// with a base such as "/repo/", under that sub-path, as a static host
+// serving a sub-path site does.
+func cspSite(t *testing.T, base string) *httptest.Server {
+	t.Helper()
+	h, err := server.New(server.Options{Root: builtWeb(t), Base: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var app http.Handler = h
+	if b := strings.TrimRight(base, "/"); b != "" {
+		app = http.StripPrefix(b, h)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", strictCSP)
+		app.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// openURL navigates to u and waits for the app to mount.
+func (tb *tab) openURL(u string) {
+	tb.t.Helper()
+	tb.do(chromedp.Navigate(u), chromedp.WaitReady(chromedp.CSS("main[data-mounted]")))
+}
+
+// view reads a page: the tab's own, or the document of an iframe in it
+// (frame set), through chromedp's frame targeting.
+type view struct {
+	tb    *tab
+	frame *chromedp.Node
+}
+
+// evalIn evaluates js in the view's document.
+func evalIn[T any](v view, js string) T {
+	v.tb.t.Helper()
+	if v.frame == nil {
+		return eval[T](v.tb, js)
+	}
+	// Poll evaluates in a frame; the wrapper is truthy, so it returns at once.
+	got, err := chromedp.Run(v.tb.ctx, chromedp.Poll[struct{ V T }](fmt.Sprintf(`({V: (%s)})`, js), chromedp.WithPollingInFrame(v.frame)))
+	if err != nil {
+		v.tb.t.Fatalf("evaluating %s in the iframe: %v", js, err)
+	}
+	return got.V
+}
+
+// waitFor waits until js is true in the view's document.
+func (v view) waitFor(js, what string) {
+	v.tb.t.Helper()
+	ctx, cancel := context.WithTimeout(v.tb.ctx, 20*time.Second)
+	defer cancel()
+	opts := []chromedp.PollOption{chromedp.WithPollingInterval(20 * time.Millisecond)}
+	if v.frame != nil {
+		opts = append(opts, chromedp.WithPollingInFrame(v.frame))
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, opts...)); err != nil {
+		v.tb.t.Fatalf("waiting for %s: %v", what, err)
+	}
+}
+
+func (v view) text(sel string) string {
+	v.tb.t.Helper()
+	return evalIn[string](v, fmt.Sprintf(`(document.querySelector(%q)?.textContent ?? "<missing %s>").trim()`, sel, sel))
+}
+
+func (v view) has(sel string) bool {
+	v.tb.t.Helper()
+	return evalIn[bool](v, fmt.Sprintf(`!!document.querySelector(%q)`, sel))
+}
+
+func (v view) waitText(sel, want string) {
+	v.tb.t.Helper()
+	ctx, cancel := context.WithTimeout(v.tb.ctx, 20*time.Second)
+	defer cancel()
+	opts := []chromedp.PollOption{chromedp.WithPollingInterval(20 * time.Millisecond)}
+	if v.frame != nil {
+		opts = append(opts, chromedp.WithPollingInFrame(v.frame))
+	}
+	js := fmt.Sprintf(`(document.querySelector(%q)?.textContent ?? "").trim() === %q`, sel, want)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, opts...)); err != nil {
+		v.tb.t.Fatalf("%s reads %q, want %q", sel, v.text(sel), want)
+	}
+}
+
+// iframe is the view of the page's iframe with the id, once the app in it
+// has mounted.
+func (tb *tab) iframe(id string) view {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
+	defer cancel()
+	nodes, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.ID(id), chromedp.Populate(-1, true)))
+	if err != nil || len(nodes) == 0 {
+		tb.t.Fatalf("no iframe #%s: %v", id, err)
+	}
+	v := view{tb: tb, frame: nodes[0]}
+	v.waitFor(`!!document.querySelector("main[data-mounted]")`, "the app in the iframe to mount")
+	return v
+}
+
+// expectEmbed checks the embed against the core's answer to q: the figures
+// it shows, the controls hidden shows or not, the one chart, and the link to
+// the full calculator.
+func expectEmbed(v view, set *data.Set, q data.Query, hidden state.Hidden) {
+	t := v.tb.t
+	t.Helper()
+	r, err := set.Select(q)
+	if err != nil {
+		t.Fatalf("Select(%+v): %v", q, err)
+	}
+	if r.Selected == nil {
+		v.waitFor(`!!document.querySelector("#infeasible")`, "the infeasible deadline's message")
+		if got := v.text("#infeasible"); !strings.Contains(got, ms(r.MinDeadlineMS())+" ms") {
+			t.Errorf("#infeasible = %q, want the smallest deadline %s ms", got, ms(r.MinDeadlineMS()))
+		}
+		if got, want := v.has("#set-min-deadline"), !hidden.Has(state.ParamDeadline); got != want {
+			t.Errorf("#set-min-deadline shown = %v, want %v (hidden %q)", got, want, hidden)
+		}
+	} else {
+		s, e := r.Selected, r.Estimate
+		v.waitText("#cfg-row", s.RowID)
+		v.waitText("#energy", data.FormatEnergy(e.EnergyWh))
+		for sel, want := range map[string]string{
+			"#joules":                          data.FormatJoules(e.EnergyWh * 3600),
+			"#j-per-token":                     data.FormatNumber(float64(s.JoulesPerToken)),
+			"#wh-per-mtok":                     data.FormatNumber(float64(s.WhPerMillionTokens)),
+			"#cfg-gpu":                         fmt.Sprintf("%s × %d", s.GPU, s.NumGPUs),
+			"#cfg-parallel":                    fmt.Sprintf("TP %d · DP %d · EP %d", s.TensorParallel, s.DataParallel, s.ExpertParallel),
+			"#cfg-precision":                   s.Precision,
+			"#cfg-max-num-seqs":                fmt.Sprint(s.MaxNumSeqs),
+			"#cfg-itl-" + string(q.Percentile): data.FormatNumber(q.Percentile.ITL(s)) + " ms",
+			"#cfg-power":                       data.FormatNumber(float64(s.PowerWatts)) + " W",
+		} {
+			if got := v.text(sel); got != want {
+				t.Errorf("%s = %q, want %q (query %+v)", sel, got, want, q)
+			}
+		}
+	}
+	if o := r.Other; o != nil {
+		if got, want := v.text("#other-energy"), data.FormatEnergy(r.OtherEstimate.EnergyWh); got != want {
+			t.Errorf("#other-energy = %q, want %q", got, want)
+		}
+	} else if v.has("#other") {
+		t.Errorf("#other shown, but the core has no other GPU for %+v", q)
+	}
+	// The inputs: a hidden one is absent, not merely invisible.
+	for param, sel := range map[string]string{state.ParamTask: "#task", state.ParamModel: "#model", state.ParamGPU: "#gpu",
+		state.ParamDeadline: "#deadline", state.ParamPercentile: "#percentile", state.ParamTokens: "#tokens"} {
+		if got, want := v.has(sel), !hidden.Has(param); got != want {
+			t.Errorf("%s present = %v, want %v (hide=%s)", sel, got, want, hidden)
+		}
+	}
+	if got, want := v.has(".controls"), !hidden.All(); got != want {
+		t.Errorf(".controls present = %v, want %v (hide=%s)", got, want, hidden)
+	}
+	// One chart, drawn, with the selected configuration highlighted.
+	if n := evalIn[int](v, `document.querySelectorAll(".echart").length`); n != 1 {
+		t.Errorf("%d charts, want 1", n)
+	}
+	v.waitFor(`!!(window.echarts && echarts.getInstanceByDom(document.getElementById("chart-latency")))`, "the chart to be drawn")
+	selected := evalIn[[][]float64](v, `echarts.getInstanceByDom(document.getElementById("chart-latency")).getOption().series
+		.filter(s => s.name === "Selected").flatMap(s => s.data.map(d => d.value))`)
+	if s := r.Selected; s == nil && len(selected) != 0 {
+		t.Errorf("the chart highlights %v although no configuration is selected", selected)
+	} else if s != nil && (len(selected) != 1 || selected[0][0] != q.Percentile.ITL(s) || selected[0][1] != float64(s.JoulesPerToken)) {
+		t.Errorf("the chart highlights %v, want [[%v %v]]", selected, q.Percentile.ITL(s), float64(s.JoulesPerToken))
+	}
+	// The caveat and citation, in one line, from the dataset.
+	m := r.Model
+	lead, _, _ := strings.Cut(m.Caveat, ",")
+	if got := v.text("#caveat"); !strings.Contains(got, lead) {
+		t.Errorf("#caveat = %q, want it to say %q", got, lead)
+	}
+	about := evalIn[map[string]string](v, `({caveat: document.querySelector("#caveat").title,
+		cite: document.querySelector("#cite").href, citeTitle: document.querySelector("#cite").title,
+		dataset: document.querySelector("#dataset").href, full: document.querySelector("#open-full").href,
+		fullTarget: document.querySelector("#open-full").target, fullRel: document.querySelector("#open-full").rel,
+		sameTab: [...document.querySelectorAll("main a")].filter(a => a.target !== "_blank").map(a => a.id || a.href).join(" ")})`)
+	loc := evalIn[string](v, `location.origin`)
+	for k, want := range map[string]string{
+		"caveat": m.Caveat, "cite": m.Source.CiteURL, "citeTitle": m.Source.Cite, "dataset": m.Source.URL,
+		"full": loc + "/?" + state.String(q), "fullTarget": "_blank", "fullRel": "noopener", "sameTab": "",
+	} {
+		if about[k] != want {
+			t.Errorf("embed %s = %q, want %q", k, about[k], want)
+		}
+	}
+}
+
+// readmeScript is the resize script of the README's Embedding section, as
+// published, so that the README stays true.
+func readmeScript(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sec, ok := strings.Cut(string(b), "\n## Embedding\n")
+	if !ok {
+		t.Fatal("README.md has no Embedding section")
+	}
+	sec, _, _ = strings.Cut(sec, "\n## ")
+	m := regexp.MustCompile(`(?s)<script>\n(.*?)</script>`).FindStringSubmatch(sec)
+	if m == nil {
+		t.Fatal("README.md's Embedding section has no <script>")
+	}
+	if lines := strings.Count(strings.TrimSpace(m[1]), "\n") + 1; lines != 2 {
+		t.Errorf("the README's script has %d lines, want 2", lines)
+	}
+	return m[1]
+}
+
+// hostSite serves, from another origin than the app's, a page with an iframe
+// (the attributes given) and the README's script, and records every message
+// the page receives.
+func hostSite(t *testing.T, script string) (srv *httptest.Server, page func(iframeAttrs string) string) {
+	t.Helper()
+	pages := map[string]string{}
+	var n int
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, ok := pages[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv, func(attrs string) string {
+		n++
+		path := fmt.Sprintf("/host%d.html", n)
+		pages[path] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A host page</title>
+<style>body { margin: 0; font: 16px sans-serif; } iframe { display: block; }</style></head>
+<body><iframe id="calc" ` + attrs + `></iframe>
+<script>
+window.messages = [];
+addEventListener("message", (e) => messages.push({data: e.data, origin: e.origin,
+  fromFrame: e.source === document.getElementById("calc").contentWindow}));
+</script>
+<script>
+` + script + `</script>
+</body></html>`
+		return srv.URL + path
+	}
+}
+
+type message struct {
+	Data struct {
+		Type   string  `json:"type"`
+		Height float64 `json:"height"`
+	} `json:"data"`
+	Keys      string `json:"keys"`
+	Origin    string `json:"origin"`
+	FromFrame bool   `json:"fromFrame"`
+}
+
+// messages are what the host page received, with the keys of each.
+func messages(tb *tab) []message {
+	tb.t.Helper()
+	return eval[[]message](tb, `messages.map(m => ({data: m.data, origin: m.origin, fromFrame: m.fromFrame,
+		keys: (m.data && typeof m.data === "object") ? Object.keys(m.data).sort().join(",") : typeof m.data}))`)
+}
+
+// expectResized checks that the host page got only height messages from the
+// embed, from origin, and that the README's script fitted the iframe to the
+// last one, which is the embed's content height.
+func expectResized(tb *tab, frame view, origin string) float64 {
+	t := tb.t
+	t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
+	defer cancel()
+	fitted := `messages.length > 0 && (() => { const f = document.getElementById("calc"), h = messages[messages.length-1].data.height;
+		return f.style.height === h + "px" && Math.abs(f.getBoundingClientRect().height - h) < 1 })()`
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fitted, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+		t.Fatalf("the iframe was not fitted to the embed's height: messages %+v, iframe height %v", messages(tb),
+			eval[float64](tb, `document.getElementById("calc").getBoundingClientRect().height`))
+	}
+	// Let the layout settle (fonts, the chart), then compare with the content.
+	time.Sleep(300 * time.Millisecond)
+	msgs := messages(tb)
+	for _, m := range msgs {
+		if m.Data.Type != "tokenjoule:height" || m.Keys != "height,type" || m.Origin != origin || !m.FromFrame {
+			t.Errorf("the host received %+v: want only {type: \"tokenjoule:height\", height} from the embed at %s", m, origin)
+		}
+	}
+	last := msgs[len(msgs)-1].Data.Height
+	content := evalIn[float64](frame, `Math.ceil(document.documentElement.getBoundingClientRect().height)`)
+	if last != content || last < 200 || last > 4000 {
+		t.Errorf("last height message %v px, embed content %v px: want them equal and plausible", last, content)
+	}
+	if scroll := evalIn[bool](frame, `document.documentElement.scrollHeight > innerHeight + 1`); scroll {
+		t.Errorf("the fitted iframe still scrolls (content %v px, frame %v px)", content, evalIn[float64](frame, `innerHeight`))
+	}
+	return last
+}
+
+func TestEmbed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	set, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bctx := browser(t)
+	srv := cspSite(t, "")
+	origin := srv.URL
+	// Every parameter away from its default, with a second GPU to compare.
+	q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
+	if r, err := set.Select(q); err != nil || r.Selected == nil || r.Other == nil || q == data.DefaultQuery() {
+		t.Fatalf("the test needs a feasible query with another GPU: %+v, %v", q, err)
+	}
+	hide := func(raw string) state.Hidden {
+		h, notices := state.ParseHidden(url.Values{state.ParamHide: {raw}})
+		if len(notices) != 0 {
+			t.Fatalf("hide=%s: %v", raw, notices)
+		}
+		return h
+	}
+
+	if dir := os.Getenv("TOKENJOULE_SCREENSHOTS"); dir != "" {
+		t.Run("Screenshots", func(t *testing.T) { embedScreenshots(t, bctx, origin, dir, q) })
+	}
+
+	t.Run("Figures", func(t *testing.T) {
+		// The server's header is the policy under test.
+		res, err := http.Get(origin + "/embed")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if got := res.Header.Get("Content-Security-Policy"); got != strictCSP {
+			t.Fatalf("CSP header %q", got)
+		}
+		tb := newTab(t, bctx, origin)
+		for _, path := range []string{"/embed", "/embed/"} {
+			tb.openURL(origin + path + "?" + state.String(q))
+			v := view{tb: tb}
+			expectEmbed(v, set, q, 0)
+			if v.has("#notices") {
+				t.Errorf("%s: notices for a valid URL: %s", path, v.text("#notices"))
+			}
+		}
+		// The caveat and citation take one line at the snippet's width.
+		tb.do(chromedp.EmulateViewport(720, 480))
+		lines := eval[float64](tb, `(() => { const p = document.querySelector("#embed-about");
+			return p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight) })()`)
+		if lines > 1.5 {
+			t.Errorf("at 720 px the caveat and citation take %.1f lines, want 1", lines)
+		}
+		// Prerendered, before any script, the embed already holds the answer.
+		res, err = http.Get(origin + "/embed?" + state.String(q))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, _ := set.Select(q)
+		for _, want := range []string{data.FormatEnergy(r.Estimate.EnergyWh), r.Selected.RowID, `href="/?` + html.EscapeString(state.String(q)) + `"`} {
+			if !strings.Contains(string(body), want) {
+				t.Errorf("prerendered embed lacks %q", want)
+			}
+		}
+	})
+
+	t.Run("Hide", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		v := view{tb: tb}
+		h := hide("task,gpu,p")
+		tb.openURL(origin + "/embed?" + state.EmbedString(q, h))
+		expectEmbed(v, set, q, h)
+		// The visible inputs still drive the result, and the URL keeps hide.
+		tb.change("#tokens", "5M", "input")
+		q2 := with(q, func(q *data.Query) { q.Tokens = 5e6 })
+		expectEmbed(v, set, q2, h)
+		if got, want := eval[string](tb, `location.search`), "?"+state.EmbedString(q2, h); got != want {
+			t.Errorf("location.search = %q, want %q", got, want)
+		}
+		tb.openURL(origin + "/embed?" + state.EmbedString(q, state.AllHidden()))
+		expectEmbed(v, set, q, state.AllHidden())
+		if n := eval[int](tb, `document.querySelectorAll("main select, main input").length`); n != 0 {
+			t.Errorf("hide=all leaves %d inputs", n)
+		}
+		// An infeasible deadline the author fixed stays fixed.
+		q3 := with(q, func(q *data.Query) { q.DeadlineMS = 1 })
+		tb.openURL(origin + "/embed?" + state.EmbedString(q3, hide("deadline")))
+		expectEmbed(v, set, q3, hide("deadline"))
+		// A name hide does not know: the page's usual notice, naming it.
+		raw := state.String(q) + "&hide=task,colour,,P"
+		tb.openURL(origin + "/embed?" + raw)
+		vals, _ := url.ParseQuery(raw)
+		h, notices := state.ParseHidden(vals)
+		expectEmbed(v, set, q, h)
+		got := eval[[]string](tb, `[...document.querySelectorAll("#notices .notice")].map(n => n.dataset.param + "|" + n.textContent.trim())`)
+		if len(got) != 1 || len(notices) != 1 || got[0] != "hide|"+notices[0].Message || !strings.Contains(got[0], `"colour"`) {
+			t.Errorf("notices %q, want the one for hide's %q: %+v", got, "colour", notices)
+		}
+	})
+
+	t.Run("Hostile", func(t *testing.T) {
+		// URL parameters are text, never markup.
+		tb := newTab(t, bctx, origin)
+		raw := "model=%3Cscript%3Ealert(1)%3C%2Fscript%3E&hide=%3Cimg%20src%3Dx%20onerror%3Dalert(2)%3E,task&tokens=%3Cb%3E1M%3C%2Fb%3E"
+		tb.openURL(origin + "/embed?" + raw)
+		vals, _ := url.ParseQuery(raw)
+		want, _ := state.Parse(set, vals)
+		h, _ := state.ParseHidden(vals)
+		expectEmbed(view{tb: tb}, set, want, h)
+		if n := eval[int](tb, `document.querySelectorAll("main img, main script, main b").length`); n != 0 {
+			t.Errorf("%d elements made from URL parameters", n)
+		}
+		if got := tb.text("#notices"); !strings.Contains(got, `<img src=x onerror=alert(2)>`) || !strings.Contains(got, "<script>") {
+			t.Errorf("the notices do not quote the values as text: %q", got)
+		}
+	})
+
+	t.Run("EmbedButton", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		tb.open(state.String(q))
+		if tb.has("#embed-dialog") {
+			t.Fatal("the dialog is open before the button is pressed")
+		}
+		tb.do(chromedp.Click(chromedp.ID("embed-open")))
+		tb.waitFor(`!!document.querySelector("#embed-dialog")`, "the Embed dialog")
+		snippet := func() (src, title string, width, height int) {
+			t.Helper()
+			s := eval[string](tb, `document.querySelector("#embed-snippet").value`)
+			m := regexp.MustCompile(`^<iframe src="([^"]+)" width="(\d+)" height="(\d+)" title="([^"]+)"[^>]*></iframe>$`).FindStringSubmatch(s)
+			if m == nil {
+				t.Fatalf("snippet %q is not an iframe with src, width, height and title", s)
+			}
+			fmt.Sscan(m[2], &width)
+			fmt.Sscan(m[3], &height)
+			return html.UnescapeString(m[1]), html.UnescapeString(m[4]), width, height
+		}
+		src, title, width, height := snippet()
+		if want := origin + "/embed?" + state.String(q); src != want {
+			t.Errorf("snippet src %q, want %q", src, want)
+		}
+		r, _ := set.Select(q)
+		if width < 300 || height < 300 || !strings.Contains(title, r.Model.Name) {
+			t.Errorf("snippet width %d, height %d, title %q", width, height, title)
+		}
+		// The snippet follows the state, and the fixed-scenario box.
+		tb.change("#tokens", "7M", "input")
+		q2 := with(q, func(q *data.Query) { q.Tokens = 7e6 })
+		tb.waitFor(fmt.Sprintf(`document.querySelector("#embed-snippet").value.includes(%q)`, html.EscapeString(state.String(q2))), "the snippet to follow the tokens")
+		tb.do(chromedp.Click(chromedp.ID("embed-fixed")))
+		tb.waitFor(`document.querySelector("#embed-snippet").value.includes("hide=all")`, "hide=all in the snippet")
+		src, _, _, _ = snippet()
+		if want := origin + "/embed?" + state.EmbedString(q2, state.AllHidden()); src != want {
+			t.Errorf("fixed snippet src %q, want %q", src, want)
+		}
+		if got := eval[string](tb, `document.querySelector("#embed-preview").href`); got != src {
+			t.Errorf("preview link %q, want %q", got, src)
+		}
+
+		// Copy, with the clipboard granted.
+		setClipboard(t, tb, origin, cdpbrowser.PermissionSettingGranted)
+		tb.do(chromedp.Click(chromedp.ID("embed-copy")))
+		tb.waitText("#embed-status", "Copied to the clipboard.")
+		clip, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("reading the clipboard: %v", err)
+		}
+		if want := eval[string](tb, `document.querySelector("#embed-snippet").value`); clip != want {
+			t.Errorf("clipboard %q, want the snippet %q", clip, want)
+		}
+		// Refused: the snippet is selected and the status says what to do.
+		setClipboard(t, tb, origin, cdpbrowser.PermissionSettingDenied)
+		tb.do(chromedp.Click(chromedp.ID("embed-copy")))
+		tb.waitFor(`document.querySelector("#embed-status").textContent.startsWith("The browser did not copy")`, "the copy fallback")
+		// No clipboard API at all (plain HTTP from another host): the same.
+		tb.do(chromedp.Click(chromedp.ID("embed-fixed")))
+		tb.waitFor(`document.querySelector("#embed-status").textContent === ""`, "the status to clear")
+		eval[bool](tb, `Object.defineProperty(navigator, "clipboard", {value: undefined}), true`)
+		tb.do(chromedp.Click(chromedp.ID("embed-copy")))
+		tb.waitFor(`document.querySelector("#embed-status").textContent.startsWith("The browser did not copy (this page has no clipboard access)")`, "the copy fallback")
+		sel := eval[map[string]any](tb, `(() => { const ta = document.querySelector("#embed-snippet");
+			return {focused: document.activeElement === ta, readOnly: ta.readOnly, all: ta.selectionStart === 0 && ta.selectionEnd === ta.value.length} })()`)
+		if sel["focused"] != true || sel["readOnly"] != true || sel["all"] != true {
+			t.Errorf("after a refused copy the snippet box is %v, want focused, read-only and all selected", sel)
+		}
+		tb.do(chromedp.Click(chromedp.ID("embed-close")))
+		tb.waitFor(`!document.querySelector("#embed-dialog")`, "the dialog to close")
+	})
+
+	t.Run("CrossOriginIframe", func(t *testing.T) {
+		host, page := hostSite(t, readmeScript(t))
+		if host.URL == origin {
+			t.Fatal("the host page needs another origin")
+		}
+		src := origin + "/embed?" + state.String(q)
+		u := page(fmt.Sprintf(`src="%s" width="720" height="300" title="tokenjoule"`, html.EscapeString(src)))
+		tb := newTab(t, bctx, host.URL)
+		tb.framed = true
+		tb.allow("request to another origin: " + origin + "/") // the embed's own requests
+		tb.do(chromedp.Navigate(u))
+		frame := tb.iframe("calc")
+		expectEmbed(frame, set, q, 0)
+		h1 := expectResized(tb, frame, origin)
+		// A narrower frame makes the content taller: the embed says so, the
+		// script follows.
+		eval[bool](tb, `document.getElementById("calc").width = "360", true`)
+		tb.waitFor(fmt.Sprintf(`messages.length > 0 && messages[messages.length-1].data.height > %v`, h1), "a new height for a narrower frame")
+		expectResized(tb, frame, origin)
+		// The inputs work in the frame.
+		frame.waitFor(`(() => { const el = document.querySelector("#tokens"); el.value = "1T"; el.dispatchEvent(new Event("input", {bubbles: true})); return true })()`, "typing in the frame")
+		expectEmbed(frame, set, with(q, func(q *data.Query) { q.Tokens = 1e12 }), 0)
+	})
+
+	t.Run("SandboxedIframe", func(t *testing.T) {
+		host, page := hostSite(t, readmeScript(t))
+		src := origin + "/embed?" + state.String(q)
+		u := page(fmt.Sprintf(`sandbox="allow-scripts" src="%s" width="720" height="300" title="tokenjoule"`, html.EscapeString(src)))
+		tb := newTab(t, bctx, host.URL)
+		tb.framed = true
+		tb.allow("request to another origin: " + origin + "/")
+		tb.do(chromedp.Navigate(u))
+		frame := tb.iframe("calc")
+		// A non-default query answered: the wasm ran, not just the prerender.
+		expectEmbed(frame, set, q, 0)
+		if got := evalIn[string](frame, `location.origin`); got != "null" {
+			t.Fatalf("the sandboxed frame's origin is %q, want the opaque \"null\"", got)
+		}
+		// Opaque origin: the messages come from "null".
+		expectResized(tb, frame, "null")
+		frame.waitFor(`(() => { const el = document.querySelector("#tokens"); el.value = "3M"; el.dispatchEvent(new Event("input", {bubbles: true})); return true })()`, "typing in the frame")
+		expectEmbed(frame, set, with(q, func(q *data.Query) { q.Tokens = 3e6 }), 0)
+	})
+
+	t.Run("SubPath", func(t *testing.T) {
+		// Under /repo/, links keep the sub-path after the wasm mounts (go-app
+		// would drop it from Href("/x")).
+		sub := cspSite(t, "/repo/")
+		tb := newTab(t, bctx, sub.URL)
+		tb.openURL(sub.URL + "/repo/embed/?" + state.String(q))
+		expectEmbedLink := func(want string) {
+			t.Helper()
+			if got := eval[string](tb, `document.querySelector("#open-full").href`); got != want {
+				t.Errorf("#open-full = %q, want %q", got, want)
+			}
+		}
+		expectEmbedLink(sub.URL + "/repo/?" + state.String(q))
+		tb.change("#tokens", "2M", "input")
+		q2 := with(q, func(q *data.Query) { q.Tokens = 2e6 })
+		tb.waitText("#energy", func() string { r, _ := set.Select(q2); return data.FormatEnergy(r.Estimate.EnergyWh) }())
+		expectEmbedLink(sub.URL + "/repo/?" + state.String(q2))
+
+		tb.openURL(sub.URL + "/repo/?" + state.String(q))
+		tb.do(chromedp.Click(chromedp.ID("embed-open")))
+		tb.waitFor(`!!document.querySelector("#embed-snippet")`, "the Embed dialog")
+		want := sub.URL + "/repo/embed?" + state.String(q)
+		if got := eval[string](tb, `document.querySelector("#embed-snippet").value`); !strings.Contains(got, `src="`+html.EscapeString(want)+`"`) {
+			t.Errorf("snippet %q, want src %q", got, want)
+		}
+		if got := eval[string](tb, `document.querySelector("#embed-preview").href`); got != want {
+			t.Errorf("#embed-preview = %q, want %q", got, want)
+		}
+	})
+}
+
+// has and waitFor on the tab's own page.
+func (tb *tab) has(sel string) bool { return view{tb: tb}.has(sel) }
+
+func (tb *tab) waitFor(js, what string) {
+	tb.t.Helper()
+	view{tb: tb}.waitFor(js, what)
+}
+
+// setClipboard grants or denies the page's clipboard permissions.
+func setClipboard(t *testing.T, tb *tab, origin string, setting cdpbrowser.PermissionSetting) {
+	t.Helper()
+	tb.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		b := chromedp.FromContext(ctx).Browser
+		for _, name := range []string{"clipboard-write", "clipboard-read"} {
+			if _, err := cdp.Call(ctx, b, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
+				Permission: &cdpbrowser.PermissionDescriptor{Name: name, AllowWithoutSanitization: name == "clipboard-read"},
+				Setting:    setting, Origin: origin}); err != nil {
+				return fmt.Errorf("setting %s to %s: %w", name, setting, err)
+			}
+		}
+		return nil
+	}))
+}
+
+// embedScreenshots writes the embed inside an iframe of a host page at the
+// two sizes the issue names, light and dark, and the full page's Embed dialog,
+// into dir, for people to look at. The iframe is not resized: what shows is
+// what a 480 or 640 px tall frame shows above the fold.
+func embedScreenshots(t *testing.T, bctx context.Context, origin, dir string, q data.Query) {
+	host, page := hostSite(t, "")
+	tb := newTab(t, bctx, host.URL)
+	tb.framed = true
+	tb.allow("request to another origin: " + origin + "/")
+	scheme := func(s string) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: s}}})
+			return err
+		})
+	}
+	shots := []struct {
+		name  string
+		query string
+	}{
+		{"embed", state.String(q)},
+		{"embed-fixed", state.EmbedString(q, state.AllHidden())},
+		{"embed-infeasible", state.String(with(q, func(q *data.Query) { q.DeadlineMS = 5 })) + "&hide=bogus"},
+	}
+	for _, size := range [][2]int64{{360, 640}, {720, 480}} {
+		for _, s := range []string{"light", "dark"} {
+			for _, shot := range shots {
+				if s == "dark" && shot.name != "embed" {
+					continue
+				}
+				u := page(fmt.Sprintf(`src="%s/embed?%s" width="%d" height="%d" title="tokenjoule" style="border:0"`,
+					origin, html.EscapeString(shot.query), size[0], size[1]))
+				tb.do(chromedp.EmulateViewport(size[0], size[1]), scheme(s), chromedp.Navigate(u))
+				tb.iframe("calc")
+				time.Sleep(700 * time.Millisecond) // let ECharts finish drawing
+				png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				file := filepath.Join(dir, fmt.Sprintf("%s-%dx%d-%s.png", shot.name, size[0], size[1], s))
+				if err := os.WriteFile(file, png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("wrote %s", file)
+			}
+		}
+	}
+	// The full page's dialog.
+	full := newTab(t, bctx, origin)
+	for _, s := range []string{"light", "dark"} {
+		full.do(chromedp.EmulateViewport(1280, 800), scheme(s))
+		full.open(state.String(q))
+		full.do(chromedp.Click(chromedp.ID("embed-open")))
+		full.waitFor(`!!document.querySelector("#embed-dialog")`, "the Embed dialog")
+		time.Sleep(300 * time.Millisecond)
+		png, err := chromedp.Run(full.ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(dir, fmt.Sprintf("page-embed-dialog-1280x800-%s.png", s))
+		if err := os.WriteFile(file, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %s", file)
+	}
+}

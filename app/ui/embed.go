@@ -1,0 +1,223 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+)
+
+// Embed is the compact calculator for iframes, at /embed: the result, the
+// selected configuration, the inputs (less those the hide parameter hides),
+// the energy–latency chart, and the caveat and citation in one line with a
+// link to the full calculator. It tells its parent window its height, and
+// nothing else (see watchHeight).
+type Embed struct {
+	app.Compo
+	calc
+	stopHeight func()
+}
+
+// OnNav reads the query as the full page does, plus the hide parameter;
+// a name hide does not know gets a notice like any refused value.
+func (c *Embed) OnNav(ctx app.Context) {
+	c.calc.OnNav(ctx)
+	if c.loadErr != nil {
+		return
+	}
+	hidden, notices := state.ParseHidden(ctx.Page().URL().Query())
+	c.hidden = hidden
+	c.notices = append(c.notices, notices...)
+}
+
+func (c *Embed) OnMount(ctx app.Context) {
+	c.calc.OnMount(ctx)
+	c.stopHeight = watchHeight()
+}
+
+func (c *Embed) OnDismount() {
+	if c.stopHeight != nil {
+		c.stopHeight()
+	}
+}
+
+// Render puts what an author embeds for first, so that the answer and its
+// configuration are read without scrolling in a short iframe.
+func (c *Embed) Render() app.UI {
+	root := app.Main().Class("embed")
+	if c.mounted {
+		root = root.DataSet("mounted", "true")
+	}
+	if c.loadErr != nil {
+		return root.Body(app.P().Class("error").Text("The embedded dataset failed to load: " + c.loadErr.Error()))
+	}
+	spec := chartSpecs[0]
+	return root.Body(
+		c.renderNotices(),
+		c.renderResult(true),
+		c.renderControls(),
+		app.Figure().Class("chart card").Body(
+			app.H2().Text(spec.title),
+			&Chart{ID: spec.id, Option: c.options[0]},
+		),
+		c.renderAbout(),
+	)
+}
+
+// renderAbout is the caveat, the source and the citation in one line, each
+// in full in its title, and the way to the full calculator. Every link opens
+// a new tab: followed inside the iframe, it would replace the embed.
+func (c *Embed) renderAbout() app.UI {
+	src, caveat := c.set.Index.Source, c.set.Index.Caveat
+	if c.res != nil {
+		src, caveat = c.res.Model.Source, c.res.Model.Caveat
+	}
+	lead, _, _ := strings.Cut(caveat, ",")
+	newTab := func(id, href, title, text string) app.UI {
+		return app.A().ID(id).Href(href).Target("_blank").Rel("noopener").Title(title).Text(text)
+	}
+	return app.P().ID("embed-about").Class("embed-about").Body(
+		app.Span().ID("caveat").Title(caveat).Text("A floor: "+lead+"."),
+		app.Text(" Data: "),
+		newTab("dataset", src.URL, src.Name+" "+src.Version+". Licence: "+src.Licence, src.Name),
+		app.Text(" · Cite: "),
+		newTab("cite", src.CiteURL, src.Cite, shortCite(src.Cite)),
+		app.Text(" · "),
+		newTab("open-full", appURL("/", state.String(c.q)), "The full calculator, with this calculation, in a new tab", "Open the full calculator ↗"),
+	)
+}
+
+// shortCite keeps the authors and the last reference of a citation written
+// "Authors, Title, Venue, arXiv id": "Chung et al., arXiv 2505.06371".
+func shortCite(cite string) string {
+	parts := strings.Split(cite, ", ")
+	if len(parts) < 3 {
+		return cite
+	}
+	return parts[0] + ", " + parts[len(parts)-1]
+}
+
+// compactConfig is the selected configuration in the embed: what identifies
+// it and what it costs, in a few short lines. The ids are the full page's.
+func compactConfig(s *data.Config, p data.Percentile) app.UI {
+	return app.Dl().ID("cfg").Class("config compact").Body(
+		figure("cfg-gpu", "GPU", gpuName(s)),
+		figure("cfg-parallel", "Parallelism", fmt.Sprintf("TP %d · DP %d · EP %d", s.TensorParallel, s.DataParallel, s.ExpertParallel)),
+		figure("cfg-precision", "Precision", s.Precision),
+		figure("cfg-max-num-seqs", "max_num_seqs", strconv.Itoa(s.MaxNumSeqs)),
+		figure("cfg-itl-"+string(p), string(p)+" ITL", data.FormatNumber(p.ITL(s))+" ms"),
+		figure("j-per-token", "Joules per token", data.FormatNumber(float64(s.JoulesPerToken))),
+		figure("wh-per-mtok", "Wh per million tokens", data.FormatNumber(float64(s.WhPerMillionTokens))),
+		figure("cfg-power", "GPU power", data.FormatNumber(float64(s.PowerWatts))+" W"),
+		figure("cfg-row", "Dataset row", s.RowID),
+	)
+}
+
+// The size the snippet gives the iframe; the README's script then fits its
+// height to the content.
+const (
+	embedWidth  = 720
+	embedHeight = 480
+)
+
+// embedDialog is the state of the full page's Embed dialog.
+type embedDialog struct {
+	open   bool
+	fixed  bool   // the snippet hides every control: a fixed scenario
+	origin string // scheme://host of the page, for the snippet's absolute URL
+	status string // what the last copy did, for the reader
+}
+
+// embedSrc is the absolute URL of this deployment's embed for q: the page's
+// origin, the site's sub-path (prefix, "" at the root), /embed and the query.
+func embedSrc(origin, prefix string, q data.Query, hidden state.Hidden) string {
+	return origin + prefix + "/embed?" + state.EmbedString(q, hidden)
+}
+
+// embedSnippet is the iframe element an author pastes into a page. The
+// values are escaped as attribute text: the snippet is shown as text and
+// never parsed as HTML here, but the author's page will parse it.
+func embedSnippet(src, title string) string {
+	return fmt.Sprintf(`<iframe src="%s" width="%d" height="%d" title="%s" style="max-width:100%%;border:0"></iframe>`,
+		attrEscaper.Replace(src), embedWidth, embedHeight, attrEscaper.Replace(title))
+}
+
+// attrEscaper escapes text for a double-quoted HTML attribute. (Package
+// html's EscapeString would link its entity table into the wasm.)
+var attrEscaper = strings.NewReplacer("&", "&amp;", `"`, "&quot;", "<", "&lt;", ">", "&gt;", "'", "&#39;")
+
+func (c *Calculator) embedHidden() state.Hidden {
+	if c.embed.fixed {
+		return state.AllHidden()
+	}
+	return 0
+}
+
+// snippet is the iframe for the current state.
+func (c *Calculator) snippet() string {
+	name := c.q.Model
+	if c.res != nil {
+		name = c.res.Model.Name
+	}
+	title := fmt.Sprintf("tokenjoule: GPU energy of %s output tokens of %s", data.FormatTokens(c.q.Tokens), name)
+	return embedSnippet(embedSrc(c.embed.origin, rootPrefix(), c.q, c.embedHidden()), title)
+}
+
+func (c *Calculator) onEmbedOpen(ctx app.Context, e app.Event) {
+	u := ctx.Page().URL()
+	c.embed.origin = u.Scheme + "://" + u.Host
+	c.embed.open = !c.embed.open
+	c.embed.status = ""
+}
+
+func (c *Calculator) onEmbedClose(ctx app.Context, e app.Event) {
+	c.embed.open = false
+}
+
+func (c *Calculator) onEmbedFixed(ctx app.Context, e app.Event) {
+	c.embed.fixed = ctx.JSSrc().Get("checked").Bool()
+	c.embed.status = ""
+}
+
+// onEmbedCopy copies the snippet; where the browser refuses, the snippet is
+// selected in its box for the reader to copy, and the status says so.
+func (c *Calculator) onEmbedCopy(ctx app.Context, e app.Event) {
+	c.embed.status = ""
+	copyText(c.snippet(), func(reason string) {
+		ctx.Dispatch(func(app.Context) {
+			if reason == "" {
+				c.embed.status = "Copied to the clipboard."
+				return
+			}
+			selectText("embed-snippet")
+			c.embed.status = "The browser did not copy (" + reason + "): the snippet is selected, copy it with Ctrl+C or ⌘C."
+		})
+	})
+}
+
+func (c *Calculator) renderEmbedDialog() app.UI {
+	fixed := app.Input().Type("checkbox").ID("embed-fixed").OnChange(c.onEmbedFixed)
+	if c.embed.fixed {
+		// Only when true: go-app prerenders a false boolean as checked="false".
+		fixed = fixed.Checked(true)
+	}
+	return app.Section().ID("embed-dialog").Class("embed-dialog card").Role("dialog").Aria("labelledby", "embed-title").Body(
+		app.H2().ID("embed-title").Text("Embed this calculation"),
+		app.P().Class("small").Text("Paste this into a web page: it shows the calculation above, which readers can change unless the controls are hidden. "+
+			"The README's two-line script fits the frame's height to its content."),
+		app.Textarea().ID("embed-snippet").ReadOnly(true).Rows(4).Spellcheck(false).
+			Aria("label", "iframe snippet").Text(c.snippet()),
+		app.Label().Class("check").Body(fixed, app.Text(" Hide the controls (a fixed scenario)")),
+		app.Div().Class("row").Body(
+			app.Button().Type("button").ID("embed-copy").Class("primary").Text("Copy").OnClick(c.onEmbedCopy),
+			app.A().ID("embed-preview").Href(appURL("/embed", state.EmbedString(c.q, c.embedHidden()))).
+				Target("_blank").Rel("noopener").Text("Open the embed ↗"),
+			app.Button().Type("button").ID("embed-close").Class("close").Text("Close").OnClick(c.onEmbedClose),
+		),
+		app.P().ID("embed-status").Class("small").Role("status").Text(c.embed.status),
+	)
+}

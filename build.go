@@ -1,0 +1,31 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"tokenjoule/app/dist"
+	"tokenjoule/app/server"
+)
+
+func runBuild(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("build", flag.ContinueOnError)
+	out := fs.String("out", "dist", "`dir`ectory to write the static site into (replaced)")
+	base := fs.String("base", "/", "URL `path` the site will be served under, such as /tokenjoule/ for a GitHub Pages project site")
+	root := fs.String("root", ".", "`dir`ectory holding web/ with the built app.wasm and echarts.min.js")
+	if ok, code := parseFlags(fs, args, stderr); !ok {
+		return code
+	}
+	if _, err := server.CleanBase(*base); err != nil {
+		fmt.Fprintln(stderr, "build:", err)
+		return exitBadInput
+	}
+	version, err := dist.Build(dist.Options{Root: *root, Out: *out, Base: *base})
+	if err != nil {
+		fmt.Fprintln(stderr, "build:", err)
+		return exitFailure
+	}
+	fmt.Fprintf(stdout, "built the static site in %s for %s (version %s)\n", *out, *base, version)
+	return exitOK
+}

@@ -1,0 +1,62 @@
+// tokenjoule: lets the app start where the browser forbids storage, such as
+// an iframe sandboxed with allow-scripts but without allow-same-origin. There,
+// reading window.localStorage or navigator.serviceWorker throws a
+// SecurityError; go-app's engine reads localStorage as it starts and dies,
+// and go-app's app.js logs an error for the service worker it cannot register.
+//
+// This script must run before go-app: the handler lists it as a plain
+// (blocking) script, which runs while the head is parsed, before the deferred
+// wasm_exec.js and app.js. It changes nothing where storage works. Where it
+// throws, the app runs without storage (an in-memory stand-in that forgets on
+// reload) and without the service worker (no offline copy).
+(function () {
+  "use strict";
+
+  // A Storage with the methods go-app calls, kept in memory.
+  function memoryStorage() {
+    const items = new Map();
+    return {
+      get length() {
+        return items.size;
+      },
+      key(i) {
+        const keys = Array.from(items.keys());
+        return i >= 0 && i < keys.length ? keys[i] : null;
+      },
+      getItem(k) {
+        k = String(k);
+        return items.has(k) ? items.get(k) : null;
+      },
+      setItem(k, v) {
+        items.set(String(k), String(v));
+      },
+      removeItem(k) {
+        items.delete(String(k));
+      },
+      clear() {
+        items.clear();
+      },
+    };
+  }
+
+  for (const name of ["localStorage", "sessionStorage"]) {
+    try {
+      window[name].getItem("tokenjoule");
+    } catch (err) {
+      Object.defineProperty(window, name, {
+        value: memoryStorage(),
+        configurable: true,
+        enumerable: true,
+      });
+    }
+  }
+
+  // app.js registers its worker only if ("serviceWorker" in navigator):
+  // without the throwing getter it skips registration silently, as in a
+  // browser without service workers.
+  try {
+    void navigator.serviceWorker;
+  } catch (err) {
+    delete Navigator.prototype.serviceWorker;
+  }
+})();
