@@ -13,6 +13,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("build", flag.ContinueOnError)
 	out := fs.String("out", "dist", "`dir`ectory to write the static site into (replaced)")
 	base := fs.String("base", "/", "URL `path` the site will be served under, such as /tokenjoule/ for a GitHub Pages project site")
+	domain := fs.String("domain", "", "host `name` the site is published on (example.github.io), for the absolute URLs of link previews")
 	root := fs.String("root", ".", "`dir`ectory holding web/ with the built app.wasm and echarts.min.js")
 	if ok, code := parseFlags(fs, args, stderr); !ok {
 		return code
@@ -21,7 +22,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "build:", err)
 		return exitBadInput
 	}
-	version, err := dist.Build(dist.Options{Root: *root, Out: *out, Base: *base})
+	version, err := dist.Build(dist.Options{Root: *root, Out: *out, Base: *base, Domain: *domain})
 	if err != nil {
 		fmt.Fprintln(stderr, "build:", err)
 		return exitFailure

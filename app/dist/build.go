@@ -17,9 +17,10 @@ import (
 
 // Options say what to build from and for where.
 type Options struct {
-	Root string // directory holding web/ with the built app.wasm and echarts.min.js
-	Out  string // directory to write the site into; replaced
-	Base string // URL path the site will live under ("/tokenjoule/"); "" for a host's root
+	Root   string // directory holding web/ with the built app.wasm and echarts.min.js
+	Out    string // directory to write the site into; replaced
+	Base   string // URL path the site will live under ("/tokenjoule/"); "" for a host's root
+	Domain string // host name it is published on, for link previews; "" when unknown
 	// Brotli is the brotli quality of the .br copies; 0 means the best (11).
 	// Tests use a lower one: the best takes most of a minute on the wasm.
 	Brotli int
@@ -30,7 +31,7 @@ type Options struct {
 // for hosts that read one, and .gz and .br copies of whatever compresses.
 // It returns the build's version, which names its offline cache.
 func Build(o Options) (version string, err error) {
-	h, err := server.New(server.Options{Root: o.Root, Base: o.Base})
+	h, err := server.New(server.Options{Root: o.Root, Base: o.Base, Domain: o.Domain})
 	if err != nil {
 		return "", err
 	}
@@ -43,6 +44,11 @@ func build(o Options, h *app.Handler) error {
 	}
 	if err := app.GenerateStaticWebsite(o.Out, h, "/embed"); err != nil {
 		return fmt.Errorf("generating the pages in %s: %w", o.Out, err)
+	}
+	if o.Domain == "" {
+		if err := dropHostlessPreviews(o.Out); err != nil {
+			return err
+		}
 	}
 	// /embed/ is the same page: hosts serve it from embed/index.html.
 	if err := copyFile(filepath.Join(o.Out, "embed.html"), filepath.Join(o.Out, "embed", "index.html")); err != nil {
@@ -86,4 +92,30 @@ func copyFile(src, dst string) error {
 		return err
 	}
 	return out.Close()
+}
+
+// dropHostlessPreviews removes the link-preview tags go-app writes with an
+// empty host ("https:///tokenjoule") when the domain is unknown: a preview
+// without a valid URL is worse than none.
+func dropHostlessPreviews(dir string) error {
+	pages, err := filepath.Glob(filepath.Join(dir, "*.html"))
+	if err != nil {
+		return err
+	}
+	for _, p := range pages {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		var kept []string
+		for _, line := range strings.Split(string(b), "\n") {
+			if !strings.Contains(line, `content="https:///`) && !strings.Contains(line, `content="https://"`) {
+				kept = append(kept, line)
+			}
+		}
+		if err := os.WriteFile(p, []byte(strings.Join(kept, "\n")), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -22,6 +22,8 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"tokenjoule/app/server"
@@ -60,67 +62,74 @@ func (tb *tab) openURL(u string) {
 	tb.do(chromedp.Navigate(u), chromedp.WaitReady(chromedp.CSS("main[data-mounted]")))
 }
 
-// view reads a page: the tab's own, or the document of an iframe in it
-// (frame set), through chromedp's frame targeting.
+// view reads a document: a tab's page, an iframe that runs in the page's
+// process (frame set; chromedp's frame targeting), or an iframe attached as
+// its own target (ctx is the target's).
 type view struct {
-	tb    *tab
+	t     *testing.T
+	ctx   context.Context
 	frame *chromedp.Node
 }
 
+func (tb *tab) view() view { return view{t: tb.t, ctx: tb.ctx} }
+
 // evalIn evaluates js in the view's document.
 func evalIn[T any](v view, js string) T {
-	v.tb.t.Helper()
+	v.t.Helper()
 	if v.frame == nil {
-		return eval[T](v.tb, js)
+		got, err := chromedp.Run(v.ctx, chromedp.Evaluate[T](js))
+		if err != nil {
+			v.t.Fatalf("evaluating %s: %v", js, err)
+		}
+		return got
 	}
 	// Poll evaluates in a frame; the wrapper is truthy, so it returns at once.
-	got, err := chromedp.Run(v.tb.ctx, chromedp.Poll[struct{ V T }](fmt.Sprintf(`({V: (%s)})`, js), chromedp.WithPollingInFrame(v.frame)))
+	got, err := chromedp.Run(v.ctx, chromedp.Poll[struct{ V T }](fmt.Sprintf(`({V: (%s)})`, js), chromedp.WithPollingInFrame(v.frame)))
 	if err != nil {
-		v.tb.t.Fatalf("evaluating %s in the iframe: %v", js, err)
+		v.t.Fatalf("evaluating %s in the iframe: %v", js, err)
 	}
 	return got.V
 }
 
-// waitFor waits until js is true in the view's document.
-func (v view) waitFor(js, what string) {
-	v.tb.t.Helper()
-	ctx, cancel := context.WithTimeout(v.tb.ctx, 20*time.Second)
+// poll waits until js is true in the view's document.
+func (v view) poll(js string) error {
+	ctx, cancel := context.WithTimeout(v.ctx, 20*time.Second)
 	defer cancel()
 	opts := []chromedp.PollOption{chromedp.WithPollingInterval(20 * time.Millisecond)}
 	if v.frame != nil {
 		opts = append(opts, chromedp.WithPollingInFrame(v.frame))
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, opts...)); err != nil {
-		v.tb.t.Fatalf("waiting for %s: %v", what, err)
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](js, opts...))
+	return err
+}
+
+func (v view) waitFor(js, what string) {
+	v.t.Helper()
+	if err := v.poll(js); err != nil {
+		v.t.Fatalf("waiting for %s: %v", what, err)
 	}
 }
 
 func (v view) text(sel string) string {
-	v.tb.t.Helper()
+	v.t.Helper()
 	return evalIn[string](v, fmt.Sprintf(`(document.querySelector(%q)?.textContent ?? "<missing %s>").trim()`, sel, sel))
 }
 
 func (v view) has(sel string) bool {
-	v.tb.t.Helper()
+	v.t.Helper()
 	return evalIn[bool](v, fmt.Sprintf(`!!document.querySelector(%q)`, sel))
 }
 
 func (v view) waitText(sel, want string) {
-	v.tb.t.Helper()
-	ctx, cancel := context.WithTimeout(v.tb.ctx, 20*time.Second)
-	defer cancel()
-	opts := []chromedp.PollOption{chromedp.WithPollingInterval(20 * time.Millisecond)}
-	if v.frame != nil {
-		opts = append(opts, chromedp.WithPollingInFrame(v.frame))
-	}
-	js := fmt.Sprintf(`(document.querySelector(%q)?.textContent ?? "").trim() === %q`, sel, want)
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, opts...)); err != nil {
-		v.tb.t.Fatalf("%s reads %q, want %q", sel, v.text(sel), want)
+	v.t.Helper()
+	if err := v.poll(fmt.Sprintf(`(document.querySelector(%q)?.textContent ?? "").trim() === %q`, sel, want)); err != nil {
+		v.t.Fatalf("%s reads %q, want %q", sel, v.text(sel), want)
 	}
 }
 
-// iframe is the view of the page's iframe with the id, once the app in it
-// has mounted.
+// iframe is the view of the page's iframe with the id, which runs in the
+// page's process (so the tab's watch covers it), once the app in it has
+// mounted.
 func (tb *tab) iframe(id string) view {
 	tb.t.Helper()
 	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
@@ -129,7 +138,76 @@ func (tb *tab) iframe(id string) view {
 	if err != nil || len(nodes) == 0 {
 		tb.t.Fatalf("no iframe #%s: %v", id, err)
 	}
-	v := view{tb: tb, frame: nodes[0]}
+	v := view{t: tb.t, ctx: tb.ctx, frame: nodes[0]}
+	v.waitFor(`!!document.querySelector("main[data-mounted]")`, "the app in the iframe to mount")
+	return v
+}
+
+// isolatedIframe attaches to the iframe at u that Chrome runs as a target of
+// its own (a sandboxed iframe is isolated in its own process), watches its
+// console and network as newTab does (any console error, exception or
+// request to another origin than the app's fails the test), and loads it
+// again, so that the watch covers its whole start. It returns the iframe's
+// view once the app in it has mounted.
+func (tb *tab) isolatedIframe(u string) view {
+	tb.t.Helper()
+	var id target.ID
+	deadline := time.Now().Add(20 * time.Second)
+	for id == "" {
+		infos, err := chromedp.Targets(tb.ctx)
+		if err != nil {
+			tb.t.Fatal(err)
+		}
+		for _, info := range infos {
+			if info.Type == "iframe" && info.URL == u {
+				id = info.TargetID
+			}
+		}
+		if id == "" {
+			if time.Now().After(deadline) {
+				tb.t.Fatalf("no iframe target at %s", u)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	ctx, cancel := chromedp.NewContext(tb.ctx, chromedp.WithTargetID(id))
+	appOrigin := u[:strings.Index(u, "/embed")]
+	err := chromedp.Listen(ctx, func(ev any) {
+		if ev, ok := ev.(*network.EventRequestWillBeSent); ok {
+			if r := ev.Request.URL; !strings.HasPrefix(r, "data:") && !strings.HasPrefix(r, "blob:") && !strings.HasPrefix(r, appOrigin+"/") {
+				tb.mu.Lock()
+				tb.problems = append(tb.problems, "iframe: request to another origin: "+r)
+				tb.mu.Unlock()
+			}
+		}
+	})
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	msgs := chromedp.Console(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.IsException() {
+				tb.mu.Lock()
+				tb.problems = append(tb.problems, fmt.Sprintf("iframe: console %s: %s (%s:%d)", m.Type, m.Text, m.URL, m.Line+1))
+				tb.mu.Unlock()
+			}
+		}
+	}()
+	// Runs before newTab's cleanup, which reports the problems.
+	tb.t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	v := view{t: tb.t, ctx: ctx}
+	if _, err := chromedp.Run(ctx, chromedp.Navigate(u)); err != nil {
+		tb.t.Fatalf("reloading the iframe: %v", err)
+	}
 	v.waitFor(`!!document.querySelector("main[data-mounted]")`, "the app in the iframe to mount")
 	return v
 }
@@ -138,7 +216,7 @@ func (tb *tab) iframe(id string) view {
 // it shows, the controls hidden shows or not, the one chart, and the link to
 // the full calculator.
 func expectEmbed(v view, set *data.Set, q data.Query, hidden state.Hidden) {
-	t := v.tb.t
+	t := v.t
 	t.Helper()
 	r, err := set.Select(q)
 	if err != nil {
@@ -266,7 +344,7 @@ func hostSite(t *testing.T, script string) (srv *httptest.Server, page func(ifra
 	return srv, func(attrs string) string {
 		n++
 		path := fmt.Sprintf("/host%d.html", n)
-		pages[path] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A host page</title>
+		pages[path] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A host page</title><link rel="icon" href="data:,">
 <style>body { margin: 0; font: 16px sans-serif; } iframe { display: block; }</style></head>
 <body><iframe id="calc" ` + attrs + `></iframe>
 <script>
@@ -307,10 +385,10 @@ func expectResized(tb *tab, frame view, origin string) float64 {
 	ctx, cancel := context.WithTimeout(tb.ctx, 20*time.Second)
 	defer cancel()
 	fitted := `messages.length > 0 && (() => { const f = document.getElementById("calc"), h = messages[messages.length-1].data.height;
-		return f.style.height === h + "px" && Math.abs(f.getBoundingClientRect().height - h) < 1 })()`
+		return f.style.height === h + "px" && f.clientHeight === h })()`
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fitted, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
 		t.Fatalf("the iframe was not fitted to the embed's height: messages %+v, iframe height %v", messages(tb),
-			eval[float64](tb, `document.getElementById("calc").getBoundingClientRect().height`))
+			eval[float64](tb, `document.getElementById("calc").clientHeight`))
 	}
 	// Let the layout settle (fonts, the chart), then compare with the content.
 	time.Sleep(300 * time.Millisecond)
@@ -372,7 +450,7 @@ func TestEmbed(t *testing.T) {
 		tb := newTab(t, bctx, origin)
 		for _, path := range []string{"/embed", "/embed/"} {
 			tb.openURL(origin + path + "?" + state.String(q))
-			v := view{tb: tb}
+			v := tb.view()
 			expectEmbed(v, set, q, 0)
 			if v.has("#notices") {
 				t.Errorf("%s: notices for a valid URL: %s", path, v.text("#notices"))
@@ -396,7 +474,7 @@ func TestEmbed(t *testing.T) {
 			t.Fatal(err)
 		}
 		r, _ := set.Select(q)
-		for _, want := range []string{data.FormatEnergy(r.Estimate.EnergyWh), r.Selected.RowID, `href="/?` + html.EscapeString(state.String(q)) + `"`} {
+		for _, want := range []string{data.FormatEnergy(r.Estimate.EnergyWh), r.Selected.RowID, `href="/?` + state.String(q) + `"`} {
 			if !strings.Contains(string(body), want) {
 				t.Errorf("prerendered embed lacks %q", want)
 			}
@@ -405,7 +483,7 @@ func TestEmbed(t *testing.T) {
 
 	t.Run("Hide", func(t *testing.T) {
 		tb := newTab(t, bctx, origin)
-		v := view{tb: tb}
+		v := tb.view()
 		h := hide("task,gpu,p")
 		tb.openURL(origin + "/embed?" + state.EmbedString(q, h))
 		expectEmbed(v, set, q, h)
@@ -445,12 +523,24 @@ func TestEmbed(t *testing.T) {
 		vals, _ := url.ParseQuery(raw)
 		want, _ := state.Parse(set, vals)
 		h, _ := state.ParseHidden(vals)
-		expectEmbed(view{tb: tb}, set, want, h)
+		expectEmbed(tb.view(), set, want, h)
 		if n := eval[int](tb, `document.querySelectorAll("main img, main script, main b").length`); n != 0 {
 			t.Errorf("%d elements made from URL parameters", n)
 		}
 		if got := tb.text("#notices"); !strings.Contains(got, `<img src=x onerror=alert(2)>`) || !strings.Contains(got, "<script>") {
 			t.Errorf("the notices do not quote the values as text: %q", got)
+		}
+		// Nor in the prerendered page, which the browser parses as HTML.
+		res, err := http.Get(origin + "/embed?" + raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		for _, bad := range []string{"<img", "<script>alert", "<b>"} {
+			if strings.Contains(string(body), bad) {
+				t.Errorf("the prerendered embed holds %q", bad)
+			}
 		}
 	})
 
@@ -557,7 +647,7 @@ func TestEmbed(t *testing.T) {
 		tb.framed = true
 		tb.allow("request to another origin: " + origin + "/")
 		tb.do(chromedp.Navigate(u))
-		frame := tb.iframe("calc")
+		frame := tb.isolatedIframe(src)
 		// A non-default query answered: the wasm ran, not just the prerender.
 		expectEmbed(frame, set, q, 0)
 		if got := evalIn[string](frame, `location.origin`); got != "null" {
@@ -601,11 +691,11 @@ func TestEmbed(t *testing.T) {
 }
 
 // has and waitFor on the tab's own page.
-func (tb *tab) has(sel string) bool { return view{tb: tb}.has(sel) }
+func (tb *tab) has(sel string) bool { return tb.view().has(sel) }
 
 func (tb *tab) waitFor(js, what string) {
 	tb.t.Helper()
-	view{tb: tb}.waitFor(js, what)
+	tb.view().waitFor(js, what)
 }
 
 // setClipboard grants or denies the page's clipboard permissions.

@@ -36,6 +36,9 @@ type Options struct {
 	// Base is the URL path the site lives under, such as "/tokenjoule/" for a
 	// GitHub Pages project site; empty or "/" for the root of a host.
 	Base string
+	// Domain is the host name the site is published on, for the absolute
+	// URLs of link previews (og:url, og:image); empty when unknown.
+	Domain string
 }
 
 // New returns the calculator's go-app handler for the files in o.Root/web.
@@ -73,6 +76,8 @@ func New(o Options) (*app.Handler, error) {
 		Title:       "tokenjoule: the GPU energy of LLM tokens",
 		Description: "How much GPU energy a large language model spends to generate a volume of tokens, from the ML.ENERGY Leaderboard v3 measurements.",
 		Lang:        "en",
+		Domain:      o.Domain,
+		Image:       "/web/icon-512.png",
 		// Local icons: go-app's default icon lives on another host, which the
 		// page must never contact and without which the offline cache fails.
 		Icon:            app.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png", SVG: "/web/icon.svg"},
