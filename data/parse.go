@@ -98,19 +98,35 @@ var deadlineUnitExponents = map[string]int{"": 0, "ms": 0, "s": 3}
 //
 // The result is in (0, 1e18]. Any error is an *InputError with Param
 // "tokens".
-func ParseTokens(s string) (float64, error) {
+func ParseTokens(s string) (float64, error) { return tokens.parse(s) }
+
+// quantity is what ParseTokens and ParseDeadline need to know of their input.
+type quantity struct {
+	param, label, accepted string
+	units                  map[string]int // unit → power of ten it scales by
+	max                    float64
+	tooLarge               string // the reason given above max
+	exponentWithUnit       bool   // whether "5e-2s" is fine
+}
+
+var (
+	tokens   = quantity{"tokens", "token volume", tokensAccepted, tokenSuffixExponents, maxTokenVolume, "exceeds the maximum of 1e18", false}
+	deadline = quantity{"deadline", "ITL deadline", deadlineAccepted, deadlineUnitExponents, maxDeadlineMS, "exceeds the maximum of 60000 ms (60 s)", true}
+)
+
+func (k quantity) parse(s string) (float64, error) {
 	fail := func(reason string) (float64, error) {
-		return 0, &InputError{Param: "tokens", Label: "token volume", Value: s, Reason: reason, Accepted: tokensAccepted}
+		return 0, &InputError{Param: k.param, Label: k.label, Value: s, Reason: reason, Accepted: k.accepted}
 	}
 	d, reason, ok := scanNumberInput(s)
 	if !ok {
 		return fail(reason)
 	}
-	scale, known := tokenSuffixExponents[d.unit]
+	scale, known := k.units[d.unit]
 	if !known {
 		return fail("")
 	}
-	if d.hasExp && d.unit != "" {
+	if d.hasExp && d.unit != "" && !k.exponentWithUnit {
 		return fail("use either an exponent or a suffix, not both")
 	}
 	if d.negative {
@@ -118,8 +134,8 @@ func ParseTokens(s string) (float64, error) {
 	}
 	v, err := d.value(scale)
 	switch {
-	case v > maxTokenVolume || math.IsInf(v, 0):
-		return fail("exceeds the maximum of 1e18")
+	case v > k.max || math.IsInf(v, 0):
+		return fail(k.tooLarge)
 	case v <= 0:
 		return fail(reasonNotPositive)
 	case err != nil || math.IsNaN(v):
@@ -169,32 +185,7 @@ func FormatTokens(v float64) string {
 //
 // The result is in (0, 60000]. Any error is an *InputError with Param
 // "deadline".
-func ParseDeadline(s string) (ms float64, err error) {
-	fail := func(reason string) (float64, error) {
-		return 0, &InputError{Param: "deadline", Label: "ITL deadline", Value: s, Reason: reason, Accepted: deadlineAccepted}
-	}
-	d, reason, ok := scanNumberInput(s)
-	if !ok {
-		return fail(reason)
-	}
-	scale, known := deadlineUnitExponents[d.unit]
-	if !known {
-		return fail("")
-	}
-	if d.negative {
-		return fail(reasonNotPositive)
-	}
-	v, perr := d.value(scale)
-	switch {
-	case v > maxDeadlineMS || math.IsInf(v, 0):
-		return fail("exceeds the maximum of 60000 ms (60 s)")
-	case v <= 0:
-		return fail(reasonNotPositive)
-	case perr != nil || math.IsNaN(v):
-		return fail("")
-	}
-	return v, nil
-}
+func ParseDeadline(s string) (ms float64, err error) { return deadline.parse(s) }
 
 // FormatDeadline renders milliseconds as ParseDeadline reads them back
 // exactly, e.g. "50ms" or "12.5ms". Milliseconds are kept as the unit even
