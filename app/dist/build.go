@@ -4,6 +4,7 @@
 package dist
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -44,6 +45,9 @@ func build(o Options, h *app.Handler) error {
 	}
 	if err := app.GenerateStaticWebsite(o.Out, h, "/embed"); err != nil {
 		return fmt.Errorf("generating the pages in %s: %w", o.Out, err)
+	}
+	if err := fixManifest(o.Out, h.Resources.Resolve("/")); err != nil {
+		return err
 	}
 	if o.Domain == "" {
 		if err := dropHostlessPreviews(o.Out); err != nil {
@@ -118,4 +122,30 @@ func dropHostlessPreviews(dir string) error {
 		}
 	}
 	return nil
+}
+
+// fixManifest sets the installed app's scope to the site's own path (go-app
+// always writes "/", which under a sub-path would claim the whole host) and
+// drops the empty icon purposes go-app writes, which browsers warn about.
+func fixManifest(dir, base string) error {
+	name := filepath.Join(dir, "manifest.webmanifest")
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	m["scope"] = strings.TrimSuffix(base, "/") + "/"
+	icons, _ := m["icons"].([]any)
+	for _, icon := range icons {
+		if icon, ok := icon.(map[string]any); ok && icon["purpose"] == "" {
+			delete(icon, "purpose")
+		}
+	}
+	if b, err = json.Marshal(m); err != nil {
+		return err
+	}
+	return os.WriteFile(name, b, 0o644)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"tokenjoule/app/dist"
@@ -151,6 +152,7 @@ func TestStaticSite(t *testing.T) {
 			if n := await[int](tb, `caches.keys().then(k => k.length)`); n != 1 {
 				t.Errorf("%d caches after the first visit, want 1", n)
 			}
+			tb.expectInstallable(base + "/")
 
 			// Offline: the server is gone and the HTTP cache empty; every URL
 			// form is answered by the service worker.
@@ -220,6 +222,32 @@ func (tb *tab) pollAcrossNavigation(js string, timeout time.Duration) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	tb.t.Fatalf("waiting for %s: timed out after %v", js, timeout)
+}
+
+// expectInstallable checks that chromium finds the manifest valid, the app
+// installable, and its start URL and scope at the site's root.
+func (tb *tab) expectInstallable(root string) {
+	tb.t.Helper()
+	tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		m, err := cdp.Call(ctx, tg, page.GetAppManifest, page.GetAppManifestParams{})
+		if err != nil {
+			return err
+		}
+		for _, e := range m.Errors {
+			tb.t.Errorf("manifest error: %s", e.Message)
+		}
+		if m.Manifest == nil || m.Manifest.StartURL != tb.origin+root || m.Manifest.Scope != tb.origin+root {
+			tb.t.Errorf("manifest start URL and scope = %+v, want %s", m.Manifest, tb.origin+root)
+		}
+		inst, err := cdp.Call(ctx, tg, page.GetInstallabilityErrors, cdp.Empty{})
+		if err != nil {
+			return err
+		}
+		for _, e := range inst.InstallabilityErrors {
+			tb.t.Errorf("not installable: %s %v", e.ErrorID, e.ErrorArguments)
+		}
+		return nil
+	}))
 }
 
 // expectEmbed checks the compact embed against the core's answer to q.

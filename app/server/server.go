@@ -80,7 +80,11 @@ func New(o Options) (*app.Handler, error) {
 		Image:       "/web/icon-512.png",
 		// Local icons: go-app's default icon lives on another host, which the
 		// page must never contact and without which the offline cache fails.
-		Icon:            app.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png", SVG: "/web/icon.svg"},
+		Icon: app.Icon{Default: "/web/icon-192.png", Large: "/web/icon-512.png", SVG: "/web/icon.svg",
+			Maskable: "/web/icon-512.png"}, // go-app lists the maskable icon as 512×512
+		// Relative to the manifest, so that an installed app starts at the
+		// site's root with its slash, inside the service worker's scope.
+		StartURL:        "./",
 		BackgroundColor: "#ffffff",
 		ThemeColor:      "#2f6f4f",
 		LoadingLabel:    "Loading the calculator… {progress}%",
