@@ -4,6 +4,9 @@
 // SecurityError; go-app's engine reads localStorage as it starts and dies,
 // and go-app's app.js logs an error for the service worker it cannot register.
 //
+// It also shows on the page's console the service worker's report of a failed
+// install.
+//
 // This script must run before go-app: the handler lists it as a plain
 // (blocking) script, which runs while the head is parsed, before the deferred
 // wasm_exec.js and app.js. It changes nothing where storage works. Where it
@@ -58,5 +61,16 @@
     void navigator.serviceWorker;
   } catch (err) {
     delete Navigator.prototype.serviceWorker;
+  }
+
+  // The service worker tells its pages when the offline copy could not be
+  // installed (app/server/worker.js): its own console is not where anyone
+  // looks, and the page would otherwise just not work offline, silently.
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.addEventListener("message", function (e) {
+      if (e.data && e.data.type === "tokenjoule:offline-failed") {
+        console.error(e.data.message);
+      }
+    });
   }
 })();

@@ -26,16 +26,13 @@ import (
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
+	"tokenjoule/app/dist"
 	"tokenjoule/app/server"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 )
 
-// strictCSP is the policy the pages must work under: nothing but the page's
-// own origin, WebAssembly compilation, and any page may frame them.
-const strictCSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors *"
-
-// cspSite serves the app as site does, with strictCSP on every response;
+// cspSite serves the app as site does, with the site's CSP (dist.CSP) on every response;
 // with a base such as "/repo/", under that sub-path, as a static host
 // serving a sub-path site does.
 func cspSite(t *testing.T, base string) *httptest.Server {
@@ -45,11 +42,17 @@ func cspSite(t *testing.T, base string) *httptest.Server {
 		t.Fatal(err)
 	}
 	var app http.Handler = h
-	if b := strings.TrimRight(base, "/"); b != "" {
+	b := strings.TrimRight(base, "/")
+	if b != "" {
 		app = http.StripPrefix(b, h)
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Security-Policy", strictCSP)
+		w.Header().Set("Content-Security-Policy", dist.CSP)
+		if b != "" && r.URL.Path == b {
+			// Static hosts redirect a folder's name to its slash form.
+			http.Redirect(w, r, b+"/", http.StatusMovedPermanently)
+			return
+		}
 		app.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
@@ -444,7 +447,7 @@ func TestEmbed(t *testing.T) {
 			t.Fatal(err)
 		}
 		res.Body.Close()
-		if got := res.Header.Get("Content-Security-Policy"); got != strictCSP {
+		if got := res.Header.Get("Content-Security-Policy"); got != dist.CSP {
 			t.Fatalf("CSP header %q", got)
 		}
 		tb := newTab(t, bctx, origin)
@@ -462,6 +465,16 @@ func TestEmbed(t *testing.T) {
 			return p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight) })()`)
 		if lines > 1.5 {
 			t.Errorf("at 720 px the caveat and citation take %.1f lines, want 1", lines)
+		}
+		// At a phone's width, the longest names and row ids do not make the
+		// embed scroll sideways.
+		long := data.Query{Task: "lm-arena-chat", Model: "llama-4-maverick-17b-128e-instruct-fp8", GPU: "H100",
+			DeadlineMS: 500, Percentile: data.P99, Tokens: 1e12}
+		tb.do(chromedp.EmulateViewport(360, 640))
+		tb.openURL(origin + "/embed?" + state.String(long))
+		expectEmbed(tb.view(), set, long, 0)
+		if w := eval[float64](tb, `document.documentElement.scrollWidth`); w > 360 {
+			t.Errorf("at 360 px the embed is %v px wide", w)
 		}
 		// Prerendered, before any script, the embed already holds the answer.
 		res, err = http.Get(origin + "/embed?" + state.String(q))
@@ -518,7 +531,11 @@ func TestEmbed(t *testing.T) {
 	t.Run("Hostile", func(t *testing.T) {
 		// URL parameters are text, never markup.
 		tb := newTab(t, bctx, origin)
-		raw := "model=%3Cscript%3Ealert(1)%3C%2Fscript%3E&hide=%3Cimg%20src%3Dx%20onerror%3Dalert(2)%3E,task&tokens=%3Cb%3E1M%3C%2Fb%3E"
+		// A quote too: go-app prerenders attribute values with strconv.Quote,
+		// which does not stop a '"' from ending the attribute, so no raw
+		// parameter may ever reach an attribute.
+		raw := "model=%3Cscript%3Ealert(1)%3C%2Fscript%3E&hide=%3Cimg%20src%3Dx%20onerror%3Dalert(2)%3E,task&tokens=%3Cb%3E1M%3C%2Fb%3E" +
+			"&p=%22%3E%3Cimg%20src%3Dy%3E&deadline=%27%22%3E%3Cb%3E"
 		tb.openURL(origin + "/embed?" + raw)
 		vals, _ := url.ParseQuery(raw)
 		want, _ := state.Parse(set, vals)
@@ -537,7 +554,7 @@ func TestEmbed(t *testing.T) {
 		}
 		body, _ := io.ReadAll(res.Body)
 		res.Body.Close()
-		for _, bad := range []string{"<img", "<script>alert", "<b>"} {
+		for _, bad := range []string{"<img src=", "<script>alert", "<b>"} {
 			if strings.Contains(string(body), bad) {
 				t.Errorf("the prerendered embed holds %q", bad)
 			}
@@ -650,7 +667,7 @@ func TestEmbed(t *testing.T) {
 		frame := tb.isolatedIframe(src)
 		// A non-default query answered: the wasm ran, not just the prerender.
 		expectEmbed(frame, set, q, 0)
-		if got := evalIn[string](frame, `location.origin`); got != "null" {
+		if got := evalIn[string](frame, `self.origin`); got != "null" {
 			t.Fatalf("the sandboxed frame's origin is %q, want the opaque \"null\"", got)
 		}
 		// Opaque origin: the messages come from "null".
@@ -664,6 +681,16 @@ func TestEmbed(t *testing.T) {
 		// would drop it from Href("/x")).
 		sub := cspSite(t, "/repo/")
 		tb := newTab(t, bctx, sub.URL)
+		// Prerendered, go-app's resolver adds the sub-path.
+		res, err := http.Get(sub.URL + "/repo/embed?" + state.String(q))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if want := `href="/repo/?` + state.String(q) + `"`; !strings.Contains(string(body), want) {
+			t.Errorf("the prerendered embed under /repo/ lacks %s", want)
+		}
 		tb.openURL(sub.URL + "/repo/embed/?" + state.String(q))
 		expectEmbedLink := func(want string) {
 			t.Helper()
@@ -760,6 +787,24 @@ func embedScreenshots(t *testing.T, bctx context.Context, origin, dir string, q 
 				t.Logf("wrote %s", file)
 			}
 		}
+	}
+	// Whole, fitted to its content by the README's script.
+	fit, fitPage := hostSite(t, readmeScript(t))
+	tb.allow("request to another origin: " + fit.URL + "/")
+	for _, width := range []int64{360, 720} {
+		u := fitPage(fmt.Sprintf(`src="%s/embed?%s" width="%d" height="300" title="tokenjoule" style="border:0"`, origin, html.EscapeString(state.String(q)), width))
+		tb.do(chromedp.EmulateViewport(width, 400), scheme("light"), chromedp.Navigate(u))
+		frame := tb.iframe("calc")
+		expectResized(tb, frame, origin)
+		png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(dir, fmt.Sprintf("embed-fitted-%d-light.png", width))
+		if err := os.WriteFile(file, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %s", file)
 	}
 	// The full page's dialog.
 	full := newTab(t, bctx, origin)

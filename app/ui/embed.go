@@ -59,7 +59,7 @@ func (c *Embed) Render() app.UI {
 	return root.Body(
 		c.renderNotices(),
 		c.renderResult(true),
-		c.renderControls(),
+		c.renderControls(true),
 		app.Figure().Class("chart card").Body(
 			app.H2().Text(spec.title),
 			&Chart{ID: spec.id, Option: c.options[0]},
@@ -87,7 +87,7 @@ func (c *Embed) renderAbout() app.UI {
 		app.Text(" · Cite: "),
 		newTab("cite", src.CiteURL, src.Cite, shortCite(src.Cite)),
 		app.Text(" · "),
-		newTab("open-full", appURL("/", state.String(c.q)), "The full calculator, with this calculation, in a new tab", "Open the full calculator ↗"),
+		newTab("open-full", appURL("/", state.String(c.q)), "The full calculator, with this calculation, in a new tab", "Full calculator ↗"),
 	)
 }
 
@@ -111,7 +111,7 @@ func compactConfig(s *data.Config, p data.Percentile) app.UI {
 		figure("cfg-max-num-seqs", "max_num_seqs", strconv.Itoa(s.MaxNumSeqs)),
 		figure("cfg-itl-"+string(p), string(p)+" ITL", data.FormatNumber(p.ITL(s))+" ms"),
 		figure("j-per-token", "Joules per token", data.FormatNumber(float64(s.JoulesPerToken))),
-		figure("wh-per-mtok", "Wh per million tokens", data.FormatNumber(float64(s.WhPerMillionTokens))),
+		figure("wh-per-mtok", "Wh per 1M tokens", data.FormatNumber(float64(s.WhPerMillionTokens))),
 		figure("cfg-power", "GPU power", data.FormatNumber(float64(s.PowerWatts))+" W"),
 		figure("cfg-row", "Dataset row", s.RowID),
 	)
@@ -208,8 +208,8 @@ func (c *Calculator) renderEmbedDialog() app.UI {
 	return app.Section().ID("embed-dialog").Class("embed-dialog card").Role("dialog").Aria("labelledby", "embed-title").Body(
 		app.H2().ID("embed-title").Text("Embed this calculation"),
 		app.P().Class("small").Text("Paste this into a web page: it shows the calculation above, which readers can change unless the controls are hidden. "+
-			"The README's two-line script fits the frame's height to its content."),
-		app.Textarea().ID("embed-snippet").ReadOnly(true).Rows(4).Spellcheck(false).
+			"The frame keeps this height and scrolls; the two-line script in tokenjoule's README fits it to its content."),
+		app.Textarea().ID("embed-snippet").ReadOnly(true).Rows(3).Spellcheck(false).
 			Aria("label", "iframe snippet").Text(c.snippet()),
 		app.Label().Class("check").Body(fixed, app.Text(" Hide the controls (a fixed scenario)")),
 		app.Div().Class("row").Body(

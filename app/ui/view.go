@@ -37,7 +37,7 @@ func (c *Calculator) Render() app.UI {
 		app.If(c.embed.open, c.renderEmbedDialog),
 		c.renderNotices(),
 		app.Div().Class("layout").Body(
-			c.renderControls(),
+			c.renderControls(false),
 			c.renderResult(false),
 		),
 		c.renderCharts(),
@@ -74,8 +74,9 @@ func field(id, label string, control ...app.UI) app.UI {
 }
 
 // renderControls is the inputs, less those c.hidden hides (the embed's
-// hide parameter); nil when every one is hidden.
-func (c *calc) renderControls() app.UI {
+// hide parameter); nil when every one is hidden. compact (the embed's) has
+// short labels, to fit narrow columns.
+func (c *calc) renderControls(compact bool) app.UI {
 	if c.hidden.All() {
 		return nil
 	}
@@ -96,7 +97,11 @@ func (c *calc) renderControls() app.UI {
 	}
 	if work != nil {
 		for _, m := range work.Models {
-			models = append(models, option(m.Slug, modelLabel(&m), entry != nil && m.Slug == entry.Slug))
+			label := modelLabel(&m)
+			if compact {
+				label = m.Name
+			}
+			models = append(models, option(m.Slug, label, entry != nil && m.Slug == entry.Slug))
 		}
 	}
 	if entry != nil {
@@ -147,8 +152,11 @@ func (c *calc) renderControls() app.UI {
 			)
 		}),
 		show(state.ParamPercentile, func() app.UI {
-			return field("percentile", "Latency percentile the deadline applies to",
-				app.Select().ID("percentile").OnChange(c.onPercentile).Body(pcts...))
+			label := "Latency percentile the deadline applies to"
+			if compact {
+				label = "ITL percentile"
+			}
+			return field("percentile", label, app.Select().ID("percentile").OnChange(c.onPercentile).Body(pcts...))
 		}),
 		show(state.ParamTokens, func() app.UI {
 			return app.Div().Class("field wide").Body(
