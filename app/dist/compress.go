@@ -6,7 +6,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"sort"
 	"strings"
+	"sync"
 
 	"github.com/andybalholm/brotli"
 )
@@ -28,31 +31,71 @@ func Precompress(dir string, brotliLevel int) error {
 	if brotliLevel == 0 {
 		brotliLevel = brotli.BestCompression
 	}
-	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !compressible[strings.ToLower(filepath.Ext(path))] {
-			return err
+	var files []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && compressible[strings.ToLower(filepath.Ext(path))] {
+			files = append(files, path)
 		}
-		b, err := os.ReadFile(path)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	// One job per file and encoding, on every core: brotli on the wasm alone
+	// takes most of the time, and the rest fits beside it.
+	type job struct {
+		path, ext string
+		compress  func([]byte) ([]byte, error)
+	}
+	jobs := make(chan job)
+	errs := make(chan error, 2*len(files))
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				errs <- compressFile(j.path, j.ext, j.compress)
+			}
+		}()
+	}
+	br := func(b []byte) ([]byte, error) { return brotliBytes(b, brotliLevel) }
+	// The largest files first, so that the slowest job does not start last.
+	sort.Slice(files, func(i, j int) bool { return size(files[i]) > size(files[j]) })
+	for _, f := range files {
+		jobs <- job{f, ".br", br}
+		jobs <- job{f, ".gz", gzipBytes}
+	}
+	close(jobs)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
 		if err != nil {
 			return err
 		}
-		for _, enc := range []struct {
-			ext      string
-			compress func([]byte) ([]byte, error)
-		}{{".gz", gzipBytes}, {".br", func(b []byte) ([]byte, error) { return brotliBytes(b, brotliLevel) }}} {
-			c, err := enc.compress(b)
-			if err != nil {
-				return err
-			}
-			if len(c) >= len(b) {
-				continue
-			}
-			if err := os.WriteFile(path+enc.ext, c, 0o644); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	}
+	return nil
+}
+
+// compressFile writes path+ext, unless it would not be smaller.
+func compressFile(path, ext string, compress func([]byte) ([]byte, error)) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	c, err := compress(b)
+	if err != nil || len(c) >= len(b) {
+		return err
+	}
+	return os.WriteFile(path+ext, c, 0o644)
+}
+
+func size(path string) int64 {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return fi.Size()
 }
 
 func gzipBytes(b []byte) ([]byte, error) {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -24,6 +25,9 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	if webDir != "" {
 		os.RemoveAll(webDir)
+	}
+	for _, dir := range distDir {
+		os.RemoveAll(dir)
 	}
 	os.Exit(code)
 }
@@ -68,8 +72,34 @@ func (s *host) start() {
 	s.serve(ln)
 }
 
-// copyWeb copies the directory holding a built web/, so a test can change a file.
-func copyWeb(t *testing.T, root string) string {
+var (
+	distMu  sync.Mutex
+	distDir = map[string]string{} // base → built site, shared by the tests
+)
+
+// builtDist returns a copy of the static site built for base from
+// builtWeb, building it once per test binary (compressing the wasm is the
+// slow part, and much slower under the race detector).
+func builtDist(t *testing.T, base string) string {
+	t.Helper()
+	root := builtWeb(t)
+	distMu.Lock()
+	defer distMu.Unlock()
+	if distDir[base] == "" {
+		dir, err := os.MkdirTemp("", "tokenjoule-dist-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := dist.Build(dist.Options{Root: root, Out: dir, Base: base, Brotli: 1}); err != nil {
+			t.Fatal(err)
+		}
+		distDir[base] = dir
+	}
+	return copyDir(t, distDir[base])
+}
+
+// copyDir copies a directory, so a test can change files in it.
+func copyDir(t *testing.T, root string) string {
 	t.Helper()
 	dst := t.TempDir()
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
@@ -96,6 +126,21 @@ func await[T any](tb *tab, js string) T {
 	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
 	if err != nil {
 		tb.t.Fatalf("evaluating %s: %v", js, err)
+	}
+	return v
+}
+
+// version reads the version a built site's app.js carries.
+func version(t *testing.T, dir string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "app.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(b), `"GOAPP_VERSION":"`)
+	v, _, ok2 := strings.Cut(rest, `"`)
+	if !ok || !ok2 {
+		t.Fatalf("%s/app.js names no version", dir)
 	}
 	return v
 }
@@ -137,11 +182,8 @@ func TestStaticSite(t *testing.T) {
 
 	for _, base := range []string{"", "/tokenjoule"} {
 		t.Run("base="+base+"/", func(t *testing.T) {
-			out := filepath.Join(t.TempDir(), "dist")
-			v1, err := dist.Build(dist.Options{Root: root, Out: out, Base: base, Brotli: 5})
-			if err != nil {
-				t.Fatal(err)
-			}
+			out := builtDist(t, base)
+			v1 := version(t, out)
 			h := startHost(t, dist.FileServer(out, base))
 			tb := newTab(t, bctx, h.origin)
 
@@ -183,11 +225,11 @@ func TestStaticSite(t *testing.T) {
 
 			// A new deployment: the open page offers a reload, the reload runs
 			// the new version, and the old cache is gone.
-			root2 := copyWeb(t, root)
+			root2 := copyDir(t, root)
 			css := filepath.Join(root2, "web", "style.css")
 			b, _ := os.ReadFile(css)
 			os.WriteFile(css, append(b, "\n/* v2 */\n"...), 0o644)
-			v2, err := dist.Build(dist.Options{Root: root2, Out: out, Base: base, Brotli: 5})
+			v2, err := dist.Build(dist.Options{Root: root2, Out: out, Base: base, Brotli: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -264,12 +306,8 @@ func (tb *tab) expectEmbed(set *data.Set, q data.Query) {
 // TestBrokenPrecacheFailsLoudly removes a file the worker must precache: the
 // install must fail with an error on the console and no cache may be kept.
 func TestBrokenPrecacheFailsLoudly(t *testing.T) {
-	root := builtWeb(t)
 	bctx := browser(t)
-	out := filepath.Join(t.TempDir(), "dist")
-	if _, err := dist.Build(dist.Options{Root: root, Out: out, Brotli: 5}); err != nil {
-		t.Fatal(err)
-	}
+	out := builtDist(t, "")
 	for _, ext := range []string{"", ".gz", ".br"} {
 		os.Remove(filepath.Join(out, "web", "icon.svg"+ext))
 	}
@@ -299,11 +337,7 @@ func TestBrokenPrecacheFailsLoudly(t *testing.T) {
 // TestStaticHostSemantics checks the file server the offline tests rely on
 // against what GitHub Pages and nginx do.
 func TestStaticHostSemantics(t *testing.T) {
-	root := builtWeb(t)
-	out := filepath.Join(t.TempDir(), "dist")
-	if _, err := dist.Build(dist.Options{Root: root, Out: out, Base: "/tokenjoule/", Brotli: 5}); err != nil {
-		t.Fatal(err)
-	}
+	out := builtDist(t, "/tokenjoule")
 	h := startHost(t, dist.FileServer(out, "/tokenjoule"))
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	get := func(path, enc string) *http.Response {
