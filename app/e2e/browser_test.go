@@ -431,6 +431,10 @@ func TestBrowser(t *testing.T) {
 				t.Errorf("%s is not visible", sel)
 			}
 		}
+		// The short form of the caveat is on screen with the figure itself.
+		if !eval[bool](tb, `(() => { const r = document.querySelector("#floor").getBoundingClientRect(); return r.height > 0 && r.bottom <= innerHeight })()`) {
+			t.Error("#floor, the GPU-only caveat beside the energy, is not in the first screen")
+		}
 		m, _ := set.Model(def.Task, def.Model)
 		if got := tb.text("#caveat"); !strings.Contains(got, m.Caveat) {
 			t.Errorf("#caveat = %q, want the dataset's caveat", got)

@@ -219,11 +219,13 @@ func (c *calc) renderResult(compact bool) app.UI {
 		if compact {
 			body = append(body, compactConfig(s, q.Percentile))
 		} else {
-			body = append(body, app.Dl().Class("figures").Body(
-				figure("wh-per-mtok", "Wh per million tokens", data.FormatNumber(float64(s.WhPerMillionTokens))),
-				figure("j-per-token", "Joules per token", data.FormatNumber(float64(s.JoulesPerToken))),
-				figure("energy-per-request", fmt.Sprintf("Energy per request (%s tokens)", data.FormatNumber(float64(s.AvgOutputTokens))), data.FormatJoules(e.EnergyPerRequest)),
-			),
+			body = append(body, app.P().ID("floor").Class("floor").Text(
+				"GPU energy only, a floor: host, network, cooling and idle time are not counted."),
+				app.Dl().Class("figures").Body(
+					figure("wh-per-mtok", "Wh per million tokens", data.FormatNumber(float64(s.WhPerMillionTokens))),
+					figure("j-per-token", "Joules per token", data.FormatNumber(float64(s.JoulesPerToken))),
+					figure("energy-per-request", fmt.Sprintf("Energy per request (%s tokens)", data.FormatNumber(float64(s.AvgOutputTokens))), data.FormatJoules(e.EnergyPerRequest)),
+				),
 				app.H2().Text("Selected configuration"),
 				configList("cfg", s, &e),
 			)
