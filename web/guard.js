@@ -63,6 +63,52 @@
     delete Navigator.prototype.serviceWorker;
   }
 
+  // Under a sub-path, go-app registers its worker with the default scope,
+  // "/repo/", which does not cover "/repo": that URL would not open offline.
+  // Where the host allows the scope "/repo" (Service-Worker-Allowed on
+  // app-worker.js: tokenjoule's static server, _headers, the nginx recipe),
+  // ask for it. The header is checked first because a refused scope is
+  // reported on the console; GitHub Pages, which cannot send it, keeps
+  // go-app's scope. A scope that worked before is kept, so that an offline
+  // visit starts no new registration.
+  var base = new URL(document.currentScript.src).pathname.replace(/\/web\/guard\.js$/, "");
+  if (base !== "" && "serviceWorker" in navigator) {
+    var container = navigator.serviceWorker;
+    var register = container.register.bind(container);
+    var withScope = function (options, scope) {
+      return Object.assign({}, options, { scope: scope });
+    };
+    container.register = function (url, options) {
+      return container.getRegistration(base + "/").then(function (existing) {
+        if (existing) {
+          return register(url, withScope(options, existing.scope));
+        }
+        return fetch(url, { method: "HEAD" }).then(
+          function (res) {
+            var allowed = res.headers.get("Service-Worker-Allowed");
+            return register(url, allowed === base ? withScope(options, base) : options);
+          },
+          function () {
+            return register(url, options);
+          }
+        );
+      });
+    };
+  }
+
+  // A new version that took over before go-app listened for it (the update
+  // can start with the navigation) would go unannounced: a change of
+  // controller says so too.
+  if ("serviceWorker" in navigator) {
+    var hadController = !!navigator.serviceWorker.controller;
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      if (hadController && typeof goappOnUpdate === "function") {
+        goappOnUpdate();
+      }
+      hadController = true;
+    });
+  }
+
   // The service worker tells its pages when the offline copy could not be
   // installed (app/server/worker.js): its own console is not where anyone
   // looks, and the page would otherwise just not work offline, silently.

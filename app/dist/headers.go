@@ -15,7 +15,10 @@ const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src
 // (no-cache); the service worker is what makes repeat visits instant and
 // offline. web/ files allow CORS because an iframe sandboxed without
 // allow-same-origin fetches app.wasm from an opaque origin.
-func SetHeaders(w http.ResponseWriter, path string) {
+//
+// base is the site's path ("" or "/repo"): app-worker.js may then control
+// "/repo" itself, not only "/repo/…" (see web/guard.js).
+func SetHeaders(w http.ResponseWriter, path, base string) {
 	h := w.Header()
 	h.Set("Content-Security-Policy", CSP)
 	h.Set("X-Content-Type-Options", "nosniff")
@@ -23,6 +26,9 @@ func SetHeaders(w http.ResponseWriter, path string) {
 	h.Set("Cache-Control", "no-cache")
 	if strings.Contains(path, "/web/") {
 		h.Set("Access-Control-Allow-Origin", "*")
+	}
+	if base != "" && path == base+"/app-worker.js" {
+		h.Set("Service-Worker-Allowed", base)
 	}
 }
 
@@ -38,5 +44,13 @@ func Headers(base string) string {
 		base + "/web/*\n" +
 		"  Access-Control-Allow-Origin: *\n" +
 		base + "/web/app.wasm\n" +
-		"  Content-Type: application/wasm\n"
+		"  Content-Type: application/wasm\n" +
+		swAllowed(base)
+}
+
+func swAllowed(base string) string {
+	if base == "" {
+		return ""
+	}
+	return base + "/app-worker.js\n  Service-Worker-Allowed: " + base + "\n"
 }

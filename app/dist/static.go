@@ -26,7 +26,7 @@ func FileServer(dir, base string) http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		SetHeaders(w, r.URL.Path)
+		SetHeaders(w, r.URL.Path, base)
 		name := filepath.Join(dir, filepath.FromSlash(path.Clean("/"+rel)))
 		if isFile(name) {
 			serveFile(w, r, name)

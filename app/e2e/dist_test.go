@@ -180,11 +180,22 @@ func TestStaticSite(t *testing.T) {
 	q.Model, q.GPU, q.DeadlineMS, q.Tokens = "llama-3-1-8b-instruct", "H100", 40, 2.5e9
 	query := state.Encode(q).Encode()
 
-	for _, base := range []string{"", "/tokenjoule"} {
-		t.Run("base="+base+"/", func(t *testing.T) {
+	for _, c := range []struct {
+		name, base string
+		pages      bool // a host that cannot send Service-Worker-Allowed, as GitHub Pages
+	}{{"root", "", false}, {"sub-path", "/tokenjoule", false}, {"sub-path, no Service-Worker-Allowed", "/tokenjoule", true}} {
+		base := c.base
+		t.Run(c.name, func(t *testing.T) {
 			out := builtDist(t, base)
 			v1 := version(t, out)
-			h := startHost(t, dist.FileServer(out, base))
+			var files http.Handler = dist.FileServer(out, base)
+			if c.pages {
+				next := files
+				files = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					next.ServeHTTP(headerFilter{w, "Service-Worker-Allowed"}, r)
+				})
+			}
+			h := startHost(t, files)
 			tb := newTab(t, bctx, h.origin)
 
 			// Online: the page computes what the core computes.
@@ -195,6 +206,13 @@ func TestStaticSite(t *testing.T) {
 				t.Errorf("%d caches after the first visit, want 1", n)
 			}
 			tb.expectInstallable(base + "/")
+			scope := h.origin + base + "/"
+			if base != "" && !c.pages {
+				scope = h.origin + base // see web/guard.js
+			}
+			if got := await[string](tb, `navigator.serviceWorker.getRegistration().then(r => r.scope)`); got != scope {
+				t.Errorf("the worker's scope is %s, want %s", got, scope)
+			}
 
 			// Offline: the server is gone and the HTTP cache empty; every URL
 			// form is answered by the service worker.
@@ -203,14 +221,17 @@ func TestStaticSite(t *testing.T) {
 				_, err := cdp.Call(ctx, tg, network.ClearBrowserCache, cdp.Empty{})
 				return err
 			}))
-			// (Under a sub-path, /tokenjoule without its slash is outside the
-			// worker's scope, /tokenjoule/: offline it fails on any static host
-			// that cannot send Service-Worker-Allowed. Online, the host
-			// redirects it; TestStaticHostSemantics checks that.)
-			for path, want := range map[string]data.Query{
+			forms := map[string]data.Query{
 				base + "/":          data.DefaultQuery(),
 				base + "/?" + query: q,
-			} {
+			}
+			// Without Service-Worker-Allowed the scope is /tokenjoule/, which
+			// /tokenjoule does not fall in: that one form then needs the host.
+			if base != "" && !c.pages {
+				forms[base] = data.DefaultQuery()
+				forms[base+"?"+query] = q
+			}
+			for path, want := range forms {
 				tb.visit(path)
 				tb.expect(set, want)
 			}
@@ -221,6 +242,10 @@ func TestStaticSite(t *testing.T) {
 				}
 				tb.visit(path)
 				tb.expectEmbed(set, want)
+			}
+
+			if c.pages {
+				return // the update is the same with either scope
 			}
 
 			// A new deployment: the open page offers a reload, the reload runs
@@ -264,6 +289,22 @@ func (tb *tab) pollAcrossNavigation(js string, timeout time.Duration) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	tb.t.Fatalf("waiting for %s: timed out after %v", js, timeout)
+}
+
+// headerFilter drops one response header, as a host that cannot set it.
+type headerFilter struct {
+	http.ResponseWriter
+	drop string
+}
+
+func (f headerFilter) WriteHeader(code int) {
+	f.Header().Del(f.drop)
+	f.ResponseWriter.WriteHeader(code)
+}
+
+func (f headerFilter) Write(b []byte) (int, error) {
+	f.Header().Del(f.drop)
+	return f.ResponseWriter.Write(b)
 }
 
 // expectInstallable checks that chromium finds the manifest valid, the app

@@ -59,9 +59,16 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// base is the site's path, "" at a host's root: the scope is "/repo" or
+// "/repo/" under a sub-path (see web/guard.js).
+const base = pathKey(self.registration.scope).replace(/\/$/, "");
+
 self.addEventListener("fetch", (event) => {
   const req = event.request;
-  if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) {
+  const url = new URL(req.url);
+  // The scope "/repo" also matches "/repository": leave other sites alone.
+  const ours = url.pathname === base || url.pathname.startsWith(base + "/");
+  if (req.method !== "GET" || url.origin !== self.location.origin || !ours) {
     return;
   }
   event.respondWith(respond(req));
