@@ -182,6 +182,46 @@ func (tb *tab) allow(substr string) {
 	tb.allowed = append(tb.allowed, substr)
 }
 
+// watch records in tb.problems, until ctx ends (then done closes), every
+// console error, uncaught exception and request to an origin other than
+// origin of the target ctx drives; label names the target in the messages.
+func (tb *tab) watch(ctx context.Context, origin, label string) (done chan struct{}) {
+	tb.t.Helper()
+	problem := func(format string, args ...any) {
+		tb.mu.Lock()
+		defer tb.mu.Unlock()
+		tb.problems = append(tb.problems, label+fmt.Sprintf(format, args...))
+	}
+	err := chromedp.Listen(ctx, func(ev any) {
+		if ev, ok := ev.(*network.EventRequestWillBeSent); ok {
+			tb.mu.Lock()
+			tb.requests++
+			tb.mu.Unlock()
+			u := ev.Request.URL
+			if !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:") && !strings.HasPrefix(u, origin+"/") {
+				problem("request to another origin: %s", u)
+			}
+		}
+	})
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	msgs := chromedp.Console(ctx)
+	done = make(chan struct{})
+	go func() {
+		defer close(done)
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.IsException() {
+				problem("console %s: %s (%s:%d)", m.Type, m.Text, m.URL, m.Line+1)
+			}
+		}
+	}()
+	return done
+}
+
 // newTab opens a tab whose console and network are watched until the subtest
 // ends; any console error, uncaught exception or request to another origin
 // fails it.
@@ -193,35 +233,7 @@ func newTab(t *testing.T, bctx context.Context, origin string, setup ...chromedp
 	if err := chromedp.Do(ctx, setup...); err != nil {
 		t.Fatal(err)
 	}
-	err := chromedp.Listen(ctx, func(ev any) {
-		tb.mu.Lock()
-		defer tb.mu.Unlock()
-		if ev, ok := ev.(*network.EventRequestWillBeSent); ok {
-			tb.requests++
-			u := ev.Request.URL
-			if !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:") && !strings.HasPrefix(u, origin+"/") {
-				tb.problems = append(tb.problems, "request to another origin: "+u)
-			}
-		}
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	msgs := chromedp.Console(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for m, err := range msgs {
-			if err != nil {
-				return
-			}
-			if m.Type == chromedp.ConsoleError || m.IsException() {
-				tb.mu.Lock()
-				tb.problems = append(tb.problems, fmt.Sprintf("console %s: %s (%s:%d)", m.Type, m.Text, m.URL, m.Line+1))
-				tb.mu.Unlock()
-			}
-		}
-	}()
+	done := tb.watch(ctx, origin, "")
 	t.Cleanup(func() {
 		// go-app reports a panic on the console and leaves a broken page:
 		// the app must still be mounted at the end of every subtest.

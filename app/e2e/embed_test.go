@@ -22,7 +22,6 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
@@ -175,33 +174,7 @@ func (tb *tab) isolatedIframe(u string) view {
 	}
 	ctx, cancel := chromedp.NewContext(tb.ctx, chromedp.WithTargetID(id))
 	appOrigin := u[:strings.Index(u, "/embed")]
-	err := chromedp.Listen(ctx, func(ev any) {
-		if ev, ok := ev.(*network.EventRequestWillBeSent); ok {
-			if r := ev.Request.URL; !strings.HasPrefix(r, "data:") && !strings.HasPrefix(r, "blob:") && !strings.HasPrefix(r, appOrigin+"/") {
-				tb.mu.Lock()
-				tb.problems = append(tb.problems, "iframe: request to another origin: "+r)
-				tb.mu.Unlock()
-			}
-		}
-	})
-	if err != nil {
-		tb.t.Fatal(err)
-	}
-	msgs := chromedp.Console(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for m, err := range msgs {
-			if err != nil {
-				return
-			}
-			if m.Type == chromedp.ConsoleError || m.IsException() {
-				tb.mu.Lock()
-				tb.problems = append(tb.problems, fmt.Sprintf("iframe: console %s: %s (%s:%d)", m.Type, m.Text, m.URL, m.Line+1))
-				tb.mu.Unlock()
-			}
-		}
-	}()
+	done := tb.watch(ctx, appOrigin, "iframe: ")
 	// Runs before newTab's cleanup, which reports the problems.
 	tb.t.Cleanup(func() {
 		cancel()

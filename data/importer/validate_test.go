@@ -35,7 +35,7 @@ func fixture(t *testing.T, edit func(rows []map[string]any) []map[string]any) st
 		if w.ID == "lm-arena-chat" && edit != nil {
 			rows = edit(rows)
 		}
-		writeJSON(t, filepath.Join(dir, "tasks", w.ID+".json"), map[string]any{"task": w.ID, "task_display_name": w.Name, "configurations": rows})
+		writeJSON(t, filepath.Join(dir, "tasks", w.ID+".json"), map[string]any{"task": w.ID, "configurations": rows})
 	}
 	writeJSON(t, filepath.Join(dir, "index.json"), map[string]any{"last_updated": "2026-02-16", "tasks": tasks, "models": map[string]any{}})
 	return dir
