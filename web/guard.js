@@ -1,17 +1,19 @@
-// tokenjoule: lets the app start where the browser forbids storage, such as
-// an iframe sandboxed with allow-scripts but without allow-same-origin. There,
-// reading window.localStorage or navigator.serviceWorker throws a
-// SecurityError; go-app's engine reads localStorage as it starts and dies,
-// and go-app's app.js logs an error for the service worker it cannot register.
+// tokenjoule's only script besides go-app's and ECharts: what must be in place
+// before go-app starts, to adapt it to where the page runs.
+//  1. Storage: in an iframe sandboxed with allow-scripts but without
+//     allow-same-origin, reading localStorage or navigator.serviceWorker
+//     throws a SecurityError; go-app's engine reads localStorage as it starts
+//     and dies. There the app gets an in-memory stand-in (forgotten on
+//     reload) and no service worker (no offline copy).
+//  2. Under a sub-path, the worker's scope "/repo" rather than "/repo/" where
+//     the host allows it, so that "/repo" opens offline too.
+//  3. An update that took over before go-app listened is still announced.
+//  4. The worker's report of a failed offline install reaches the console.
 //
-// It also shows on the page's console the service worker's report of a failed
-// install.
-//
-// This script must run before go-app: the handler lists it as a plain
-// (blocking) script, which runs while the head is parsed, before the deferred
-// wasm_exec.js and app.js. It changes nothing where storage works. Where it
-// throws, the app runs without storage (an in-memory stand-in that forgets on
-// reload) and without the service worker (no offline copy).
+// It must run before go-app: the handler lists it as a plain (blocking)
+// script, which runs while the head is parsed, before the deferred
+// wasm_exec.js and app.js. Where storage and service workers work as usual and
+// the site is at a host's root, it only adds two listeners.
 (function () {
   "use strict";
 
