@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -411,6 +412,16 @@ func TestStaticHostSemantics(t *testing.T) {
 	}
 	if res := get("/tokenjoule/web/app.wasm", "br, gzip"); res.Header.Get("Content-Encoding") != "br" {
 		t.Errorf("app.wasm with Accept-Encoding br: Content-Encoding %q", res.Header.Get("Content-Encoding"))
+	}
+	// The loader's progress divides by the wasm's real size, which a host that
+	// compresses the wasm does not send as its Content-Length.
+	js, _ := os.ReadFile(filepath.Join(out, "app.js"))
+	fi, err := os.Stat(filepath.Join(out, "web", "app.wasm"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf(`goappWasmContentLength = "%d"`, fi.Size()); !strings.Contains(string(js), want) {
+		t.Errorf("app.js lacks %s: the loader's progress would be wrong with a compressed wasm", want)
 	}
 	for _, path := range []string{"/", "/index.html", "/tokenjoule/nothing", "/tokenjoule/../etc/passwd"} {
 		if res := get(path, ""); res.StatusCode != http.StatusNotFound {
