@@ -80,3 +80,23 @@ func TestCharts(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCharts is the work behind every change of an input but the token
+// volume: the three options for the default query.
+func BenchmarkCharts(b *testing.B) {
+	set, err := data.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := set.Select(data.DefaultQuery())
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		for _, build := range []func(*data.Result) ([]byte, error){EnergyLatency, EnergyConcurrency, PowerThroughput} {
+			if _, err := build(r); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

@@ -28,7 +28,8 @@ type calc struct {
 	tokensText, tokensErr     string
 	deadlineText, deadlineErr string
 
-	options [3]string // chart options, in the order of chartSpecs
+	options [3]string  // chart options, in the order of chartSpecs
+	charted data.Query // the query options were built for, without its tokens
 	mounted bool
 }
 
@@ -82,6 +83,12 @@ func (c *calc) compute() {
 		c.res = nil
 		return
 	}
+	// The charts do not depend on the token volume: typing one rebuilds none.
+	charted := c.q
+	charted.Tokens = 0
+	if charted == c.charted && c.options[0] != "" {
+		return
+	}
 	for i, spec := range chartSpecs {
 		b, err := spec.build(c.res)
 		if err != nil {
@@ -90,6 +97,7 @@ func (c *calc) compute() {
 		}
 		c.options[i] = string(b)
 	}
+	c.charted = charted
 }
 
 // apply takes a new query from an input, answers it and writes it to the URL
