@@ -179,7 +179,8 @@ func (c *calc) onDeadlineSlider(ctx app.Context, e app.Event) {
 	if err != nil {
 		return
 	}
-	c.setDeadline(ctx, sliderToMS(pos))
+	ms := sliderToMS(pos)
+	c.setDeadline(ctx, ms, formatMS(ms))
 }
 
 func (c *calc) onDeadlineText(ctx app.Context, e app.Event) {
@@ -189,20 +190,20 @@ func (c *calc) onDeadlineText(ctx app.Context, e app.Event) {
 		c.deadlineErr = err.Error()
 		return // keep the last good result
 	}
-	c.deadlineErr = ""
-	q := c.q
-	q.DeadlineMS = ms
-	c.apply(ctx, q)
+	c.setDeadline(ctx, ms, c.deadlineText)
 }
 
 func (c *calc) onMinDeadline(ctx app.Context, e app.Event) {
 	if c.res != nil && c.res.Selected == nil {
-		c.setDeadline(ctx, c.res.MinDeadlineMS())
+		ms := c.res.MinDeadlineMS()
+		c.setDeadline(ctx, ms, formatMS(ms))
 	}
 }
 
-func (c *calc) setDeadline(ctx app.Context, ms float64) {
-	c.deadlineText, c.deadlineErr = formatMS(ms), ""
+// setDeadline applies a good deadline; text is what its box shows, kept as
+// typed when typed.
+func (c *calc) setDeadline(ctx app.Context, ms float64, text string) {
+	c.deadlineText, c.deadlineErr = text, ""
 	q := c.q
 	q.DeadlineMS = ms
 	c.apply(ctx, q)
@@ -215,19 +216,19 @@ func (c *calc) onTokens(ctx app.Context, e app.Event) {
 		c.tokensErr = err.Error()
 		return // keep the last good result
 	}
-	c.tokensErr = ""
-	q := c.q
-	q.Tokens = v
-	c.apply(ctx, q)
+	c.setTokens(ctx, v, c.tokensText)
 }
 
 func (c *calc) onPreset(v float64) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		c.tokensText, c.tokensErr = data.FormatTokens(v), ""
-		q := c.q
-		q.Tokens = v
-		c.apply(ctx, q)
-	}
+	return func(ctx app.Context, e app.Event) { c.setTokens(ctx, v, data.FormatTokens(v)) }
+}
+
+// setTokens applies a good token volume; text is what its box shows.
+func (c *calc) setTokens(ctx app.Context, v float64, text string) {
+	c.tokensText, c.tokensErr = text, ""
+	q := c.q
+	q.Tokens = v
+	c.apply(ctx, q)
 }
 
 // chartSpecs are the three charts, in page order.
