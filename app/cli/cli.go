@@ -1,0 +1,68 @@
+// Package cli is the tokenjoule command: calc, import, build and serve, each
+// a function of its arguments and output streams that returns the exit code,
+// so that tests run them in-process.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+)
+
+// Exit codes, shared by every command.
+const (
+	exitOK         = 0
+	exitFailure    = 1 // something outside the input went wrong
+	exitBadInput   = 2 // the input names something unknown or malformed
+	exitInfeasible = 3 // calc: no configuration meets the deadline
+)
+
+type command struct {
+	name, summary string
+	run           func(args []string, stdout, stderr io.Writer) int
+}
+
+var commands = []command{
+	{"calc", "the most energy-efficient configuration and the energy for a token volume", runCalc},
+	{"import", "rebuild the dataset from the ML.ENERGY Leaderboard's published files", runImport},
+	{"build", "write the calculator as a static site (for any static host, at its root or a sub-path)", runBuild},
+	{"serve", "serve the browser calculator (make run builds what it needs)", runServe},
+}
+
+// Run runs the command named by args[0] and returns the process's exit code.
+func Run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		for _, c := range commands {
+			if c.name == args[0] {
+				return c.run(args[1:], stdout, stderr)
+			}
+		}
+	}
+	fmt.Fprintln(stderr, "usage: tokenjoule <command> [flags]\n\ncommands:")
+	for _, c := range commands {
+		fmt.Fprintf(stderr, "  %-8s %s\n", c.name, c.summary)
+	}
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "help" {
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "\nunknown command %q\n", args[0])
+	return exitBadInput
+}
+
+// parseFlags parses args and reports whether the command should go on; code is
+// the exit code when it should not (0 after -h).
+func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (ok bool, code int) {
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return false, exitOK
+		}
+		return false, exitBadInput
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "%s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		return false, exitBadInput
+	}
+	return true, 0
+}
