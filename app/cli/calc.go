@@ -89,7 +89,7 @@ func printResult(w io.Writer, set *data.Set, r *data.Result) {
 		fmt.Fprintln(w)
 		printConfig(w, "           ", o)
 	}
-	printSource(w, m)
+	printSource(w, m.Caveat, m.Source)
 }
 
 func printConfig(w io.Writer, label string, c *data.Config) {
@@ -102,6 +102,6 @@ func printConfig(w io.Writer, label string, c *data.Config) {
 }
 
 // printSource ends every text answer with the caveat, the data and the citation.
-func printSource(w io.Writer, m *data.Model) {
-	fmt.Fprintf(w, "\n%s\nData: %s %s. Cite: %s.\n", m.Caveat, m.Source.Name, m.Source.Version, m.Source.Cite)
+func printSource(w io.Writer, caveat string, src data.Source) {
+	fmt.Fprintf(w, "\n%s\nData: %s %s. Cite: %s.\n", caveat, src.Name, src.Version, src.Cite)
 }

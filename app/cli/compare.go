@@ -103,16 +103,11 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking) {
 	if len(unmeasured) > 0 {
 		names := make([]string, len(unmeasured))
 		for i, r := range unmeasured {
-			names[i] = fmt.Sprintf("%s (%s)", r.Entry.Name, data.GPUChoice(r.Entry.GPUs, data.AnyGPU))
+			names[i] = fmt.Sprintf("%s (measured on %s)", r.Entry.Name, data.GPUChoice(r.Entry.GPUs, data.AnyGPU))
 		}
 		fmt.Fprintf(w, "\nNot measured on %s: %s.\n", q.GPU, strings.Join(names, ", "))
 	}
-	for _, r := range rk.Models {
-		if r.Result != nil {
-			printSource(w, r.Result.Model)
-			return
-		}
-	}
+	printSource(w, set.Index.Caveat, set.Index.Source)
 }
 
 // size is a model's parameter count, "21B, 3.6B active" for a mixture of experts.

@@ -49,7 +49,8 @@ func (f *queryFlags) query() (data.Query, error) {
 // an *data.InputError, a failure otherwise.
 func fail(stderr io.Writer, cmd string, err error) int {
 	fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
-	if bad := (*data.InputError)(nil); errors.As(err, &bad) {
+	var bad *data.InputError
+	if errors.As(err, &bad) {
 		return exitBadInput
 	}
 	return exitFailure
