@@ -9,6 +9,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -67,6 +69,47 @@ func (s *Set) Workload(id string) (*Workload, error) {
 		ids[i] = w.ID
 	}
 	return nil, &InputError{Param: "task", Value: id, Accepted: "one of " + strings.Join(ids, ", ")}
+}
+
+// DefaultModel is the model a workload shows before anyone picks one: the
+// default query's model (Qwen 3 14B) where the workload has it; elsewhere the
+// model nearest to its size, 14B total parameters, by ratio (so 8B is nearer
+// than 30B), the first in the index on a tie. It is nil for a workload without
+// models.
+func (w *Workload) DefaultModel() *ModelEntry {
+	var best *ModelEntry
+	dist := math.Inf(1)
+	for i := range w.Models {
+		m := &w.Models[i]
+		if m.Slug == DefaultQuery().Model {
+			return m
+		}
+		if d := math.Abs(math.Log(float64(m.Params) / defaultModelParamsB)); d < dist {
+			best, dist = m, d
+		}
+	}
+	if best == nil && len(w.Models) > 0 {
+		best = &w.Models[0] // no usable size at all
+	}
+	return best
+}
+
+// defaultModelParamsB is the default model's size in billions of parameters.
+const defaultModelParamsB = 14
+
+// GPUs lists the GPUs any of the workload's models was measured on, in the
+// order of the package's GPUs.
+func (w *Workload) GPUs() []string {
+	var gpus []string
+	for _, g := range GPUs {
+		for _, m := range w.Models {
+			if slices.Contains(m.GPUs, g) {
+				gpus = append(gpus, g)
+				break
+			}
+		}
+	}
+	return gpus
 }
 
 // Entry finds a model of a workload by slug, name or model id, ignoring case.

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -53,18 +54,62 @@ func FormatNumber(v float64) string {
 	if math.Abs(v) < 1000 {
 		return strconv.FormatFloat(sig4(v), 'f', -1, 64)
 	}
-	s := strconv.FormatFloat(math.Round(v), 'f', 0, 64)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
+	return groupThousands(strconv.FormatFloat(math.Round(v), 'f', 0, 64))
+}
+
+// FormatMS writes a deadline or a latency in milliseconds exactly, with
+// thousands separators and the unit: 40 → "40 ms", 12.5 → "12.5 ms",
+// 1500 → "1,500 ms". Unlike FormatNumber it does not round: a deadline is
+// shown as it was typed.
+func FormatMS(ms float64) string {
+	if math.IsNaN(ms) || math.IsInf(ms, 0) {
+		return strconv.FormatFloat(ms, 'g', -1, 64) + " ms"
+	}
+	return groupThousands(strconv.FormatFloat(ms, 'f', -1, 64)) + " ms"
+}
+
+// FormatChange is how much more (or less) a is than b, signed, to a tenth of a
+// percent: "+104.3%", "-12.0%".
+func FormatChange(a, b float64) string { return fmt.Sprintf("%+.1f%%", (a/b-1)*100) }
+
+// FormatParams writes a parameter count given in billions: 14 → "14B", 3.6 → "3.6B".
+func FormatParams(billions float64) string { return FormatNumber(billions) + "B" }
+
+// Hardware names the GPUs of a configuration: "H100 × 2".
+func (c *Config) Hardware() string { return fmt.Sprintf("%s × %d", c.GPU, c.NumGPUs) }
+
+// GPUChoice names the GPUs a query covers, in words that follow "on": gpu
+// itself when it is one GPU; for AnyGPU, the GPUs the model (or workload) was
+// measured on, "B200 or H100", or just "B200" when it was measured on one.
+// So "No configuration of DeepSeek R1 on B200 meets…" never claims a choice
+// that was not there.
+func GPUChoice(gpus []string, gpu string) string {
+	if gpu != AnyGPU || len(gpus) == 0 {
+		return gpu
+	}
+	if len(gpus) == 1 {
+		return gpus[0]
+	}
+	return strings.Join(gpus[:len(gpus)-1], ", ") + " or " + gpus[len(gpus)-1]
+}
+
+// groupThousands puts a comma between each group of three digits of the
+// integer part of a decimal: "-1234567.25" → "-1,234,567.25".
+func groupThousands(s string) string {
+	sign, digits := "", s
+	if strings.HasPrefix(s, "-") {
+		sign, digits = "-", s[1:]
+	}
+	frac := ""
+	if i := strings.IndexByte(digits, '.'); i >= 0 {
+		digits, frac = digits[:i], digits[i:]
+	}
 	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
+	for i := range len(digits) {
+		if i > 0 && (len(digits)-i)%3 == 0 {
 			b.WriteByte(',')
 		}
-		b.WriteRune(r)
+		b.WriteByte(digits[i])
 	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
+	return sign + b.String() + frac
 }

@@ -35,3 +35,52 @@ func TestFormatNumber(t *testing.T) {
 		}
 	}
 }
+
+func TestFormatMS(t *testing.T) {
+	for ms, want := range map[float64]string{40: "40 ms", 12.5: "12.5 ms", 1500: "1,500 ms", 60000: "60,000 ms", 0.25: "0.25 ms", 1234.5678: "1,234.5678 ms"} {
+		if got := FormatMS(ms); got != want {
+			t.Errorf("FormatMS(%v) = %q, want %q", ms, got, want)
+		}
+	}
+}
+
+func TestFormatChange(t *testing.T) {
+	for _, c := range []struct {
+		a, b float64
+		want string
+	}{{31.09, 15.21, "+104.4%"}, {90, 100, "-10.0%"}, {100, 100, "+0.0%"}} {
+		if got := FormatChange(c.a, c.b); got != c.want {
+			t.Errorf("FormatChange(%v, %v) = %q, want %q", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+func TestFormatParams(t *testing.T) {
+	for v, want := range map[float64]string{14: "14B", 3.6: "3.6B", 671: "671B", 1200: "1,200B"} {
+		if got := FormatParams(v); got != want {
+			t.Errorf("FormatParams(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+func TestGPUChoice(t *testing.T) {
+	cases := []struct {
+		gpus []string
+		gpu  string
+		want string
+	}{
+		{[]string{"B200", "H100"}, AnyGPU, "B200 or H100"},
+		{[]string{"B200"}, AnyGPU, "B200"}, // not "best of B200"
+		{[]string{"B200", "H100"}, "H100", "H100"},
+		{[]string{"A", "B", "C"}, AnyGPU, "A, B or C"},
+		{nil, AnyGPU, AnyGPU},
+	}
+	for _, c := range cases {
+		if got := GPUChoice(c.gpus, c.gpu); got != c.want {
+			t.Errorf("GPUChoice(%v, %q) = %q, want %q", c.gpus, c.gpu, got, c.want)
+		}
+	}
+	if got := (&Config{GPU: "H100", NumGPUs: 8}).Hardware(); got != "H100 × 8" {
+		t.Errorf("Hardware = %q", got)
+	}
+}

@@ -120,14 +120,8 @@ func (s *Set) Select(q Query) (*Result, error) {
 		return nil, &InputError{Param: "gpu", Value: q.GPU,
 			Accepted: fmt.Sprintf("%s or a GPU %s was measured on: %s", AnyGPU, m.Name, strings.Join(m.GPUs, ", "))}
 	}
-	if _, err := ParsePercentile(string(q.Percentile)); err != nil {
+	if err := q.checkScalars(); err != nil {
 		return nil, err
-	}
-	if !(q.DeadlineMS > 0) {
-		return nil, &InputError{Param: "deadline", Value: fmt.Sprint(q.DeadlineMS), Accepted: "a deadline greater than 0 ms"}
-	}
-	if !(q.Tokens > 0) {
-		return nil, &InputError{Param: "tokens", Value: fmt.Sprint(q.Tokens), Accepted: "a token volume greater than 0"}
 	}
 	q.Model = m.Slug
 	r := &Result{Query: q, Model: m, Selected: Best(m.Configurations, q.GPU, q.Percentile, q.DeadlineMS)}
@@ -143,6 +137,20 @@ func (s *Set) Select(q Query) (*Result, error) {
 		}
 	}
 	return r, nil
+}
+
+// checkScalars checks the query's percentile, deadline and volume.
+func (q *Query) checkScalars() error {
+	if _, err := ParsePercentile(string(q.Percentile)); err != nil {
+		return err
+	}
+	if !(q.DeadlineMS > 0) {
+		return &InputError{Param: "deadline", Value: fmt.Sprint(q.DeadlineMS), Accepted: "a deadline greater than 0 ms"}
+	}
+	if !(q.Tokens > 0) {
+		return &InputError{Param: "tokens", Value: fmt.Sprint(q.Tokens), Accepted: "a token volume greater than 0"}
+	}
+	return nil
 }
 
 // otherGPU is the GPU to compare the selection with: for a fixed GPU, the

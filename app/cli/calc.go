@@ -1,26 +1,19 @@
 package cli
 
 import (
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 
 	"tokenjoule/data"
+	"tokenjoule/data/export"
 )
 
 func runCalc(args []string, stdout, stderr io.Writer) int {
-	d := data.DefaultQuery()
 	fs := flag.NewFlagSet("calc", flag.ContinueOnError)
-	task := fs.String("task", d.Task, "workload: lm-arena-chat, gpqa, sourcegraph-fim, image-chat or video-chat")
-	model := fs.String("model", d.Model, "model slug, name or model id (case-insensitive)")
-	gpu := fs.String("gpu", d.GPU, "GPU: H100, B200 or any (the best across the model's GPUs)")
-	deadline := fs.String("deadline", data.FormatDeadline(d.DeadlineMS), "inter-token latency deadline: 100, 100ms or 0.1s")
-	pct := fs.String("percentile", string(d.Percentile), "latency percentile the deadline applies to: p50, p90, p95 or p99")
-	tokens := fs.String("tokens", data.FormatTokens(d.Tokens), "output-token volume: 1000000, 1,000,000, 1e6, 250k, 5M, 2.5B or 1T")
-	asJSON := fs.Bool("json", false, "print one JSON object instead of text")
+	flags := addQueryFlags(fs)
+	model := fs.String("model", "", "model slug, name or model id (case-insensitive; default: the workload's default model, qwen-3-14b where it has it)")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of text (keys in README.md)")
 	if ok, code := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -30,32 +23,25 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "calc: loading the dataset:", err)
 		return exitFailure
 	}
-	q := data.Query{Task: *task, Model: *model, GPU: strings.ToUpper(*gpu)}
-	if strings.EqualFold(*gpu, data.AnyGPU) {
-		q.GPU = data.AnyGPU
-	}
-	if q.DeadlineMS, err = data.ParseDeadline(*deadline); err == nil {
-		if q.Percentile, err = data.ParsePercentile(*pct); err == nil {
-			q.Tokens, err = data.ParseTokens(*tokens)
-		}
-	}
+	q, err := flags.query()
 	var r *data.Result
 	if err == nil {
+		q.Model = *model
+		if q.Model == "" {
+			q.Model = defaultModel(set, q.Task)
+		}
 		r, err = set.Select(q)
 	}
 	if err != nil {
-		var bad *data.InputError
-		if errors.As(err, &bad) {
-			fmt.Fprintln(stderr, "calc:", err)
-			return exitBadInput
-		}
-		fmt.Fprintln(stderr, "calc:", err)
-		return exitFailure
+		return fail(stderr, "calc", err)
 	}
 
 	if *asJSON {
-		b, _ := json.MarshalIndent(calcJSON(r), "", "  ")
-		fmt.Fprintf(stdout, "%s\n", b)
+		b, err := export.ScenarioJSON(r)
+		if err != nil {
+			return fail(stderr, "calc", err)
+		}
+		stdout.Write(b)
 	} else {
 		printResult(stdout, set, r)
 	}
@@ -65,87 +51,57 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// calcOutput is calc's -json object; a figure is null when nothing was selected.
-type calcOutput struct {
-	Task             string          `json:"task"`
-	Model            string          `json:"model"`
-	GPU              string          `json:"gpu"`
-	DeadlineMS       float64         `json:"deadline_ms"`
-	Percentile       data.Percentile `json:"percentile"`
-	Tokens           float64         `json:"tokens"`
-	Selected         *data.Config    `json:"selected"`
-	EnergyWh         *float64        `json:"energy_wh"`
-	EnergyPerRequest *float64        `json:"energy_per_request_j"`
-	GPUHours         *float64        `json:"gpu_hours"`
-	Requests         *float64        `json:"requests"`
-	MinDeadlineMS    *float64        `json:"min_deadline_ms,omitempty"`
-	Fastest          *data.Config    `json:"fastest,omitempty"`
-	Other            *calcOther      `json:"other,omitempty"`
-}
-
-type calcOther struct {
-	Selected         *data.Config `json:"selected"`
-	EnergyWh         float64      `json:"energy_wh"`
-	EnergyPerRequest float64      `json:"energy_per_request_j"`
-	GPUHours         float64      `json:"gpu_hours"`
-	Requests         float64      `json:"requests"`
-}
-
-func calcJSON(r *data.Result) calcOutput {
-	q := r.Query
-	o := calcOutput{Task: q.Task, Model: q.Model, GPU: q.GPU, DeadlineMS: q.DeadlineMS,
-		Percentile: q.Percentile, Tokens: q.Tokens, Selected: r.Selected}
-	if r.Selected != nil {
-		e := r.Estimate
-		o.EnergyWh, o.EnergyPerRequest, o.GPUHours, o.Requests = &e.EnergyWh, &e.EnergyPerRequest, &e.GPUHours, &e.Requests
-	} else {
-		min := r.MinDeadlineMS()
-		o.MinDeadlineMS, o.Fastest = &min, r.Fastest
+// defaultModel is the slug of the workload's default model, or "" for an
+// unknown workload (which Select then reports).
+func defaultModel(set *data.Set, task string) string {
+	if w, err := set.Workload(task); err == nil {
+		if m := w.DefaultModel(); m != nil {
+			return m.Slug
+		}
 	}
-	if r.Other != nil {
-		e := r.OtherEstimate
-		o.Other = &calcOther{Selected: r.Other, EnergyWh: e.EnergyWh, EnergyPerRequest: e.EnergyPerRequest,
-			GPUHours: e.GPUHours, Requests: e.Requests}
-	}
-	return o
+	return ""
 }
 
 func printResult(w io.Writer, set *data.Set, r *data.Result) {
 	q, m := r.Query, r.Model
 	wl, _ := set.Workload(q.Task)
-	gpu := q.GPU
-	if gpu == data.AnyGPU {
-		gpu = "best of " + strings.Join(m.GPUs, " and ")
-	}
-	fmt.Fprintf(w, "%s on %s, %s, %s ITL ≤ %s, %s output tokens\n\n",
-		m.Name, wl.Name, gpu, q.Percentile, data.FormatDeadline(q.DeadlineMS), data.FormatTokens(q.Tokens))
+	gpus := data.GPUChoice(m.GPUs, q.GPU)
+	fmt.Fprintf(w, "%s output tokens of %s (%s) on %s, %s ITL ≤ %s\n\n",
+		data.FormatTokens(q.Tokens), m.Name, wl.Name, gpus, q.Percentile, data.FormatMS(q.DeadlineMS))
 	if c := r.Selected; c != nil {
 		e := r.Estimate
 		fmt.Fprintf(w, "Energy:     %s (%s)\n", data.FormatEnergy(e.EnergyWh), data.FormatJoules(e.EnergyWh*3600))
-		fmt.Fprintf(w, "            %v Wh per million tokens, %v J per token, %.1f J per request of %d tokens\n",
-			c.WhPerMillionTokens, c.JoulesPerToken, e.EnergyPerRequest, c.AvgOutputTokens)
+		fmt.Fprintf(w, "            %s Wh per million tokens · %s J per token · %s per request of %s tokens\n",
+			data.FormatNumber(float64(c.WhPerMillionTokens)), data.FormatNumber(float64(c.JoulesPerToken)),
+			data.FormatJoules(e.EnergyPerRequest), data.FormatNumber(float64(c.AvgOutputTokens)))
 		printConfig(w, "Selected:  ", c)
 		fmt.Fprintf(w, "            %s GPU-hours, %s requests\n", data.FormatNumber(e.GPUHours), data.FormatNumber(e.Requests))
 	} else {
-		fmt.Fprintf(w, "No measured configuration meets a %s ITL of %s. The smallest deadline that one meets is %s:\n",
-			q.Percentile, data.FormatDeadline(q.DeadlineMS), data.FormatDeadline(r.MinDeadlineMS()))
+		fmt.Fprintf(w, "No measured configuration of %s on %s meets a %s ITL of %s. The smallest deadline that one meets is %s:\n",
+			m.Name, gpus, q.Percentile, data.FormatMS(q.DeadlineMS), data.FormatMS(r.MinDeadlineMS()))
 		printConfig(w, "Fastest:   ", r.Fastest)
 	}
 	if o := r.Other; o != nil {
 		fmt.Fprintf(w, "\nBest on %s at the same deadline: %s", o.GPU, data.FormatEnergy(r.OtherEstimate.EnergyWh))
 		if r.Selected != nil {
-			fmt.Fprintf(w, " (%+.1f%%)", (r.OtherEstimate.EnergyWh/r.Estimate.EnergyWh-1)*100)
+			fmt.Fprintf(w, " (%s)", data.FormatChange(r.OtherEstimate.EnergyWh, r.Estimate.EnergyWh))
 		}
 		fmt.Fprintln(w)
 		printConfig(w, "           ", o)
 	}
-	fmt.Fprintf(w, "\n%s\nData: %s %s. Cite: %s.\n", m.Caveat, m.Source.Name, m.Source.Version, m.Source.Cite)
+	printSource(w, m.Caveat, m.Source)
 }
 
 func printConfig(w io.Writer, label string, c *data.Config) {
-	fmt.Fprintf(w, "%s %s × %d (TP %d, DP %d, EP %d), %s, max_num_seqs %d, avg running batch %v [%s]\n",
-		label, c.GPU, c.NumGPUs, c.TensorParallel, c.DataParallel, c.ExpertParallel, c.Precision,
-		c.MaxNumSeqs, c.AvgRunningBatch, c.RowID)
-	fmt.Fprintf(w, "            ITL median %v ms, p90 %v, p95 %v, p99 %v; %v tokens/s; %d W\n",
-		c.MedianITL, c.P90ITL, c.P95ITL, c.P99ITL, c.TokensPerSecond, c.PowerWatts)
+	fmt.Fprintf(w, "%s %s, TP %d · DP %d · EP %d, %s, max_num_seqs %d, average running batch %s [%s]\n",
+		label, c.Hardware(), c.TensorParallel, c.DataParallel, c.ExpertParallel, c.Precision,
+		c.MaxNumSeqs, data.FormatNumber(float64(c.AvgRunningBatch)), c.RowID)
+	fmt.Fprintf(w, "            ITL median %s, p90 %s, p95 %s, p99 %s; %s tokens/s; %s W\n",
+		data.FormatMS(float64(c.MedianITL)), data.FormatMS(float64(c.P90ITL)), data.FormatMS(float64(c.P95ITL)),
+		data.FormatMS(float64(c.P99ITL)), data.FormatNumber(float64(c.TokensPerSecond)), data.FormatNumber(float64(c.PowerWatts)))
+}
+
+// printSource ends every text answer with the caveat, the data and the citation.
+func printSource(w io.Writer, caveat string, src data.Source) {
+	fmt.Fprintf(w, "\n%s\nData: %s %s. Cite: %s.\n", caveat, src.Name, src.Version, src.Cite)
 }

@@ -1,6 +1,6 @@
-// Package cli is the tokenjoule command: calc, import, build and serve, each
-// a function of its arguments and output streams that returns the exit code,
-// so that tests run them in-process.
+// Package cli is the tokenjoule command: calc, compare, list, import, build
+// and serve, each a function of its arguments and output streams that
+// returns the exit code, so that tests run them in-process.
 package cli
 
 import (
@@ -15,7 +15,7 @@ const (
 	exitOK         = 0
 	exitFailure    = 1 // something outside the input went wrong
 	exitBadInput   = 2 // the input names something unknown or malformed
-	exitInfeasible = 3 // calc: no configuration meets the deadline
+	exitInfeasible = 3 // calc, compare: no configuration meets the deadline
 )
 
 type command struct {
@@ -25,12 +25,16 @@ type command struct {
 
 var commands = []command{
 	{"calc", "the most energy-efficient configuration and the energy for a token volume", runCalc},
+	{"compare", "rank every model of a workload by energy at a deadline (text, -json or -csv)", runCompare},
+	{"list", "the workloads, or with -task the models of one", runList},
 	{"import", "rebuild the dataset from the ML.ENERGY Leaderboard's published files", runImport},
 	{"build", "write the calculator as a static site (for any static host, at its root or a sub-path)", runBuild},
 	{"serve", "serve the browser calculator (make run builds what it needs)", runServe},
 }
 
 // Run runs the command named by args[0] and returns the process's exit code.
+// Without a command it prints the usage and fails; asked for help, it prints
+// the usage on stdout and succeeds.
 func Run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		for _, c := range commands {
@@ -38,16 +42,24 @@ func Run(args []string, stdout, stderr io.Writer) int {
 				return c.run(args[1:], stdout, stderr)
 			}
 		}
+		switch args[0] {
+		case "-h", "-help", "--help", "help":
+			usage(stdout)
+			return exitOK
+		}
 	}
-	fmt.Fprintln(stderr, "usage: tokenjoule <command> [flags]\n\ncommands:")
-	for _, c := range commands {
-		fmt.Fprintf(stderr, "  %-8s %s\n", c.name, c.summary)
+	usage(stderr)
+	if len(args) > 0 {
+		fmt.Fprintf(stderr, "\nunknown command %q\n", args[0])
 	}
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "help" {
-		return exitOK
-	}
-	fmt.Fprintf(stderr, "\nunknown command %q\n", args[0])
 	return exitBadInput
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: tokenjoule <command> [flags]   (tokenjoule <command> -h lists a command's flags)\n\ncommands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
 }
 
 // parseFlags parses args and reports whether the command should go on; code is

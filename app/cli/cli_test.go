@@ -3,10 +3,12 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
 	"tokenjoule/data"
+	"tokenjoule/data/export"
 )
 
 func runArgs(args ...string) (code int, stdout, stderr string) {
@@ -51,29 +53,18 @@ func TestCalcJSON(t *testing.T) {
 	if sel.RowID != "qwen-3-14b/H100/1/256" || tokens != 2.5e9 || !nearly(energy, float64(sel.JoulesPerToken)*2.5e9/3600) {
 		t.Errorf("selected %s, tokens %v, energy %v Wh", sel.RowID, tokens, energy)
 	}
-	// The selected object is the dataset's configuration, key for key.
+	// What calc prints is the page's scenario download, byte for byte.
 	s, _ := data.Load()
-	m, _ := s.Model("lm-arena-chat", "qwen-3-14b")
-	for _, c := range m.Configurations {
-		if c.RowID == sel.RowID {
-			want, _ := json.Marshal(c)
-			var a, b any
-			json.Unmarshal(want, &a)
-			json.Unmarshal(got["selected"], &b)
-			if !jsonEqual(a, b) {
-				t.Errorf("selected = %s, want the dataset row %s", got["selected"], want)
-			}
-		}
+	r, err := s.Select(data.Query{Task: "lm-arena-chat", Model: "qwen-3-14b", GPU: "H100", DeadlineMS: 50, Percentile: data.P50, Tokens: 2.5e9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want, _ := export.ScenarioJSON(r); out != string(want) {
+		t.Errorf("calc -json differs from export.ScenarioJSON:\n%s\nwant\n%s", out, want)
 	}
 }
 
 func nearly(a, b float64) bool { return a-b < 1e-9*b && b-a < 1e-9*b }
-
-func jsonEqual(a, b any) bool {
-	x, _ := json.Marshal(a)
-	y, _ := json.Marshal(b)
-	return bytes.Equal(x, y)
-}
 
 func TestCalcInfeasible(t *testing.T) {
 	code, out, _ := runArgs("calc", "-deadline", "2ms", "-json")
@@ -89,18 +80,42 @@ func TestCalcInfeasible(t *testing.T) {
 		t.Errorf("selected %v, min_deadline_ms %v", got.Selected, got.MinMS)
 	}
 	code, out, _ = runArgs("calc", "-deadline", "2ms")
-	if code != exitInfeasible || !strings.Contains(out, "No measured configuration meets") {
+	if code != exitInfeasible || !strings.Contains(out, "No measured configuration of Qwen 3 14B on B200 or H100 meets a p50 ITL of 2 ms") {
 		t.Errorf("exit %d, text output:\n%s", code, out)
 	}
 }
 
+// badInput is a command's arguments and what stderr must then say: the bad
+// value and what is accepted.
+type badInput struct {
+	args []string
+	want []string
+}
+
+// checkBadInput runs each case: exit 2, nothing on stdout, and the message.
+func checkBadInput(t *testing.T, command string, cases []badInput) {
+	t.Helper()
+	for _, c := range cases {
+		code, out, errs := runArgs(append([]string{command}, c.args...)...)
+		if code != exitBadInput {
+			t.Errorf("%s %v: exit %d, want %d", command, c.args, code, exitBadInput)
+		}
+		if out != "" {
+			t.Errorf("%s %v: printed a result on bad input: %s", command, c.args, out)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(errs, w) {
+				t.Errorf("%s %v: stderr %q lacks %q", command, c.args, errs, w)
+			}
+		}
+	}
+}
+
 func TestCalcBadInput(t *testing.T) {
-	cases := []struct {
-		args []string
-		want []string // in stderr: the bad value and what is accepted
-	}{
+	checkBadInput(t, "calc", []badInput{
 		{[]string{"-task", "chat"}, []string{`"chat"`, "lm-arena-chat", "gpqa"}},
 		{[]string{"-model", "gpt-5"}, []string{`"gpt-5"`, "qwen-3-14b", "llama-3-1-8b-instruct"}},
+		{[]string{"-task", "video-chat", "-model", "qwen-3-14b"}, []string{`"qwen-3-14b"`, "qwen-3-vl-8b-instruct"}},
 		{[]string{"-gpu", "A100"}, []string{`"A100"`, "H100", "B200", "any"}},
 		{[]string{"-percentile", "p75"}, []string{`"p75"`, "p90"}},
 		{[]string{"-tokens", "lots"}, []string{`"lots"`, "2.5B"}},
@@ -109,22 +124,139 @@ func TestCalcBadInput(t *testing.T) {
 		{[]string{"-deadline", "2m"}, []string{`"2m"`}},
 		{[]string{"-frobnicate"}, []string{"frobnicate"}},
 		{[]string{"extra"}, []string{`"extra"`}},
+	})
+}
+
+func TestUsage(t *testing.T) {
+	code, out, errs := runArgs()
+	if code != exitBadInput || out != "" {
+		t.Errorf("no command: exit %d, stdout %q; want %d and the usage on stderr", code, out, exitBadInput)
 	}
-	for _, c := range cases {
-		code, out, errs := runArgs(append([]string{"calc"}, c.args...)...)
-		if code != exitBadInput {
-			t.Errorf("%v: exit %d, want %d", c.args, code, exitBadInput)
+	for _, c := range commands {
+		if !strings.Contains(errs, c.name) {
+			t.Errorf("usage lacks %s:\n%s", c.name, errs)
 		}
-		if out != "" {
-			t.Errorf("%v: printed a result on bad input: %s", c.args, out)
+	}
+	for _, help := range []string{"help", "-h", "-help", "--help"} {
+		if code, out, _ := runArgs(help); code != exitOK || !strings.Contains(out, "usage: tokenjoule") || !strings.Contains(out, "compare") {
+			t.Errorf("%s: exit %d, stdout %q", help, code, out)
 		}
-		for _, w := range c.want {
-			if !strings.Contains(errs, w) {
-				t.Errorf("%v: stderr %q lacks %q", c.args, errs, w)
+	}
+	code, _, errs = runArgs("nonsense")
+	if code != exitBadInput || !strings.Contains(errs, `unknown command "nonsense"`) {
+		t.Errorf("unknown command: exit %d, stderr %q", code, errs)
+	}
+}
+
+// Without -model, calc answers for the workload's default model, the one the
+// data package names for the page too.
+func TestCalcDefaultModel(t *testing.T) {
+	s, _ := data.Load()
+	for _, w := range s.Index.Workloads {
+		code, out, errs := runArgs("calc", "-task", w.ID, "-json")
+		if code != exitOK {
+			t.Errorf("calc -task %s: exit %d, stderr %s", w.ID, code, errs)
+			continue
+		}
+		var got struct{ Model string }
+		json.Unmarshal([]byte(out), &got)
+		if want := w.DefaultModel().Slug; got.Model != want {
+			t.Errorf("calc -task %s answered for %q, want the default model %q", w.ID, got.Model, want)
+		}
+	}
+	code, out, _ := runArgs("calc", "-task", "video-chat")
+	if code != exitOK || !strings.Contains(out, "Qwen 3 VL 8B Instruct (Video Chat)") {
+		t.Errorf("calc -task video-chat: exit %d\n%s", code, out)
+	}
+}
+
+// Text rounds as the page does; the numbers below are the dataset's
+// (qwen-3-14b/B200/1/2048: 15875.0 tokens/s, 0.0547711 J/token, 2044.6 running;
+// on H100 0.1119169 J/token, and 0.1119169 / 0.0547711 = 2.0434).
+func TestCalcTextRoundsAsThePage(t *testing.T) {
+	code, out, _ := runArgs("calc")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"of Qwen 3 14B (Text Conversation) on B200 or H100, p50 ITL ≤ 500 ms", "15.21 Wh (54.77 kJ)",
+		"15,875 tokens/s", "0.05477 J per token", "average running batch 2,045", "1,631 requests", "ITL median 112.6 ms",
+		"Best on H100 at the same deadline: 31.09 Wh (+104.3%)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, raw := range []string{"15875", "0.0547711", "best of", "2044.6"} {
+		if strings.Contains(out, raw) {
+			t.Errorf("output has the unrounded or unphrased %q:\n%s", raw, out)
+		}
+	}
+	// A model measured on one GPU is not offered a choice.
+	code, out, _ = runArgs("calc", "-task", "gpqa", "-model", "deepseek-r1", "-deadline", "1ms")
+	if code != exitInfeasible || !strings.Contains(out, "No measured configuration of DeepSeek R1 on B200 meets") || strings.Contains(out, " or ") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+func TestList(t *testing.T) {
+	s, _ := data.Load()
+	code, out, errs := runArgs("list")
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %s", code, errs)
+	}
+	for _, w := range s.Index.Workloads {
+		if !strings.Contains(out, w.ID) || !strings.Contains(out, w.Name) || !strings.Contains(out, w.DefaultModel().Slug) {
+			t.Errorf("list lacks %s (%s, default %s):\n%s", w.ID, w.Name, w.DefaultModel().Slug, out)
+		}
+	}
+
+	code, out, _ = runArgs("list", "-task", "gpqa")
+	w, _ := s.Workload("gpqa")
+	lines := strings.Split(out, "\n")
+	for _, m := range w.Models {
+		i := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, m.Slug+" ") })
+		if code != exitOK || i < 0 || !strings.Contains(lines[i], m.Name) || !strings.HasSuffix(lines[i], strings.Join(m.GPUs, ", ")) {
+			t.Errorf("list -task gpqa: no line for %s with its name and GPUs:\n%s", m.Slug, out)
+		}
+	}
+
+	code, out, _ = runArgs("list", "-json")
+	var all []struct {
+		Task         string `json:"task"`
+		DefaultModel string `json:"default_model"`
+		Models       []struct {
+			Model       string   `json:"model"`
+			DisplayName string   `json:"display_name"`
+			GPUs        []string `json:"gpus"`
+		} `json:"models"`
+	}
+	if err := json.Unmarshal([]byte(out), &all); code != exitOK || err != nil || len(all) != len(s.Index.Workloads) {
+		t.Fatalf("list -json: exit %d, %v, %d workloads", code, err, len(all))
+	}
+	for i, w := range s.Index.Workloads {
+		got := all[i]
+		if got.Task != w.ID || got.DefaultModel != w.DefaultModel().Slug || len(got.Models) != len(w.Models) {
+			t.Errorf("workload %d = %+v, want %s", i, got, w.ID)
+			continue
+		}
+		for j, m := range w.Models {
+			if g := got.Models[j]; g.Model != m.Slug || g.DisplayName != m.Name || !slices.Equal(g.GPUs, m.GPUs) {
+				t.Errorf("%s model %d = %+v, want %s", w.ID, j, g, m.Slug)
 			}
 		}
 	}
-	if code, _, _ := runArgs("nonsense"); code != exitBadInput {
-		t.Errorf("unknown command: exit %d, want %d", code, exitBadInput)
+	code, out, _ = runArgs("list", "-task", "video-chat", "-json")
+	var one map[string]any
+	if err := json.Unmarshal([]byte(out), &one); code != exitOK || err != nil || one["task"] != "video-chat" {
+		t.Errorf("list -task video-chat -json: exit %d, %v: %v", code, err, one)
+	}
+
+	for _, args := range [][]string{{"-task", "chat"}, {"extra"}, {"-model", "x"}} {
+		code, out, errs := runArgs(append([]string{"list"}, args...)...)
+		if code != exitBadInput || out != "" || errs == "" {
+			t.Errorf("list %v: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+	if _, _, errs := runArgs("list", "-task", "chat"); !strings.Contains(errs, `"chat"`) || !strings.Contains(errs, "video-chat") {
+		t.Errorf("stderr %q does not name the value and the workloads", errs)
 	}
 }

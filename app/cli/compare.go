@@ -1,0 +1,119 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"tokenjoule/data"
+	"tokenjoule/data/export"
+)
+
+func runCompare(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
+	flags := addQueryFlags(fs)
+	asJSON := fs.Bool("json", false, "print a JSON array, one object per model in rank order (keys in README.md)")
+	asCSV := fs.Bool("csv", false, "print CSV, one line per model in rank order (the page's download)")
+	if ok, code := parseFlags(fs, args, stderr); !ok {
+		return code
+	}
+	if *asJSON && *asCSV {
+		fmt.Fprintln(stderr, "compare: -json and -csv are not accepted together: choose one output")
+		return exitBadInput
+	}
+
+	set, err := data.Load()
+	if err != nil {
+		fmt.Fprintln(stderr, "compare: loading the dataset:", err)
+		return exitFailure
+	}
+	q, err := flags.query()
+	var rk *data.Ranking
+	if err == nil {
+		rk, err = set.Compare(q)
+	}
+	if err != nil {
+		return fail(stderr, "compare", err)
+	}
+
+	switch {
+	case *asJSON:
+		b, err := export.CompareJSON(rk)
+		if err != nil {
+			return fail(stderr, "compare", err)
+		}
+		stdout.Write(b)
+	case *asCSV:
+		stdout.Write(export.CompareCSV(rk))
+	default:
+		printRanking(stdout, set, rk)
+	}
+	if len(rk.Models) == 0 || rk.Models[0].Status() != data.Meets {
+		return exitInfeasible
+	}
+	return exitOK
+}
+
+// printRanking writes the ranking as the page's table: the models that meet
+// the deadline, then those that miss it with the deadline each would meet,
+// then those not measured on the GPU.
+func printRanking(w io.Writer, set *data.Set, rk *data.Ranking) {
+	q, wl := rk.Query, rk.Workload
+	gpus := data.GPUChoice(wl.GPUs(), q.GPU)
+	fmt.Fprintf(w, "%s (%s): %s output tokens on %s at %s ITL ≤ %s\n", wl.Name, wl.ID,
+		data.FormatTokens(q.Tokens), gpus, q.Percentile, data.FormatMS(q.DeadlineMS))
+	fmt.Fprintln(w, "Each model's most energy-efficient measured configuration that meets the deadline, least energy first.")
+	fmt.Fprintln(w)
+
+	var missed, unmeasured []*data.Ranked
+	rows := [][]string{{"#", "Model", "Parameters", "Energy", "Per request", "J/token", "Selected configuration", "Dataset row"}}
+	for i := range rk.Models {
+		r := &rk.Models[i]
+		switch r.Status() {
+		case data.MissesDeadline:
+			missed = append(missed, r)
+			continue
+		case data.NotMeasured:
+			unmeasured = append(unmeasured, r)
+			continue
+		}
+		c, e := r.Result.Selected, r.Result.Estimate
+		rows = append(rows, []string{strconv.Itoa(i + 1), r.Entry.Name, size(r.Entry),
+			data.FormatEnergy(e.EnergyWh), data.FormatJoules(e.EnergyPerRequest), data.FormatNumber(float64(c.JoulesPerToken)),
+			fmt.Sprintf("%s, max_num_seqs %d", c.Hardware(), c.MaxNumSeqs), c.RowID})
+	}
+	if len(rows) > 1 {
+		table(w, "rllrrrll", rows)
+	} else {
+		fmt.Fprintln(w, "No model meets the deadline.")
+	}
+
+	if len(missed) > 0 {
+		fmt.Fprintf(w, "\nMissing the deadline, with the smallest %s deadline each meets on %s:\n", q.Percentile, gpus)
+		rows := [][]string{{"Model", "Parameters", "Deadline", "Fastest configuration", "Dataset row"}}
+		for _, r := range missed {
+			f := r.Result.Fastest
+			rows = append(rows, []string{r.Entry.Name, size(r.Entry), data.FormatMS(r.Result.MinDeadlineMS()),
+				fmt.Sprintf("%s, max_num_seqs %d", f.Hardware(), f.MaxNumSeqs), f.RowID})
+		}
+		table(w, "llrll", rows)
+	}
+	if len(unmeasured) > 0 {
+		names := make([]string, len(unmeasured))
+		for i, r := range unmeasured {
+			names[i] = fmt.Sprintf("%s (measured on %s)", r.Entry.Name, data.GPUChoice(r.Entry.GPUs, data.AnyGPU))
+		}
+		fmt.Fprintf(w, "\nNot measured on %s: %s.\n", q.GPU, strings.Join(names, ", "))
+	}
+	printSource(w, set.Index.Caveat, set.Index.Source)
+}
+
+// size is a model's parameter count, "21B, 3.6B active" for a mixture of experts.
+func size(m *data.ModelEntry) string {
+	if m.ActiveParams == m.Params {
+		return data.FormatParams(float64(m.Params))
+	}
+	return data.FormatParams(float64(m.Params)) + ", " + data.FormatParams(float64(m.ActiveParams)) + " active"
+}

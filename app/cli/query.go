@@ -1,0 +1,57 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"tokenjoule/data"
+)
+
+// queryFlags are the calculator's inputs other than the model, shared by calc
+// and compare.
+type queryFlags struct {
+	task, gpu, deadline, percentile, tokens *string
+}
+
+func addQueryFlags(fs *flag.FlagSet) *queryFlags {
+	d := data.DefaultQuery()
+	return &queryFlags{
+		task:       fs.String("task", d.Task, "workload: lm-arena-chat, gpqa, sourcegraph-fim, image-chat or video-chat (tokenjoule list)"),
+		gpu:        fs.String("gpu", d.GPU, "GPU: H100, B200 or any (the best across the model's GPUs)"),
+		deadline:   fs.String("deadline", data.FormatDeadline(d.DeadlineMS), "inter-token latency deadline: 100, 100ms or 0.1s"),
+		percentile: fs.String("percentile", string(d.Percentile), "latency percentile the deadline applies to: p50, p90, p95 or p99"),
+		tokens:     fs.String("tokens", data.FormatTokens(d.Tokens), "output-token volume: 1000000, 1,000,000, 1e6, 250k, 5M, 2.5B or 1T"),
+	}
+}
+
+// query reads the flags into a query without a model; a malformed value is
+// a *data.InputError. Names (task, GPU) are checked by whoever answers it.
+func (f *queryFlags) query() (data.Query, error) {
+	q := data.Query{Task: *f.task, GPU: strings.ToUpper(*f.gpu)}
+	if strings.EqualFold(*f.gpu, data.AnyGPU) {
+		q.GPU = data.AnyGPU
+	}
+	var err error
+	if q.DeadlineMS, err = data.ParseDeadline(*f.deadline); err != nil {
+		return q, err
+	}
+	if q.Percentile, err = data.ParsePercentile(*f.percentile); err != nil {
+		return q, err
+	}
+	q.Tokens, err = data.ParseTokens(*f.tokens)
+	return q, err
+}
+
+// fail reports err for command cmd and returns its exit code: bad input for
+// an *data.InputError, a failure otherwise.
+func fail(stderr io.Writer, cmd string, err error) int {
+	fmt.Fprintf(stderr, "%s: %v\n", cmd, err)
+	var bad *data.InputError
+	if errors.As(err, &bad) {
+		return exitBadInput
+	}
+	return exitFailure
+}

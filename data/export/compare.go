@@ -1,0 +1,139 @@
+package export
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"strconv"
+
+	"tokenjoule/data"
+)
+
+// Column is one figure per model of a comparison: a CSV column and a key of
+// each model's JSON object. A feature that derives more figures from a
+// model's GPU energy (r.Result.Estimate.EnergyWh, or GPUHours for what scales
+// with time) passes them as extra Columns to CompareCSV and CompareJSON; they
+// follow the energy figures.
+type Column struct {
+	Key   string                   // with its unit, as in energy_wh
+	Value func(r *data.Ranked) any // nil (empty, JSON null) where the model has no figure
+}
+
+// summary is what every model's line starts with.
+var summary = []Column{
+	{"model", func(r *data.Ranked) any { return r.Entry.Slug }},
+	{"display_name", func(r *data.Ranked) any { return r.Entry.Name }},
+	{"status", func(r *data.Ranked) any { return r.Status() }},
+	{"params_b", func(r *data.Ranked) any { return r.Entry.Params }},
+	{"active_params_b", func(r *data.Ranked) any { return r.Entry.ActiveParams }},
+	{"energy_wh", estimate(func(e data.Estimate) float64 { return e.EnergyWh })},
+	{"energy_per_request_j", estimate(func(e data.Estimate) float64 { return e.EnergyPerRequest })},
+	{"joules_per_token", func(r *data.Ranked) any {
+		if r.Status() != data.Meets {
+			return nil
+		}
+		return r.Result.Selected.JoulesPerToken
+	}},
+	{"gpu_hours", estimate(func(e data.Estimate) float64 { return e.GPUHours })},
+	{"requests", estimate(func(e data.Estimate) float64 { return e.Requests })},
+}
+
+// estimate is a figure of a model that meets the deadline, nil for the others.
+func estimate(f func(data.Estimate) float64) func(*data.Ranked) any {
+	return func(r *data.Ranked) any {
+		if r.Status() != data.Meets {
+			return nil
+		}
+		return f(r.Result.Estimate)
+	}
+}
+
+func minDeadline(r *data.Ranked) any {
+	if r.Status() != data.MissesDeadline {
+		return nil
+	}
+	return r.Result.MinDeadlineMS()
+}
+
+// Comparison is a ranking as JSON objects, in its order: per model the
+// summary keys, the extra columns, min_deadline_ms for a model that misses
+// the deadline, and selected (the dataset row, or null).
+func Comparison(rk *data.Ranking, extra ...Column) []Object {
+	out := make([]Object, len(rk.Models))
+	for i := range rk.Models {
+		r := &rk.Models[i]
+		var o Object
+		for _, c := range append(summary[:len(summary):len(summary)], extra...) {
+			o = append(o, Field{c.Key, c.Value(r)})
+		}
+		if r.Status() == data.MissesDeadline {
+			o = append(o, Field{"min_deadline_ms", minDeadline(r)})
+		}
+		var sel *data.Config
+		if r.Result != nil {
+			sel = r.Result.Selected
+		}
+		out[i] = append(o, Field{"selected", Row(sel)})
+	}
+	return out
+}
+
+// CompareJSON is Comparison as an indented array ending in a newline, the
+// exact bytes compare -json prints.
+func CompareJSON(rk *data.Ranking, extra ...Column) ([]byte, error) {
+	return indent(Comparison(rk, extra...))
+}
+
+// CompareCSV is the ranking as CSV, one line per model in rank order under a
+// header of keys with their units: rank, the summary keys, the extra columns,
+// min_deadline_ms, and the selected row's keys (without its
+// joules_per_output_token, which is joules_per_token). Numbers are written in
+// full, unformatted; a figure a model does not have is empty.
+func CompareCSV(rk *data.Ranking, extra ...Column) []byte {
+	cols := []Column{{"rank", nil}}
+	cols = append(cols, summary...)
+	cols = append(cols, extra...)
+	cols = append(cols, Column{"min_deadline_ms", minDeadline})
+	for _, k := range rowKeys {
+		if k.key == "joules_per_output_token" {
+			continue
+		}
+		cols = append(cols, Column{k.key, func(r *data.Ranked) any {
+			if r.Status() != data.Meets {
+				return nil
+			}
+			return k.value(r.Result.Selected)
+		}})
+	}
+
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	line := make([]string, len(cols))
+	for i, c := range cols {
+		line[i] = c.Key
+	}
+	w.Write(line)
+	for i := range rk.Models {
+		line[0] = strconv.Itoa(i + 1)
+		for j, c := range cols[1:] {
+			line[j+1] = csvValue(c.Value(&rk.Models[i]))
+		}
+		w.Write(line)
+	}
+	w.Flush() // a bytes.Buffer does not fail
+	return b.Bytes()
+}
+
+// csvValue writes a figure in full: the shortest decimal that reads back as
+// the same float64, never an exponent.
+func csvValue(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return ""
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	case data.Float:
+		return strconv.FormatFloat(float64(v), 'f', -1, 64)
+	}
+	return fmt.Sprint(v)
+}
