@@ -67,7 +67,7 @@ func TestParseBudgetRefused(t *testing.T) {
 		{"kWh", "use a positive number"},
 		{"0 kWh", "must be greater than 0"},
 		{"-5 kWh", "must be greater than 0"},
-		{"1 mWh", "kWh, MWh"},  // milliwatt-hours: not offered, not guessed as MWh
+		{"1 mWh", "kWh, MWh"},   // milliwatt-hours: not offered, not guessed as MWh
 		{"5 ML", "mL, L or m3"}, // megalitres: not guessed as mL
 		{"5 mj", "use a positive"},
 		{"1 kWh CO2e", "CO2e goes with g, kg or t"},

@@ -191,7 +191,7 @@ func TestComparisons(t *testing.T) {
 		// 0.17 kWh per km.
 		"ev": {1700, 10},
 		// 400 g per mile of 1.609344 km is 248.548 g per km.
-		"car": {248.54847689493357, 1},
+		"car":    {248.54847689493357, 1},
 		"bottle": {1.5, 3},
 	}
 	for _, c := range Comparisons {
