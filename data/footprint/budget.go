@@ -71,7 +71,7 @@ func ParseBudget(s string) (Budget, error) {
 	}
 	for _, u := range budgetUnits {
 		if strings.EqualFold(u.name, unit) {
-			return fail("m means milli and M mega; did you mean " + u.name + "?")
+			return fail("m means milli and M mega (did you mean " + u.name + ")")
 		}
 	}
 	if cur, err := ParseCurrency(unit); err == nil && !co2 {

@@ -217,7 +217,7 @@ func ParseBoundary(s string) (string, error) {
 	}
 	ids := make([]string, len(Boundaries))
 	for i, b := range Boundaries {
-		ids[i] = fmt.Sprintf("%s (%s)", b.ID, b.Label)
+		ids[i] = b.ID
 	}
 	return "", &data.InputError{Param: "boundary", Value: s, Accepted: "one of " + strings.Join(ids, ", ")}
 }
