@@ -21,6 +21,7 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	pct := fs.String("percentile", string(d.Percentile), "latency percentile the deadline applies to: p50, p90, p95 or p99")
 	tokens := fs.String("tokens", data.FormatTokens(d.Tokens), "output-token volume: 1000000, 1,000,000, 1e6, 250k, 5M, 2.5B or 1T")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of text")
+	fp := addFootprintFlags(fs)
 	if ok, code := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -39,9 +40,15 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 			q.Tokens, err = data.ParseTokens(*tokens)
 		}
 	}
+	if err == nil {
+		err = fp.parse(fs)
+	}
 	var r *data.Result
 	if err == nil {
 		r, err = set.Select(q)
+	}
+	if err == nil {
+		err = fp.compute(r)
 	}
 	if err != nil {
 		var bad *data.InputError
@@ -54,10 +61,11 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	}
 
 	if *asJSON {
-		b, _ := json.MarshalIndent(calcJSON(r), "", "  ")
+		b, _ := json.MarshalIndent(fp.output(calcJSON(r)), "", "  ")
 		fmt.Fprintf(stdout, "%s\n", b)
 	} else {
 		printResult(stdout, set, r)
+		fp.print(stdout)
 	}
 	if r.Selected == nil {
 		return exitInfeasible
