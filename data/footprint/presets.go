@@ -162,7 +162,7 @@ var Comparisons = []Comparison{
 	{"led", Energy, 9, "hours of a 9 W LED bulb", "about 9 W for 800 lumens", "energy-star"},
 	{"ev", Energy, 170, "km in an electric car", "0.17 kWh per km", "ecologits"},
 	{"car", Carbon, 400 / 1.609344, "km in a typical petrol car", "about 400 g CO2 per mile", "epa-car"},
-	{"bottle", Water, 0.5, "500 mL bottles of water", "500 mL", "unit"},
+	{"bottle", Water, 0.5, "half-litre bottles of water", "500 mL each", "unit"},
 }
 
 // A PromptPoint is a published energy figure for one chatbot prompt, on its
