@@ -69,3 +69,6 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzSelect$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzCompare$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./app/state/
+	$(GO) test -run '^$$' -fuzz '^FuzzParseFootprint$$' -fuzztime $(FUZZTIME) ./app/state/
+	$(GO) test -run '^$$' -fuzz '^FuzzParam$$' -fuzztime $(FUZZTIME) ./data/footprint/
+	$(GO) test -run '^$$' -fuzz '^FuzzParseBudget$$' -fuzztime $(FUZZTIME) ./data/footprint/

@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"tokenjoule/data"
-	"tokenjoule/data/export"
 )
 
 func runCalc(args []string, stdout, stderr io.Writer) int {
@@ -14,6 +13,7 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	flags := addQueryFlags(fs)
 	model := fs.String("model", "", "model slug, name or model id (case-insensitive; default: the workload's default model, qwen-3-14b where it has it)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of text (keys in README.md)")
+	fp := addFootprintFlags(fs)
 	if ok, code := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -24,6 +24,9 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 		return exitFailure
 	}
 	q, err := flags.query()
+	if err == nil {
+		err = fp.parse(fs)
+	}
 	var r *data.Result
 	if err == nil {
 		q.Model = *model
@@ -32,18 +35,22 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 		}
 		r, err = set.Select(q)
 	}
+	if err == nil {
+		err = fp.compute(r)
+	}
 	if err != nil {
 		return fail(stderr, "calc", err)
 	}
 
 	if *asJSON {
-		b, err := export.ScenarioJSON(r)
+		b, err := fp.document(r)
 		if err != nil {
 			return fail(stderr, "calc", err)
 		}
 		stdout.Write(b)
 	} else {
 		printResult(stdout, set, r)
+		fp.print(stdout)
 	}
 	if r.Selected == nil {
 		return exitInfeasible

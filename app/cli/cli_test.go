@@ -9,6 +9,7 @@ import (
 
 	"tokenjoule/data"
 	"tokenjoule/data/export"
+	"tokenjoule/data/footprint"
 )
 
 func runArgs(args ...string) (code int, stdout, stderr string) {
@@ -59,7 +60,8 @@ func TestCalcJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want, _ := export.ScenarioJSON(r); out != string(want) {
+	// The default footprint (GPU only, nothing else set) follows the scenario.
+	if want, _ := export.ScenarioJSON(r, export.Footprint(r, footprint.Factors{}, footprint.Budget{}, nil)...); out != string(want) {
 		t.Errorf("calc -json differs from export.ScenarioJSON:\n%s\nwant\n%s", out, want)
 	}
 }

@@ -120,7 +120,9 @@ func TestREADMEDocumentsEveryKeyInOrder(t *testing.T) {
 
 	meets := run("calc", "-task", "gpqa", "-model", "gpt-oss-120b", "-deadline", "100ms", "-percentile", "p90", "-json")
 	misses := run("calc", "-deadline", "2ms", "-json")
-	checkKeys(t, "calc -json", doc["calc -json"], keyPaths(t, meets), keyPaths(t, misses))
+	// Every footprint factor set, and a budget: its keys appear only then.
+	full := run("calc", "-boundary", "cloud", "-grid", "world", "-wue", "aws", "-price", "0.12", "-currency", "USD", "-budget", "1 t", "-json")
+	checkKeys(t, "calc -json", doc["calc -json"], keyPaths(t, meets), keyPaths(t, misses), keyPaths(t, full))
 
 	var ranking []json.RawMessage
 	if err := json.Unmarshal(run(append(compareArgs, "-json")...), &ranking); err != nil {

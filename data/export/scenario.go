@@ -37,9 +37,12 @@ func Scenario(r *data.Result) Object {
 	return append(o, dataset(m)...)
 }
 
-// ScenarioJSON is Scenario as an indented document ending in a newline, the
-// exact bytes calc -json prints.
-func ScenarioJSON(r *data.Result) ([]byte, error) { return indent(Scenario(r)) }
+// ScenarioJSON is Scenario, followed by the fields of more (such as
+// Footprint's), as an indented document ending in a newline: the exact bytes
+// calc -json prints.
+func ScenarioJSON(r *data.Result, more ...Field) ([]byte, error) {
+	return indent(append(Scenario(r), more...))
+}
 
 // figures are an estimate's fields, null without a configuration.
 func figures(c *data.Config, e data.Estimate) Object {

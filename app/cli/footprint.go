@@ -1,0 +1,239 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"tokenjoule/data"
+	"tokenjoule/data/export"
+	"tokenjoule/data/footprint"
+)
+
+// calcFootprint is calc's footprint: its flags, the factors and budget they
+// give, and what they come to for the selected configuration.
+type calcFootprint struct {
+	flags   map[string]*string // by flag name
+	given   bool               // whether any footprint flag was given
+	factors footprint.Factors
+	budget  footprint.Budget
+
+	// Set by compute when a configuration was selected.
+	selected *data.Config
+	ladder   footprint.Ladder
+	fit      *footprint.Fit
+}
+
+// addFootprintFlags declares calc's footprint flags on fs.
+func addFootprintFlags(fs *flag.FlagSet) *calcFootprint {
+	ids := func(p *footprint.Param) string {
+		s := make([]string, len(p.Presets))
+		for i, pr := range p.Presets {
+			s[i] = pr.ID
+		}
+		return strings.Join(s, ", ")
+	}
+	bounds := make([]string, len(footprint.Boundaries))
+	for i, b := range footprint.Boundaries {
+		bounds[i] = fmt.Sprintf("%s (%s)", b.ID, b.Label)
+	}
+	cf := &calcFootprint{flags: map[string]*string{}}
+	for _, f := range []struct{ name, value, usage string }{
+		{"boundary", footprint.DefaultBoundary, "how far past the GPU the energy goes: " + strings.Join(bounds, " or ")},
+		{"host", "", "host CPU and memory, a share of GPU energy, 0 to 5 (0.43 is +43%); default: the boundary's"},
+		{"idle", "", "idle capacity kept for reliability, a share of GPU energy, 0 to 5; default: the boundary's"},
+		{"pue", "", "power usage effectiveness, 1 to 3, or a preset: " + ids(footprint.PUE) + "; default: the boundary's"},
+		{"grid", "", "grid carbon intensity, 0 to 2000 g CO2e/kWh, or a region: " + ids(footprint.Grid) + "; default: no carbon figure"},
+		{"wue", "", "water usage effectiveness, 0 to 20 L per kWh of IT energy, or a preset: " + ids(footprint.WUE) + "; default: no water figure"},
+		{"price", "", "electricity price per kWh, 0 to 1000, in -currency; default: no cost"},
+		{"currency", "", "the price's three-letter currency code, such as USD (nothing is converted)"},
+		{"budget", "", "how much fits in a budget of energy (500 kWh), carbon (1 t CO2e), water (2 m3) or money (10 USD)"},
+	} {
+		cf.flags[f.name] = fs.String(f.name, f.value, f.usage)
+	}
+	return cf
+}
+
+// parse reads the footprint flags that fs was given. Any error is a
+// *data.InputError naming the flag's value.
+func (cf *calcFootprint) parse(fs *flag.FlagSet) error {
+	fs.Visit(func(fl *flag.Flag) {
+		if _, ok := cf.flags[fl.Name]; ok {
+			cf.given = true
+		}
+	})
+	f := &cf.factors
+	b, err := footprint.ParseBoundary(*cf.flags["boundary"])
+	if err != nil {
+		return err
+	}
+	*f = f.WithBoundary(b)
+	var setErr error
+	fs.Visit(func(fl *flag.Flag) {
+		s := fl.Value.String()
+		var err error
+		switch fl.Name {
+		case "host":
+			f.Host, err = footprint.Host.Parse(s)
+		case "idle":
+			f.Idle, err = footprint.Idle.Parse(s)
+		case "pue":
+			f.PUE, err = footprint.PUE.Parse(s)
+		case "grid":
+			f.Grid, err = footprint.Grid.Parse(s)
+		case "wue":
+			f.WUE, err = footprint.WUE.Parse(s)
+		case "price":
+			f.Price, err = footprint.Price.Parse(s)
+		case "currency":
+			f.Currency, err = footprint.ParseCurrency(s)
+		case "budget":
+			cf.budget, err = footprint.ParseBudget(s)
+		}
+		if err != nil && setErr == nil {
+			setErr = err
+		}
+	})
+	if setErr != nil {
+		return setErr
+	}
+	// A price is no amount of money without its currency, and a currency
+	// alone prices nothing: say so rather than print a bare number.
+	switch {
+	case f.Price.Set && f.Currency == "":
+		return &data.InputError{Param: "price", Label: "-price", Value: *cf.flags["price"], Reason: "needs -currency, a three-letter code such as USD"}
+	case !f.Price.Set && f.Currency != "":
+		return &data.InputError{Param: "currency", Label: "-currency", Value: *cf.flags["currency"], Reason: "needs -price, the price per kWh in that currency"}
+	}
+	return nil
+}
+
+// compute works out the ladder, the totals and the budget for r's selected
+// configuration; a budget its factors cannot answer is a *data.InputError.
+func (cf *calcFootprint) compute(r *data.Result) error {
+	if r.Selected == nil {
+		return nil
+	}
+	cf.selected = r.Selected
+	cf.ladder = cf.factors.Ladder(r.Estimate.EnergyWh)
+	if cf.budget.IsZero() {
+		return nil
+	}
+	fit, err := cf.factors.Fit(cf.budget, r.Selected)
+	if bad := (*data.InputError)(nil); errors.As(err, &bad) {
+		bad.Value = *cf.flags["budget"] // as typed, not as Budget writes it
+	}
+	if err != nil {
+		return err
+	}
+	cf.fit = &fit
+	return nil
+}
+
+// document is calc's -json document: the scenario, then its footprint.
+func (cf *calcFootprint) document(r *data.Result) ([]byte, error) {
+	return export.ScenarioJSON(r, export.Footprint(r, cf.factors, cf.budget, cf.fit)...)
+}
+
+// print writes the ladder, the totals, the budget and the comparisons, with
+// a numbered list of their sources; nothing unless a footprint flag was
+// given and a configuration selected, so that calc's plain output stays as
+// it was.
+func (cf *calcFootprint) print(w io.Writer) {
+	if !cf.given || cf.selected == nil {
+		return
+	}
+	var sources []footprint.Source
+	cite := func(s footprint.Source) string {
+		if s.ID == footprint.YourFigure.ID {
+			return "(your figure)"
+		}
+		for i, t := range sources {
+			if t.ID == s.ID {
+				return fmt.Sprintf("[%d]", i+1)
+			}
+		}
+		sources = append(sources, s)
+		return fmt.Sprintf("[%d]", len(sources))
+	}
+	f, l, c := cf.factors, cf.ladder, cf.selected
+
+	fmt.Fprintf(w, "\nFootprint, boundary %q:\n", f.BoundaryInfo().Label)
+	for _, r := range f.Rungs(l.GPUWh) {
+		fmt.Fprintf(w, "  %-38s %12s   %-20s %s\n", r.Label, data.FormatEnergy(r.Wh), r.Applies(), cite(r.Source()))
+	}
+	perRequest := func(gpuWh float64) float64 { return f.Ladder(gpuWh).FacilityWh }
+	gpuPerRequest := float64(c.JoulesPerToken) * float64(c.AvgOutputTokens) / 3600
+	fmt.Fprintf(w, "  %-38s %12s   (%s), %s Wh per request of %d tokens\n", "Total at this boundary",
+		data.FormatEnergy(l.FacilityWh), data.FormatJoules(l.FacilityWh*3600), data.FormatNumber(perRequest(gpuPerRequest)), c.AvgOutputTokens)
+	if f.IsGPUOnly() {
+		fmt.Fprintln(w, "  GPU energy only: a floor. -boundary cloud adds a typical large cloud data centre's host, idle capacity and cooling.")
+	}
+
+	carbon, hasCarbon := f.Carbon(l)
+	water, hasWater := f.Water(l)
+	if hasCarbon {
+		fmt.Fprintf(w, "Carbon:   %-14s at %s %s\n", footprint.FormatCarbon(carbon), footprint.Grid.Describe(f.Grid), cite(footprint.Grid.SourceOf(f.Grid)))
+	}
+	if hasWater {
+		fmt.Fprintf(w, "Water:    %-14s on site, at %s %s\n", footprint.FormatWater(water), footprint.WUE.Describe(f.WUE), cite(footprint.WUE.SourceOf(f.WUE)))
+	}
+	if cost, ok := f.Cost(l); ok {
+		fmt.Fprintf(w, "Cost:     %-14s at %s %s per kWh (your figure)\n", footprint.FormatMoney(cost, f.Currency), data.FormatNumber(f.Price.Value), f.Currency)
+	}
+	if cf.fit != nil {
+		fmt.Fprintf(w, "Budget:   %s pays for %s output tokens, or %s requests of %d tokens, at this boundary\n",
+			cf.budget.Describe(), data.FormatTokens(roundTokens(cf.fit.Tokens)), data.FormatTokens(roundTokens(cf.fit.Requests)), c.AvgOutputTokens)
+	}
+
+	fmt.Fprintln(w, "That is about:")
+	for _, cmp := range footprint.Comparisons {
+		amount, ok := l.FacilityWh, true
+		switch cmp.Measure {
+		case footprint.Carbon:
+			amount, ok = carbon, hasCarbon
+		case footprint.Water:
+			amount, ok = water, hasWater
+		}
+		if ok {
+			fmt.Fprintf(w, "  %s %s (%s) %s\n", data.FormatNumber(cmp.Of(amount)), cmp.Units, cmp.Figure, cite(cmp.Source()))
+		}
+	}
+
+	wh := func(v float64) string { return data.FormatNumber(v) + " Wh" }
+	ours := map[string]float64{"gpu": gpuPerRequest, "facility": perRequest(gpuPerRequest)}
+	fmt.Fprintf(w, "Per request: %s GPU only, %s at this boundary. Published figures for one prompt, each on its own boundary:\n",
+		wh(ours["gpu"]), wh(ours["facility"]))
+	for _, p := range footprint.PromptPoints {
+		approx := ""
+		if p.Approx {
+			approx = "≈"
+		}
+		fmt.Fprintf(w, "  %-9s %s %s\n", approx+wh(p.Wh), p.What, cite(p.Source()))
+		at := "this boundary's"
+		if p.Boundary == "gpu" {
+			at = "GPU only"
+		}
+		fmt.Fprintf(w, "            counts %s: compare with %s %s\n", p.Counts, at, wh(ours[p.Boundary]))
+	}
+
+	fmt.Fprintln(w, "Sources:")
+	for i, s := range sources {
+		fmt.Fprintf(w, "  [%d] %s", i+1, s.Title)
+		if s.URL != "" {
+			fmt.Fprintf(w, " <%s>", s.URL)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// roundTokens rounds a token count to four significant digits for
+// FormatTokens, which writes every digit it is given: 11.95B reads better
+// than 11.945718654434252B.
+func roundTokens(v float64) float64 {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
+	return r
+}

@@ -1,0 +1,205 @@
+package cli
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+)
+
+// The issue's closing scenario: Qwen 3 14B, chat, H100, 50 ms, 1B tokens,
+// the cloud boundary, the world grid, Microsoft's WUE, 0.12 USD/kWh and a
+// budget of 1 t CO2e.
+var scenario = []string{"calc", "-task", "lm-arena-chat", "-model", "qwen-3-14b", "-gpu", "H100", "-deadline", "50ms",
+	"-tokens", "1B", "-boundary", "cloud", "-grid", "world", "-wue", "microsoft", "-price", "0.12", "-currency", "USD",
+	"-budget", "1 t CO2e"}
+
+type footprintJSON struct {
+	EnergyWh  float64 `json:"energy_wh"`
+	Footprint *struct {
+		Boundary   string             `json:"boundary"`
+		GPUWh      float64            `json:"gpu_wh"`
+		ServerWh   float64            `json:"server_wh"`
+		FleetWh    float64            `json:"fleet_wh"`
+		FacilityWh float64            `json:"facility_wh"`
+		CarbonG    *float64           `json:"carbon_g"`
+		WaterL     *float64           `json:"water_l"`
+		Cost       *float64           `json:"cost"`
+		Currency   string             `json:"currency"`
+		Factors    map[string]float64 `json:"factors"`
+	} `json:"footprint"`
+	Budget *struct {
+		Value    string  `json:"value"`
+		Tokens   float64 `json:"tokens"`
+		Requests float64 `json:"requests"`
+	} `json:"budget"`
+}
+
+func within(got, want float64) bool { return math.Abs(got-want) <= 1e-9*math.Abs(want) }
+
+func TestCalcFootprintJSON(t *testing.T) {
+	code, out, errs := runArgs(append(scenario, "-json")...)
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %s", code, errs)
+	}
+	var got footprintJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil || got.Footprint == nil || got.Budget == nil {
+		t.Fatalf("no footprint and budget in the JSON (%v):\n%s", err, out)
+	}
+	fp := got.Footprint
+	// By hand: 0.1119169 J/token × 1e9 tokens / 3600 = 31,088.028 Wh on the
+	// GPU; × 1.43 = 44,455.880 (server); × 1.60 = 49,740.844 (fleet);
+	// × 1.09 = 54,217.520 (facility); 54.217520 kWh × 480 g = 26,024.410 g;
+	// 49.740844 kWh × 0.30 L = 14.922253 L; 54.217520 kWh × 0.12 = 6.5061025 USD.
+	for _, c := range []struct {
+		name      string
+		got, want float64
+	}{
+		{"energy_wh", got.EnergyWh, 31088.027777777777},
+		{"gpu_wh", fp.GPUWh, 31088.027777777777},
+		{"server_wh", fp.ServerWh, 44455.87972222222},
+		{"fleet_wh", fp.FleetWh, 49740.84444444445},
+		{"facility_wh", fp.FacilityWh, 54217.52044444445},
+		{"carbon_g", *fp.CarbonG, 26024.40981333334},
+		{"water_l", *fp.WaterL, 14.922253333333334},
+		{"cost", *fp.Cost, 6.506102453333334},
+		// 1e6 g / (0.1119169 / 3600 Wh × 1.744 × 0.48 g/Wh) tokens; / 625 per request.
+		{"budget tokens", got.Budget.Tokens, 38425463139.13564},
+		{"budget requests", got.Budget.Requests, 61480741.02261703},
+		{"host", fp.Factors["host"], 0.43},
+		{"idle", fp.Factors["idle"], 0.17},
+		{"pue", fp.Factors["pue"], 1.09},
+		{"grid_g_per_kwh", fp.Factors["grid_g_per_kwh"], 480},
+		{"wue_l_per_kwh", fp.Factors["wue_l_per_kwh"], 0.30},
+		{"price_per_kwh", fp.Factors["price_per_kwh"], 0.12},
+	} {
+		if !within(c.got, c.want) {
+			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
+		}
+	}
+	if fp.Boundary != "cloud" || fp.Currency != "USD" || got.Budget.Value != "1 t" {
+		t.Errorf("boundary %q, currency %q, budget %q", fp.Boundary, fp.Currency, got.Budget.Value)
+	}
+}
+
+func TestCalcFootprintDefaultJSON(t *testing.T) {
+	code, out, _ := runArgs("calc", "-gpu", "H100", "-deadline", "50ms", "-tokens", "1B", "-json")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	var got footprintJSON
+	json.Unmarshal([]byte(out), &got)
+	fp := got.Footprint
+	if fp == nil || fp.Boundary != "gpu" || fp.GPUWh != got.EnergyWh || fp.FacilityWh != got.EnergyWh || fp.ServerWh != got.EnergyWh {
+		t.Fatalf("default footprint %+v; want every rung the GPU energy %v", fp, got.EnergyWh)
+	}
+	// Unset is absent, not zero.
+	if fp.CarbonG != nil || fp.WaterL != nil || fp.Cost != nil || fp.Currency != "" || got.Budget != nil {
+		t.Errorf("unset totals are present: %s", out)
+	}
+	for _, k := range []string{"grid_g_per_kwh", "wue_l_per_kwh", "price_per_kwh"} {
+		if _, ok := fp.Factors[k]; ok {
+			t.Errorf("factors.%s present though unset", k)
+		}
+	}
+	if fp.Factors["host"] != 0 || fp.Factors["idle"] != 0 || fp.Factors["pue"] != 1 {
+		t.Errorf("default factors %v", fp.Factors)
+	}
+	// Zero is a figure: grid 0 gives carbon_g 0.
+	_, out, _ = runArgs("calc", "-grid", "0", "-json")
+	got = footprintJSON{}
+	json.Unmarshal([]byte(out), &got)
+	if got.Footprint == nil || got.Footprint.CarbonG == nil || *got.Footprint.CarbonG != 0 {
+		t.Errorf("-grid 0: carbon_g absent or not 0:\n%s", out)
+	}
+}
+
+func TestCalcFootprintBudgetGPUOnly(t *testing.T) {
+	_, out, errs := runArgs("calc", "-gpu", "H100", "-deadline", "50ms", "-budget", "500 kWh", "-json")
+	var got footprintJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil || got.Budget == nil {
+		t.Fatalf("no budget (%v, %s):\n%s", err, errs, out)
+	}
+	// 500,000 Wh / (0.1119169 / 3600 Wh per token); / 625 per request.
+	if !within(got.Budget.Tokens, 16083361851.516617) || !within(got.Budget.Requests, 25733378.962426588) {
+		t.Errorf("budget %+v", got.Budget)
+	}
+}
+
+func TestCalcFootprintText(t *testing.T) {
+	code, out, errs := runArgs(scenario...)
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %s", code, errs)
+	}
+	for _, want := range []string{
+		"31.09 kWh", // the GPU energy, as before
+		`Footprint, boundary "Typical large cloud data centre (Google, 2025)"`,
+		"+ host CPU and memory                     44.46 kWh   +43% of GPU energy   [2]",
+		"+ idle capacity kept for reliability      49.74 kWh   +17% of GPU energy   [2]",
+		"× PUE (cooling, power conversion)         54.22 kWh   × 1.09               [2]",
+		"Carbon:   26.02 kg CO2e  at 480 g CO2e/kWh (World, 2023, lifecycle) [3]",
+		"Water:    14.92 L        on site, at 0.3 L/kWh (Microsoft datacenters, 2024",
+		"Cost:     6.51 USD       at 0.12 USD per kWh (your figure)",
+		"Budget:   1 t CO2e pays for 38.43B output tokens, or 61.48M requests of 625 tokens",
+		// 54,217.5 Wh / (10,715,000 / 365 Wh a day); / 9 W; / 170 Wh per km;
+		// 26,024.4 g / 248.548 g per km; 14.922 L / 0.5 L.
+		"1.847 days of an average US home's electricity",
+		"6,024 hours of a 9 W LED bulb",
+		"318.9 km in an electric car",
+		"104.7 km in a typical petrol car",
+		"29.84 half-litre bottles of water",
+		// 69.948 J = 0.01943 Wh a request; × 1.744 = 0.03389 Wh.
+		"Per request: 0.01943 Wh GPU only, 0.03389 Wh at this boundary",
+		"0.24 Wh", "≈0.3 Wh", "0.42 Wh", "compare with GPU only 0.01943 Wh",
+		"[2] Google, \"Measuring the environmental impact of delivering AI at Google scale\", arXiv 2508.15734",
+		"[3] Ember, Global Electricity Review 2024",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// Without footprint flags, the text is what it was.
+	_, plain, _ := runArgs("calc", "-gpu", "H100", "-deadline", "50ms")
+	if strings.Contains(plain, "Footprint") {
+		t.Errorf("footprint printed without footprint flags:\n%s", plain)
+	}
+	// A GPU-only footprint says it is a floor.
+	_, gpuOnly, _ := runArgs("calc", "-grid", "fr")
+	if !strings.Contains(gpuOnly, "GPU energy only: a floor") || !strings.Contains(gpuOnly, "(France, 2023, lifecycle)") {
+		t.Errorf("GPU-only footprint:\n%s", gpuOnly)
+	}
+}
+
+func TestCalcFootprintBadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string // in stderr: the bad value and what is accepted
+	}{
+		{[]string{"-grid", "mars"}, []string{`"mars"`, "world", "2,000"}},
+		{[]string{"-grid", ""}, []string{`""`, "no value given"}},
+		{[]string{"-grid", "2500"}, []string{`"2500"`, "from 0 to 2,000"}},
+		{[]string{"-pue", "0.5"}, []string{`"0.5"`, "from 1 to 3"}},
+		{[]string{"-host", "-1"}, []string{`"-1"`, "must not be negative"}},
+		{[]string{"-idle", "6"}, []string{`"6"`, "from 0 to 5"}},
+		{[]string{"-wue", "30"}, []string{`"30"`, "from 0 to 20", "microsoft"}},
+		{[]string{"-price", "2000", "-currency", "USD"}, []string{`"2000"`, "from 0 to 1,000"}},
+		{[]string{"-currency", "dollars", "-price", "1"}, []string{`"dollars"`, "three-letter"}},
+		{[]string{"-boundary", "aws"}, []string{`"aws"`, "gpu", "cloud"}},
+		{[]string{"-budget", "lots"}, []string{`"lots"`, "kWh", "CO2e", "m3", "USD"}},
+		{[]string{"-budget", "1t CO2e"}, []string{`"1t CO2e"`, "needs a grid carbon intensity"}},
+		{[]string{"-budget", "2 m3"}, []string{`"2 m3"`, "needs a water usage effectiveness"}},
+		{[]string{"-budget", "10 EUR", "-price", "0.1", "-currency", "USD"}, []string{`"10 EUR"`, "price is in USD"}},
+		{[]string{"-price", "0.12"}, []string{`"0.12"`, "needs -currency"}},
+		{[]string{"-currency", "USD"}, []string{`"USD"`, "needs -price"}},
+	} {
+		code, out, errs := runArgs(append([]string{"calc"}, c.args...)...)
+		if code != exitBadInput || out != "" {
+			t.Errorf("%v: exit %d, stdout %q; want %d and nothing printed", c.args, code, out, exitBadInput)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(errs, w) {
+				t.Errorf("%v: stderr %q lacks %q", c.args, errs, w)
+			}
+		}
+	}
+}

@@ -1,0 +1,51 @@
+package export
+
+import (
+	"tokenjoule/data"
+	"tokenjoule/data/footprint"
+)
+
+// Footprint is the scenario's footprint fields, appended to Scenario by calc
+// -json and the page's download alike: "footprint" (the boundary ladder, and
+// carbon, water and cost when their factor is set, with the factors used) and,
+// when a budget was asked and answered, "budget". None without a selected
+// configuration. fit is nil when there is no budget.
+func Footprint(r *data.Result, f footprint.Factors, b footprint.Budget, fit *footprint.Fit) Object {
+	c := r.Selected
+	if c == nil {
+		return nil
+	}
+	l, e := f.Ladder(r.Estimate.EnergyWh), f.Effective()
+	perRequest := f.Ladder(float64(c.JoulesPerToken) * float64(c.AvgOutputTokens) / 3600).FacilityWh
+	fp := Object{
+		{"boundary", f.BoundaryInfo().ID},
+		{"gpu_wh", l.GPUWh},
+		{"server_wh", l.ServerWh},
+		{"fleet_wh", l.FleetWh},
+		{"facility_wh", l.FacilityWh},
+		{"facility_wh_per_request", perRequest},
+	}
+	if v, ok := f.Carbon(l); ok {
+		fp = append(fp, Field{"carbon_g", v})
+	}
+	if v, ok := f.Water(l); ok {
+		fp = append(fp, Field{"water_l", v})
+	}
+	if v, ok := f.Cost(l); ok {
+		fp = append(fp, Field{"cost", v}, Field{"currency", f.Currency})
+	}
+	factors := Object{{"host", e.Host.Value}, {"idle", e.Idle.Value}, {"pue", e.PUE.Value}}
+	for _, x := range []struct {
+		key string
+		f   footprint.Factor
+	}{{"grid_g_per_kwh", f.Grid}, {"wue_l_per_kwh", f.WUE}, {"price_per_kwh", f.Price}} {
+		if x.f.Set {
+			factors = append(factors, Field{x.key, x.f.Value})
+		}
+	}
+	o := Object{{"footprint", append(fp, Field{"factors", factors})}}
+	if fit != nil {
+		o = append(o, Field{"budget", Object{{"value", b.String()}, {"tokens", fit.Tokens}, {"requests", fit.Requests}}})
+	}
+	return o
+}
