@@ -4,11 +4,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
 	"tokenjoule/data"
 	"tokenjoule/data/export"
+	"tokenjoule/data/footprint"
 )
 
 func runCompare(args []string, stdout, stderr io.Writer) int {
@@ -16,6 +18,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	flags := addQueryFlags(fs)
 	asJSON := fs.Bool("json", false, "print a JSON array, one object per model in rank order (keys in README.md)")
 	asCSV := fs.Bool("csv", false, "print CSV, one line per model in rank order (the page's download)")
+	fp := addFootprintFlags(fs)
 	if ok, code := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -30,6 +33,12 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		return exitFailure
 	}
 	q, err := flags.query()
+	if err == nil {
+		err = fp.parse(fs)
+	}
+	if err == nil && !fp.budget.IsZero() {
+		err = &data.InputError{Param: "budget", Label: "-budget", Value: *fp.flags["budget"], Reason: "compare ranks models and fits no budget; use calc -budget for one model"}
+	}
 	var rk *data.Ranking
 	if err == nil {
 		rk, err = set.Compare(q)
@@ -38,17 +47,18 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, "compare", err)
 	}
 
+	cols := export.FootprintColumns(fp.factors)
 	switch {
 	case *asJSON:
-		b, err := export.CompareJSON(rk)
+		b, err := export.CompareJSON(rk, cols...)
 		if err != nil {
 			return fail(stderr, "compare", err)
 		}
 		stdout.Write(b)
 	case *asCSV:
-		stdout.Write(export.CompareCSV(rk))
+		stdout.Write(export.CompareCSV(rk, cols...))
 	default:
-		printRanking(stdout, set, rk)
+		printRanking(stdout, set, rk, fp.factors)
 	}
 	if len(rk.Models) == 0 || rk.Models[0].Status() != data.Meets {
 		return exitInfeasible
@@ -59,7 +69,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 // printRanking writes the ranking as the page's table: the models that meet
 // the deadline, then those that miss it with the deadline each would meet,
 // then those not measured on the GPU.
-func printRanking(w io.Writer, set *data.Set, rk *data.Ranking) {
+func printRanking(w io.Writer, set *data.Set, rk *data.Ranking, f footprint.Factors) {
 	q, wl := rk.Query, rk.Workload
 	gpus := data.GPUChoice(wl.GPUs(), q.GPU)
 	fmt.Fprintf(w, "%s (%s): %s output tokens on %s at %s ITL ≤ %s\n", wl.Name, wl.ID,
@@ -68,7 +78,15 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking) {
 	fmt.Fprintln(w)
 
 	var missed, unmeasured []*data.Ranked
-	rows := [][]string{{"#", "Model", "Parameters", "Energy", "Per request", "J/token", "Selected configuration", "Dataset row"}}
+	head := []string{"#", "Model", "Parameters", "Energy", "Per request", "J/token", "Selected configuration", "Dataset row"}
+	align := "rllrrrll"
+	// The footprint's figures, for the factors given, after the GPU energy.
+	extra := footprintCells(f)
+	for _, x := range extra {
+		head = slices.Insert(head, 4, x.head)
+		align = align[:4] + "r" + align[4:]
+	}
+	rows := [][]string{head}
 	for i := range rk.Models {
 		r := &rk.Models[i]
 		switch r.Status() {
@@ -80,12 +98,16 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking) {
 			continue
 		}
 		c, e := r.Result.Selected, r.Result.Estimate
-		rows = append(rows, []string{strconv.Itoa(i + 1), r.Entry.Name, size(r.Entry),
+		row := []string{strconv.Itoa(i + 1), r.Entry.Name, size(r.Entry),
 			data.FormatEnergy(e.EnergyWh), data.FormatJoules(e.EnergyPerRequest), data.FormatNumber(float64(c.JoulesPerToken)),
-			fmt.Sprintf("%s, max_num_seqs %d", c.Hardware(), c.MaxNumSeqs), c.RowID})
+			fmt.Sprintf("%s, max_num_seqs %d", c.Hardware(), c.MaxNumSeqs), c.RowID}
+		for _, x := range extra {
+			row = slices.Insert(row, 4, x.cell(f.Ladder(e.EnergyWh)))
+		}
+		rows = append(rows, row)
 	}
 	if len(rows) > 1 {
-		table(w, "rllrrrll", rows)
+		table(w, align, rows)
 	} else {
 		fmt.Fprintln(w, "No model meets the deadline.")
 	}
@@ -107,7 +129,36 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking) {
 		}
 		fmt.Fprintf(w, "\nNot measured on %s: %s.\n", q.GPU, strings.Join(names, ", "))
 	}
+	if len(extra) > 0 {
+		fmt.Fprintf(w, "\nEnergy is the GPU's, as measured; the boundary %q and the factors given add the columns after it (calc prints each factor's source).\n",
+			f.BoundaryInfo().Label)
+	}
 	printSource(w, set.Index.Caveat, set.Index.Source)
+}
+
+// footprintCell is a text column of the footprint, for the factors given.
+type footprintCell struct {
+	head string
+	cell func(footprint.Ladder) string
+}
+
+// footprintCells are the columns FootprintColumns adds to the CSV, in
+// reverse order (each is inserted after the GPU energy).
+func footprintCells(f footprint.Factors) []footprintCell {
+	var cells []footprintCell
+	if _, ok := f.Cost(footprint.Ladder{}); ok {
+		cells = append(cells, footprintCell{"Cost", func(l footprint.Ladder) string { c, _ := f.Cost(l); return footprint.FormatMoney(c, f.Currency) }})
+	}
+	if _, ok := f.Water(footprint.Ladder{}); ok {
+		cells = append(cells, footprintCell{"Water", func(l footprint.Ladder) string { v, _ := f.Water(l); return footprint.FormatWater(v) }})
+	}
+	if _, ok := f.Carbon(footprint.Ladder{}); ok {
+		cells = append(cells, footprintCell{"Carbon", func(l footprint.Ladder) string { v, _ := f.Carbon(l); return footprint.FormatCarbon(v) }})
+	}
+	if !f.IsGPUOnly() {
+		cells = append(cells, footprintCell{"At boundary", func(l footprint.Ladder) string { return data.FormatEnergy(l.FacilityWh) }})
+	}
+	return cells
 }
 
 // size is a model's parameter count, "21B, 3.6B active" for a mixture of experts.

@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"encoding/csv"
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -110,4 +113,59 @@ func TestCompareBadInput(t *testing.T) {
 		{[]string{"-model", "qwen-3-14b"}, []string{"model"}},
 		{[]string{"extra"}, []string{`"extra"`}},
 	})
+}
+
+// With footprint flags the CSV gains a column per factor set, after the
+// energy figures, computed from each model's GPU energy.
+func TestCompareFootprintColumns(t *testing.T) {
+	code, out, errs := runArgs(append(compareArgs, "-csv", "-boundary", "cloud", "-grid", "fr", "-wue", "2", "-price", "0.2", "-currency", "eur")...)
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %s", code, errs)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, k := range rows[0] {
+		col[k] = i
+	}
+	if col["facility_wh"] != col["requests"]+1 || col["carbon_g"] != col["requests"]+2 || col["water_l"] != col["requests"]+3 || col["cost_eur"] != col["requests"]+4 {
+		t.Fatalf("footprint columns missing or misplaced in the header %v", rows[0])
+	}
+	num := func(row []string, k string) float64 {
+		v, err := strconv.ParseFloat(row[col[k]], 64)
+		if err != nil {
+			t.Fatalf("%s = %q: %v", k, row[col[k]], err)
+		}
+		return v
+	}
+	// By hand: the cloud boundary is host 0.43, idle 0.17, PUE 1.09, so the
+	// facility draws 1.6 × 1.09 = 1.744 times the GPU energy and the fleet
+	// 1.6 times; France's grid is 56 g CO2e/kWh (Our World in Data, 2023, lifecycle).
+	for _, row := range rows[1:] {
+		if row[col["status"]] != "meets" {
+			if row[col["facility_wh"]] != "" || row[col["cost_eur"]] != "" {
+				t.Errorf("%s misses the deadline but has footprint figures: %v", row[col["model"]], row)
+			}
+			continue
+		}
+		gpu := num(row, "energy_wh")
+		for _, c := range []struct {
+			key  string
+			want float64
+		}{
+			{"facility_wh", gpu * 1.744},
+			{"carbon_g", gpu * 1.744 / 1000 * 56},
+			{"water_l", gpu * 1.6 / 1000 * 2},
+			{"cost_eur", gpu * 1.744 / 1000 * 0.2},
+		} {
+			if got := num(row, c.key); math.Abs(got-c.want) > 1e-9*c.want {
+				t.Errorf("%s: %s = %v, want %v", row[col["model"]], c.key, got, c.want)
+			}
+		}
+	}
+	if code, _, errs := runArgs(append(compareArgs, "-budget", "1 t")...); code != exitBadInput || !strings.Contains(errs, `"1 t"`) {
+		t.Errorf("compare -budget: exit %d, %s", code, errs)
+	}
 }

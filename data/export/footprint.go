@@ -1,6 +1,8 @@
 package export
 
 import (
+	"strings"
+
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
 )
@@ -48,4 +50,41 @@ func Footprint(r *data.Result, f footprint.Factors, b footprint.Budget, fit *foo
 		o = append(o, Field{"budget", Object{{"value", b.String()}, {"tokens", fit.Tokens}, {"requests", fit.Requests}}})
 	}
 	return o
+}
+
+// FootprintColumns are the comparison's columns for the factors f sets:
+// facility_wh past the GPU-only boundary, carbon_g with a grid intensity,
+// water_l with a WUE, and cost_<currency> with a price. None for the default
+// factors, so that a GPU-only comparison keeps its plain columns.
+func FootprintColumns(f footprint.Factors) []Column {
+	ladder := func(r *data.Ranked) (footprint.Ladder, bool) {
+		if r.Status() != data.Meets {
+			return footprint.Ladder{}, false
+		}
+		return f.Ladder(r.Result.Estimate.EnergyWh), true
+	}
+	col := func(key string, v func(footprint.Ladder) (float64, bool)) Column {
+		return Column{key, func(r *data.Ranked) any {
+			if l, ok := ladder(r); ok {
+				if x, ok := v(l); ok {
+					return x
+				}
+			}
+			return nil
+		}}
+	}
+	var cols []Column
+	if !f.IsGPUOnly() {
+		cols = append(cols, col("facility_wh", func(l footprint.Ladder) (float64, bool) { return l.FacilityWh, true }))
+	}
+	if _, ok := f.Carbon(footprint.Ladder{}); ok {
+		cols = append(cols, col("carbon_g", f.Carbon))
+	}
+	if _, ok := f.Water(footprint.Ladder{}); ok {
+		cols = append(cols, col("water_l", f.Water))
+	}
+	if _, ok := f.Cost(footprint.Ladder{}); ok {
+		cols = append(cols, col("cost_"+strings.ToLower(f.Currency), f.Cost))
+	}
+	return cols
 }
