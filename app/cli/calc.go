@@ -11,6 +11,9 @@ import (
 	"tokenjoule/data"
 )
 
+// loadSet is the dataset calc answers from; tests give it one of their own.
+var loadSet = data.Load
+
 func runCalc(args []string, stdout, stderr io.Writer) int {
 	d := data.DefaultQuery()
 	fs := flag.NewFlagSet("calc", flag.ContinueOnError)
@@ -25,14 +28,18 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 
-	set, err := data.Load()
+	set, err := loadSet()
 	if err != nil {
 		fmt.Fprintln(stderr, "calc: loading the dataset:", err)
 		return exitFailure
 	}
-	q := data.Query{Task: *task, Model: *model, GPU: strings.ToUpper(*gpu)}
-	if strings.EqualFold(*gpu, data.AnyGPU) {
-		q.GPU = data.AnyGPU
+	// The GPU's canonical spelling if it is one, else as typed, so that a
+	// refusal quotes what was typed ("ı", not the "I" ToUpper makes of it).
+	q := data.Query{Task: *task, Model: *model, GPU: *gpu}
+	for _, g := range append([]string{data.AnyGPU}, data.GPUs...) {
+		if strings.EqualFold(*gpu, g) {
+			q.GPU = g
+		}
 	}
 	if q.DeadlineMS, err = data.ParseDeadline(*deadline); err == nil {
 		if q.Percentile, err = data.ParsePercentile(*pct); err == nil {
@@ -54,7 +61,13 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	}
 
 	if *asJSON {
-		b, _ := json.MarshalIndent(calcJSON(r), "", "  ")
+		// Never exit 0 without the answer: a figure JSON cannot hold
+		// (Select refuses non-finite ones) is a failure, said so.
+		b, err := json.MarshalIndent(calcJSON(r), "", "  ")
+		if err != nil {
+			fmt.Fprintln(stderr, "calc: writing the answer as JSON:", err)
+			return exitFailure
+		}
 		fmt.Fprintf(stdout, "%s\n", b)
 	} else {
 		printResult(stdout, set, r)
