@@ -239,7 +239,7 @@ func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
 			return written(field, raw, float64(round(raw, decimals)), unit)
 		}
 		whole := func(field string, raw float64, unit string) int {
-			v := math.Round(raw)
+			v := float64(round(raw, 0)) // ties to even, as the reference file rounds
 			if bad == nil && !(v >= 1 && v <= math.MaxInt32) {
 				bad = rowError(file, i, r.ModelID, field, raw,
 					fmt.Sprintf("would be written as %v %s; a written count must be a whole number from 1 to %d", v, unit, math.MaxInt32))

@@ -134,6 +134,7 @@ func TestBadRowsFailTheImport(t *testing.T) {
 		// Valid as read, but not as written: rounding or int conversion.
 		{"throughput rounds to 0", set("output_throughput_tokens_per_sec", 0.04), "output_throughput_tokens_per_sec", "0.04"},
 		{"power rounds to 0", set("avg_power_watts", 0.4), "avg_power_watts", "0.4"},
+		{"power rounds to 0, tie to even", set("avg_power_watts", 0.5), "avg_power_watts", "0.5"},
 		{"batch rounds to 0", set("avg_batch_size", 0.04), "avg_batch_size", "0.04"},
 		{"energy rounds to 0", func(rows []map[string]any) []map[string]any {
 			rows[1]["energy_per_token_joules"], rows[1]["energy_per_request_joules"] = 4e-8, 2e-5
@@ -205,7 +206,7 @@ func BenchmarkRender(b *testing.B) {
 func TestWrittenValuesArePositive(t *testing.T) {
 	files, err := Render(fixture(t, func(rows []map[string]any) []map[string]any {
 		// The smallest values that survive rounding.
-		rows[0]["output_throughput_tokens_per_sec"], rows[0]["avg_power_watts"], rows[0]["avg_batch_size"] = 0.05, 0.5, 0.05
+		rows[0]["output_throughput_tokens_per_sec"], rows[0]["avg_power_watts"], rows[0]["avg_batch_size"] = 0.05, 0.51, 0.05
 		return rows
 	}))
 	if err != nil {
