@@ -14,7 +14,7 @@ import (
 
 // project is a project folder whose web/ holds stand-ins for the files the
 // page needs (the page is prerendered natively; nothing runs them).
-func project(t *testing.T) string {
+func project(t testing.TB) string {
 	t.Helper()
 	root := t.TempDir()
 	if err := os.Mkdir(filepath.Join(root, "web"), 0o755); err != nil {
@@ -172,4 +172,21 @@ func TestProxiedFilesStayLocal(t *testing.T) {
 		t.Errorf("serve fetched %s from the host a request named", p)
 	default:
 	}
+}
+
+// BenchmarkLongURL prerenders the embed for a URL at the server's header
+// limit, all of it unknown hide names (issue 7, item 8).
+func BenchmarkLongURL(b *testing.B) {
+	s, err := New(Options{Root: project(b)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	u := "/embed?hide=" + strings.Repeat("nope,", (MaxHeaderBytes-1000)/5)
+	size := 0
+	for b.Loop() {
+		w := httptest.NewRecorder()
+		s.ServeHTTP(w, httptest.NewRequest("GET", u, nil))
+		size = w.Body.Len()
+	}
+	b.ReportMetric(float64(size), "page-bytes")
 }

@@ -56,17 +56,30 @@ func bounded(s string) string {
 // quote is bounded(s) in Go's double-quoted form, as notices quote values.
 func quote(s string) string { return strconv.Quote(bounded(s)) }
 
-// quoteList quotes up to three items, then says how many more there are:
+// sample keeps the first few of a list of refused parts, and how many there
+// were: a notice names a few, and a URL may hold hundreds of thousands.
+type sample struct {
+	first []string
+	n     int
+}
+
+func (s *sample) add(item string) {
+	if len(s.first) < 3 {
+		s.first = append(s.first, item)
+	}
+	s.n++
+}
+
+// String quotes the items kept, then says how many more there were:
 // "a", "b", "c" and 12 more.
-func quoteList(items []string) string {
-	const shown = 3
-	var parts []string
-	for _, it := range items[:min(len(items), shown)] {
-		parts = append(parts, quote(it))
+func (s sample) String() string {
+	parts := make([]string, len(s.first))
+	for i, it := range s.first {
+		parts[i] = quote(it)
 	}
 	last := ""
-	if len(items) > shown {
-		last = fmt.Sprintf("%d more", len(items)-shown)
+	if s.n > len(s.first) {
+		last = fmt.Sprintf("%d more", s.n-len(s.first))
 	} else if len(parts) > 1 {
 		last, parts = parts[len(parts)-1], parts[:len(parts)-1]
 	}
@@ -83,9 +96,12 @@ func quoteList(items []string) string {
 // url.ParseQuery, it keeps the pairs of a query with more than 10,000 of them.
 func ParseQuery(raw string) (url.Values, []Notice) {
 	v := url.Values{}
-	var bad, why []string
+	var (
+		bad sample
+		why []string
+	)
 	note := func(pair, reason string) {
-		bad = append(bad, pair)
+		bad.add(pair)
 		if !slices.Contains(why, reason) {
 			why = append(why, reason)
 		}
@@ -109,22 +125,15 @@ func ParseQuery(raw string) (url.Values, []Notice) {
 		}
 		v[key] = append(v[key], value)
 	}
-	if len(bad) == 0 {
+	if bad.n == 0 {
 		return v, nil
 	}
-	they := "it is"
-	if len(bad) > 1 {
-		they = "they are"
+	verb := "was not understood (%s); it is ignored."
+	if bad.n > 1 {
+		verb = "were not understood (%s); they are ignored."
 	}
-	return v, []Notice{{Value: bounded(bad[0]),
-		Message: fmt.Sprintf("The URL's %s %s not understood (%s); %s ignored.", quoteList(bad), wasWere(len(bad)), strings.Join(why, "; "), they)}}
-}
-
-func wasWere(n int) string {
-	if n == 1 {
-		return "was"
-	}
-	return "were"
+	return v, []Notice{{Value: bounded(bad.first[0]),
+		Message: fmt.Sprintf("The URL's %s "+verb, bad, strings.Join(why, "; "))}}
 }
 
 // Parse reads the query string into a query that set.Select answers without
@@ -330,7 +339,7 @@ func (h Hidden) String() string {
 func ParseHidden(v url.Values) (Hidden, []Notice) {
 	var (
 		h       Hidden
-		unknown []string
+		unknown sample
 	)
 	for _, value := range v[ParamHide] {
 		for name := range strings.SplitSeq(value, ",") {
@@ -344,22 +353,22 @@ func ParseHidden(v url.Values) (Hidden, []Notice) {
 			}
 			i := slices.IndexFunc(Params, func(p string) bool { return strings.EqualFold(p, name) })
 			if i < 0 {
-				unknown = append(unknown, name)
+				unknown.add(name)
 				continue
 			}
 			h |= 1 << i
 		}
 	}
-	if len(unknown) == 0 {
+	if unknown.n == 0 {
 		return h, nil
 	}
 	which := "which is not a control"
-	if len(unknown) > 1 {
+	if unknown.n > 1 {
 		which = "which are not controls"
 	}
-	return h, []Notice{{Param: ParamHide, Value: bounded(unknown[0]),
+	return h, []Notice{{Param: ParamHide, Value: bounded(unknown.first[0]),
 		Message: fmt.Sprintf("The URL's %s names %s, %s (use %s or %s, separated by commas); ignored.",
-			ParamHide, quoteList(unknown), which, strings.Join(Params, ", "), HideAll)}}
+			ParamHide, unknown, which, strings.Join(Params, ", "), HideAll)}}
 }
 
 // EmbedString is the embed's query string: String(q), then ParamHide when
