@@ -93,10 +93,6 @@ func New(o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	root, err := os.OpenRoot(web)
-	if err != nil {
-		return nil, err
-	}
 	routes.Do(ui.Routes)
 	h := &app.Handler{
 		Name:        "tokenjoule",
@@ -135,7 +131,7 @@ func New(o Options) (*Server, error) {
 		// host the request's Host header names.
 		Resources: resolver{base: base},
 	}
-	return &Server{App: h, web: webFiles{root: root, base: base}, base: base, domain: domain}, nil
+	return &Server{App: h, web: webFiles{dir: web, base: base}, base: base, domain: domain}, nil
 }
 
 // ServeHTTP serves web/'s files, go-app's proxied files from web/ (which

@@ -15,7 +15,7 @@ import (
 // leads out of the directory. Every request it refuses is a 404 that says
 // nothing about what exists.
 type webFiles struct {
-	root *os.Root
+	dir  string
 	base string // the site's path, for the headers
 }
 
@@ -55,7 +55,12 @@ func (wf webFiles) open(name string) (*os.File, error) {
 	if !plainName(name) {
 		return nil, os.ErrNotExist
 	}
-	return wf.root.Open(name)
+	root, err := os.OpenRoot(wf.dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close() // the file stays open
+	return root.Open(name)
 }
 
 // plainName tells whether name is a file name of letters, digits, '.', '-'
