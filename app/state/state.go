@@ -128,12 +128,11 @@ func ParseQuery(raw string) (url.Values, []Notice) {
 	if bad.n == 0 {
 		return v, nil
 	}
-	verb := "was not understood (%s); it is ignored."
+	msg := fmt.Sprintf("The URL's %s was not understood (%s); it is ignored.", bad, strings.Join(why, "; "))
 	if bad.n > 1 {
-		verb = "were not understood (%s); they are ignored."
+		msg = fmt.Sprintf("The URL's %s were not understood (%s); they are ignored.", bad, strings.Join(why, "; "))
 	}
-	return v, []Notice{{Value: bounded(bad.first[0]),
-		Message: fmt.Sprintf("The URL's %s "+verb, bad, strings.Join(why, "; "))}}
+	return v, []Notice{{Value: bounded(bad.first[0]), Message: msg}}
 }
 
 // Parse reads the query string into a query that set.Select answers without
