@@ -118,7 +118,8 @@ func Recover(out string) error {
 }
 
 // rollForward moves each new entry into place, the replaced one into old/, then
-// deletes tmp. Run again after a crash, it goes on where it stopped.
+// deletes tmp, its commit last. Run again after a crash, it goes on where it
+// stopped.
 func rollForward(out, tmp string) error {
 	if err := os.MkdirAll(filepath.Join(tmp, "old"), 0o755); err != nil {
 		return err
@@ -151,7 +152,17 @@ func rollForward(out, tmp string) error {
 			return err
 		}
 	}
-	return os.RemoveAll(tmp)
+	// The commit goes last: a kill while old/ is deleted must leave a
+	// decided swap, never one that Recover would undo half of.
+	for _, dir := range []string{"old", "added", "new"} {
+		if err := os.RemoveAll(filepath.Join(tmp, dir)); err != nil {
+			return err
+		}
+	}
+	if err := os.Remove(filepath.Join(tmp, commitName)); err != nil {
+		return err
+	}
+	return os.Remove(tmp)
 }
 
 // rollBack puts every entry of old/ back in place of the new one, removes the

@@ -83,6 +83,16 @@ func installed(t *testing.T, a map[string][]byte) string {
 
 type killed struct{}
 
+// entries counts the top-level entries of a dataset (index.json and one
+// folder per workload): a swap moves each twice.
+func entries(files map[string][]byte) int {
+	top := map[string]bool{}
+	for name := range files {
+		top[strings.SplitN(name, "/", 2)[0]] = true
+	}
+	return len(top)
+}
+
 // TestSwapKilledAnywhere stops a swap after each of its moves, as a SIGKILL
 // would (no deferred clean-up runs past the commit), and checks that Recover,
 // and the next import, find one whole dataset: the new one, since the swap
@@ -118,6 +128,17 @@ func TestSwapKilledAnywhere(t *testing.T) {
 				t.Fatalf("the swap made only %d moves", kill-1)
 			}
 			break
+		}
+		if kill == 2*entries(b) {
+			// Killed after the last move, while the old entries were being
+			// deleted: the commit, deleted last, is still there.
+			tmps, _ := filepath.Glob(filepath.Join(out, tmpPrefix+"*"))
+			if len(tmps) != 1 {
+				t.Fatalf("after the last move: %v", tmps)
+			}
+			if err := os.Remove(filepath.Join(tmps[0], "old", "index.json")); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if err := Recover(out); err != nil {
 			t.Fatalf("killed after move %d: Recover: %v", kill, err)
