@@ -32,10 +32,12 @@ web/echarts.min.js: web/echarts.sha256
 	@echo "echarts: $@ ($(ECHARTS_VERSION), checksum verified)"
 
 # The static site for any host: `make dist` for a host's root,
-# `make dist BASE=/tokenjoule/` for a sub-path such as a GitHub Pages project site.
-BASE ?= /
+# `make dist BASE=/tokenjoule/` for a sub-path such as a GitHub Pages project site;
+# DOMAIN=example.github.io gives its pages link previews (og:url, og:image).
+BASE   ?= /
+DOMAIN ?=
 dist: wasm echarts
-	$(GO) run . build -out dist -base $(BASE)
+	$(GO) run . build -out dist -base $(BASE) $(if $(DOMAIN),-domain $(DOMAIN))
 
 # Serve dist/ as a plain static host would (no prerendering, no compression on
 # the fly: the precompressed copies), on http://$(ADDR)$(BASE).

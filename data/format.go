@@ -8,12 +8,14 @@ import (
 )
 
 // FormatEnergy writes an energy in the unit that reads best (mWh to GWh), with
-// four significant digits.
+// four significant digits; below a thousandth of a mWh, in Wh times a power
+// of ten ("1.521 × 10⁻³² Wh"), rather than as a run of zeros.
 func FormatEnergy(wh float64) string {
 	return scaled(wh, "Wh", []prefix{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""}, {1e-3, "m"}})
 }
 
-// FormatJoules writes an energy in joules, kJ, MJ, GJ or TJ.
+// FormatJoules writes an energy in mJ, J, kJ, MJ, GJ, TJ or PJ, and below a
+// thousandth of a mJ in J times a power of ten, as FormatEnergy does.
 func FormatJoules(j float64) string {
 	return scaled(j, "J", []prefix{{1e15, "P"}, {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""}, {1e-3, "m"}})
 }
@@ -25,6 +27,11 @@ type prefix struct {
 
 func scaled(v float64, unit string, prefixes []prefix) string {
 	p := prefixes[len(prefixes)-1]
+	if v != 0 && math.Abs(v) < p.scale/1000 {
+		// Below 0.001 of the smallest prefix: no prefix helps a reader
+		// there, a power of ten does.
+		return scientific(v) + " " + unit
+	}
 	for _, q := range prefixes {
 		// Compare after rounding so that 999.96 Wh reads 1 kWh, not 1000 Wh.
 		if math.Abs(sig4(v/q.scale)) >= 1 {
@@ -47,9 +54,14 @@ func sig4(v float64) float64 {
 
 // FormatNumber writes v with thousands separators and at most four significant
 // digits after the point for small numbers: 1600, 0.04823 → "1,600", "0.04823".
+// Below 0.0001 it writes four significant digits times a power of ten:
+// 1.389e-7 → "1.389 × 10⁻⁷".
 func FormatNumber(v float64) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	if v != 0 && math.Abs(sig4(v)) < 1e-4 {
+		return scientific(v)
 	}
 	if math.Abs(v) < 1000 {
 		return strconv.FormatFloat(sig4(v), 'f', -1, 64)
@@ -113,3 +125,22 @@ func groupThousands(s string) string {
 	}
 	return sign + b.String() + frac
 }
+
+// scientific writes v with four significant digits times a power of ten, the
+// way people write it: "1.521 × 10⁻³²".
+func scientific(v float64) string {
+	s := strconv.FormatFloat(v, 'e', 3, 64) // "1.521e-32"
+	mant, exp, _ := strings.Cut(s, "e")
+	if strings.Contains(mant, ".") {
+		mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
+	}
+	e, _ := strconv.Atoi(exp) // "-07" → -7
+	var b strings.Builder
+	b.WriteString(mant + " × 10")
+	for _, r := range strconv.Itoa(e) {
+		b.WriteString(superscript[r])
+	}
+	return b.String()
+}
+
+var superscript = map[rune]string{'-': "⁻", '0': "⁰", '1': "¹", '2': "²", '3': "³", '4': "⁴", '5': "⁵", '6': "⁶", '7': "⁷", '8': "⁸", '9': "⁹"}

@@ -1,6 +1,9 @@
 package data
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestFormatEnergy(t *testing.T) {
 	for wh, want := range map[float64]string{
@@ -13,6 +16,12 @@ func TestFormatEnergy(t *testing.T) {
 		3.1088e13:  "31,088 GWh",
 		1234.6:     "1.235 kWh",
 		0.00031088: "0.3109 mWh",
+		2e-6:       "0.002 mWh",
+		// Far below a mWh (tokens=1e-30): a power of ten, not a run of zeros.
+		1.521e-32: "1.521 × 10⁻³² Wh",
+		9.99e-7:   "9.99 × 10⁻⁷ Wh",
+		-4e-9:     "-4 × 10⁻⁹ Wh",
+		0:         "0 mWh",
 	} {
 		if got := FormatEnergy(wh); got != want {
 			t.Errorf("FormatEnergy(%v) = %q, want %q", wh, got, want)
@@ -21,7 +30,7 @@ func TestFormatEnergy(t *testing.T) {
 }
 
 func TestFormatJoules(t *testing.T) {
-	for j, want := range map[float64]string{111916.9: "111.9 kJ", 69.948: "69.95 J", 3.6e9: "3.6 GJ"} {
+	for j, want := range map[float64]string{111916.9: "111.9 kJ", 69.948: "69.95 J", 3.6e9: "3.6 GJ", 5.477e-29: "5.477 × 10⁻²⁹ J", 0.0123: "12.3 mJ"} {
 		if got := FormatJoules(j); got != want {
 			t.Errorf("FormatJoules(%v) = %q, want %q", j, got, want)
 		}
@@ -29,7 +38,8 @@ func TestFormatJoules(t *testing.T) {
 }
 
 func TestFormatNumber(t *testing.T) {
-	for v, want := range map[float64]string{1600: "1,600", 0.048223: "0.04822", 1234567.8: "1,234,568", -2500: "-2,500", 5760.3: "5,760"} {
+	for v, want := range map[float64]string{1600: "1,600", 0.048223: "0.04822", 1234567.8: "1,234,568", -2500: "-2,500", 5760.3: "5,760",
+		0.00012346: "0.0001235", 1.389e-7: "1.389 × 10⁻⁷", 1e-30: "1 × 10⁻³⁰", 0.000099996: "0.0001"} {
 		if got := FormatNumber(v); got != want {
 			t.Errorf("FormatNumber(%v) = %q, want %q", v, got, want)
 		}
@@ -82,5 +92,19 @@ func TestGPUChoice(t *testing.T) {
 	}
 	if got := (&Config{GPU: "H100", NumGPUs: 8}).Hardware(); got != "H100 × 8" {
 		t.Errorf("Hardware = %q", got)
+	}
+}
+
+// TestFormatTinyVolumes: whatever volume ParseTokens accepts, the figures
+// for it (energy, GPU-hours, requests) read in a few characters, with no long
+// run of zeros.
+func TestFormatTinyVolumes(t *testing.T) {
+	for _, tokens := range []float64{1e-30, 5e-324, 1e-12, 1e-3, 1, 1e18} {
+		j := 0.0547711 * tokens
+		for _, s := range []string{FormatEnergy(j / 3600), FormatJoules(j), FormatNumber(tokens / 2000 / 3600), FormatNumber(tokens / 613)} {
+			if len([]rune(s)) > 26 || strings.Contains(s, "0000") {
+				t.Errorf("%v tokens: %q is not a readable figure", tokens, s)
+			}
+		}
 	}
 }

@@ -58,10 +58,11 @@ func (e *InputError) Error() string {
 // value beyond them is almost certainly a typo or a unit mistake rather than
 // a real scenario: a token volume past 1e18 usually means stray zeros, and a
 // deadline past one minute per token usually means seconds typed where
-// milliseconds were meant ("100s" for "100ms").
+// milliseconds were meant ("100s" for "100ms"). They are decimals, compared
+// with the input's digits exactly.
 const (
-	maxTokenVolume = 1e18
-	maxDeadlineMS  = 60000
+	maxTokenVolume = "1e18"
+	maxDeadlineMS  = "60000"
 )
 
 const (
@@ -104,9 +105,9 @@ func ParseTokens(s string) (float64, error) { return tokens.parse(s) }
 type quantity struct {
 	param, label, accepted string
 	units                  map[string]int // unit → power of ten it scales by
-	max                    float64
-	tooLarge               string // the reason given above max
-	exponentWithUnit       bool   // whether "5e-2s" is fine
+	max                    string         // the largest value accepted, as a decimal
+	tooLarge               string         // the reason given above max
+	exponentWithUnit       bool           // whether "5e-2s" is fine
 }
 
 var (
@@ -132,9 +133,14 @@ func (k quantity) parse(s string) (float64, error) {
 	if d.negative {
 		return fail(reasonNotPositive)
 	}
+	// The limit is checked on the decimal digits, not on the float64 they
+	// round to: 1000000000000000001 rounds to exactly 1e18.
+	if max, _, _ := scanNumberInput(k.max); d.above(scale, max, 0) {
+		return fail(k.tooLarge)
+	}
 	v, err := d.value(scale)
 	switch {
-	case v > k.max || math.IsInf(v, 0):
+	case math.IsInf(v, 0):
 		return fail(k.tooLarge)
 	case v <= 0:
 		return fail(reasonNotPositive)
@@ -232,14 +238,10 @@ const maxExplicitExponent int64 = 1e15
 // (float64 spans roughly 1e-324 to 1.8e308) and the exponent strconv reads
 // stays small.
 func (d scannedNumber) value(scale int) (float64, error) {
-	digits := strings.TrimLeft(d.intDigits+d.fracDigits, "0")
-	sig := strings.TrimRight(digits, "0")
+	sig, mag := d.normal(scale)
 	if sig == "" {
 		return 0, nil
 	}
-	// The number is digits × 10^(exp+scale-len(frac)), which is
-	// 0.digits × 10^mag, and trailing zeros after the point change nothing.
-	mag := d.exp + int64(scale) + int64(len(digits)) - int64(len(d.fracDigits))
 	switch {
 	case mag > 400:
 		return math.Inf(1), nil
@@ -247,6 +249,34 @@ func (d scannedNumber) value(scale int) (float64, error) {
 		return 0, nil
 	}
 	return strconv.ParseFloat("0."+sig+"e"+strconv.FormatInt(mag, 10), 64)
+}
+
+// normal writes the number times 10^scale as 0.sig × 10^mag, sig having
+// neither leading nor trailing zeros; sig is "" for zero.
+func (d scannedNumber) normal(scale int) (sig string, mag int64) {
+	digits := strings.TrimLeft(d.intDigits+d.fracDigits, "0")
+	sig = strings.TrimRight(digits, "0")
+	// The number is digits × 10^(exp+scale-len(frac)), which is
+	// 0.digits × 10^mag, and trailing zeros after the point change nothing.
+	return sig, d.exp + int64(scale) + int64(len(digits)) - int64(len(d.fracDigits))
+}
+
+// above tells whether d × 10^scale is greater than max × 10^maxScale, exactly.
+// Both are taken as positive.
+func (d scannedNumber) above(scale int, max scannedNumber, maxScale int) bool {
+	sig, mag := d.normal(scale)
+	msig, mmag := max.normal(maxScale)
+	switch {
+	case sig == "":
+		return false
+	case msig == "":
+		return true
+	case mag != mmag:
+		return mag > mmag
+	}
+	// Same magnitude: digit strings without leading or trailing zeros
+	// compare as their values do.
+	return sig > msig
 }
 
 // scanNumberInput checks the shared number grammar:

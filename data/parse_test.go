@@ -62,8 +62,9 @@ func TestParseTokensAccepted(t *testing.T) {
 		{"0.067B", 67000000},
 		{"0.017T", 17000000000},
 		{"12.345678901234567B", 12345678901.234567},
-		// Rounds to exactly 1e18 in float64, so it is within the limit.
-		{"1.0000000000000000001e18", 1e18},
+		// The limit itself, written out.
+		{"1,000,000,000,000,000,000", 1e18},
+		{"1.000000000000000000000e18", 1e18},
 	}
 	for _, tt := range tests {
 		got, err := ParseTokens(tt.in)
@@ -124,6 +125,13 @@ func TestParseTokensRefused(t *testing.T) {
 		// too large
 		{"1e19", "exceeds the maximum of 1e18"},
 		{"1.000001e18", "exceeds the maximum of 1e18"},
+		// above 1e18 by less than a float64 can tell: the limit is on the
+		// number written, not on the float64 it rounds to
+		{"1.0000000000000000001e18", "exceeds the maximum of 1e18"},
+		{"1000000000000000001", "exceeds the maximum of 1e18"},
+		{"1,000,000,000,000,000,001", "exceeds the maximum of 1e18"},
+		{"1000000.000000000001T", "exceeds the maximum of 1e18"},
+		{"1.0000000000000000000000001e18", "exceeds the maximum of 1e18"},
 		{"1000001T", "exceeds the maximum of 1e18"},
 		{"1e400", "exceeds the maximum of 1e18"},
 		{"1e99999999999999999999", "exceeds the maximum of 1e18"},
@@ -355,6 +363,8 @@ func TestParseDeadlineRefused(t *testing.T) {
 		{"0ms", "must be greater than 0"},
 		{"0s", "must be greater than 0"},
 		{"60001", "exceeds the maximum of 60000"},
+		{"60000.0000000000001", "exceeds the maximum of 60000"},
+		{"60.0000000000000001s", "exceeds the maximum of 60000"},
 		{"60.001s", "exceeds the maximum of 60000"},
 		{"100s", "exceeds the maximum of 60000"},
 		{"1e400s", "exceeds the maximum of 60000"},
@@ -469,10 +479,26 @@ func TestInputErrorMessage(t *testing.T) {
 	}
 }
 
+// exactlyAbove tells, with exact rational arithmetic, whether an accepted
+// input is above max.
+func exactlyAbove(t *testing.T, s string, units map[string]int, max string) bool {
+	t.Helper()
+	r := ratOf(t, s, units)
+	m, _ := new(big.Rat).SetString(max)
+	return r.Cmp(m) > 0
+}
+
 // ratValue independently evaluates an input that a parser accepted, using
 // exact rational arithmetic instead of the parser's exponent shifting. units
 // maps a lower-case unit to its power of ten.
 func ratValue(t *testing.T, s string, units map[string]int) float64 {
+	t.Helper()
+	f, _ := ratOf(t, s, units).Float64()
+	return f
+}
+
+// ratOf is an accepted input as an exact rational, in its base unit.
+func ratOf(t *testing.T, s string, units map[string]int) *big.Rat {
 	t.Helper()
 	u := strings.ToLower(strings.TrimSpace(s)) // accepted inputs are ASCII
 	u = strings.ReplaceAll(u, ",", "")
@@ -490,9 +516,7 @@ func ratValue(t *testing.T, s string, units map[string]int) float64 {
 	if !ok {
 		t.Fatalf("%q accepted but big.Rat cannot read %q", s, num)
 	}
-	r.Mul(r, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(scale)), nil)))
-	f, _ := r.Float64()
-	return f
+	return r.Mul(r, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(scale)), nil)))
 }
 
 // checkAcceptedChars fails if an accepted input contains anything outside
@@ -553,6 +577,9 @@ func FuzzParseTokens(f *testing.F) {
 			t.Fatalf("ParseTokens(%q) = %v, outside (0, 1e18]", s, v)
 		}
 		checkAcceptedChars(t, s, "0123456789,.eE+-kKmMbBtT ")
+		if exactlyAbove(t, s, tokenUnits, "1e18") {
+			t.Fatalf("ParseTokens(%q) = %v, but the input is above 1e18", s, v)
+		}
 		if want := ratValue(t, s, tokenUnits); v != want {
 			t.Fatalf("ParseTokens(%q) = %v, exact value rounds to %v", s, v, want)
 		}
@@ -588,6 +615,9 @@ func FuzzParseDeadline(f *testing.F) {
 			t.Fatalf("ParseDeadline(%q) = %v, outside (0, 60000]", s, v)
 		}
 		checkAcceptedChars(t, s, "0123456789,.eE+-mMsS ")
+		if exactlyAbove(t, s, deadlineUnitsMS, "60000") {
+			t.Fatalf("ParseDeadline(%q) = %v, but the input is above 60000 ms", s, v)
+		}
 		if want := ratValue(t, s, deadlineUnitsMS); v != want {
 			t.Fatalf("ParseDeadline(%q) = %v, exact value rounds to %v", s, v, want)
 		}

@@ -2,6 +2,7 @@ package data
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 )
@@ -136,6 +137,17 @@ func (s *Set) Select(q Query) (*Result, error) {
 			r.OtherEstimate = r.Other.Estimate(q.Tokens)
 		}
 	}
+	// A dataset row can only give a non-finite figure if it holds an absurd
+	// value (the importer refuses those); no such figure is ever shown.
+	for _, c := range []struct {
+		config *Config
+		e      Estimate
+	}{{r.Selected, r.Estimate}, {r.Other, r.OtherEstimate}} {
+		if c.config != nil && !c.e.finite() {
+			return nil, fmt.Errorf("%s tokens on dataset row %s give a figure that is not a finite number (%+v); the row is not a plausible measurement",
+				FormatTokens(q.Tokens), c.config.RowID, c.e)
+		}
+	}
 	return r, nil
 }
 
@@ -151,6 +163,15 @@ func (q *Query) checkScalars() error {
 		return &InputError{Param: "tokens", Value: fmt.Sprint(q.Tokens), Accepted: "a token volume greater than 0"}
 	}
 	return nil
+}
+
+func (e Estimate) finite() bool {
+	for _, v := range []float64{e.EnergyWh, e.EnergyPerRequest, e.GPUHours, e.Requests} {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // otherGPU is the GPU to compare the selection with: for a fixed GPU, the

@@ -266,3 +266,27 @@ func BenchmarkCurves(b *testing.B) {
 		m.Frontier(AnyGPU, P50, 50)
 	}
 }
+
+// TestSelectRefusesNonFiniteFigures: a row that would give an infinite figure
+// (a throughput rounded to 0, an absurd energy) is an error, never a figure.
+func TestSelectRefusesNonFiniteFigures(t *testing.T) {
+	q := Query{Task: "w", Model: "m", GPU: AnyGPU, DeadlineMS: 100, Percentile: P50, Tokens: 1e18}
+	zeroRate := cfg("H100", 1, 8, 1, 0.2, 10)
+	zeroRate.TokensPerSecond = 0
+	huge := cfg("H100", 1, 8, 1, 1e300, 10)
+	noOutput := cfg("B200", 1, 8, 1, 0.2, 10)
+	noOutput.AvgOutputTokens = 0
+	for name, configs := range map[string][]Config{
+		"zero throughput":            {zeroRate},
+		"energy overflows":           {huge},
+		"zero output length":         {noOutput},
+		"the compared GPU overflows": {cfg("B200", 1, 8, 1, 0.1, 10), huge},
+	} {
+		r, err := synthetic(t, configs...).Select(q)
+		if err == nil {
+			t.Errorf("%s: Select = %+v, want an error", name, r.Estimate)
+		} else if !strings.Contains(err.Error(), "not a finite number") {
+			t.Errorf("%s: error %q does not say why", name, err)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,7 +12,7 @@ import (
 
 func runBuild(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("build", flag.ContinueOnError)
-	out := fs.String("out", "dist", "`dir`ectory to write the static site into (replaced)")
+	out := fs.String("out", "dist", "`dir`ectory to write the static site into: a new or empty one, or one build made, which it replaces")
 	base := fs.String("base", "/", "URL `path` the site will be served under, such as /tokenjoule/ for a GitHub Pages project site")
 	domain := fs.String("domain", "", "host `name` the site is published on (example.github.io), for the absolute URLs of link previews")
 	root := fs.String("root", ".", "`dir`ectory holding web/ with the built app.wasm and echarts.min.js")
@@ -22,9 +23,17 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "build:", err)
 		return exitBadInput
 	}
+	if _, err := server.CleanDomain(*domain); err != nil {
+		fmt.Fprintln(stderr, "build:", err)
+		return exitBadInput
+	}
 	version, err := dist.Build(dist.Options{Root: *root, Out: *out, Base: *base, Domain: *domain})
 	if err != nil {
 		fmt.Fprintln(stderr, "build:", err)
+		var refused *dist.OutError
+		if errors.As(err, &refused) {
+			return exitBadInput
+		}
 		return exitFailure
 	}
 	fmt.Fprintf(stdout, "built the static site in %s for %s (version %s)\n", *out, *base, version)

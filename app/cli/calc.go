@@ -8,6 +8,9 @@ import (
 	"tokenjoule/data"
 )
 
+// loadSet is the dataset calc answers from; tests give it one of their own.
+var loadSet = data.Load
+
 func runCalc(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("calc", flag.ContinueOnError)
 	flags := addQueryFlags(fs)
@@ -18,7 +21,7 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 
-	set, err := data.Load()
+	set, err := loadSet()
 	if err != nil {
 		fmt.Fprintln(stderr, "calc: loading the dataset:", err)
 		return exitFailure

@@ -3,9 +3,11 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"tokenjoule/data"
 	"tokenjoule/data/export"
@@ -260,5 +262,58 @@ func TestList(t *testing.T) {
 	}
 	if _, _, errs := runArgs("list", "-task", "chat"); !strings.Contains(errs, `"chat"`) || !strings.Contains(errs, "video-chat") {
 		t.Errorf("stderr %q does not name the value and the workloads", errs)
+	}
+}
+
+// TestCalcNeverPrintsANonFiniteFigure: a dataset row that gives an infinite
+// figure (a throughput rounded to 0 by an old import) is a failure, said so,
+// never an empty answer with exit 0 (-json) nor "+Inf" (text).
+func TestCalcNeverPrintsANonFiniteFigure(t *testing.T) {
+	m := data.Model{Version: data.SchemaVersion, Slug: "m", Name: "M", GPUs: []string{"H100"},
+		Configurations: []data.Config{{GPU: "H100", NumGPUs: 1, MaxNumSeqs: 8, JoulesPerToken: 0.2, MedianITL: 10, P90ITL: 10,
+			P95ITL: 10, P99ITL: 10, TokensPerSecond: 0, AvgOutputTokens: 500, RowID: "m/H100/1/8", Repeat: 1}}}
+	idx := data.Index{Version: data.SchemaVersion, Workloads: []data.Workload{{ID: "w", Models: []data.ModelEntry{{Slug: "m", Name: "M", GPUs: m.GPUs}}}}}
+	ib, _ := json.Marshal(idx)
+	mb, _ := json.Marshal(m)
+	loadSet = func() (*data.Set, error) {
+		return data.LoadFS(fstest.MapFS{"index.json": {Data: ib}, "w/m.json": {Data: mb}})
+	}
+	t.Cleanup(func() { loadSet = data.Load })
+	for _, args := range [][]string{{"-json"}, {}} {
+		code, out, errs := runArgs(append([]string{"calc", "-task", "w", "-model", "m", "-gpu", "H100"}, args...)...)
+		if code != exitFailure || strings.TrimSpace(out) != "" || !strings.Contains(errs, "not a finite number") {
+			t.Errorf("calc %v: exit %d, stdout %q, stderr %q; want exit 1, no output and the reason", args, code, out, errs)
+		}
+	}
+}
+
+// TestCalcQuotesTheGPUAsTyped: the refusal quotes the value typed, not an
+// upper-cased one ("ı" upper-cases to "I"); known GPUs match in any case.
+func TestCalcQuotesTheGPUAsTyped(t *testing.T) {
+	for _, gpu := range []string{"ı", "h100ı", "ǆ"} {
+		code, _, errs := runArgs("calc", "-gpu", gpu)
+		if code != exitBadInput || !strings.Contains(errs, fmt.Sprintf("%q", gpu)) {
+			t.Errorf("-gpu %s: exit %d, stderr %q; want 2 and the value as typed", gpu, code, errs)
+		}
+	}
+	for _, gpu := range []string{"h100", "H100", "b200", "ANY"} {
+		if code, _, errs := runArgs("calc", "-gpu", gpu); code != exitOK {
+			t.Errorf("-gpu %s: exit %d, %s", gpu, code, errs)
+		}
+	}
+}
+
+// TestCalcTinyVolume: tokens=1e-30 reads as a power of ten, not as a run of
+// zeros.
+func TestCalcTinyVolume(t *testing.T) {
+	code, out, errs := runArgs("calc", "-tokens", "1e-30")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if strings.Contains(out, "00000") || !strings.Contains(out, "× 10⁻") {
+		t.Errorf("tiny figures are unreadable:\n%s", out)
+	}
+	if code, _, errs := runArgs("calc", "-tokens", "1000000000000000001"); code != exitBadInput || !strings.Contains(errs, "exceeds the maximum of 1e18") {
+		t.Errorf("-tokens 1000000000000000001: exit %d, %s", code, errs)
 	}
 }

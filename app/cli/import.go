@@ -1,9 +1,14 @@
 package cli
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"syscall"
 
 	"tokenjoule/data/importer"
 )
@@ -15,9 +20,17 @@ func runImport(args []string, stdout, stderr io.Writer) int {
 	if ok, code := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
-	if err := importer.Import(*src, *out); err != nil {
+	// SIGINT or SIGTERM stops the import before it replaces anything, or
+	// lets it finish the replacement it began: never half a dataset.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := importer.ImportContext(ctx, *src, *out); err != nil {
 		fmt.Fprintln(stderr, "import:", err)
-		return exitBadInput
+		var bad *importer.InputError
+		if errors.As(err, &bad) {
+			return exitBadInput
+		}
+		return exitFailure
 	}
 	fmt.Fprintf(stdout, "imported %s into %s\n", *src, *out)
 	return exitOK

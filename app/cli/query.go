@@ -30,9 +30,13 @@ func addQueryFlags(fs *flag.FlagSet) *queryFlags {
 // query reads the flags into a query without a model; a malformed value is
 // a *data.InputError. Names (task, GPU) are checked by whoever answers it.
 func (f *queryFlags) query() (data.Query, error) {
-	q := data.Query{Task: *f.task, GPU: strings.ToUpper(*f.gpu)}
-	if strings.EqualFold(*f.gpu, data.AnyGPU) {
-		q.GPU = data.AnyGPU
+	// The GPU's canonical spelling if it is one, else as typed, so that a
+	// refusal quotes what was typed ("ı", not the "I" ToUpper makes of it).
+	q := data.Query{Task: *f.task, GPU: *f.gpu}
+	for _, g := range append([]string{data.AnyGPU}, data.GPUs...) {
+		if strings.EqualFold(*f.gpu, g) {
+			q.GPU = g
+		}
 	}
 	var err error
 	if q.DeadlineMS, err = data.ParseDeadline(*f.deadline); err != nil {

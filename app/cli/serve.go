@@ -21,11 +21,20 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	root := fs.String("root", ".", "`dir`ectory holding web/ (app.wasm, echarts.min.js, style.css, icons)")
 	static := fs.String("static", "", "serve this built site `dir`ectory (tokenjoule build) as a plain static host would, instead of the app from source")
 	base := fs.String("base", "/", "with -static: the URL `path` the site was built for")
+	domain := fs.String("domain", "", "host `name` the site is published on, for the absolute URLs of link previews (og:url, og:image); without it, pages carry none")
 	if ok, code := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
+	if _, err := server.CleanDomain(*domain); err != nil {
+		fmt.Fprintln(stderr, "serve:", err)
+		return exitBadInput
+	}
 	var h http.Handler
 	if *static != "" {
+		if *domain != "" {
+			fmt.Fprintln(stderr, "serve: -domain does not apply to -static: a built site keeps the domain it was built with (build -domain)")
+			return exitBadInput
+		}
 		b, err := server.CleanBase(*base)
 		if err != nil {
 			fmt.Fprintln(stderr, "serve:", err)
@@ -33,7 +42,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		}
 		h = dist.FileServer(*static, b)
 	} else {
-		ah, err := server.New(server.Options{Root: *root})
+		ah, err := server.New(server.Options{Root: *root, Domain: *domain})
 		if err != nil {
 			fmt.Fprintln(stderr, "serve:", err)
 			return exitFailure
@@ -46,7 +55,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return exitFailure
 	}
 	fmt.Fprintf(stdout, "serving the calculator on http://%s%s/\n", ln.Addr(), strings.TrimSuffix(*base, "/"))
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: server.MaxHeaderBytes}
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		fmt.Fprintln(stderr, "serve:", err)
 		return exitFailure

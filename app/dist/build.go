@@ -5,8 +5,10 @@ package dist
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,7 +21,7 @@ import (
 // Options say what to build from and for where.
 type Options struct {
 	Root   string // directory holding web/ with the built app.wasm and echarts.min.js
-	Out    string // directory to write the site into; replaced
+	Out    string // directory to write the site into: new, empty, or made by Build, which it then replaces
 	Base   string // URL path the site will live under ("/tokenjoule/"); "" for a host's root
 	Domain string // host name it is published on, for link previews; "" when unknown
 	// Brotli is the brotli quality of the .br copies; 0 means the best (11).
@@ -31,34 +33,196 @@ type Options struct {
 // scripts, manifest and the service worker, every file of web/, a _headers file
 // for hosts that read one, and .gz and .br copies of whatever compresses.
 // It returns the build's version, which names its offline cache.
+//
+// It never deletes what it did not make: o.Out must be a new or empty folder,
+// or one an earlier Build made (it holds the marker file), and must not be
+// the project, hold it, or be inside its web/ (an *OutError otherwise). The
+// site is built beside o.Out, checked for every file it must hold, and only
+// then put in o.Out's place, so a failed build leaves the previous site.
 func Build(o Options) (version string, err error) {
-	h, err := server.New(server.Options{Root: o.Root, Base: o.Base, Domain: o.Domain})
+	out, err := checkOut(o.Root, o.Out)
 	if err != nil {
 		return "", err
 	}
-	return h.Version, build(o, h)
+	s, err := server.New(server.Options{Root: o.Root, Base: o.Base, Domain: o.Domain})
+	if err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(out), "."+filepath.Base(out)+".build-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp) // gone once renamed
+	if err := build(o.Root, tmp, o.Brotli, s.App); err != nil {
+		return "", err
+	}
+	if err := checkSite(tmp, o.Root); err != nil {
+		return "", err
+	}
+	marker := fmt.Sprintf("Written by `tokenjoule build` (version %s). The next build into this folder replaces it.\n", s.App.Version)
+	if err := os.WriteFile(filepath.Join(tmp, Marker), []byte(marker), 0o644); err != nil {
+		return "", err
+	}
+	return s.App.Version, replace(out, tmp)
 }
 
-func build(o Options, h *app.Handler) error {
-	if err := os.RemoveAll(o.Out); err != nil {
+// Marker is the file Build writes into the sites it makes; a folder without
+// it is one Build will not replace unless it is empty.
+const Marker = ".tokenjoule-build"
+
+// OutError is an output folder Build refuses.
+type OutError struct{ Out, Why string }
+
+func (e *OutError) Error() string {
+	return fmt.Sprintf("refusing to write the site into %s: %s", e.Out, e.Why)
+}
+
+// checkOut returns the absolute path of out, or an *OutError if Build must
+// not replace it.
+func checkOut(root, out string) (string, error) {
+	abs, err := realPath(out)
+	if err != nil {
+		return "", err
+	}
+	project, err := realPath(root)
+	if err != nil {
+		return "", err
+	}
+	refuse := func(why string) (string, error) { return "", &OutError{out, why} }
+	switch {
+	case abs == project:
+		return refuse("it is the project itself")
+	case within(project, abs):
+		return refuse("it holds the project")
+	case within(abs, filepath.Join(project, "web")) || abs == filepath.Join(project, "web"):
+		return refuse("it is inside web/, whose files the site is built from")
+	}
+	entries, err := os.ReadDir(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return abs, nil
+	case err != nil:
+		return refuse(fmt.Sprintf("it cannot be read as a folder (%v)", err))
+	case len(entries) == 0:
+		return abs, nil
+	}
+	if fi, err := os.Lstat(filepath.Join(abs, Marker)); err != nil || !fi.Mode().IsRegular() {
+		return refuse(fmt.Sprintf("it is not empty and was not made by tokenjoule build (it has no %s file); "+
+			"name a new or empty folder, or empty this one yourself", Marker))
+	}
+	return abs, nil
+}
+
+// realPath is name made absolute, with the symbolic links of its longest
+// existing part resolved, so that two names of one folder compare equal.
+func realPath(name string) (string, error) {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return "", err
+	}
+	rest := ""
+	for dir := abs; ; dir = filepath.Dir(dir) {
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(real, rest), nil
+		}
+		if filepath.Dir(dir) == dir {
+			return abs, nil
+		}
+		rest = filepath.Join(filepath.Base(dir), rest)
+	}
+}
+
+// within tells whether path is strictly inside dir.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// checkSite fails, naming the file, if the site in dir lacks a file it must
+// hold: the pages, go-app's files, _headers and every file of root/web, the
+// last at their full size.
+func checkSite(dir, root string) error {
+	need := map[string]int64{} // path → size, -1 for any size above 0
+	for _, name := range []string{"index.html", "embed.html", "embed/index.html", "app.js", "app-worker.js",
+		"wasm_exec.js", "manifest.webmanifest", "app.css", "_headers"} {
+		need[name] = -1
+	}
+	web := filepath.Join(root, "web")
+	entries, err := os.ReadDir(web)
+	if err != nil {
 		return err
 	}
-	if err := app.GenerateStaticWebsite(o.Out, h, "/embed"); err != nil {
-		return fmt.Errorf("generating the pages in %s: %w", o.Out, err)
+	for _, e := range entries {
+		if e.IsDir() || strings.HasSuffix(e.Name(), ".sha256") {
+			continue
+		}
+		fi, err := os.Stat(filepath.Join(web, e.Name()))
+		if err != nil {
+			return err
+		}
+		need["web/"+e.Name()] = fi.Size()
 	}
-	if err := fixManifest(o.Out, h.Resources.Resolve("/")); err != nil {
-		return err
+	for name, size := range need {
+		fi, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name)))
+		switch {
+		case err != nil:
+			return fmt.Errorf("the built site lacks %s: %w", name, err)
+		case !fi.Mode().IsRegular() || fi.Size() == 0 || size >= 0 && fi.Size() != size:
+			return fmt.Errorf("the built site's %s is not a whole file (%d bytes)", name, fi.Size())
+		}
 	}
-	if o.Domain == "" {
-		if err := dropHostlessPreviews(o.Out); err != nil {
+	for _, page := range []string{"index.html", "embed.html"} {
+		b, err := os.ReadFile(filepath.Join(dir, page))
+		if err != nil {
+			return err
+		}
+		if !strings.Contains(string(b), "<html") {
+			return fmt.Errorf("the built site's %s is not a page: %.100q", page, b)
+		}
+	}
+	return nil
+}
+
+// replace puts the site in tmp in out's place, removing what out held
+// (nothing, or an earlier build) only once the new site is there.
+func replace(out, tmp string) error {
+	old := ""
+	if _, err := os.Lstat(out); err == nil {
+		old = tmp + ".old"
+		if err := os.Rename(out, old); err != nil {
 			return err
 		}
 	}
-	// /embed/ is the same page: hosts serve it from embed/index.html.
-	if err := copyFile(filepath.Join(o.Out, "embed.html"), filepath.Join(o.Out, "embed", "index.html")); err != nil {
+	if err := os.Rename(tmp, out); err != nil {
+		if old != "" {
+			os.Rename(old, out)
+		}
 		return err
 	}
-	web := filepath.Join(o.Root, "web")
+	if old != "" {
+		return os.RemoveAll(old)
+	}
+	return nil
+}
+
+func build(root, out string, brotli int, h *app.Handler) error {
+	if err := app.GenerateStaticWebsite(out, h, "/embed"); err != nil {
+		return fmt.Errorf("generating the pages in %s: %w", out, err)
+	}
+	if err := fixManifest(out, h.Resources.Resolve("/")); err != nil {
+		return err
+	}
+	if err := dropHostlessPreviews(out); err != nil {
+		return err
+	}
+	// /embed/ is the same page: hosts serve it from embed/index.html.
+	if err := copyFile(filepath.Join(out, "embed.html"), filepath.Join(out, "embed", "index.html")); err != nil {
+		return err
+	}
+	web := filepath.Join(root, "web")
 	entries, err := os.ReadDir(web)
 	if err != nil {
 		return err
@@ -68,14 +232,14 @@ func build(o Options, h *app.Handler) error {
 		if e.IsDir() || strings.HasSuffix(e.Name(), ".sha256") {
 			continue
 		}
-		if err := copyFile(filepath.Join(web, e.Name()), filepath.Join(o.Out, "web", e.Name())); err != nil {
+		if err := copyFile(filepath.Join(web, e.Name()), filepath.Join(out, "web", e.Name())); err != nil {
 			return err
 		}
 	}
-	if err := os.WriteFile(filepath.Join(o.Out, "_headers"), []byte(Headers(h.Resources.Resolve("/"))), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(out, "_headers"), []byte(Headers(h.Resources.Resolve("/"))), 0o644); err != nil {
 		return err
 	}
-	return Precompress(o.Out, o.Brotli)
+	return Precompress(out, brotli)
 }
 
 func copyFile(src, dst string) error {
@@ -98,9 +262,9 @@ func copyFile(src, dst string) error {
 	return out.Close()
 }
 
-// dropHostlessPreviews removes the link-preview tags go-app writes with an
-// empty host ("https:///tokenjoule") when the domain is unknown: a preview
-// without a valid URL is worse than none.
+// dropHostlessPreviews removes from the pages in dir the link-preview tags
+// go-app writes with an empty host when the domain is unknown
+// (server.DropHostlessPreviews).
 func dropHostlessPreviews(dir string) error {
 	pages, err := filepath.Glob(filepath.Join(dir, "*.html"))
 	if err != nil {
@@ -111,13 +275,7 @@ func dropHostlessPreviews(dir string) error {
 		if err != nil {
 			return err
 		}
-		var kept []string
-		for _, line := range strings.Split(string(b), "\n") {
-			if !strings.Contains(line, `content="https:///`) && !strings.Contains(line, `content="https://"`) {
-				kept = append(kept, line)
-			}
-		}
-		if err := os.WriteFile(p, []byte(strings.Join(kept, "\n")), 0o644); err != nil {
+		if err := os.WriteFile(p, server.DropHostlessPreviews(b), 0o644); err != nil {
 			return err
 		}
 	}

@@ -5,8 +5,10 @@ import (
 	"net/http"
 	"os"
 	"path"
-	"path/filepath"
+	"strconv"
 	"strings"
+
+	"tokenjoule/app/server"
 )
 
 // FileServer serves a built site from dir under base ("" or "/repo") the way a
@@ -14,51 +16,98 @@ import (
 // gzip_static; GitHub Pages): a file by its name, a page by its name without
 // .html, a directory by a redirect to its name with a slash and then its
 // index.html, and a .br or .gz copy when the client accepts it.
+//
+// It serves nothing outside dir: a path with a ".." segment, a backslash or a
+// NUL, or a segment starting with "." (dotfiles, the build's marker) is a
+// 404, and files are opened through os.Root, which refuses a symbolic link
+// that leads out. dir is opened for each request, so that a rebuild, which
+// replaces it, is served at once.
 func FileServer(dir, base string) http.Handler {
 	base = strings.TrimSuffix(base, "/")
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		notFound := func() {
+			server.SetHeaders(w.Header(), "/", base)
+			http.NotFound(w, r)
+		}
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			server.SetHeaders(w.Header(), "/", base)
+			w.Header().Set("Allow", "GET, HEAD")
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 			return
 		}
 		rel, ok := strings.CutPrefix(r.URL.Path, base)
-		if !ok || rel != "" && rel[0] != '/' {
-			http.NotFound(w, r)
+		if !ok || rel != "" && rel[0] != '/' || !safePath(rel) {
+			notFound()
 			return
 		}
-		SetHeaders(w, r.URL.Path, base)
-		name := filepath.Join(dir, filepath.FromSlash(path.Clean("/"+rel)))
-		if isFile(name) {
-			serveFile(w, r, name)
+		root, err := os.OpenRoot(dir)
+		if err != nil {
+			notFound()
 			return
 		}
-		if strings.HasSuffix(rel, "/") {
-			name = filepath.Join(name, "index.html")
-		} else if isFile(name + ".html") {
+		defer root.Close()
+		name := strings.TrimPrefix(rel, "/") // relative to dir, slash-separated; "" for dir itself
+		switch {
+		case name != "" && isFile(root, name):
+		case rel == "" || strings.HasSuffix(rel, "/"):
+			if rel == "" {
+				// The site's own path without its slash, as a host redirects a folder.
+				redirect(w, r, base)
+				return
+			}
+			name = path.Join(name, "index.html")
+		case isFile(root, name+".html"):
 			name += ".html"
-		} else if fi, err := os.Stat(name); err == nil && fi.IsDir() {
-			u := *r.URL
-			u.Path += "/"
-			http.Redirect(w, r, u.String(), http.StatusMovedPermanently)
+		case isDir(root, name):
+			redirect(w, r, base)
 			return
 		}
-		serveFile(w, r, name)
+		serveFile(w, r, root, name, base)
 	})
 }
 
-func isFile(name string) bool {
-	fi, err := os.Stat(name)
-	return err == nil && !fi.IsDir()
+// safePath tells whether rel, a decoded URL path, names something inside the
+// site as written: no ".." or dot-led segment, no backslash, no NUL.
+func safePath(rel string) bool {
+	if strings.ContainsAny(rel, "\\\x00") {
+		return false
+	}
+	for seg := range strings.SplitSeq(rel, "/") {
+		if strings.HasPrefix(seg, ".") {
+			return false
+		}
+	}
+	return true
 }
 
-// serveFile serves name, or its precompressed copy with the original's type.
-func serveFile(w http.ResponseWriter, r *http.Request, name string) {
-	if !isFile(name) {
+func redirect(w http.ResponseWriter, r *http.Request, base string) {
+	server.SetHeaders(w.Header(), "/", base)
+	u := *r.URL
+	u.Path += "/"
+	http.Redirect(w, r, u.String(), http.StatusMovedPermanently)
+}
+
+func isFile(root *os.Root, name string) bool {
+	fi, err := root.Stat(name)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+func isDir(root *os.Root, name string) bool {
+	fi, err := root.Stat(name)
+	return err == nil && fi.IsDir()
+}
+
+// serveFile serves name, or its precompressed copy with the original's type,
+// with the site's headers for name.
+func serveFile(w http.ResponseWriter, r *http.Request, root *os.Root, name, base string) {
+	if !isFile(root, name) {
+		server.SetHeaders(w.Header(), "/", base)
 		http.NotFound(w, r)
 		return
 	}
-	ctype := mime.TypeByExtension(filepath.Ext(name))
-	switch filepath.Ext(name) {
+	server.SetHeaders(w.Header(), "/"+name, base)
+	ctype := mime.TypeByExtension(path.Ext(name))
+	switch path.Ext(name) {
 	case ".wasm":
 		ctype = "application/wasm"
 	case ".webmanifest":
@@ -70,23 +119,54 @@ func serveFile(w http.ResponseWriter, r *http.Request, name string) {
 	w.Header().Add("Vary", "Accept-Encoding")
 	accept := r.Header.Get("Accept-Encoding")
 	for _, enc := range []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
-		if !strings.Contains(accept, enc.token) {
+		if !accepts(accept, enc.token) {
 			continue
 		}
-		if f, err := os.Open(name + enc.ext); err == nil {
+		if f, err := root.Open(name + enc.ext); err == nil {
 			defer f.Close()
-			fi, _ := f.Stat()
-			w.Header().Set("Content-Encoding", enc.token)
-			http.ServeContent(w, r, name, fi.ModTime(), f)
-			return
+			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+				w.Header().Set("Content-Encoding", enc.token)
+				http.ServeContent(w, r, name, fi.ModTime(), f)
+				return
+			}
 		}
 	}
-	f, err := os.Open(name)
+	f, err := root.Open(name)
 	if err != nil {
 		http.NotFound(w, r)
 		return
 	}
 	defer f.Close()
-	fi, _ := f.Stat()
+	fi, err := f.Stat()
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
 	http.ServeContent(w, r, name, fi.ModTime(), f)
+}
+
+// accepts tells whether an Accept-Encoding header accepts coding: named, or
+// through "*", with a q-value above 0 (RFC 9110, 12.5.3). "br;q=0" refuses br.
+func accepts(header, coding string) bool {
+	star := false
+	for part := range strings.SplitSeq(header, ",") {
+		name, params, _ := strings.Cut(part, ";")
+		name = strings.TrimSpace(name)
+		q := 1.0
+		for p := range strings.SplitSeq(params, ";") {
+			if k, v, ok := strings.Cut(p, "="); ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+				var err error
+				if q, err = strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil {
+					q = 0
+				}
+			}
+		}
+		switch {
+		case strings.EqualFold(name, coding):
+			return q > 0
+		case name == "*":
+			star = q > 0
+		}
+	}
+	return star
 }

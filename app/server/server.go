@@ -1,6 +1,7 @@
 // Package server serves the browser calculator: go-app's handler, which
-// prerenders the page for each request, plus the static files under web/.
-// It is kept out of the wasm binary, whose entry is package wasm.
+// prerenders the page for each request, plus the static files under web/,
+// with the headers a deployed site sends. It is kept out of the wasm binary,
+// whose entry is package wasm.
 package server
 
 import (
@@ -37,15 +38,38 @@ type Options struct {
 	// GitHub Pages project site; empty or "/" for the root of a host.
 	Base string
 	// Domain is the host name the site is published on, for the absolute
-	// URLs of link previews (og:url, og:image); empty when unknown.
+	// URLs of link previews (og:url, og:image); empty when unknown, and then
+	// the pages carry no such tag.
 	Domain string
 }
 
-// New returns the calculator's go-app handler for the files in o.Root/web.
-// It fails, naming the file and how to make it, when a built file is missing,
-// rather than serving a page that never starts.
-func New(o Options) (*app.Handler, error) {
+// MaxHeaderBytes is the most a request's header, URL included, may hold for
+// `serve`: net/http's default, stated so that tests check pages for URLs
+// of that length.
+const MaxHeaderBytes = 1 << 20
+
+// Server serves the calculator: the files of web/ itself, everything else
+// through go-app's handler (pages, go-app's scripts, the manifest, the
+// service worker), with the site's headers on every response.
+type Server struct {
+	// App is go-app's handler, which `build` turns into a static site. It
+	// serves no file from disk: Server does, from web/ only.
+	App *app.Handler
+
+	web    webFiles
+	base   string
+	domain string
+}
+
+// New returns the calculator's server for the files in o.Root/web. It fails,
+// naming the file and how to make it, when a built file is missing, rather
+// than serving a page that never starts.
+func New(o Options) (*Server, error) {
 	base, err := CleanBase(o.Base)
+	if err != nil {
+		return nil, err
+	}
+	domain, err := CleanDomain(o.Domain)
 	if err != nil {
 		return nil, err
 	}
@@ -70,13 +94,13 @@ func New(o Options) (*app.Handler, error) {
 		return nil, err
 	}
 	routes.Do(ui.Routes)
-	return &app.Handler{
+	h := &app.Handler{
 		Name:        "tokenjoule",
 		ShortName:   "tokenjoule",
 		Title:       "tokenjoule: the GPU energy of LLM tokens",
 		Description: "How much GPU energy a large language model spends to generate a volume of tokens, from the ML.ENERGY Leaderboard v3 measurements.",
 		Lang:        "en",
-		Domain:      o.Domain,
+		Domain:      domain,
 		Image:       "/web/icon-512.png",
 		// Local icons: go-app's default icon lives on another host, which the
 		// page must never contact and without which the offline cache fails.
@@ -102,8 +126,36 @@ func New(o Options) (*app.Handler, error) {
 		// that it changes with every build and only then.
 		Version:           hex.EncodeToString(sum.Sum(nil))[:16],
 		WasmContentLength: strconv.FormatInt(wasm.Size(), 10),
-		Resources:         staticDir{Handler: http.FileServer(http.Dir(o.Root)), base: base},
-	}, nil
+		// A resolver only, not an http.Handler: go-app would then serve
+		// /web/… from disk unchecked, and fetch /robots.txt from whatever
+		// host the request's Host header names.
+		Resources: resolver{base: base},
+	}
+	return &Server{App: h, web: webFiles{dir: web, base: base}, base: base, domain: domain}, nil
+}
+
+// ServeHTTP serves web/'s files, go-app's proxied files from web/ (which
+// go-app would fetch over HTTP from the request's Host), and the rest through
+// go-app, with the site's headers. Paths are relative to the site's root: a
+// server under a sub-path strips it first (http.StripPrefix).
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if name, ok := webName(r); ok {
+		s.web.serve(w, r, name)
+		return
+	}
+	switch r.URL.Path {
+	case "/robots.txt", "/sitemap.xml", "/ads.txt":
+		s.web.serve(w, r, r.URL.Path[1:])
+		return
+	}
+	SetHeaders(w.Header(), r.URL.Path, s.base)
+	if s.domain != "" {
+		s.App.ServeHTTP(w, r)
+		return
+	}
+	p := &pageWriter{ResponseWriter: w}
+	s.App.ServeHTTP(p, r)
+	p.finish()
 }
 
 // CleanBase turns "", "/", "repo", "/repo/" into "" or "/repo".
@@ -120,22 +172,28 @@ func CleanBase(b string) (string, error) {
 	return "/" + b, nil
 }
 
-// staticDir serves /web/… from a directory and resolves resource paths to
-// root-relative URLs. (app.LocalDir would put its directory into the URLs.)
-type staticDir struct {
-	http.Handler
+// CleanDomain checks a host name for link previews ("example.github.io",
+// "example.org:8443"), and takes one pasted as a URL ("https://example.org/")
+// as its host. "" stays "" (no previews).
+func CleanDomain(d string) (string, error) {
+	h := strings.TrimSuffix(strings.TrimPrefix(d, "https://"), "/")
+	ok := h != "" || d == ""
+	for _, c := range []byte(h) {
+		ok = ok && ('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '-' || c == ':')
+	}
+	if !ok || strings.HasPrefix(h, ".") || strings.HasPrefix(h, ":") {
+		return "", fmt.Errorf("domain %q is not accepted: use the host name the site is published on, such as example.github.io", d)
+	}
+	return h, nil
+}
+
+// resolver resolves resource paths to root-relative URLs under the site's
+// base. (app.LocalDir would put its directory into the URLs.)
+type resolver struct {
 	base string // "" or "/repo"
 }
 
-// ServeHTTP serves web/ with CORS allowed: an iframe sandboxed without
-// allow-same-origin has an opaque origin, and its fetch of app.wasm is then a
-// cross-origin request. The files are public, so nothing is exposed.
-func (d staticDir) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Access-Control-Allow-Origin", "*")
-	d.Handler.ServeHTTP(w, r)
-}
-
-func (d staticDir) Resolve(location string) string {
+func (d resolver) Resolve(location string) string {
 	if location == "" || location == "/" {
 		// "/repo", not "/repo/": go-app strips this prefix from the path to route.
 		if d.base == "" {

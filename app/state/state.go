@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"tokenjoule/data"
@@ -28,10 +29,110 @@ const (
 var Params = []string{ParamTask, ParamModel, ParamGPU, ParamDeadline, ParamPercentile, ParamTokens}
 
 // Notice tells that a parameter of the URL was refused and the default used.
+// There is at most one per parameter, and each quotes at most maxQuoted
+// characters of a value: a URL may be a megabyte long, and a page that
+// repeated it for each of its parts would be gigabytes.
 type Notice struct {
-	Param   string // query parameter, such as "tokens"
-	Value   string // the value as it appeared in the URL
+	Param   string // query parameter, such as "tokens"; "" for the query string as a whole
+	Value   string // the value as it appeared in the URL, cut to maxQuoted characters
 	Message string // a sentence for the page, naming the parameter and the value
+}
+
+// maxQuoted is how many characters of a value a notice quotes.
+const maxQuoted = 40
+
+// bounded is s cut to maxQuoted characters, with "…" where it was cut.
+func bounded(s string) string {
+	n := 0
+	for i := range s {
+		if n == maxQuoted {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}
+
+// quote is bounded(s) in Go's double-quoted form, as notices quote values.
+func quote(s string) string { return strconv.Quote(bounded(s)) }
+
+// sample keeps the first few of a list of refused parts, and how many there
+// were: a notice names a few, and a URL may hold hundreds of thousands.
+type sample struct {
+	first []string
+	n     int
+}
+
+func (s *sample) add(item string) {
+	if len(s.first) < 3 {
+		s.first = append(s.first, item)
+	}
+	s.n++
+}
+
+// String quotes the items kept, then says how many more there were:
+// "a", "b", "c" and 12 more.
+func (s sample) String() string {
+	parts := make([]string, len(s.first))
+	for i, it := range s.first {
+		parts[i] = quote(it)
+	}
+	last := ""
+	if s.n > len(s.first) {
+		last = fmt.Sprintf("%d more", s.n-len(s.first))
+	} else if len(parts) > 1 {
+		last, parts = parts[len(parts)-1], parts[:len(parts)-1]
+	}
+	if last == "" {
+		return parts[0]
+	}
+	return strings.Join(parts, ", ") + " and " + last
+}
+
+// ParseQuery reads a raw query string as url.ParseQuery does, keeping the
+// same well-formed pairs, but says what it drops: one Notice, for the query
+// string as a whole, quoting the first pairs that hold a ";" (which
+// url.ParseQuery refuses as a separator) or a malformed %-escape. Unlike
+// url.ParseQuery, it keeps the pairs of a query with more than 10,000 of them.
+func ParseQuery(raw string) (url.Values, []Notice) {
+	v := url.Values{}
+	var (
+		bad sample
+		why []string
+	)
+	note := func(pair, reason string) {
+		bad.add(pair)
+		if !slices.Contains(why, reason) {
+			why = append(why, reason)
+		}
+	}
+	for rest := raw; rest != ""; {
+		var pair string
+		pair, rest, _ = strings.Cut(rest, "&")
+		if strings.Contains(pair, ";") {
+			note(pair, "parameters are separated by &, not ;")
+			continue
+		}
+		if pair == "" {
+			continue
+		}
+		k, val, _ := strings.Cut(pair, "=")
+		key, err1 := url.QueryUnescape(k)
+		value, err2 := url.QueryUnescape(val)
+		if err1 != nil || err2 != nil {
+			note(pair, "a % must start an escape such as %20")
+			continue
+		}
+		v[key] = append(v[key], value)
+	}
+	if bad.n == 0 {
+		return v, nil
+	}
+	msg := fmt.Sprintf("The URL's %s was not understood (%s); it is ignored.", bad, strings.Join(why, "; "))
+	if bad.n > 1 {
+		msg = fmt.Sprintf("The URL's %s were not understood (%s); they are ignored.", bad, strings.Join(why, "; "))
+	}
+	return v, []Notice{{Value: bounded(bad.first[0]), Message: msg}}
 }
 
 // Parse reads the query string into a query that set.Select answers without
@@ -43,17 +144,15 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 	q := data.DefaultQuery()
 	var notices []Notice
 	refuse := func(param, value, why, fallback string) {
-		notices = append(notices, Notice{Param: param, Value: value,
-			Message: fmt.Sprintf("The URL's %s=%q was not understood (%s); showing %s instead.", param, value, why, fallback)})
+		notices = append(notices, Notice{Param: param, Value: bounded(value),
+			Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, quote(value), why, fallback)})
 	}
 	why := func(err error) string {
 		var bad *data.InputError
 		if errors.As(err, &bad) {
-			// The parser's message without its "name "value" is not accepted: "
-			// lead, which the notice already says in its own words.
-			if _, rest, ok := strings.Cut(bad.Error(), " is not accepted: "); ok {
-				return rest
-			}
+			// The parser's reason and accepted forms, without the value,
+			// which the notice quotes (cut) in its own words.
+			return strings.Join(slices.DeleteFunc([]string{bad.Reason, bad.Accepted}, func(s string) bool { return s == "" }), "; ")
 		}
 		return err.Error()
 	}
@@ -234,15 +333,15 @@ func (h Hidden) String() string {
 
 // ParseHidden reads ParamHide: names separated by commas, in any order and
 // case, with blanks and empty names ignored; every occurrence of the
-// parameter counts. A name that is not a control is ignored and reported in a
-// Notice naming it.
+// parameter counts. Names that are not controls are ignored and reported in
+// one Notice naming the first of them.
 func ParseHidden(v url.Values) (Hidden, []Notice) {
 	var (
 		h       Hidden
-		notices []Notice
+		unknown sample
 	)
 	for _, value := range v[ParamHide] {
-		for _, name := range strings.Split(value, ",") {
+		for name := range strings.SplitSeq(value, ",") {
 			name = strings.TrimSpace(name)
 			if name == "" {
 				continue
@@ -253,15 +352,22 @@ func ParseHidden(v url.Values) (Hidden, []Notice) {
 			}
 			i := slices.IndexFunc(Params, func(p string) bool { return strings.EqualFold(p, name) })
 			if i < 0 {
-				notices = append(notices, Notice{Param: ParamHide, Value: name,
-					Message: fmt.Sprintf("The URL's %s=%q names %q, which is not a control (use %s or %s, separated by commas); it is ignored.",
-						ParamHide, value, name, strings.Join(Params, ", "), HideAll)})
+				unknown.add(name)
 				continue
 			}
 			h |= 1 << i
 		}
 	}
-	return h, notices
+	if unknown.n == 0 {
+		return h, nil
+	}
+	which := "which is not a control"
+	if unknown.n > 1 {
+		which = "which are not controls"
+	}
+	return h, []Notice{{Param: ParamHide, Value: bounded(unknown.first[0]),
+		Message: fmt.Sprintf("The URL's %s names %s, %s (use %s or %s, separated by commas); ignored.",
+			ParamHide, unknown, which, strings.Join(Params, ", "), HideAll)}}
 }
 
 // EmbedString is the embed's query string: String(q), then ParamHide when

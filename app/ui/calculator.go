@@ -52,12 +52,15 @@ func (c *calc) OnInit() {
 }
 
 // OnNav reads the state from the URL, also when prerendering (where the
-// server's request URL is used).
+// server's request URL is used), with a notice for any part of the query
+// that is not understood.
 func (c *calc) OnNav(ctx app.Context) {
 	if c.loadErr != nil {
 		return
 	}
-	c.load(state.Parse(c.set, ctx.Page().URL().Query()))
+	v, malformed := state.ParseQuery(ctx.Page().URL().RawQuery)
+	q, notices := state.Parse(c.set, v)
+	c.load(q, append(malformed, notices...))
 }
 
 // load replaces the whole state, as opening a URL does.

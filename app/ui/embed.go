@@ -29,7 +29,8 @@ func (c *Embed) OnNav(ctx app.Context) {
 	if c.loadErr != nil {
 		return
 	}
-	hidden, notices := state.ParseHidden(ctx.Page().URL().Query())
+	v, _ := state.ParseQuery(ctx.Page().URL().RawQuery) // calc.OnNav reported what it drops
+	hidden, notices := state.ParseHidden(v)
 	c.hidden = hidden
 	c.notices = append(c.notices, notices...)
 }

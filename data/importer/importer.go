@@ -1,15 +1,19 @@
 // Package importer turns the ML.ENERGY Leaderboard's published task files into
 // tokenjoule's dataset: one JSON file per workload and model, plus an index.
 //
-// Every row is validated before anything is written, and the output directory is
-// replaced only once the whole dataset has been rendered, so a bad input never
-// leaves a half-written dataset behind.
+// Every row is validated, as read and as it will be written, before anything
+// is written, and the output directory is replaced only once the whole
+// dataset has been rendered, so a bad input never leaves a half-written
+// dataset behind; nor does a process killed while it replaces it (see swap).
 package importer
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -18,6 +22,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"tokenjoule/data"
 )
@@ -25,12 +30,35 @@ import (
 // Import reads the leaderboard layout in src (index.json and tasks/<task>.json)
 // and replaces the dataset in out (index.json and one folder per workload).
 // Other files in out, such as Go sources, are left alone.
-func Import(src, out string) error {
+//
+// A problem with src's content is an *InputError; any other error is a
+// failure to read or write.
+func Import(src, out string) error { return ImportContext(context.Background(), src, out) }
+
+// ImportContext is Import, stopped when ctx is done unless the replacement of
+// out has begun, which it then finishes: out holds either the dataset it held
+// or the new one. It first finishes or undoes a replacement that a killed
+// process left half done (see Recover).
+func ImportContext(ctx context.Context, src, out string) error {
+	if err := Recover(out); err != nil {
+		return err
+	}
 	files, err := Render(src)
 	if err != nil {
 		return err
 	}
-	return swap(out, files)
+	return swap(ctx, out, files)
+}
+
+// InputError is a problem with the leaderboard's files themselves: a file
+// missing from the layout, malformed JSON, or a row or field the importer does
+// not accept.
+type InputError struct{ msg string }
+
+func (e *InputError) Error() string { return e.msg }
+
+func inputErrorf(format string, args ...any) error {
+	return &InputError{fmt.Sprintf(format, args...)}
 }
 
 // Render builds the dataset from src in memory: file path (slash-separated,
@@ -45,7 +73,7 @@ func Render(src string) (map[string][]byte, error) {
 		return nil, err
 	}
 	if !validDate(lb.LastUpdated) {
-		return nil, fmt.Errorf("%s: last_updated %q is not a date (YYYY-MM-DD)", filepath.Join(src, "index.json"), lb.LastUpdated)
+		return nil, inputErrorf("%s: last_updated %q is not a date (YYYY-MM-DD)", filepath.Join(src, "index.json"), lb.LastUpdated)
 	}
 	files := make(map[string][]byte)
 	index := data.Index{
@@ -59,7 +87,7 @@ func Render(src string) (map[string][]byte, error) {
 	}
 	for _, w := range workloads {
 		if !slices.Contains(lb.Tasks, w.ID) {
-			return nil, fmt.Errorf("%s: task %q is not listed in its tasks", filepath.Join(src, "index.json"), w.ID)
+			return nil, inputErrorf("%s: task %q is not listed in its tasks", filepath.Join(src, "index.json"), w.ID)
 		}
 		models, err := readTask(filepath.Join(src, "tasks", w.ID+".json"), w, lb.LastUpdated)
 		if err != nil {
@@ -140,8 +168,13 @@ var precisions = map[string]string{"bfloat16": "BF16", "fp8": "FP8", "mxfp4": "M
 
 // rowError names everything needed to find a bad row in the leaderboard's files.
 func rowError(file string, i int, model, field string, value any, why string) error {
-	return fmt.Errorf("%s: row %d (model %s): field %s = %v: %s", file, i, model, field, value, why)
+	return inputErrorf("%s: row %d (model %s): field %s = %v: %s", file, i, model, field, value, why)
 }
+
+// maxWritten bounds every number the dataset holds. It is far above any
+// measurement (a terawatt, a terajoule per token) and low enough that no
+// figure the calculator derives from it, for up to 1e18 tokens, overflows.
+const maxWritten = 1e12
 
 func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
 	var task struct {
@@ -152,13 +185,14 @@ func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
 		return nil, err
 	}
 	if task.Task != w.ID {
-		return nil, fmt.Errorf("%s: task is %q, want %q", file, task.Task, w.ID)
+		return nil, inputErrorf("%s: task is %q, want %q", file, task.Task, w.ID)
 	}
 	if len(task.Configurations) == 0 {
-		return nil, fmt.Errorf("%s: no configurations", file)
+		return nil, inputErrorf("%s: no configurations", file)
 	}
 	bySlug := map[string]*data.Model{}
-	seen := map[string]int{} // row id without repeat suffix → runs so far
+	byID := map[string]*data.Model{} // model id → its model: one nickname each
+	seen := map[string]int{}         // row id without repeat suffix → runs so far
 	for i, raw := range task.Configurations {
 		r, err := decodeRow(file, i, raw)
 		if err != nil {
@@ -176,7 +210,12 @@ func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
 				Params: data.Float(r.TotalParams), ActiveParams: data.Float(r.ActiveParams),
 				Architecture: r.Architecture,
 			}
+			if other := byID[r.ModelID]; other != nil {
+				return nil, rowError(file, i, r.ModelID, "nickname", strconv.Quote(r.Nickname),
+					fmt.Sprintf("model %s is already named %q: one model, one nickname", r.ModelID, other.Name))
+			}
 			bySlug[slug] = m
+			byID[r.ModelID] = m
 		}
 		if m.ModelID != r.ModelID {
 			return nil, rowError(file, i, r.ModelID, "nickname", strconv.Quote(r.Nickname),
@@ -186,22 +225,47 @@ func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
 			return nil, rowError(file, i, r.ModelID, "nickname/params/architecture", r.Nickname,
 				"differs from the model's first row")
 		}
+		// What is written is checked, not only what was read: rounding
+		// makes 0.04 tok/s 0.0, and 1e300 W does not fit an int.
+		var bad error
+		written := func(field string, raw, v float64, unit string) data.Float {
+			if bad == nil && !(v > 0 && v <= maxWritten) {
+				bad = rowError(file, i, r.ModelID, field, raw,
+					fmt.Sprintf("would be written as %v %s; a written value must be greater than 0 and at most %g", v, unit, maxWritten))
+			}
+			return data.Float(v)
+		}
+		rounded := func(field string, raw float64, decimals int, unit string) data.Float {
+			return written(field, raw, float64(round(raw, decimals)), unit)
+		}
+		whole := func(field string, raw float64, unit string) int {
+			v := float64(round(raw, 0)) // ties to even, as the reference file rounds
+			if bad == nil && !(v >= 1 && v <= math.MaxInt32) {
+				bad = rowError(file, i, r.ModelID, field, raw,
+					fmt.Sprintf("would be written as %v %s; a written count must be a whole number from 1 to %d", v, unit, math.MaxInt32))
+				return 0
+			}
+			return int(v)
+		}
 		c := data.Config{
 			GPU: r.GPU, NumGPUs: r.NumGPUs,
 			TensorParallel: r.TensorParallel, DataParallel: r.DataParallel, ExpertParallel: r.ExpertParallel,
 			Precision:           precisions[r.Precision],
 			MaxNumSeqs:          r.MaxNumSeqs,
-			AvgRequestsInFlight: round(r.AvgBatch, 1),
-			WhPerMillionTokens:  round(r.EnergyToken*1e6/3600, 2),
-			JoulesPerToken:      round(r.EnergyToken, 7),
-			MedianITL:           round(r.P50, 1),
-			P90ITL:              round(r.P90, 1),
-			P99ITL:              round(r.P99, 1),
-			TokensPerSecond:     round(r.Throughput, 1),
-			PowerWatts:          int(round(r.Power, 0)),
-			AvgOutputTokens:     int(round(r.AvgOutputLen, 0)),
-			AvgRunningBatch:     round(r.AvgBatch, 1),
-			P95ITL:              round(r.P95, 1),
+			AvgRequestsInFlight: rounded("avg_batch_size", r.AvgBatch, 1, "requests in flight"),
+			WhPerMillionTokens:  written("energy_per_token_joules", r.EnergyToken, float64(round(r.EnergyToken*1e6/3600, 2)), "Wh per million tokens"),
+			JoulesPerToken:      rounded("energy_per_token_joules", r.EnergyToken, 7, "J per token"),
+			MedianITL:           rounded("median_itl_ms", r.P50, 1, "ms"),
+			P90ITL:              rounded("p90_itl_ms", r.P90, 1, "ms"),
+			P99ITL:              rounded("p99_itl_ms", r.P99, 1, "ms"),
+			TokensPerSecond:     rounded("output_throughput_tokens_per_sec", r.Throughput, 1, "tokens/s"),
+			PowerWatts:          whole("avg_power_watts", r.Power, "W"),
+			AvgOutputTokens:     whole("avg_output_len", r.AvgOutputLen, "tokens"),
+			AvgRunningBatch:     rounded("avg_batch_size", r.AvgBatch, 1, "running batch"),
+			P95ITL:              rounded("p95_itl_ms", r.P95, 1, "ms"),
+		}
+		if bad != nil {
+			return nil, bad
 		}
 		c.UnderDeadline = float64(c.MedianITL) <= data.DefaultDeadlineMS
 		key := fmt.Sprintf("%s/%s/%d/%d", slug, c.GPU, c.NumGPUs, c.MaxNumSeqs)
@@ -218,7 +282,22 @@ func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
 		finish(m)
 		models = append(models, m)
 	}
-	sort.Slice(models, func(i, j int) bool { return data.NaturalLess(models[i].Name, models[j].Name) })
+	// Natural order, then plain order and the slug (unique in a workload):
+	// "Model 1" and "Model 01" are equal in natural order, and the map
+	// the models come from has no order, so without the tie-breaks two
+	// runs could write two different index.json.
+	sort.Slice(models, func(i, j int) bool {
+		a, b := models[i], models[j]
+		switch {
+		case data.NaturalLess(a.Name, b.Name):
+			return true
+		case data.NaturalLess(b.Name, a.Name):
+			return false
+		case a.Name != b.Name:
+			return a.Name < b.Name
+		}
+		return a.Slug < b.Slug
+	})
 	return models, nil
 }
 
@@ -255,7 +334,7 @@ func finish(m *data.Model) {
 func decodeRow(file string, i int, raw json.RawMessage) (*row, error) {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &fields); err != nil {
-		return nil, fmt.Errorf("%s: row %d: not a JSON object: %v", file, i, err)
+		return nil, inputErrorf("%s: row %d: not a JSON object: %v", file, i, err)
 	}
 	model := "?"
 	if err := json.Unmarshal(fields["model_id"], &model); err != nil || model == "" {
@@ -266,12 +345,22 @@ func decodeRow(file string, i int, raw json.RawMessage) (*row, error) {
 			return nil, rowError(file, i, model, k, "(missing)", "the field is required")
 		}
 	}
+	// encoding/json matches keys ignoring case, and the last one wins: a
+	// "NUM_GPUS" beside "num_gpus" would silently replace it.
+	for k := range fields {
+		for _, want := range required {
+			if k != want && strings.EqualFold(k, want) {
+				return nil, rowError(file, i, model, strconv.Quote(k), string(fields[k]),
+					fmt.Sprintf("differs from the field %q only by case; a row must spell each field once, in lower case", want))
+			}
+		}
+	}
 	var r row
 	if err := json.Unmarshal(raw, &r); err != nil {
 		if te, ok := err.(*json.UnmarshalTypeError); ok {
 			return nil, rowError(file, i, model, te.Field, string(fields[te.Field]), "want a JSON "+te.Type.Kind().String())
 		}
-		return nil, fmt.Errorf("%s: row %d (model %s): %v", file, i, model, err)
+		return nil, inputErrorf("%s: row %d (model %s): %v", file, i, model, err)
 	}
 	for _, f := range []struct {
 		name string
@@ -344,17 +433,24 @@ func marshal(v any) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
+// readJSON reads a file of the leaderboard's layout. A missing file or
+// malformed JSON is an *InputError; a file that cannot be read is not.
 func readJSON(file string, v any) error {
 	b, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return inputErrorf("%s does not exist: the source must be a directory in the leaderboard's layout (index.json, tasks/<task>.json)", file)
+	}
 	if err != nil {
 		return err
 	}
 	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("%s: %v", file, err)
+		return inputErrorf("%s: %v", file, err)
 	}
 	return nil
 }
 
+// validDate tells whether s is a calendar date written YYYY-MM-DD.
 func validDate(s string) bool {
-	return len(s) == 10 && s[4] == '-' && s[7] == '-' && strings.Trim(s[:4]+s[5:7]+s[8:], "0123456789") == ""
+	_, err := time.Parse(time.DateOnly, s)
+	return err == nil
 }

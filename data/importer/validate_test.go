@@ -2,6 +2,7 @@ package importer
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -130,6 +131,27 @@ func TestBadRowsFailTheImport(t *testing.T) {
 		{"unknown precision", set("weight_precision", "int4"), "weight_precision", `"int4"`},
 		{"energy per request mismatch", set("energy_per_request_joules", 100.001), "energy_per_request_joules", "100.001"},
 		{"duplicate slug", set("model_id", "other/M_8B"), "nickname", `"M 8B"`},
+		// Valid as read, but not as written: rounding or int conversion.
+		{"throughput rounds to 0", set("output_throughput_tokens_per_sec", 0.04), "output_throughput_tokens_per_sec", "0.04"},
+		{"power rounds to 0", set("avg_power_watts", 0.4), "avg_power_watts", "0.4"},
+		{"power rounds to 0, tie to even", set("avg_power_watts", 0.5), "avg_power_watts", "0.5"},
+		{"batch rounds to 0", set("avg_batch_size", 0.04), "avg_batch_size", "0.04"},
+		{"energy rounds to 0", func(rows []map[string]any) []map[string]any {
+			rows[1]["energy_per_token_joules"], rows[1]["energy_per_request_joules"] = 4e-8, 2e-5
+			return rows
+		}, "energy_per_token_joules", "4e-08"},
+		{"power overflows", set("avg_power_watts", 1e300), "avg_power_watts", "1e+300"},
+		{"output length overflows", func(rows []map[string]any) []map[string]any {
+			rows[1]["avg_output_len"], rows[1]["energy_per_request_joules"] = 1e19, 2e18
+			return rows
+		}, "avg_output_len", "1e+19"},
+		{"energy beyond any measurement", func(rows []map[string]any) []map[string]any {
+			rows[1]["energy_per_token_joules"], rows[1]["energy_per_request_joules"] = 1e300, 5e302
+			return rows
+		}, "energy_per_token_joules", "1e+300"},
+		// One model, one nickname; one spelling of each field.
+		{"model id under two nicknames", set("nickname", "M Eight B"), "nickname", `"M Eight B"`},
+		{"key differing by case", set("NUM_GPUS", 8), `"NUM_GPUS"`, "8"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -176,5 +198,87 @@ func BenchmarkRender(b *testing.B) {
 		if _, err := Render(src); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestWrittenValuesArePositive: the smallest values that survive rounding
+// are imported, and every number written is above 0.
+func TestWrittenValuesArePositive(t *testing.T) {
+	files, err := Render(fixture(t, func(rows []map[string]any) []map[string]any {
+		// The smallest values that survive rounding.
+		rows[0]["output_throughput_tokens_per_sec"], rows[0]["avg_power_watts"], rows[0]["avg_batch_size"] = 0.05, 0.51, 0.05
+		return rows
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct{ Configurations []map[string]any }
+	json.Unmarshal(files["lm-arena-chat/m-8b.json"], &m)
+	for _, c := range m.Configurations {
+		for k, v := range c {
+			if f, ok := v.(float64); ok && !(f > 0) {
+				t.Errorf("%s: %s = %v", c["row_id"], k, f)
+			}
+		}
+	}
+}
+
+// TestImportIsDeterministic: nicknames equal in natural order ("Model 1",
+// "Model 01") still give one index.json, whatever order the map yields them.
+func TestImportIsDeterministic(t *testing.T) {
+	src := fixture(t, func(rows []map[string]any) []map[string]any {
+		return append(rows, goodRow("org/model-1", "Model 1", "H100", 8), goodRow("org/model-01", "Model 01", "H100", 8),
+			goodRow("org/model-001", "Model 001", "H100", 8))
+	})
+	first, err := Render(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		again, err := Render(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(again["index.json"]) != string(first["index.json"]) {
+			t.Fatal("two imports of the same input wrote different index.json")
+		}
+	}
+}
+
+func TestBadDatesAreRefused(t *testing.T) {
+	for _, date := range []string{"2026-13-45", "2026-02-30", "2026-00-10", "26-02-16", "2026-2-16", "2026-02-16T00:00"} {
+		src := fixture(t, nil)
+		writeJSON(t, filepath.Join(src, "index.json"), map[string]any{"last_updated": date, "tasks": []string{"lm-arena-chat", "gpqa", "sourcegraph-fim", "image-chat", "video-chat"}})
+		_, err := Render(src)
+		var bad *InputError
+		if !errors.As(err, &bad) || !strings.Contains(err.Error(), date) {
+			t.Errorf("last_updated %q: err = %v, want an input error naming it", date, err)
+		}
+	}
+}
+
+// TestErrorKinds: a problem with the input is an *InputError (the command
+// exits 2); a failure to read or write is not (it exits 1).
+func TestErrorKinds(t *testing.T) {
+	var bad *InputError
+	if err := Import(filepath.Join(t.TempDir(), "nowhere"), t.TempDir()); !errors.As(err, &bad) {
+		t.Errorf("missing source: %v is not an input error", err)
+	}
+	src := fixture(t, nil)
+	os.WriteFile(filepath.Join(src, "tasks", "gpqa.json"), []byte("{not json"), 0o644)
+	if err := Import(src, t.TempDir()); !errors.As(err, &bad) {
+		t.Errorf("malformed JSON: %v is not an input error", err)
+	}
+	// A source that cannot be read, and an output that cannot be written.
+	src = fixture(t, nil)
+	os.Remove(filepath.Join(src, "tasks", "gpqa.json"))
+	os.Mkdir(filepath.Join(src, "tasks", "gpqa.json"), 0o755) // reading a directory fails
+	if err := Import(src, t.TempDir()); err == nil || errors.As(err, &bad) {
+		t.Errorf("unreadable source: err = %v, want an I/O error", err)
+	}
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, nil, 0o644)
+	if err := Import(fixture(t, nil), filepath.Join(file, "out")); err == nil || errors.As(err, &bad) {
+		t.Errorf("unwritable output: err = %v, want an I/O error", err)
 	}
 }

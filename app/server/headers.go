@@ -1,0 +1,54 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+)
+
+// CSP allows the site's own origin and nothing else, plus the compilation of
+// WebAssembly; any origin may frame the embed.
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
+	"connect-src 'self'; worker-src 'self'; manifest-src 'self'; base-uri 'self'; form-action 'self'; frame-ancestors *"
+
+// Header is a response header of the site and the paths it goes on. Path is
+// relative to the site's root and written as a _headers file writes it: "/*"
+// for every path, "/web/*" for the files of web/, else one path.
+type Header struct{ Path, Name, Value string }
+
+// Headers lists the headers of a site under base ("" or "/repo"), in the
+// order a _headers file lists them. `serve`, the static file server and the
+// _headers file of `build` all send these, so that a developer sees what a
+// deployed site does.
+//
+// URLs are not fingerprinted, so every file is revalidated (no-cache); the
+// service worker is what makes repeat visits instant and offline. web/'s
+// files allow CORS because an iframe sandboxed without allow-same-origin
+// fetches app.wasm from an opaque origin; nothing else does. With a base,
+// app-worker.js may also control "/repo" itself, not only "/repo/…" (see
+// web/guard.js).
+func Headers(base string) []Header {
+	h := []Header{
+		{"/*", "Content-Security-Policy", CSP},
+		{"/*", "X-Content-Type-Options", "nosniff"},
+		{"/*", "Referrer-Policy", "no-referrer"},
+		{"/*", "Cache-Control", "no-cache"},
+		{"/web/*", "Access-Control-Allow-Origin", "*"},
+		{"/web/app.wasm", "Content-Type", "application/wasm"},
+	}
+	if base != "" {
+		h = append(h, Header{"/app-worker.js", "Service-Worker-Allowed", base})
+	}
+	return h
+}
+
+// SetHeaders sets the headers of Headers(base) that go on rel, the path of
+// what is served relative to the site's root ("/web/app.wasm"). Callers
+// pass the path of the file they serve, never an unchecked request path:
+// "/web/../index.html" must not get web/'s CORS header.
+func SetHeaders(h http.Header, rel, base string) {
+	for _, x := range Headers(base) {
+		if prefix, ok := strings.CutSuffix(x.Path, "*"); ok && strings.HasPrefix(rel, prefix) || x.Path == rel {
+			h.Set(x.Name, x.Value)
+		}
+	}
+}
