@@ -301,7 +301,8 @@ func addDimmed(c *charts.Line, name, col string, pts []data.Point, q data.Query,
 func selected(s *charts.Scatter, c *data.Config, q data.Query, value []any, yAxis int, label *opts.Label) *charts.Scatter {
 	o := []charts.SeriesOpts{
 		charts.WithScatterChartOpts(opts.ScatterChart{Symbol: "diamond", SymbolSize: 18, YAxisIndex: yAxis}),
-		charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor, BorderColor: "#fff", BorderWidth: 2}),
+		// Opaque: ECharts draws scatter points, and so their labels, at 0.8.
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor, BorderColor: "#fff", BorderWidth: 2, Opacity: opts.Float(1)}),
 	}
 	if label != nil {
 		// Two labels close together move apart rather than overlap.

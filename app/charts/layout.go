@@ -31,7 +31,7 @@ const (
 	nameBand     = 30 // above the plot: the y axes' names
 	labelMargin  = 8  // ECharts' axisLabel.margin
 	gridLeft     = 8
-	gridRight    = 16
+	gridRight    = 20
 	gridBottom   = 28 // below the x labels: the x axis' name
 )
 
@@ -173,8 +173,9 @@ func roundTo(v float64, digits int) float64 {
 }
 
 // rotation is the smallest angle of the x labels (0, 45 or 90 degrees) at
-// which neighbours at the given centre distances (px) do not touch.
-func rotation(labels []string, gaps []float64) float64 {
+// which neighbours at the given centre distances (px) do not touch; level,
+// the last label is aligned inward if lastInward.
+func rotation(labels []string, gaps []float64, lastInward bool) float64 {
 	fits := func(need func(i int) float64) bool {
 		for i, g := range gaps {
 			if g < need(i) {
@@ -183,10 +184,9 @@ func rotation(labels []string, gaps []float64) float64 {
 		}
 		return true
 	}
-	// Level, the end labels are aligned inward, to stay within the chart:
-	// they reach their whole width toward their neighbour.
+	// A label aligned inward reaches its whole width toward its neighbour.
 	reach := func(i int) float64 {
-		if i == 0 || i == len(labels)-1 {
+		if lastInward && i == len(labels)-1 {
 			return textWidth(labels[i])
 		}
 		return textWidth(labels[i]) / 2
@@ -216,6 +216,7 @@ type placement struct {
 	gridTop    float64
 	gridBottom float64
 	rotate     float64 // the x labels' angle
+	lastInward bool    // the last x label, level, is aligned to end at the axis' end
 	xNameGap   float64 // from the x axis to its name, below the labels
 	yNameGaps  []float64
 }
@@ -243,7 +244,10 @@ func (f frame) at(width float64) placement {
 			gaps = append(gaps, plot*math.Log(t/ticks[i-1])/span)
 		}
 	}
-	p.rotate = rotation(labels, gaps)
+	// Centred on the axis' end, the last label would stick out of a chart
+	// without a right axis if wider than the margin.
+	p.lastInward = len(f.yMax) < 2 && textWidth(labels[len(labels)-1])/2 > gridRight-2
+	p.rotate = rotation(labels, gaps, p.lastInward)
 	// How far the labels reach below the axis, rotated.
 	reach := float64(textHeight)
 	for _, l := range labels {
@@ -329,7 +333,8 @@ func (f frame) media() (base placement, rules []map[string]any) {
 
 func equal(a, b placement) bool {
 	return slices.Equal(a.legendTops, b.legendTops) && slices.Equal(a.yNameGaps, b.yNameGaps) &&
-		a.gridTop == b.gridTop && a.gridBottom == b.gridBottom && a.rotate == b.rotate && a.xNameGap == b.xNameGap
+		a.gridTop == b.gridTop && a.gridBottom == b.gridBottom && a.rotate == b.rotate && a.xNameGap == b.xNameGap &&
+		a.lastInward == b.lastInward
 }
 
 // option is the part of an ECharts option that p sets.
@@ -349,18 +354,17 @@ func (p placement) option() map[string]any {
 	}
 }
 
-// xLabels is the x axis' label options: rotated, or level with the end
-// labels aligned inward, as rotation assumed. (Rotated labels end at their
-// tick, "right" in their own frame: aligned "left", the first would run up
-// into the plot.)
+// xLabels is the x axis' label options: rotated, or level with the last
+// label centred or aligned inward, as rotation assumed. (Rotated labels end
+// at their tick, "right" in their own frame, whatever the alignment asked.)
 func (p placement) xLabels() map[string]any {
-	first, last := "left", "right"
-	if p.rotate != 0 {
-		first = "right"
+	last := "center"
+	if p.rotate != 0 || p.lastInward {
+		last = "right"
 	}
 	// hideOverlap only backs up the estimate: a label hidden is better than
 	// two on top of each other.
-	return map[string]any{"rotate": p.rotate, "alignMinLabel": first, "alignMaxLabel": last, "hideOverlap": true}
+	return map[string]any{"rotate": p.rotate, "alignMaxLabel": last, "hideOverlap": true}
 }
 
 // niceLatencyExtent is the extent of a latency axis that holds every value

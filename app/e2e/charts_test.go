@@ -208,11 +208,13 @@ func overlaps(a, b box) bool {
 }
 
 type drawnText struct {
-	Text   string `json:"text"`
-	Hidden bool   `json:"hidden"`
-	Box    box    `json:"box"`
-	Fill   string `json:"fill"`
-	Back   string `json:"back"` // the label's own background, if any
+	Text    string  `json:"text"`
+	Hidden  bool    `json:"hidden"`
+	Box     box     `json:"box"`
+	Fill    string  `json:"fill"`
+	Opacity float64 `json:"opacity"`
+	Back    string  `json:"back"` // the label's own background, if any
+	BackOp  float64 `json:"backOpacity"`
 }
 
 // drawn is what ECharts drew for one chart.
@@ -246,7 +248,7 @@ const drawnJS = `(id => {
 	const box = e => { const r = e.getBoundingRect(); const m = e.getComputedTransform(); return {X: r.x, Y: r.y, W: r.width, H: r.height, M: m ? Array.from(m) : []} };
 	const all = type => { const out = []; model.eachComponent(type, c => out.push(c)); return out };
 	const texts = g => { const out = []; g.traverse(e => { if (e.type === "text") out.push(e) }); return out };
-	const text = e => ({text: e.style.text, hidden: !!(e.ignore || e.invisible), box: box(e), fill: String(e.style.fill || ""), back: String(e.style.backgroundColor || "")});
+	const text = e => ({text: e.style.text, hidden: !!(e.ignore || e.invisible), box: box(e), fill: String(e.style.fill || ""), opacity: 1, back: "", backOpacity: 1});
 	const g = model.getComponent("grid").coordinateSystem.getRect();
 	const x = model.getComponent("xAxis", 0);
 	const xTexts = texts(inst.getViewOfComponentModel(x).group);
@@ -257,8 +259,10 @@ const drawnJS = `(id => {
 	const shown = [];
 	inst.getZr().storage.getDisplayList().forEach(e => {
 		if (e.type !== "tspan" || !e.style.text) return;
+		// A label's background is drawn by its text element, with its opacity.
 		const host = e.parent && e.parent.style ? e.parent : null;
-		shown.push({text: e.style.text, hidden: false, box: box(e), fill: String(e.style.fill || ""), back: String(host && host.style.backgroundColor || "")});
+		shown.push({text: e.style.text, hidden: false, box: box(e), fill: String(e.style.fill || ""), opacity: e.style.opacity ?? 1,
+			back: String(host && host.style.backgroundColor || ""), backOpacity: host ? host.style.opacity ?? 1 : 1});
 	});
 	return {
 		Width: inst.getWidth(), Height: inst.getHeight(),
@@ -410,16 +414,24 @@ func (tb *tab) checkChart(name, id string, r *data.Result) {
 		}
 	}
 
-	// Every text is legible on what it is drawn on (WCAG AA, 4.5:1).
+	// Every text is legible on what it is drawn on (WCAG AA, 4.5:1), as
+	// drawn: a translucent label lets the page through.
 	for _, x := range d.Texts {
-		back := x.Back
-		if back == "" {
-			back = d.Background
+		back, err := rgb(d.Background)
+		if err == nil && x.Back != "" {
+			var own [3]float64
+			if own, err = rgb(x.Back); err == nil {
+				back = blend(own, back, x.BackOp)
+			}
 		}
-		if c, err := contrast(x.Fill, back); err != nil {
-			t.Errorf("%s: text %q: %v", where, x.Text, err)
-		} else if c < 4.5 {
-			t.Errorf("%s: text %q is %s on %s, contrast %.2f:1, want 4.5:1", where, x.Text, x.Fill, back, c)
+		fill, err2 := rgb(x.Fill)
+		if err != nil || err2 != nil {
+			t.Errorf("%s: text %q: %v %v", where, x.Text, err, err2)
+			continue
+		}
+		if c := ratio(blend(fill, back, x.Opacity), back); c < 4.5 {
+			t.Errorf("%s: text %q is %s (opacity %v) on %s/%s (opacity %v), contrast %.2f:1, want 4.5:1",
+				where, x.Text, x.Fill, x.Opacity, x.Back, d.Background, x.BackOp, c)
 		}
 	}
 }
@@ -495,7 +507,7 @@ func (tb *tab) checkTooltip(set *data.Set) {
 	s := r.Selected
 	for _, spec := range chartIDs {
 		got := eval[struct {
-			Text, Color, Back string
+			Text, Color, Back  string
 			Left, Right, Width float64
 		}](tb, fmt.Sprintf(`(() => { const el = document.getElementById(%q); const inst = echarts.getInstanceByDom(el);
 			const i = inst.getOption().series.findIndex(s => s.name === %q);
@@ -527,21 +539,37 @@ func (tb *tab) checkTooltip(set *data.Set) {
 	}
 }
 
-// contrast is the WCAG contrast ratio of two CSS colours written as #rgb,
-// #rrggbb, rgb() or rgba() (alpha ignored: the charts draw text opaque).
+// contrast is the WCAG contrast ratio of two opaque CSS colours.
 func contrast(a, b string) (float64, error) {
-	la, err := luminance(a)
+	ca, err := rgb(a)
 	if err != nil {
 		return 0, err
 	}
-	lb, err := luminance(b)
+	cb, err := rgb(b)
 	if err != nil {
 		return 0, err
 	}
-	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05), nil
+	return ratio(ca, cb), nil
 }
 
-func luminance(c string) (float64, error) {
+// ratio is the WCAG contrast ratio of two colours.
+func ratio(a, b [3]float64) float64 {
+	la, lb := luminance(a), luminance(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+// blend is colour c drawn with opacity op over under.
+func blend(c, under [3]float64, op float64) [3]float64 {
+	var out [3]float64
+	for i := range out {
+		out[i] = op*c[i] + (1-op)*under[i]
+	}
+	return out
+}
+
+// rgb reads a CSS colour written as #rgb, #rrggbb, rgb() or rgba(), its
+// alpha ignored.
+func rgb(c string) ([3]float64, error) {
 	var rgb [3]float64
 	c = strings.TrimSpace(strings.ToLower(c))
 	switch {
@@ -553,7 +581,7 @@ func luminance(c string) (float64, error) {
 		for i := range 3 {
 			v, err := strconv.ParseUint(h[2*i:2*i+2], 16, 8)
 			if err != nil {
-				return 0, fmt.Errorf("colour %q: %v", c, err)
+				return rgb, fmt.Errorf("colour %q: %v", c, err)
 			}
 			rgb[i] = float64(v)
 		}
@@ -561,18 +589,23 @@ func luminance(c string) (float64, error) {
 		inner := c[strings.Index(c, "(")+1 : strings.LastIndex(c, ")")]
 		parts := strings.FieldsFunc(inner, func(r rune) bool { return r == ',' || r == ' ' || r == '/' })
 		if len(parts) < 3 {
-			return 0, fmt.Errorf("colour %q", c)
+			return rgb, fmt.Errorf("colour %q", c)
 		}
 		for i := range 3 {
 			v, err := strconv.ParseFloat(parts[i], 64)
 			if err != nil {
-				return 0, fmt.Errorf("colour %q: %v", c, err)
+				return rgb, fmt.Errorf("colour %q: %v", c, err)
 			}
 			rgb[i] = v
 		}
 	default:
-		return 0, fmt.Errorf("colour %q: not #rgb, #rrggbb or rgb()", c)
+		return rgb, fmt.Errorf("colour %q: not #rgb, #rrggbb or rgb()", c)
 	}
+	return rgb, nil
+}
+
+// luminance is a colour's relative luminance (WCAG 2).
+func luminance(rgb [3]float64) float64 {
 	lin := func(v float64) float64 {
 		v /= 255
 		if v <= 0.03928 {
@@ -580,7 +613,7 @@ func luminance(c string) (float64, error) {
 		}
 		return math.Pow((v+0.055)/1.055, 2.4)
 	}
-	return 0.2126*lin(rgb[0]) + 0.7152*lin(rgb[1]) + 0.0722*lin(rgb[2]), nil
+	return 0.2126*lin(rgb[0]) + 0.7152*lin(rgb[1]) + 0.0722*lin(rgb[2])
 }
 
 // chartScreenshots writes each chart of each case, at a phone's and a wide
