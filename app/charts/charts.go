@@ -12,6 +12,7 @@ package charts
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -72,13 +73,20 @@ func EnergyLatency(r *data.Result) ([]byte, error) {
 	// A tenth of room either side of the deadline, so that its line is not
 	// drawn over an axis.
 	itls := []float64{q.DeadlineMS / 1.1, q.DeadlineMS * 1.1}
+	fastest := math.Inf(1)
 	for _, cv := range curves {
 		for _, pt := range cv.Points {
 			itls = append(itls, pt.ITL)
+			fastest = min(fastest, pt.ITL)
 		}
 	}
 	lo, hi := niceLatencyExtent(itls...)
-	f := frame{x: logAxis{base: 10, min: lo, max: hi}, yNames: []string{nameEnergy}, yMax: []float64{maxJoules(curves)}}
+	f := frame{x: logAxis{base: 10, min: lo, max: hi}, yNames: []string{nameEnergy}, yMax: []float64{maxJoules(curves)},
+		// ECharts writes a fixed end of a log axis to the decimals of the
+		// smallest value plotted: 0.3 beside a fastest point of 7 ms reads
+		// "0". Such an end, left of a deadline under a millisecond, goes
+		// unlabelled.
+		hideMinLabel: decimals(lo) > decimals(fastest)}
 
 	c := charts.NewScatter()
 	c.SetGlobalOptions(common(latencyName(q.Percentile))...)
@@ -411,6 +419,9 @@ func finish(c chart, f frame) ([]byte, error) {
 	}
 	x["nameGap"] = base.xNameGap
 	x["axisLabel"] = base.xLabels()
+	if f.hideMinLabel {
+		x["axisLabel"].(map[string]any)["showMinLabel"] = false
+	}
 	for i, y := range o["yAxis"].([]any) {
 		y := y.(map[string]any)
 		y["name"] = f.yNames[i]

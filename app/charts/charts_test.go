@@ -601,6 +601,34 @@ func TestRound13(t *testing.T) {
 	}
 }
 
+// The labels ECharts puts on a log axis with fixed ends: the ends, and the
+// powers of the base between them; every tenth power once the axis spans
+// ten or more (LogScale.calcNiceTicks with splitNumber 5).
+func TestLogTicks(t *testing.T) {
+	for _, tc := range []struct {
+		a    logAxis
+		want []float64
+	}{
+		{logAxis{10, 3, 1000}, []float64{3, 10, 100, 1000}},
+		{logAxis{10, 10, 30}, []float64{10, 30}},
+		{logAxis{2, 8, 4096}, []float64{8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096}},
+		{logAxis{10, 0.3, 100000}, []float64{0.3, 1, 10, 100, 1000, 10000, 100000}},
+		{logAxis{10, 1e-9, 1e3}, []float64{1e-9, 1, 1e3}}, // 12 decades: multiples of ten powers
+	} {
+		got := tc.a.ticks()
+		if len(got) != len(tc.want) {
+			t.Errorf("%+v: ticks %v, want %v", tc.a, got, tc.want)
+			continue
+		}
+		for i := range got {
+			if math.Abs(got[i]-tc.want[i]) > 1e-9*tc.want[i] {
+				t.Errorf("%+v: ticks %v, want %v", tc.a, got, tc.want)
+				break
+			}
+		}
+	}
+}
+
 // BenchmarkCharts is the work behind every change of an input but the token
 // volume: the three options for the default query.
 func BenchmarkCharts(b *testing.B) {

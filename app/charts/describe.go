@@ -25,47 +25,48 @@ func DescribeEnergyLatency(r *data.Result) string {
 	q := r.Query
 	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
 	n, _ := count(curves)
-	lo, hi := extentITL(curves)
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s of %s on %s, energy per token in joules against the %s wait between tokens, from %s to %s ms. ",
+	lo, hi := extent(curves, func(pt data.Point) float64 { return pt.ITL })
+	return tell(r, curves, fmt.Sprintf("%s: %s of %s on %s, energy per token in joules against the %s wait between tokens, from %s to %s ms.",
 		TitleEnergyLatency, configurations(n), r.Model.Name, gpuList(curves),
-		percentileWords(q.Percentile), data.FormatNumber(lo), data.FormatNumber(hi))
-	b.WriteString(deadlineSentence(r, curves))
-	if s := r.Selected; s != nil {
-		fmt.Fprintf(&b, " Selected: %s with a batch size limit of %d, at %s ms and %s J per token, the least energy of those that meet it.",
-			gpuName(s), s.MaxNumSeqs, data.FormatNumber(q.Percentile.ITL(s)), data.FormatNumber(float64(s.JoulesPerToken)))
-	}
-	return b.String()
+		percentileWords(q.Percentile), data.FormatNumber(lo), data.FormatNumber(hi)),
+		func(s *data.Config) string {
+			return fmt.Sprintf("%s with a batch size limit of %d, at %s ms and %s J per token, the least energy of those that meet it.",
+				gpuName(s), s.MaxNumSeqs, data.FormatNumber(q.Percentile.ITL(s)), data.FormatNumber(float64(s.JoulesPerToken)))
+		})
 }
 
 // DescribeEnergyConcurrency describes the EnergyConcurrency chart of r.
 func DescribeEnergyConcurrency(r *data.Result) string {
 	q := r.Query
 	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s: for %s, energy per token in joules against batch size limits from %s, one line for each of %s; the part of a line that misses the deadline is dimmed. ",
-		TitleEnergyConcurrency, r.Model.Name, batchRange(curves), gpuList(curves))
-	b.WriteString(deadlineSentence(r, curves))
-	if s := r.Selected; s != nil {
-		fmt.Fprintf(&b, " Selected: %s at a batch size limit of %d, %s J per token.",
-			gpuName(s), s.MaxNumSeqs, data.FormatNumber(float64(s.JoulesPerToken)))
-	}
-	return b.String()
+	return tell(r, curves, fmt.Sprintf("%s: for %s, energy per token in joules against batch size limits from %s, one line for each of %s; the part of a line that misses the deadline is dimmed.",
+		TitleEnergyConcurrency, r.Model.Name, batchRange(curves), gpuList(curves)),
+		func(s *data.Config) string {
+			return fmt.Sprintf("%s at a batch size limit of %d, %s J per token.",
+				gpuName(s), s.MaxNumSeqs, data.FormatNumber(float64(s.JoulesPerToken)))
+		})
 }
 
 // DescribePowerThroughput describes the PowerThroughput chart of r.
 func DescribePowerThroughput(r *data.Result) string {
 	q := r.Query
 	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s: for %s on %s, GPU power in watts (solid lines, left axis) and output tokens per second (dashed lines, right axis) against batch size limits from %s; the part of a line that misses the deadline is dimmed. ",
-		TitlePowerThroughput, r.Model.Name, gpuList(curves), batchRange(curves))
-	b.WriteString(deadlineSentence(r, curves))
-	if s := r.Selected; s != nil {
-		fmt.Fprintf(&b, " Selected: %s at a batch size limit of %d draws %s W and generates %s tokens per second.",
-			gpuName(s), s.MaxNumSeqs, data.FormatNumber(float64(s.PowerWatts)), data.FormatNumber(float64(s.TokensPerSecond)))
+	return tell(r, curves, fmt.Sprintf("%s: for %s on %s, GPU power in watts (solid lines, left axis) and output tokens per second (dashed lines, right axis) against batch size limits from %s; the part of a line that misses the deadline is dimmed.",
+		TitlePowerThroughput, r.Model.Name, gpuList(curves), batchRange(curves)),
+		func(s *data.Config) string {
+			return fmt.Sprintf("%s at a batch size limit of %d draws %s W and generates %s tokens per second.",
+				gpuName(s), s.MaxNumSeqs, data.FormatNumber(float64(s.PowerWatts)), data.FormatNumber(float64(s.TokensPerSecond)))
+		})
+}
+
+// tell is a chart's description: what it plots, the deadline, and what
+// selected says of the selected configuration, if there is one.
+func tell(r *data.Result, curves []data.Curve, what string, selected func(*data.Config) string) string {
+	s := what + " " + deadlineSentence(r, curves)
+	if r.Selected != nil {
+		s += " Selected: " + selected(r.Selected)
 	}
-	return b.String()
+	return s
 }
 
 // deadlineSentence states the deadline and how many configurations meet it,
@@ -102,15 +103,17 @@ func count(curves []data.Curve) (n, meets int) {
 	return n, meets
 }
 
-func extentITL(curves []data.Curve) (lo, hi float64) {
+// extent is the smallest and largest of v over the curves' points.
+func extent(curves []data.Curve, v func(data.Point) float64) (lo, hi float64) {
 	first := true
 	for _, cv := range curves {
 		for _, pt := range cv.Points {
-			if first || pt.ITL < lo {
-				lo = pt.ITL
+			x := v(pt)
+			if first || x < lo {
+				lo = x
 			}
-			if first || pt.ITL > hi {
-				hi = pt.ITL
+			if first || x > hi {
+				hi = x
 			}
 			first = false
 		}
@@ -119,20 +122,8 @@ func extentITL(curves []data.Curve) (lo, hi float64) {
 }
 
 func batchRange(curves []data.Curve) string {
-	first := true
-	lo, hi := 0, 0
-	for _, cv := range curves {
-		for _, pt := range cv.Points {
-			if first || pt.MaxNumSeqs < lo {
-				lo = pt.MaxNumSeqs
-			}
-			if first || pt.MaxNumSeqs > hi {
-				hi = pt.MaxNumSeqs
-			}
-			first = false
-		}
-	}
-	return fmt.Sprintf("%s to %s", data.FormatNumber(float64(lo)), data.FormatNumber(float64(hi)))
+	lo, hi := extent(curves, func(pt data.Point) float64 { return float64(pt.MaxNumSeqs) })
+	return data.FormatNumber(lo) + " to " + data.FormatNumber(hi)
 }
 
 // gpuList names the curves' GPUs and counts: "B200 × 1 and H100 × 2".
@@ -173,4 +164,12 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// percentileWords names a percentile as the page's controls do.
+func percentileWords(p data.Percentile) string {
+	if p == data.P50 {
+		return "median"
+	}
+	return string(p)
 }

@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"tokenjoule/data"
 )
 
 // ECharts cannot make room for a legend that wraps, nor space the labels of
@@ -208,6 +206,17 @@ type frame struct {
 	x       logAxis
 	yNames  []string  // the y axes' names, left then right
 	yMax    []float64 // the largest value on each y axis, to estimate its labels' width
+
+	hideMinLabel bool // the x axis' first label would be wrong (see EnergyLatency)
+}
+
+// decimals counts the decimals of v as ECharts' getPrecision does.
+func decimals(v float64) int {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return 0
+	}
+	_, frac, _ := strings.Cut(strconv.FormatFloat(v, 'f', -1, 64), ".")
+	return len(frac)
 }
 
 // placement is where a frame's parts go at one width.
@@ -371,16 +380,23 @@ func (p placement) xLabels() map[string]any {
 // in vs: the nearest 1, 3, 10, 30… beyond them, so that the ends sit near the
 // data and their labels keep clear of the powers of ten between.
 func niceLatencyExtent(vs ...float64) (lo, hi float64) {
+	lo, hi, ok := positiveExtent(vs)
+	if !ok {
+		return 1, 10
+	}
+	return round13(lo, false), round13(hi, true)
+}
+
+// positiveExtent is the smallest and largest of the values above zero, the
+// only ones a log axis can show.
+func positiveExtent(vs []float64) (lo, hi float64, ok bool) {
 	lo, hi = math.Inf(1), math.Inf(-1)
 	for _, v := range vs {
 		if v > 0 {
 			lo, hi = min(lo, v), max(hi, v)
 		}
 	}
-	if math.IsInf(lo, 0) {
-		return 1, 10
-	}
-	return round13(lo, false), round13(hi, true)
+	return lo, hi, !math.IsInf(lo, 0)
 }
 
 // round13 rounds v (> 0) down, or up, to the nearest 1·10ⁿ or 3·10ⁿ.
@@ -408,13 +424,8 @@ func sig12(v float64) float64 {
 
 // log2Extent is the extent of a log-2 axis holding vs: whole powers of two.
 func log2Extent(vs ...float64) (lo, hi float64) {
-	lo, hi = math.Inf(1), math.Inf(-1)
-	for _, v := range vs {
-		if v > 0 {
-			lo, hi = min(lo, v), max(hi, v)
-		}
-	}
-	if math.IsInf(lo, 0) {
+	lo, hi, ok := positiveExtent(vs)
+	if !ok {
 		return 1, 2
 	}
 	lo, hi = math.Exp2(math.Floor(math.Log2(lo))), math.Exp2(math.Ceil(math.Log2(hi)))
@@ -422,12 +433,4 @@ func log2Extent(vs ...float64) (lo, hi float64) {
 		hi *= 2
 	}
 	return lo, hi
-}
-
-// percentileWords names a percentile as the page's controls do.
-func percentileWords(p data.Percentile) string {
-	if p == data.P50 {
-		return "median"
-	}
-	return string(p)
 }
