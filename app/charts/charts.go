@@ -235,14 +235,13 @@ const (
 // dashes is the line type of each y axis' series.
 var dashes = []string{"solid", "dashed"}
 
-// common holds the options the three charts share: item tooltips and the
-// first axes. Legends, the grid and the x axis' extent and labels are set by
-// finish, which lays them out for the chart's width.
+// common holds the options the three charts share: the first axes.
+// Tooltips, legends, the grid, the x axis' extent and labels and the y axes'
+// names are set by finish, which lays them out for the chart's width.
 func common(xName string) []charts.GlobalOpts {
 	return []charts.GlobalOpts{
 		charts.WithXAxisOpts(opts.XAxis{Type: "log", Name: xName, NameLocation: "middle"}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: nameEnergy, Scale: opts.Bool(true)}),
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: "{b}"}),
 		charts.WithAnimation(false),
 	}
 }

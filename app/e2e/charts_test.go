@@ -126,6 +126,23 @@ func TestCharts(t *testing.T) {
 				}
 			}
 			tb.checkTooltip(set)
+
+			// A change of input redraws the charts and renames them.
+			q := with(data.DefaultQuery(), func(q *data.Query) { q.DeadlineMS = 25 })
+			tb.change("#deadline", "25", "input")
+			r, _ := set.Select(q)
+			for _, spec := range chartIDs {
+				want := spec.describe(r)
+				ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
+				_, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`document.getElementById(%q).getAttribute("aria-label") === %q`, spec.id, want)))
+				cancel()
+				if err != nil {
+					t.Errorf("after the deadline changed to 25 ms, %s is named %q", spec.id, eval[string](tb, fmt.Sprintf(`document.getElementById(%q).getAttribute("aria-label")`, spec.id)))
+					continue
+				}
+				tb.checkAccessibleName("deadline typed", spec.id, spec.title, want, r)
+				tb.checkChart("deadline typed", spec.id, r)
+			}
 		})
 	}
 
