@@ -1,7 +1,7 @@
 // Package charts builds the calculator's three ECharts options with
 // go-echarts, from a data.Result: energy per token against latency, energy per
-// token against max_num_seqs, and GPU power and throughput against
-// max_num_seqs.
+// token against the batch size limit (max_num_seqs), and GPU power and
+// throughput against the batch size limit; and says in words what each shows.
 //
 // Every option is plain JSON (ECharts string templates, no JavaScript
 // functions), so the browser only parses it and hands it to ECharts. The series
@@ -12,6 +12,8 @@ package charts
 import (
 	"encoding/json"
 	"fmt"
+	"math"
+	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -23,7 +25,28 @@ import (
 const (
 	SeriesFrontier = "Pareto frontier"
 	SeriesSelected = "Selected"
+	// The power chart's key: series without data whose legend entries tell
+	// its solid lines from its dashed ones.
+	SeriesPowerKey      = "GPU power"
+	SeriesThroughputKey = "Throughput"
 )
+
+// Axis names: words first, unit in brackets.
+const (
+	nameEnergy     = "Energy per token (J)"
+	nameBatch      = "Batch size limit (max_num_seqs)"
+	namePower      = "GPU power (W)"
+	nameThroughput = "Throughput (tokens/s)"
+)
+
+// latencyName names the latency axis for percentile p.
+func latencyName(p data.Percentile) string {
+	return fmt.Sprintf("Wait between tokens (%s ITL, ms)", percentileWords(p))
+}
+
+// SeriesDeadline names the series that draws the deadline, so that the
+// legend labels its line.
+func SeriesDeadline(ms float64) string { return "Deadline " + formatMS(ms) + " ms" }
 
 // palette colours one GPU and count each; mid-tone, so they read on a light
 // and on a dark background alike.
@@ -31,6 +54,8 @@ var palette = []string{"#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#76b7b2", "#
 
 const (
 	selectedColor = "#e15759"
+	labelColor    = "#a8322c" // selectedColor, darker: white on it is 6:1
+	keyColor      = "#888"
 	dimOpacity    = 0.25 // points and lines that miss the deadline
 )
 
@@ -41,101 +66,210 @@ func CurveName(c data.Curve) string { return fmt.Sprintf("%s × %d", c.GPU, c.Nu
 // percentile, one series per GPU and count (points that miss the deadline in
 // a dimmed twin of the same name, so the legend shows one entry), the Pareto
 // frontier, a vertical line at the deadline, and the selected configuration.
+// The x axis spans the points and the deadline.
 func EnergyLatency(r *data.Result) ([]byte, error) {
 	q := r.Query
-	p := string(q.Percentile)
+	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
+	// A tenth of room either side of the deadline, so that its line is not
+	// drawn over an axis.
+	itls := []float64{q.DeadlineMS / 1.1, q.DeadlineMS * 1.1}
+	fastest := math.Inf(1)
+	for _, cv := range curves {
+		for _, pt := range cv.Points {
+			itls = append(itls, pt.ITL)
+			fastest = min(fastest, pt.ITL)
+		}
+	}
+	lo, hi := niceLatencyExtent(itls...)
+	f := frame{x: logAxis{base: 10, min: lo, max: hi}, yNames: []string{nameEnergy}, yMax: []float64{maxJoules(curves)},
+		// ECharts writes a fixed end of a log axis to the decimals of the
+		// smallest value plotted: 0.3 beside a fastest point of 7 ms reads
+		// "0". Such an end, left of a deadline under a millisecond, goes
+		// unlabelled.
+		hideMinLabel: decimals(lo) > decimals(fastest)}
+
 	c := charts.NewScatter()
-	c.SetGlobalOptions(common(
-		opts.XAxis{Type: "log", Name: p + " ITL (ms)", NameLocation: "middle", NameGap: 28, Scale: opts.Bool(true)},
-		opts.YAxis{Type: "value", Name: "J / token", Scale: opts.Bool(true)})...)
-	for i, cv := range r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS) {
-		meets, misses := split(cv.Points, func(pt data.Point) []any { return []any{pt.ITL, float64(pt.JoulesPerToken)} }, q.Percentile)
+	c.SetGlobalOptions(common(latencyName(q.Percentile))...)
+	var names []string
+	for i, cv := range curves {
+		meets, misses := split(cv.Points, func(pt data.Point) []any { return []any{pt.ITL, float64(pt.JoulesPerToken)} }, q)
 		col := palette[i%len(palette)]
 		c.AddSeries(CurveName(cv), meets, charts.WithItemStyleOpts(opts.ItemStyle{Color: col}))
 		c.AddSeries(CurveName(cv), misses, charts.WithItemStyleOpts(opts.ItemStyle{Color: col, Opacity: opts.Float(dimOpacity)}))
+		names = append(names, CurveName(cv))
 	}
 	var front []opts.LineData
 	for _, pt := range r.Model.Frontier(q.GPU, q.Percentile, q.DeadlineMS) {
-		front = append(front, opts.LineData{Name: describe(pt.Config, q.Percentile), Value: []any{pt.ITL, float64(pt.JoulesPerToken)}})
+		front = append(front, opts.LineData{Name: describe(pt.Config, q), Value: []any{pt.ITL, float64(pt.JoulesPerToken)}})
 	}
 	line := charts.NewLine()
 	line.AddSeries(SeriesFrontier, front,
 		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}),
-		charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed", Width: 1.5, Color: "#888"}),
-		charts.WithItemStyleOpts(opts.ItemStyle{Color: "#888"}),
-		charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "deadline", XAxis: q.DeadlineMS}),
+		charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed", Width: 1.5, Color: keyColor}),
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor}))
+	// The deadline is a series of its own, without points, so that the
+	// legend names its line: a label on the plot would cover points.
+	deadline := SeriesDeadline(q.DeadlineMS)
+	line.AddSeries(deadline, []opts.LineData{},
+		charts.WithLineChartOpts(opts.LineChart{Symbol: "none"}),
+		charts.WithLineStyleOpts(opts.LineStyle{Color: selectedColor, Width: 1.5}),
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor}),
+		charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: deadline, XAxis: q.DeadlineMS}),
 		charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
-			Label:     &opts.Label{Show: opts.Bool(true), Position: "insideEndTop", Formatter: "deadline {c} ms"},
+			Label:     &opts.Label{Show: opts.Bool(false)},
 			LineStyle: &opts.LineStyle{Color: selectedColor, Type: "solid", Width: 1.5}}))
 	c.Overlap(line)
+	names = append(names, SeriesFrontier)
 	if s := r.Selected; s != nil {
-		c.Overlap(selected(charts.NewScatter(), s, q.Percentile, []any{q.Percentile.ITL(s), float64(s.JoulesPerToken)}, 0))
+		c.Overlap(selected(charts.NewScatter(), s, q, []any{q.Percentile.ITL(s), float64(s.JoulesPerToken)}, 0, nil))
+		names = append(names, SeriesSelected)
 	}
-	return finish(c, false)
+	f.legends = [][]legendItem{append(items(names...), legendItem{deadline, iconVertical})}
+	return finish(c, f)
 }
 
-// EnergyConcurrency is energy per token against max_num_seqs on a log-2
-// axis, one line per GPU and count; the part of a line that misses the
+// EnergyConcurrency is energy per token against the batch size limit on a
+// log-2 axis, one line per GPU and count; the part of a line that misses the
 // deadline is drawn dimmed underneath.
 func EnergyConcurrency(r *data.Result) ([]byte, error) {
 	q := r.Query
+	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
+	lo, hi := log2Extent(batchSizes(curves)...)
+	f := frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{nameEnergy}, yMax: []float64{maxJoules(curves)}}
+
 	c := charts.NewLine()
-	c.SetGlobalOptions(common(
-		opts.XAxis{Type: "log", Name: "max_num_seqs", NameLocation: "middle", NameGap: 28},
-		opts.YAxis{Type: "value", Name: "J / token", Scale: opts.Bool(true)})...)
-	for i, cv := range r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS) {
-		addDimmed(c, CurveName(cv), palette[i%len(palette)], cv.Points, q.Percentile, 0,
+	c.SetGlobalOptions(common(nameBatch)...)
+	var names []string
+	for i, cv := range curves {
+		addDimmed(c, CurveName(cv), palette[i%len(palette)], cv.Points, q, 0,
 			func(pt data.Point) []any { return []any{pt.MaxNumSeqs, float64(pt.JoulesPerToken)} })
+		names = append(names, CurveName(cv))
 	}
 	if s := r.Selected; s != nil {
-		c.Overlap(selected(charts.NewScatter(), s, q.Percentile, []any{s.MaxNumSeqs, float64(s.JoulesPerToken)}, 0))
+		c.Overlap(selected(charts.NewScatter(), s, q, []any{s.MaxNumSeqs, float64(s.JoulesPerToken)}, 0, nil))
+		names = append(names, SeriesSelected)
 	}
-	return finish(c, true)
+	f.legends = [][]legendItem{items(names...)}
+	return finish(c, f)
 }
 
 // PowerThroughput is GPU power (left axis, solid) and output tokens per
-// second (right axis, dashed) against max_num_seqs on a log-2 axis. A GPU's
-// two lines share its name and so its legend entry.
+// second (right axis, dashed) against the batch size limit on a log-2 axis.
+// A GPU's two lines share its name and so its legend entry; a second legend,
+// not clickable, is the key to solid and dashed. The two selected markers
+// are labelled with their figures.
 func PowerThroughput(r *data.Result) ([]byte, error) {
 	q := r.Query
+	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
+	lo, hi := log2Extent(batchSizes(curves)...)
+	var maxW, maxTPS float64
+	for _, cv := range curves {
+		for _, pt := range cv.Points {
+			maxW, maxTPS = max(maxW, float64(pt.PowerWatts)), max(maxTPS, float64(pt.TokensPerSecond))
+		}
+	}
+	f := frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{namePower, nameThroughput}, yMax: []float64{maxW, maxTPS}}
+
 	c := charts.NewLine()
-	c.SetGlobalOptions(common(
-		opts.XAxis{Type: "log", Name: "max_num_seqs", NameLocation: "middle", NameGap: 28},
-		opts.YAxis{Type: "value", Name: "W", Scale: opts.Bool(true)})...)
-	c.ExtendYAxis(opts.YAxis{Type: "value", Name: "tokens/s", Scale: opts.Bool(true),
+	c.SetGlobalOptions(common(nameBatch)...)
+	c.ExtendYAxis(opts.YAxis{Type: "value", Name: nameThroughput, Scale: opts.Bool(true),
 		SplitLine: &opts.SplitLine{Show: opts.Bool(false)}})
-	for i, cv := range r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS) {
+	var names []string
+	for i, cv := range curves {
 		col := palette[i%len(palette)]
-		addDimmed(c, CurveName(cv), col, cv.Points, q.Percentile, 0,
+		addDimmed(c, CurveName(cv), col, cv.Points, q, 0,
 			func(pt data.Point) []any { return []any{pt.MaxNumSeqs, pt.PowerWatts} })
-		addDimmed(c, CurveName(cv), col, cv.Points, q.Percentile, 1,
+		addDimmed(c, CurveName(cv), col, cv.Points, q, 1,
 			func(pt data.Point) []any { return []any{pt.MaxNumSeqs, float64(pt.TokensPerSecond)} })
+		names = append(names, CurveName(cv))
+	}
+	for i, key := range []string{SeriesPowerKey, SeriesThroughputKey} {
+		c.AddSeries(key, []opts.LineData{},
+			charts.WithLineChartOpts(opts.LineChart{YAxisIndex: i, Symbol: "none"}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor}),
+			charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor, Type: dashes[i], Width: 2}))
 	}
 	if s := r.Selected; s != nil {
-		c.Overlap(selected(charts.NewScatter(), s, q.Percentile, []any{s.MaxNumSeqs, s.PowerWatts}, 0))
-		c.Overlap(selected(charts.NewScatter(), s, q.Percentile, []any{s.MaxNumSeqs, float64(s.TokensPerSecond)}, 1))
+		// The labels go to the side with more room.
+		side := "right"
+		if float64(s.MaxNumSeqs) > lo*hi/float64(s.MaxNumSeqs) { // right of the middle, on a log axis
+			side = "left"
+		}
+		label := func(text string) *opts.Label {
+			// White on dark red reads on a light and a dark page alike, and
+			// hides the lines behind it.
+			return &opts.Label{Show: opts.Bool(true), Position: side, Formatter: text,
+				Color: "#fff", BackgroundColor: labelColor, BorderRadius: 3, LineHeight: 16}
+		}
+		c.Overlap(selected(charts.NewScatter(), s, q, []any{s.MaxNumSeqs, s.PowerWatts}, 0,
+			label(data.FormatNumber(float64(s.PowerWatts))+" W")))
+		c.Overlap(selected(charts.NewScatter(), s, q, []any{s.MaxNumSeqs, float64(s.TokensPerSecond)}, 1,
+			label(data.FormatNumber(float64(s.TokensPerSecond))+" tokens/s")))
+		names = append(names, SeriesSelected)
 	}
-	return finish(c, true)
+	f.legends = [][]legendItem{items(names...), {{SeriesPowerKey, iconSolid}, {SeriesThroughputKey, iconDashed}}}
+	return finish(c, f)
 }
 
-// common holds the options the three charts share: a legend that scrolls
-// rather than wraps over the plot on a phone, item tooltips and a grid that
-// keeps the axis labels inside the canvas.
-func common(x opts.XAxis, y opts.YAxis) []charts.GlobalOpts {
+// legendItem is a legend's entry: a series' name, and the icon that stands
+// for it when ECharts' own would mislead.
+type legendItem struct{ name, icon string }
+
+func items(names ...string) []legendItem {
+	var it []legendItem
+	for _, n := range names {
+		it = append(it, legendItem{name: n})
+	}
+	return it
+}
+
+// Legend icons for series without points, whose ECharts icons would be a
+// solid line with a circle: a solid and a dashed line for the power chart's
+// key, a vertical bar for the deadline's vertical line.
+const (
+	iconSolid    = "path://M0,0H20V2H0Z"
+	iconDashed   = "path://M0,0H5V2H0ZM7.5,0H12.5V2H7.5ZM15,0H20V2H15Z"
+	iconVertical = "path://M0,0H2V14H0Z"
+)
+
+// dashes is the line type of each y axis' series.
+var dashes = []string{"solid", "dashed"}
+
+// common holds the options the three charts share: the first axes.
+// Tooltips, legends, the grid, the x axis' extent and labels and the y axes'
+// names are set by finish, which lays them out for the chart's width.
+func common(xName string) []charts.GlobalOpts {
 	return []charts.GlobalOpts{
-		charts.WithXAxisOpts(x),
-		charts.WithYAxisOpts(y),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Type: "scroll", Top: "0"}),
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: "{a}\n{b}"}),
-		charts.WithGridOpts(opts.Grid{Left: "8", Right: "16", Top: "56", Bottom: "36", ContainLabel: opts.Bool(true)}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "log", Name: xName, NameLocation: "middle"}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: nameEnergy, Scale: opts.Bool(true)}),
 		charts.WithAnimation(false),
 	}
 }
 
+func batchSizes(curves []data.Curve) []float64 {
+	var vs []float64
+	for _, cv := range curves {
+		for _, pt := range cv.Points {
+			vs = append(vs, float64(pt.MaxNumSeqs))
+		}
+	}
+	return vs
+}
+
+func maxJoules(curves []data.Curve) float64 {
+	m := 0.0
+	for _, cv := range curves {
+		for _, pt := range cv.Points {
+			m = max(m, float64(pt.JoulesPerToken))
+		}
+	}
+	return m
+}
+
 // split turns a curve's points into the data of a meets and a misses series.
-func split(pts []data.Point, value func(data.Point) []any, p data.Percentile) (meets, misses []opts.ScatterData) {
+func split(pts []data.Point, value func(data.Point) []any, q data.Query) (meets, misses []opts.ScatterData) {
 	for _, pt := range pts {
-		d := opts.ScatterData{Name: describe(pt.Config, p), Value: value(pt)}
+		d := opts.ScatterData{Name: describe(pt.Config, q), Value: value(pt)}
 		if pt.Meets {
 			meets = append(meets, d)
 		} else {
@@ -147,52 +281,71 @@ func split(pts []data.Point, value func(data.Point) []any, p data.Percentile) (m
 
 // addDimmed adds a curve as two line series of one name: every point dimmed,
 // and over it the points that meet the deadline at full strength.
-func addDimmed(c *charts.Line, name, col string, pts []data.Point, p data.Percentile, yAxis int, value func(data.Point) []any) {
+func addDimmed(c *charts.Line, name, col string, pts []data.Point, q data.Query, yAxis int, value func(data.Point) []any) {
 	var all, meets []opts.LineData
 	for _, pt := range pts {
-		d := opts.LineData{Name: describe(pt.Config, p), Value: value(pt)}
+		d := opts.LineData{Name: describe(pt.Config, q), Value: value(pt)}
 		all = append(all, d)
 		if pt.Meets {
 			meets = append(meets, d)
 		}
-	}
-	dash := "solid"
-	if yAxis == 1 {
-		dash = "dashed"
 	}
 	// The full-strength series comes first: the legend draws a name's icon
 	// from its first series.
 	c.AddSeries(name, meets,
 		charts.WithLineChartOpts(opts.LineChart{YAxisIndex: yAxis}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
-		charts.WithLineStyleOpts(opts.LineStyle{Color: col, Type: dash, Width: 2}))
+		charts.WithLineStyleOpts(opts.LineStyle{Color: col, Type: dashes[yAxis], Width: 2}))
 	c.AddSeries(name, all,
 		charts.WithLineChartOpts(opts.LineChart{YAxisIndex: yAxis}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: col, Opacity: opts.Float(dimOpacity)}),
-		charts.WithLineStyleOpts(opts.LineStyle{Color: col, Type: dash, Opacity: opts.Float(dimOpacity)}))
+		charts.WithLineStyleOpts(opts.LineStyle{Color: col, Type: dashes[yAxis], Opacity: opts.Float(dimOpacity)}))
 }
 
 // selected adds the highlighted configuration as a series of its own, since
-// go-echarts' data items carry no item style.
-func selected(s *charts.Scatter, c *data.Config, p data.Percentile, value []any, yAxis int) *charts.Scatter {
-	s.AddSeries(SeriesSelected, []opts.ScatterData{{Name: describe(c, p), Value: value}},
+// go-echarts' data items carry no item style; label, when not nil, writes a
+// figure beside it.
+func selected(s *charts.Scatter, c *data.Config, q data.Query, value []any, yAxis int, label *opts.Label) *charts.Scatter {
+	o := []charts.SeriesOpts{
 		charts.WithScatterChartOpts(opts.ScatterChart{Symbol: "diamond", SymbolSize: 18, YAxisIndex: yAxis}),
-		charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor, BorderColor: "#fff", BorderWidth: 2}))
+		// Opaque: ECharts draws scatter points, and so their labels, at 0.8.
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor, BorderColor: "#fff", BorderWidth: 2, Opacity: opts.Float(1)}),
+	}
+	if label != nil {
+		// Two labels close together move apart rather than overlap.
+		o = append(o, charts.WithLabelOpts(*label), charts.WithLabelLayoutOpts(opts.LabelLayout{MoveOverlap: "shiftY"}))
+	}
+	s.AddSeries(SeriesSelected, []opts.ScatterData{{Name: "Selected: the least energy within the deadline\n" + describe(c, q), Value: value}}, o...)
 	return s
 }
 
-// describe is a configuration's tooltip: every figure a point stands for and
-// the dataset row it comes from. Lines are separated by "\n", shown as line
-// breaks by the tooltip's white-space rule (see finish), because ECharts
-// escapes HTML in string templates.
-func describe(c *data.Config, p data.Percentile) string {
-	return fmt.Sprintf("%s × %d · TP %d, DP %d, EP %d · %s\nmax_num_seqs %d · avg batch %s\n%s J/token · %s Wh per 1M tokens\nITL %s %s ms · %s tokens/s · %s W\n%s",
+// describe is a configuration's tooltip: what it is, every figure a point
+// stands for, whether it meets the deadline, and the dataset row it comes
+// from. Lines are separated by "\n", shown as line breaks by the tooltip's
+// white-space rule (see finish), because ECharts escapes HTML in string
+// templates.
+func describe(c *data.Config, q data.Query) string {
+	itl := q.Percentile.ITL(c)
+	verdict := "meets"
+	if itl > q.DeadlineMS {
+		verdict = "misses"
+	}
+	return fmt.Sprintf("%s × %d · TP %d, DP %d, EP %d · %s\n"+
+		"Batch size limit (max_num_seqs) %d · average batch %s\n"+
+		"%s J/token · %s Wh per million tokens\n"+
+		"Wait between tokens (%s ITL) %s ms: %s the %s ms deadline\n"+
+		"%s tokens/s · GPU power %s W\n"+
+		"Dataset row %s",
 		c.GPU, c.NumGPUs, c.TensorParallel, c.DataParallel, c.ExpertParallel, c.Precision,
 		c.MaxNumSeqs, data.FormatNumber(float64(c.AvgRunningBatch)),
 		data.FormatNumber(float64(c.JoulesPerToken)), data.FormatNumber(float64(c.WhPerMillionTokens)),
-		p, data.FormatNumber(p.ITL(c)), data.FormatNumber(float64(c.TokensPerSecond)), data.FormatNumber(float64(c.PowerWatts)),
+		percentileWords(q.Percentile), data.FormatNumber(itl), verdict, formatMS(q.DeadlineMS),
+		data.FormatNumber(float64(c.TokensPerSecond)), data.FormatNumber(float64(c.PowerWatts)),
 		c.RowID)
 }
+
+// formatMS is a deadline as the page's number box shows it.
+func formatMS(ms float64) string { return strconv.FormatFloat(ms, 'f', -1, 64) }
 
 // chart is what the three go-echarts charts have in common.
 type chart interface {
@@ -201,10 +354,11 @@ type chart interface {
 }
 
 // finish validates c and returns its option JSON with what go-echarts cannot
-// express: a log-2 x axis (there is no logBase option), a transparent
-// background so the page's light or dark colour shows through, tooltips
-// that break lines at "\n", and x labels that give way rather than overlap.
-func finish(c chart, log2 bool) ([]byte, error) {
+// express: the layout of f (legends, grid, the x axis' extent, log base and
+// labels, the y axes' names) as a base option and media queries; a
+// transparent background so the page's light or dark colour shows through;
+// and tooltips that break lines at "\n", legible on either background.
+func finish(c chart, f frame) ([]byte, error) {
 	c.Validate()
 	b, err := json.Marshal(c.JSON())
 	if err != nil {
@@ -214,19 +368,66 @@ func finish(c chart, log2 bool) ([]byte, error) {
 	if err := json.Unmarshal(b, &o); err != nil {
 		return nil, fmt.Errorf("chart option: %w", err)
 	}
+	base, media := f.media()
+
 	o["backgroundColor"] = "transparent"
-	if t, ok := o["tooltip"].(map[string]any); ok {
-		t["extraCssText"] = "white-space: pre-line; max-width: 320px;"
-		t["confine"] = true
+	o["tooltip"] = map[string]any{
+		"show": true, "trigger": "item", "formatter": "{b}", "confine": true,
+		"backgroundColor": "#fff", "borderColor": "#999",
+		"textStyle":    map[string]any{"color": "#1d1f1e", "fontSize": 13},
+		"extraCssText": "white-space: pre-line; max-width: 320px;",
 	}
-	if xs, ok := o["xAxis"].([]any); ok && len(xs) > 0 {
-		if x, ok := xs[0].(map[string]any); ok {
-			if log2 {
-				x["logBase"] = 2
+	o["textStyle"] = map[string]any{"fontFamily": fontFamily}
+	var legends []any
+	for i, items := range f.legends {
+		var data []any
+		for _, it := range items {
+			d := map[string]any{"name": it.name}
+			if it.icon != "" {
+				d["icon"] = it.icon
 			}
-			// On a phone, 512 and 1,024 would run into each other.
-			x["axisLabel"] = map[string]any{"hideOverlap": true}
+			data = append(data, d)
+		}
+		l := map[string]any{"type": "plain", "show": true, "left": "center", "top": base.legendTops[i],
+			"itemWidth": legendIcon, "itemGap": legendGap, "data": data}
+		if i > 0 {
+			l["selectedMode"] = false // a key: nothing to switch
+		}
+		legends = append(legends, l)
+	}
+	o["legend"] = legends
+	o["grid"] = map[string]any{"left": gridLeft, "right": gridRight, "top": base.gridTop, "bottom": base.gridBottom, "containLabel": true}
+
+	for _, s := range o["series"].([]any) {
+		s := s.(map[string]any)
+		if s["name"] == SeriesSelected {
+			// Over the lines (z 3), which would cross its label: scatter
+			// series are drawn under them (z 2).
+			s["z"] = 5
+		}
+		// go-echarts writes a label's padding as a string, which ECharts
+		// takes for no label at all.
+		if l, ok := s["label"].(map[string]any); ok && l["backgroundColor"] != nil {
+			l["padding"] = []int{2, 4}
 		}
 	}
-	return json.Marshal(o)
+	x := o["xAxis"].([]any)[0].(map[string]any)
+	x["min"], x["max"] = f.x.min, f.x.max
+	if f.x.base != 10 {
+		x["logBase"] = f.x.base
+	}
+	x["nameGap"] = base.xNameGap
+	x["axisLabel"] = base.xLabels()
+	if f.hideMinLabel {
+		x["axisLabel"].(map[string]any)["showMinLabel"] = false
+	}
+	for i, y := range o["yAxis"].([]any) {
+		y := y.(map[string]any)
+		y["name"] = f.yNames[i]
+		y["nameGap"] = base.yNameGaps[i]
+		// Left axis' name from the axis rightward, right axis' leftward: both
+		// stay within the chart.
+		y["nameTextStyle"] = map[string]any{"align": []string{"left", "right"}[i]}
+	}
+	return json.Marshal(map[string]any{"baseOption": o, "media": media})
 }

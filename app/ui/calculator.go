@@ -238,14 +238,15 @@ func (c *calc) setTokens(ctx app.Context, v float64, text string) {
 var chartSpecs = []struct {
 	id, title, caption string
 	build              func(*data.Result) ([]byte, error)
+	describe           func(*data.Result) string
 }{
-	{"chart-latency", "Energy per token against latency",
-		"One series per GPU and GPU count; dimmed points miss the deadline (vertical line); the dashed line is the Pareto frontier; the diamond is the selected configuration.",
-		charts.EnergyLatency},
-	{"chart-concurrency", "Energy per token against max_num_seqs",
-		"max_num_seqs (the server's batch-size limit) on a log-2 axis; the dimmed part of a line misses the deadline.",
-		charts.EnergyConcurrency},
-	{"chart-power", "GPU power and throughput against max_num_seqs",
-		"Solid lines: GPU power (left axis); dashed lines: output tokens per second (right axis).",
-		charts.PowerThroughput},
+	{"chart-latency", charts.TitleEnergyLatency,
+		"One colour per GPU and GPU count; dimmed points miss the deadline (the red vertical line); the dashed line is the Pareto frontier, the configurations no other beats on both energy and latency; the diamond is the selected configuration.",
+		charts.EnergyLatency, charts.DescribeEnergyLatency},
+	{"chart-concurrency", charts.TitleEnergyConcurrency,
+		"Batch size limit (max_num_seqs): how many requests the server handles at once, on a doubling scale; the dimmed part of a line misses the deadline.",
+		charts.EnergyConcurrency, charts.DescribeEnergyConcurrency},
+	{"chart-power", charts.TitlePowerThroughput,
+		"Solid lines: GPU power (left axis); dashed lines: output tokens per second (right axis); the diamonds are the selected configuration, labelled with its figures.",
+		charts.PowerThroughput, charts.DescribePowerThroughput},
 }

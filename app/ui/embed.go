@@ -63,7 +63,7 @@ func (c *Embed) Render() app.UI {
 		c.renderControls(true),
 		app.Figure().Class("chart card").Body(
 			app.H2().Text(spec.title),
-			&Chart{ID: spec.id, Option: c.options[0]},
+			c.chart(0),
 		),
 		c.renderAbout(),
 	)

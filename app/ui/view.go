@@ -298,7 +298,7 @@ func (c *calc) renderCharts() app.UI {
 			s := chartSpecs[i]
 			return app.Figure().Class("chart card").Body(
 				app.H2().Text(s.title),
-				&Chart{ID: s.id, Option: c.options[i]},
+				c.chart(i),
 				app.FigCaption().Text(s.caption),
 			)
 		}),
