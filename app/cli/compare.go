@@ -80,7 +80,7 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking) {
 			continue
 		}
 		c, e := r.Result.Selected, r.Result.Estimate
-		rows = append(rows, []string{strconv.Itoa(i + 1), r.Entry.Name, size(r.Entry),
+		rows = append(rows, []string{strconv.Itoa(i + 1), r.Entry.Name, r.Entry.Size(),
 			data.FormatEnergy(e.EnergyWh), data.FormatJoules(e.EnergyPerRequest), data.FormatNumber(float64(c.JoulesPerToken)),
 			fmt.Sprintf("%s, max_num_seqs %d", c.Hardware(), c.MaxNumSeqs), c.RowID})
 	}
@@ -95,7 +95,7 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking) {
 		rows := [][]string{{"Model", "Parameters", "Deadline", "Fastest configuration", "Dataset row"}}
 		for _, r := range missed {
 			f := r.Result.Fastest
-			rows = append(rows, []string{r.Entry.Name, size(r.Entry), data.FormatMS(r.Result.MinDeadlineMS()),
+			rows = append(rows, []string{r.Entry.Name, r.Entry.Size(), data.FormatMS(r.Result.MinDeadlineMS()),
 				fmt.Sprintf("%s, max_num_seqs %d", f.Hardware(), f.MaxNumSeqs), f.RowID})
 		}
 		table(w, "llrll", rows)
@@ -108,12 +108,4 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking) {
 		fmt.Fprintf(w, "\nNot measured on %s: %s.\n", q.GPU, strings.Join(names, ", "))
 	}
 	printSource(w, set.Index.Caveat, set.Index.Source)
-}
-
-// size is a model's parameter count, "21B, 3.6B active" for a mixture of experts.
-func size(m *data.ModelEntry) string {
-	if m.ActiveParams == m.Params {
-		return data.FormatParams(float64(m.Params))
-	}
-	return data.FormatParams(float64(m.Params)) + ", " + data.FormatParams(float64(m.ActiveParams)) + " active"
 }
