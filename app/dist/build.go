@@ -27,9 +27,10 @@ type Options struct {
 	Brotli int
 }
 
-// Build writes the static site: prerendered pages for / and /embed, go-app's
-// scripts, manifest and the service worker, every file of web/, a _headers file
-// for hosts that read one, and .gz and .br copies of whatever compresses.
+// Build writes the static site: prerendered pages for /, /embed, /compare and
+// /embed/compare, go-app's scripts, manifest and the service worker, every
+// file of web/, a _headers file for hosts that read one, and .gz and .br
+// copies of whatever compresses.
 // It returns the build's version, which names its offline cache.
 func Build(o Options) (version string, err error) {
 	h, err := server.New(server.Options{Root: o.Root, Base: o.Base, Domain: o.Domain})
@@ -43,7 +44,7 @@ func build(o Options, h *app.Handler) error {
 	if err := os.RemoveAll(o.Out); err != nil {
 		return err
 	}
-	if err := app.GenerateStaticWebsite(o.Out, h, "/embed"); err != nil {
+	if err := app.GenerateStaticWebsite(o.Out, h, "/embed", "/compare", "/embed/compare"); err != nil {
 		return fmt.Errorf("generating the pages in %s: %w", o.Out, err)
 	}
 	if err := fixManifest(o.Out, h.Resources.Resolve("/")); err != nil {
@@ -54,9 +55,12 @@ func build(o Options, h *app.Handler) error {
 			return err
 		}
 	}
-	// /embed/ is the same page: hosts serve it from embed/index.html.
-	if err := copyFile(filepath.Join(o.Out, "embed.html"), filepath.Join(o.Out, "embed", "index.html")); err != nil {
-		return err
+	// /embed/ is the same page as /embed: hosts serve it from
+	// embed/index.html; and so for the others.
+	for _, page := range []string{"embed", "compare", "embed/compare"} {
+		if err := copyFile(filepath.Join(o.Out, page+".html"), filepath.Join(o.Out, page, "index.html")); err != nil {
+			return err
+		}
 	}
 	web := filepath.Join(o.Root, "web")
 	entries, err := os.ReadDir(web)
