@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"image/png"
 	"io"
 	"net/http"
 	"net/url"
@@ -290,6 +291,11 @@ func TestCompare(t *testing.T) {
 	t.Run("MinDeadline", func(t *testing.T) {
 		tb := newTab(t, bctx, origin)
 		tb.openURL(origin + comparePath(tight))
+		expectRanking(tb.view(), set, tight)
+		// Another percentile puts other models and deadlines in the same
+		// buttons: a button must set the deadline it shows.
+		tb.change("#percentile", "p50", "change")
+		tight := with(tight, func(q *data.Query) { q.Percentile = data.P50 })
 		rk := expectRanking(tb.view(), set, tight)
 		i := slices.IndexFunc(rk.Models, func(r data.Ranked) bool { return r.Status() == data.MissesDeadline })
 		if i < 0 {
@@ -405,6 +411,348 @@ func TestCompare(t *testing.T) {
 			return cmpFloat(float64(a.Entry.ActiveParams), float64(b.Entry.ActiveParams))
 		})))
 	})
+
+	dl := captureDownloads(t, bctx)
+	var pageCSV []byte // the compare page's CSV, for the command line's test
+
+	t.Run("Downloads", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		tb.openURL(origin + comparePath(q))
+		rk := expectRanking(tb.view(), set, q)
+		page := rows(tb.view())
+
+		tb.do(chromedp.Click(chromedp.ID("download-csv")))
+		name := export.Filename(rk.Query, "csv")
+		got := dl.expect(t, name)
+		if want := export.CompareCSV(rk); !bytes.Equal(got, want) {
+			t.Errorf("the CSV download differs from export.CompareCSV:\n%s\nwant\n%s", got, want)
+		}
+		tb.waitText("#share-status", "Saved "+name+".")
+		pageCSV = got
+		// It parses, and its figures are the page's.
+		records, err := csv.NewReader(bytes.NewReader(got)).ReadAll()
+		if err != nil || len(records) != len(rk.Models)+1 {
+			t.Fatalf("the CSV has %d records (%v), want a header and %d models", len(records), err, len(rk.Models))
+		}
+		col := map[string]int{}
+		for i, k := range records[0] {
+			col[k] = i
+		}
+		num := func(rec []string, key string) float64 {
+			v, err := strconv.ParseFloat(rec[col[key]], 64)
+			if err != nil {
+				t.Fatalf("%s = %q: %v", key, rec[col[key]], err)
+			}
+			return v
+		}
+		for i, p := range page {
+			rec := records[i+1]
+			for k, want := range map[string]string{
+				"rank": p["rank"], "model": p["slug"], "display_name": p["model"],
+				"energy_wh":            strings.TrimSpace(data.FormatEnergy(num(rec, "energy_wh"))),
+				"energy_per_request_j": data.FormatJoules(num(rec, "energy_per_request_j")),
+				"joules_per_token":     data.FormatNumber(num(rec, "joules_per_token")),
+				"params_b":             strings.TrimSuffix(p["params"], "B"),
+				"active_params_b":      strings.TrimSuffix(p["active"], "B"),
+			} {
+				got := rec[col[k]]
+				switch k {
+				case "energy_wh":
+					got = p["energy"]
+				case "energy_per_request_j":
+					got = p["request"]
+				case "joules_per_token":
+					got = p["jpt"]
+				case "params_b", "active_params_b":
+					got = data.FormatNumber(num(rec, k))
+				}
+				if got != want {
+					t.Errorf("CSV row %d %s: page %q, file %q", i+1, k, got, want)
+				}
+			}
+			if cfg := fmt.Sprintf("%s × %s, max_num_seqs %s", rec[col["gpu"]], rec[col["num_gpus"]], rec[col["max_num_seqs"]]); cfg != p["config"] {
+				t.Errorf("CSV row %d configuration %q, page %q", i+1, cfg, p["config"])
+			}
+		}
+
+		tb.do(chromedp.Click(chromedp.ID("download-json")))
+		got = dl.expect(t, export.Filename(rk.Query, "json"))
+		want, err := export.CompareJSON(rk)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("the JSON download differs from export.CompareJSON (%v):\n%s\nwant\n%s", err, got, want)
+		}
+		var doc []struct {
+			Model    string   `json:"model"`
+			Name     string   `json:"display_name"`
+			EnergyWh *float64 `json:"energy_wh"`
+			PerReq   *float64 `json:"energy_per_request_j"`
+			JPT      *float64 `json:"joules_per_token"`
+		}
+		if err := json.Unmarshal(got, &doc); err != nil || len(doc) != len(rk.Models) {
+			t.Fatalf("the JSON download does not parse to %d models: %v", len(rk.Models), err)
+		}
+		for i, p := range page {
+			d := doc[i]
+			if d.Model != p["slug"] || d.Name != p["model"] || d.EnergyWh == nil || data.FormatEnergy(*d.EnergyWh) != p["energy"] ||
+				data.FormatJoules(*d.PerReq) != p["request"] || data.FormatNumber(*d.JPT) != p["jpt"] {
+				t.Errorf("JSON model %d = %+v, page %v", i+1, d, p)
+			}
+		}
+
+		// The pictures: a PNG at twice the pixels, an SVG whose text holds
+		// the caveat and the citation.
+		tb.do(chromedp.Click(chromedp.ID("png-chart-ranking")))
+		got = dl.expect(t, export.Filename(rk.Query, "ranking.png"))
+		if !bytes.HasPrefix(got, []byte("\x89PNG\r\n\x1a\n")) {
+			t.Fatalf("the PNG download starts %q", got[:min(len(got), 16)])
+		}
+		if cfg, err := png.DecodeConfig(bytes.NewReader(got)); err != nil || cfg.Width != 2*960 || cfg.Height < 2*500 {
+			t.Errorf("the PNG is %dx%d (%v), want 1920 wide and tall enough for its text", cfg.Width, cfg.Height, err)
+		}
+		tb.do(chromedp.Click(chromedp.ID("svg-chart-params")))
+		got = dl.expect(t, export.Filename(rk.Query, "params.svg"))
+		os.WriteFile("/tmp/tj-compare-params.svg", got, 0o644)
+		expectPicture(t, got, "Energy per token against active parameters", "GPT OSS 20B")
+	})
+
+	t.Run("CLI", func(t *testing.T) {
+		if pageCSV == nil {
+			t.Fatal("the test needs the page's CSV (Downloads)")
+		}
+		var out, errs bytes.Buffer
+		args := []string{"compare", "-task", q.Task, "-gpu", q.GPU, "-deadline", "40ms", "-percentile", "p95", "-tokens", "2.5B", "-csv"}
+		if code := cli.Run(args, &out, &errs); code != 0 {
+			t.Fatalf("tokenjoule %s: exit %d, %s", strings.Join(args, " "), code, errs.String())
+		}
+		if !bytes.Equal(out.Bytes(), pageCSV) {
+			t.Errorf("tokenjoule %s differs from the page's CSV:\n%s\npage:\n%s", strings.Join(args, " "), out.Bytes(), pageCSV)
+		}
+	})
+
+	t.Run("Scenario", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		tb.open(state.String(q))
+		tb.expect(set, q)
+		r, _ := set.Select(q)
+		tb.do(chromedp.Click(chromedp.ID("download-scenario")))
+		got := dl.expect(t, export.Filename(r.Query, "json"))
+		if want, err := export.ScenarioJSON(r); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("the scenario download differs from export.ScenarioJSON (%v):\n%s\nwant\n%s", err, got, want)
+		}
+		var doc map[string]any
+		if err := json.Unmarshal(got, &doc); err != nil || doc["model"] != q.Model || doc["energy_wh"] != r.Estimate.EnergyWh {
+			t.Errorf("the scenario download parses to %v (%v)", doc, err)
+		}
+		tb.do(chromedp.Click(chromedp.ID("png-chart-latency")))
+		if got := dl.expect(t, export.Filename(r.Query, "latency.png")); !bytes.HasPrefix(got, []byte("\x89PNG\r\n\x1a\n")) {
+			t.Errorf("the latency chart's PNG starts %q", got[:min(len(got), 16)])
+		}
+		tb.do(chromedp.Click(chromedp.ID("svg-chart-power")))
+		expectPicture(t, dl.expect(t, export.Filename(r.Query, "power.svg")), "GPU power and throughput against max_num_seqs", r.Model.Name)
+	})
+
+	t.Run("CopySummary", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		rk, _ := set.Compare(q)
+		r, _ := set.Select(q)
+		for _, c := range []struct{ path, want string }{
+			{comparePath(q), export.CompareSummary(rk, &set.Index, origin+comparePath(q))},
+			{"/?" + state.String(q), export.Summary(r, origin+"/?"+state.String(q))},
+		} {
+			tb.openURL(origin + c.path)
+			setClipboard(t, tb, origin, cdpbrowser.PermissionSettingGranted)
+			tb.do(chromedp.Click(chromedp.ID("copy-summary")))
+			tb.waitText("#share-status", "Summary copied to the clipboard.")
+			clip, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+			if err != nil || clip != c.want {
+				t.Errorf("%s: clipboard %q (%v), want\n%q", c.path, clip, err, c.want)
+			}
+			// Refused: the summary is shown, selected, with what to do.
+			setClipboard(t, tb, origin, cdpbrowser.PermissionSettingDenied)
+			tb.do(chromedp.Click(chromedp.ID("copy-summary")))
+			tb.waitFor(`document.querySelector("#share-status").textContent.startsWith("The browser did not copy")`, "the copy fallback")
+			tb.waitFor(`(() => { const ta = document.querySelector("#summary-text");
+				return !ta.hidden && document.activeElement === ta && ta.selectionStart === 0 && ta.selectionEnd === ta.value.length })()`, "the summary, selected")
+			if got := eval[string](tb, `document.querySelector("#summary-text").value`); got != c.want {
+				t.Errorf("%s: the summary box holds %q, want %q", c.path, got, c.want)
+			}
+		}
+	})
+
+	t.Run("Prerendered", func(t *testing.T) {
+		res, err := http.Get(origin + comparePath(q))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		page := string(body)
+		rk, _ := set.Compare(q)
+		last := -1
+		for _, r := range rk.Models {
+			if r.Status() != data.Meets {
+				continue
+			}
+			i := strings.Index(page, fmt.Sprintf(`data-model="%s"`, r.Entry.Slug))
+			if i < last {
+				t.Errorf("the prerendered table has %s out of rank order (or not at all)", r.Entry.Slug)
+			}
+			last = i
+			if !strings.Contains(page, data.FormatEnergy(r.Result.Estimate.EnergyWh)) {
+				t.Errorf("the prerendered page lacks %s's energy", r.Entry.Slug)
+			}
+		}
+		if strings.Contains(page, `selected="false"`) {
+			t.Error(`the prerendered page has selected="false", which HTML reads as selected`)
+		}
+		// With JavaScript off the table is there, in order, uncovered.
+		// The service worker other tabs installed would answer with the
+		// page it cached, prerendered for no query: a reader without
+		// JavaScript never has one.
+		tb := newTab(t, bctx, origin, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			if _, err := cdp.Call(ctx, tg, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: true}); err != nil {
+				return err
+			}
+			_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+			return err
+		}))
+		tb.do(chromedp.Navigate(origin+comparePath(q)), chromedp.WaitVisible(chromedp.ID("ranking-table")))
+		got := rows(tb.view())
+		i := 0
+		for _, r := range rk.Models {
+			if r.Status() == data.Meets {
+				if i >= len(got) || got[i]["slug"] != r.Entry.Slug || got[i]["energy"] != data.FormatEnergy(r.Result.Estimate.EnergyWh) {
+					t.Errorf("without JavaScript, row %d is %v, want %s", i+1, got[min(i, len(got)-1)], r.Entry.Slug)
+				}
+				i++
+			}
+		}
+		top := eval[string](tb, `(() => { const td = document.querySelector("#ranking-table tbody td[data-col=energy]"); td.scrollIntoView({block: "center"}); const r = td.getBoundingClientRect();
+			const el = document.elementFromPoint(r.x + r.width/2, r.y + r.height/2); return el ? el.dataset.col || el.id : "" })()`)
+		if top != "energy" {
+			t.Errorf("the element on top of the first energy cell is %q: the loader hides the prerendered table", top)
+		}
+		tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: false})
+			return err
+		}), chromedp.Navigate(origin+comparePath(q)), chromedp.WaitReady(chromedp.CSS("main[data-mounted]")))
+	})
+
+	t.Run("Narrow", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		tb.do(chromedp.EmulateViewport(360, 800))
+		for _, path := range []string{comparePath(q), comparePath(tight), "/embed" + comparePath(q)} {
+			tb.openURL(origin + path)
+			expectRanking(tb.view(), set, func() data.Query {
+				if strings.Contains(path, "deadline=15ms") {
+					return tight
+				}
+				return q
+			}())
+			if w := eval[float64](tb, `document.documentElement.scrollWidth`); w > 360 {
+				t.Errorf("%s at 360 px: the page is %v px wide", path, w)
+			}
+			box := eval[map[string]float64](tb, `(() => { const b = document.querySelector(".table-scroll"); return {client: b.clientWidth, scroll: b.scrollWidth} })()`)
+			if box["client"] > 360 || (!strings.HasPrefix(path, "/embed") && box["scroll"] <= box["client"]) {
+				t.Errorf("%s at 360 px: the table's box is %v px wide and scrolls to %v: want it to scroll inside the page", path, box["client"], box["scroll"])
+			}
+		}
+	})
+
+	t.Run("Embed", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		tb.openURL(origin + "/embed" + comparePath(q))
+		expectRanking(tb.view(), set, q)
+		for sel, want := range map[string]string{"#open-full": origin + comparePath(q), "#cite": set.Index.Source.CiteURL} {
+			if got := eval[string](tb, fmt.Sprintf(`document.querySelector(%q).href`, sel)); got != want {
+				t.Errorf("%s = %q, want %q", sel, got, want)
+			}
+		}
+		if n := eval[int](tb, `[...document.querySelectorAll("main a")].filter(a => a.target !== "_blank").length`); n != 0 {
+			t.Errorf("%d links of the embed open in its frame", n)
+		}
+		if got := tb.text("#caveat"); !strings.HasPrefix(got, "A floor: GPU energy only") {
+			t.Errorf("#caveat = %q", got)
+		}
+		rk, _ := set.Compare(q)
+		csvName, want := export.Filename(rk.Query, "csv"), export.CompareCSV(rk)
+		host, page := hostSite(t, readmeScript(t))
+		for _, c := range []struct {
+			name, attrs string
+			saves       bool
+		}{
+			{"cross-origin", "", true},
+			{"sandboxed", `sandbox="allow-scripts"`, false},
+			{"sandboxed with allow-downloads", `sandbox="allow-scripts allow-downloads"`, true},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				src := origin + "/embed" + comparePath(q)
+				tb := newTab(t, bctx, host.URL)
+				tb.framed = true
+				tb.allow("request to another origin: " + origin + "/")
+				// Chromium reports a download the sandbox refuses on the console.
+				tb.allow("Download is disallowed")
+				tb.do(chromedp.Navigate(page(fmt.Sprintf(`%s src="%s" width="720" height="400" title="tokenjoule"`, c.attrs, html.EscapeString(src)))))
+				var frame view
+				if c.attrs == "" {
+					frame = tb.iframe("calc")
+				} else {
+					frame = tb.isolatedIframe(src)
+				}
+				expectRanking(frame, set, q)
+				evalIn[bool](frame, `document.querySelector("#download-csv").click(), true`)
+				if c.saves {
+					if got := dl.expect(t, csvName); !bytes.Equal(got, want) {
+						t.Errorf("the CSV saved from the frame differs from export.CompareCSV")
+					}
+				} else {
+					dl.none(t, "the frame forbids downloads")
+				}
+				// In a frame the page says what to do if nothing was saved.
+				frame.waitText("#share-status", "Saved "+csvName+". Nothing saved? The page around this frame may not allow downloads: open the full page ↗ and save it there.")
+				if got := evalIn[string](frame, `document.querySelector("#share-full").href`); got != origin+comparePath(q) {
+					t.Errorf("#share-full = %q, want the full page %q", got, origin+comparePath(q))
+				}
+			})
+		}
+	})
+
+	t.Run("Offline", func(t *testing.T) {
+		out := builtDist(t, "")
+		for _, f := range []string{"compare.html", "compare/index.html", "embed/compare.html", "embed/compare/index.html"} {
+			b, err := os.ReadFile(filepath.Join(out, f))
+			if err != nil || !bytes.Contains(b, []byte(`id="ranking-table"`)) {
+				t.Errorf("the static site's %s is not the prerendered compare page (%v)", f, err)
+			}
+		}
+		h := startHost(t, dist.FileServer(out, ""))
+		tb := newTab(t, bctx, h.origin)
+		tb.visit(comparePath(q))
+		expectRanking(tb.view(), set, q)
+		tb.poll(`navigator.serviceWorker.controller !== null`, 30*time.Second)
+		h.stop()
+		tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, network.ClearBrowserCache, cdp.Empty{})
+			return err
+		}))
+		tb.allow("ERR_CONNECTION_REFUSED") // what the worker does not cache, as the favicon
+		for _, path := range []string{comparePath(tight), "/compare/?" + state.String(q), "/embed" + comparePath(tight)} {
+			tb.visit(path)
+			want := tight
+			if strings.HasPrefix(path, "/compare/") {
+				want = q
+			}
+			expectRanking(tb.view(), set, want)
+		}
+		// Downloads need no server.
+		tb.visit(comparePath(q))
+		expectRanking(tb.view(), set, q)
+		tb.do(chromedp.Click(chromedp.ID("download-csv")))
+		rk, _ := set.Compare(q)
+		if got := dl.expect(t, export.Filename(rk.Query, "csv")); !bytes.Equal(got, export.CompareCSV(rk)) {
+			t.Error("the CSV saved offline differs from export.CompareCSV")
+		}
+	})
 }
 
 // compareScreenshots writes the compare page at a phone's and a wide
@@ -471,19 +819,6 @@ func compareScreenshots(t *testing.T, bctx context.Context, origin, dir string, 
 	write("page-share-1440x900-light.png", png)
 }
 
-var (
-	_ = bytes.Equal
-	_ = csv.NewReader
-	_ = json.Unmarshal
-	_ = io.ReadAll
-	_ = http.Get
-	_ = network.ClearBrowserCache
-	_ = kb.Enter
-	_ = cli.Run
-	_ = dist.CSP
-	_ = export.Filename
-)
-
 func cmpFloat(a, b float64) int {
 	switch {
 	case a < b:
@@ -519,5 +854,21 @@ func expectCompareURL(tb *tab, set *data.Set, q data.Query) {
 	got, notices := state.ParseCompare(set, u.Query())
 	if got != q || len(notices) != 0 {
 		tb.t.Errorf("URL state = %+v %v, want %+v", got, notices, q)
+	}
+}
+
+// expectPicture checks an SVG picture of a chart: its title, a name it must
+// show, and the caveat and citation in its text.
+func expectPicture(t *testing.T, svg []byte, title, name string) {
+	t.Helper()
+	text := string(svg)
+	if !strings.HasPrefix(text, "<svg") {
+		t.Fatalf("the SVG download starts %q", text[:min(len(text), 40)])
+	}
+	// The footer wraps into lines, each a text element: look for words.
+	for _, want := range []string{"tokenjoule: " + title, name, "Boundary: GPU only.", "GPU energy only", "floor", "Chung et al.", "2505.06371", "ML.ENERGY Leaderboard"} {
+		if !strings.Contains(text, html.EscapeString(want)) {
+			t.Errorf("the picture's text lacks %q", want)
+		}
 	}
 }

@@ -176,6 +176,17 @@ func (c *Compare) onPreset(v float64) app.EventHandler {
 	}
 }
 
+// onMinDeadline sets the smallest deadline the i-th model that misses the
+// deadline meets. The model is looked up when clicked: go-app keeps the first
+// handler of a node made by the same function, so a handler holds no figure.
+func (c *Compare) onMinDeadline(i int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		if _, missed, _ := c.groups(); i < len(missed) {
+			c.setDeadline(ctx, missed[i].Result.MinDeadlineMS())
+		}
+	}
+}
+
 func (c *Compare) onSort(key string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		if c.sortKey == key || c.sortKey == "" && key == colRank {
@@ -556,8 +567,7 @@ func (c *Compare) renderMissed() app.UI {
 				r.Entry.Size(), q.Percentile, formatMS(min), f.Hardware(), f.MaxNumSeqs)),
 			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
 				return app.Button().Type("button").ID("min-deadline-" + r.Entry.Slug).Class("small-button").
-					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).
-					OnClick(func(ctx app.Context, e app.Event) { c.setDeadline(ctx, min) })
+					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline(i))
 			}),
 		)
 	}

@@ -77,8 +77,8 @@ func (s *Share) Render() app.UI {
 			break // the embed's first chart only
 		}
 		body = append(body, s.row(c.Title,
-			s.button("png-"+c.ID, "PNG", "Save the chart "+c.Title+" as a PNG picture", s.onImage(c, false)),
-			s.button("svg-"+c.ID, "SVG", "Save the chart "+c.Title+" as an SVG picture", s.onImage(c, true))))
+			s.button("png-"+c.ID, "PNG", "Save the chart "+c.Title+" as a PNG picture", s.onImage(i, false)),
+			s.button("svg-"+c.ID, "SVG", "Save the chart "+c.Title+" as an SVG picture", s.onImage(i, true))))
 	}
 	body = append(body,
 		app.Div().Class("share-row").Body(s.button("copy-summary", "Copy summary",
@@ -174,10 +174,13 @@ func (s *Share) onComparison(ext string) app.EventHandler {
 	}
 }
 
-// onImage saves a chart as a picture with its title, the question, the
-// caveat, the source and citation, and the permalink in it.
-func (s *Share) onImage(c ShareChart, svg bool) app.EventHandler {
+// onImage saves the i-th chart as a picture with its title, the question,
+// the caveat, the source and citation, and the permalink in it. The chart is
+// looked up when clicked: go-app keeps the first handler of a node made by
+// the same function, so a handler must not hold what changes.
+func (s *Share) onImage(i int, svg bool) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
+		c := s.Charts[i]
 		ext, mime := "png", "image/png"
 		if svg {
 			ext, mime = "svg", "image/svg+xml"
