@@ -21,8 +21,9 @@ import (
 
 // Names of the compare charts' series.
 const (
-	SeriesEnergy = "Energy"
-	SeriesModels = "Models"
+	SeriesEnergy      = "Energy"
+	SeriesModels      = "Models"
+	SeriesHighlighted = "Highlighted"
 )
 
 // Ranking is the ranking as horizontal bars, least energy at the top: the
@@ -74,14 +75,21 @@ func Ranking(rk *data.Ranking, highlight string) ([]byte, error) {
 		for _, s := range list(o["series"]) {
 			s["barMaxWidth"] = 22
 		}
-		narrow := map[string]any{
-			"yAxis":  map[string]any{"axisLabel": map[string]any{"width": 96, "overflow": "break", "fontSize": 10, "lineHeight": 12}},
-			"series": []any{map[string]any{"label": map[string]any{"fontSize": 10}}},
+		sized := func(font, width int, overflow string) map[string]any {
+			return map[string]any{
+				"yAxis":  map[string]any{"axisLabel": map[string]any{"width": width, "overflow": overflow, "fontSize": font, "lineHeight": font + 2}},
+				"series": []any{map[string]any{"label": map[string]any{"fontSize": font}}},
+			}
 		}
 		base := maps.Clone(o)
 		clear(o)
 		o["baseOption"] = base
-		o["media"] = []any{map[string]any{"query": map[string]any{"maxWidth": 520}, "option": narrow}}
+		// The rule without a query applies when the other does not: ECharts
+		// would otherwise keep the narrow one after the chart widens.
+		o["media"] = []any{
+			map[string]any{"query": map[string]any{"maxWidth": 520}, "option": sized(10, 96, "break")},
+			map[string]any{"option": sized(12, 240, "none")},
+		}
 	})
 }
 
@@ -117,7 +125,7 @@ func EnergyParams(rk *data.Ranking, highlight string) ([]byte, error) {
 		// ECharts build the site serves).
 		charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{@[3]}", FontSize: 11}))
 	if len(picked) > 0 {
-		c.AddSeries(SeriesSelected, picked,
+		c.AddSeries(SeriesHighlighted, picked,
 			charts.WithScatterChartOpts(opts.ScatterChart{Symbol: "diamond", SymbolSize: 18}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor, BorderColor: "#fff", BorderWidth: 2}),
 			charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{@[3]}. {b}", FontWeight: "bold"}))

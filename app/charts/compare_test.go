@@ -71,8 +71,8 @@ func TestRanking(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := responsive.Base
-	if len(responsive.Media) != 1 || responsive.Media[0].Query.MaxWidth == 0 {
-		t.Errorf("media %+v, want a rule for narrow charts", responsive.Media)
+	if len(responsive.Media) != 2 || responsive.Media[0].Query.MaxWidth == 0 || responsive.Media[1].Query.MaxWidth != 0 {
+		t.Errorf("media %+v, want a rule for narrow charts and the default", responsive.Media)
 	}
 	if len(o.YAxis) != 1 || o.YAxis[0].Type != "category" || !o.YAxis[0].Inverse || o.XAxis[0].Type != "value" {
 		t.Fatalf("axes %+v %+v: want models on an inverted category y axis (the least energy on top)", o.YAxis, o.XAxis)
@@ -119,7 +119,7 @@ func TestEnergyParams(t *testing.T) {
 			for _, d := range s.Data {
 				var v []any
 				json.Unmarshal(d.Value, &v)
-				points[s.Name+"/"+d.Name] = []float64{v[0].(float64), v[1].(float64)}
+				points[s.Name+"/"+d.Name] = []float64{v[0].(float64), v[1].(float64), v[3].(float64)}
 			}
 		}
 		n := 0
@@ -130,10 +130,11 @@ func TestEnergyParams(t *testing.T) {
 			n++
 			series := SeriesModels
 			if r.Entry.Slug == highlight {
-				series = SeriesSelected
+				series = SeriesHighlighted
 			}
 			p, ok := points[series+"/"+r.Entry.Name]
-			if !ok || p[0] != float64(r.Entry.ActiveParams) || p[1] != sig4(float64(r.Result.Selected.JoulesPerToken)) {
+			// The label is the rank, the table's #.
+			if !ok || p[0] != float64(r.Entry.ActiveParams) || p[1] != sig4(float64(r.Result.Selected.JoulesPerToken)) || p[2] != float64(n) {
 				t.Errorf("%s: point %v in %s, want [%v %v]", r.Entry.Name, p, series, r.Entry.ActiveParams, r.Result.Selected.JoulesPerToken)
 			}
 		}

@@ -640,6 +640,19 @@ func TestCompare(t *testing.T) {
 
 	t.Run("Narrow", func(t *testing.T) {
 		tb := newTab(t, bctx, origin)
+		// The bars' names wrap in a narrow chart only, also after the
+		// window narrowed and widened again.
+		overflow := func(want string) {
+			t.Helper()
+			tb.waitFor(fmt.Sprintf(`(echarts.getInstanceByDom(document.getElementById("chart-ranking"))?.getOption().yAxis[0].axisLabel.overflow ?? "") === %q`, want),
+				"the bar names' overflow "+want)
+		}
+		tb.openURL(origin + comparePath(q))
+		overflow("none")
+		tb.do(chromedp.EmulateViewport(360, 800))
+		overflow("break")
+		tb.do(chromedp.EmulateViewport(1280, 900))
+		overflow("none")
 		tb.do(chromedp.EmulateViewport(360, 800))
 		for _, path := range []string{comparePath(q), comparePath(tight), "/embed" + comparePath(q)} {
 			tb.openURL(origin + path)
@@ -673,6 +686,14 @@ func TestCompare(t *testing.T) {
 		}
 		if got := tb.text("#caveat"); !strings.HasPrefix(got, "A floor: GPU energy only") {
 			t.Errorf("#caveat = %q", got)
+		}
+		// The calculator's embed saves its scenario too.
+		tb.openURL(origin + "/embed?" + state.String(q))
+		tb.waitText("#cfg-row", func() string { r, _ := set.Select(q); return r.Selected.RowID }())
+		tb.do(chromedp.Click(chromedp.ID("download-scenario")))
+		r, _ := set.Select(q)
+		if want, _ := export.ScenarioJSON(r); !bytes.Equal(dl.expect(t, export.Filename(r.Query, "json")), want) {
+			t.Error("the embed's scenario download differs from export.ScenarioJSON")
 		}
 		rk, _ := set.Compare(q)
 		csvName, want := export.Filename(rk.Query, "csv"), export.CompareCSV(rk)

@@ -536,11 +536,11 @@ func (c *Compare) renderTable() app.UI {
 		}
 		body[j] = tr
 	}
-	caption := "The models that meet the deadline. Sort by a column with its header; a model's name opens it in the calculator with this state."
-	return app.Section().ID("ranking").Class("ranking card").Aria("label", "Ranking").Body(
-		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("labelledby", "ranking-caption").Body(
-			app.Table().ID("ranking-table").Body(
-				app.Caption().ID("ranking-caption").Text(caption),
+	return app.Section().ID("ranking").Class("ranking card").Aria("labelledby", "ranking-title").Body(
+		app.H2().ID("ranking-title").Text("Ranking"),
+		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens it in the calculator with this state."),
+		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("labelledby", "ranking-title").Body(
+			app.Table().ID("ranking-table").Aria("describedby", "ranking-note").Body(
 				app.THead().Body(app.Tr().Body(heads...)),
 				app.TBody().Body(body...),
 			),
@@ -590,7 +590,7 @@ func (c *Compare) renderMissed() app.UI {
 }
 
 func (c *Compare) scatterCaption() string {
-	s := "Each model that meets the deadline, at its selected configuration; both axes are logarithmic."
+	s := "Each model that meets the deadline, at its selected configuration, numbered by rank as in the table; both axes are logarithmic."
 	e, err := c.set.Entry(c.q.Task, c.q.Model)
 	if err != nil {
 		return s

@@ -64,6 +64,7 @@ func (c *Embed) Render() app.UI {
 			app.H2().Text(spec.title),
 			&Chart{ID: spec.id, Option: c.options[0]},
 		),
+		c.share(true),
 		c.renderAbout(),
 	)
 }

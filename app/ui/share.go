@@ -40,12 +40,13 @@ type ShareChart struct {
 	Option    string // as the page draws it
 }
 
-// share is the calculator's Share, one line of Calculator.Render.
-func (c *calc) share() app.UI {
+// share is the calculator's Share, one line of Calculator.Render and of
+// Embed.Render (compact).
+func (c *calc) share(compact bool) app.UI {
 	if c.res == nil {
 		return app.Div().Hidden(true)
 	}
-	s := &Share{Query: c.res.Query, Result: c.res}
+	s := &Share{Query: c.res.Query, Result: c.res, Compact: compact}
 	for i, spec := range chartSpecs {
 		s.Charts = append(s.Charts, ShareChart{ID: spec.id, Title: spec.title, Option: c.options[i]})
 	}
