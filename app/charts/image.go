@@ -39,7 +39,7 @@ func ForImage(option []byte, img Image) (out []byte, height int, err error) {
 	lines := func(s string, size float64) int {
 		return max(1, int(math.Ceil(float64(utf8.RuneCountInString(s))*charWidth*size/text)))
 	}
-	head := imagePad + titleSize + 8 + lines(img.Subtitle, subtitleSize)*(subtitleSize+5)
+	head := imagePad + titleSize + 6 + 8 + lines(img.Subtitle, subtitleSize)*(subtitleSize+5)
 	linkLines := 0
 	if img.Link != "" {
 		linkLines = lines(img.Link, footerSize)
@@ -64,9 +64,11 @@ func ForImage(option []byte, img Image) (out []byte, height int, err error) {
 				"width": text, "overflow": overflow, "fontWeight": "normal"}
 		}
 		titles := []any{map[string]any{
-			"text": img.Title, "subtext": img.Subtitle, "left": imagePad, "top": imagePad - 4, "itemGap": 6,
-			"textStyle":    map[string]any{"fontSize": titleSize, "color": "#1d1f1e", "width": text, "overflow": "truncate"},
-			"subtextStyle": map[string]any{"fontSize": subtitleSize, "color": "#444444", "width": text, "overflow": "break"},
+			"text": img.Title, "subtext": img.Subtitle, "left": imagePad, "top": imagePad - 4, "itemGap": 4,
+			"textStyle": map[string]any{"fontSize": titleSize, "lineHeight": titleSize + 6, "color": "#1d1f1e",
+				"width": text, "overflow": "truncate"},
+			"subtextStyle": map[string]any{"fontSize": subtitleSize, "lineHeight": subtitleSize + 5, "color": "#444444",
+				"width": text, "overflow": "break"},
 		}}
 		bottom := imagePad - 4
 		if img.Link != "" {
@@ -87,6 +89,8 @@ func ForImage(option []byte, img Image) (out []byte, height int, err error) {
 		for _, g := range list(o["grid"]) {
 			g["top"] = head + shift(g["top"])
 			g["bottom"] = foot + shift(g["bottom"])
+			g["left"] = imagePad
+			g["right"] = max(2*imagePad, shift(g["right"])) // room for the last x label
 		}
 	})
 	return out, height, err

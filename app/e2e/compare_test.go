@@ -511,7 +511,6 @@ func TestCompare(t *testing.T) {
 		}
 		tb.do(chromedp.Click(chromedp.ID("svg-chart-params")))
 		got = dl.expect(t, export.Filename(rk.Query, "params.svg"))
-		os.WriteFile("/tmp/tj-compare-params.svg", got, 0o644)
 		expectPicture(t, got, "Energy per token against active parameters", "GPT OSS 20B")
 	})
 

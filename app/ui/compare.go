@@ -438,6 +438,8 @@ type column struct {
 	less       func(a, b rankedRow) bool
 }
 
+// columns are the table's columns in order; figures derived from a model's
+// energy (a footprint's carbon, water and cost) belong after colJoules.
 func (c *Compare) columns() []column {
 	est := func(r rankedRow) data.Estimate { return r.Result.Estimate }
 	sel := func(r rankedRow) *data.Config { return r.Result.Selected }

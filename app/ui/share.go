@@ -163,6 +163,9 @@ func (s *Share) onScenario(ctx app.Context, e app.Event) {
 	s.save(export.Filename(s.Result.Query, "json"), "application/json", b, err)
 }
 
+// onComparison saves the comparison. A footprint (carbon, water, cost) will
+// pass its figures here as export.Columns, after the energy, as the command
+// line's compare will; the table's matching columns go in Compare.columns.
 func (s *Share) onComparison(ext string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		name := export.Filename(s.Ranking.Query, ext)
