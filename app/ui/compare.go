@@ -412,7 +412,7 @@ func (c *Compare) renderAnswer() app.UI {
 
 // times writes a ratio as people say it: "72", "3.4".
 func times(x float64) string {
-	if x >= 10 {
+	if x >= 9.95 { // 9.96 reads "10", not "10.0"
 		return strconv.FormatFloat(math.Round(x), 'f', 0, 64)
 	}
 	return strconv.FormatFloat(x, 'f', 1, 64)

@@ -4,8 +4,8 @@ package ui
 // sibling of echarts.go (which holds the rest of the bridge): saving bytes as
 // a file, made in the browser (a Blob, an object URL and a click on an
 // a[download]; no server, so it works offline), drawing a chart option off
-// screen as a PNG or SVG image, and whether the page is framed. Nothing else
-// in the UI calls JS.
+// screen as a PNG or SVG image, the page's origin, and whether the page is
+// framed. Nothing else in the UI calls JS.
 
 import (
 	"encoding/base64"
@@ -96,6 +96,16 @@ func inFrame() bool {
 	win := app.Window()
 	parent := win.Get("parent")
 	return parent.Truthy() && !parent.Equal(win.Get("self"))
+}
+
+// pageOrigin is the page's scheme and host, "https://example.org"; empty
+// when prerendering. A frame sandboxed without allow-same-origin has an
+// opaque origin, but its location still names the host it came from.
+func pageOrigin() string {
+	if !app.IsClient {
+		return ""
+	}
+	return app.Window().Get("location").Get("origin").String()
 }
 
 // catch turns a JavaScript exception, which syscall/js raises as a panic,

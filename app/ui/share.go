@@ -129,11 +129,7 @@ func (s *Share) page() (path string, q data.Query) {
 // site's sub-path; the embed's share names the full page too.
 func (s *Share) permalink() string {
 	path, q := s.page()
-	origin := ""
-	if app.IsClient {
-		origin = app.Window().Get("location").Get("origin").String()
-	}
-	return origin + rootPrefix() + path + "?" + state.String(q)
+	return pageOrigin() + rootPrefix() + path + "?" + state.String(q)
 }
 
 // save offers a file and says what happened.
