@@ -118,3 +118,12 @@ func statusOrder(s Status) int {
 	}
 	return 2
 }
+
+// Size is the model's parameter count as a reader compares models: "14B", or
+// "21B, 4B active" for a mixture of experts.
+func (e *ModelEntry) Size() string {
+	if e.ActiveParams == e.Params {
+		return FormatParams(float64(e.Params))
+	}
+	return FormatParams(float64(e.Params)) + ", " + FormatParams(float64(e.ActiveParams)) + " active"
+}

@@ -291,3 +291,18 @@ func BenchmarkCompare(b *testing.B) {
 		}
 	}
 }
+
+func TestSize(t *testing.T) {
+	for _, c := range []struct {
+		e    ModelEntry
+		want string
+	}{
+		{ModelEntry{Params: 14, ActiveParams: 14}, "14B"},
+		{ModelEntry{Params: 21, ActiveParams: 3.6}, "21B, 3.6B active"},
+		{ModelEntry{Params: 1000, ActiveParams: 32}, "1,000B, 32B active"},
+	} {
+		if got := c.e.Size(); got != c.want {
+			t.Errorf("Size of %v/%v = %q, want %q", c.e.Params, c.e.ActiveParams, got, c.want)
+		}
+	}
+}

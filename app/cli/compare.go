@@ -98,7 +98,7 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking, f footprint.Fact
 			continue
 		}
 		c, e := r.Result.Selected, r.Result.Estimate
-		row := []string{strconv.Itoa(i + 1), r.Entry.Name, size(r.Entry),
+		row := []string{strconv.Itoa(i + 1), r.Entry.Name, r.Entry.Size(),
 			data.FormatEnergy(e.EnergyWh), data.FormatJoules(e.EnergyPerRequest), data.FormatNumber(float64(c.JoulesPerToken)),
 			fmt.Sprintf("%s, max_num_seqs %d", c.Hardware(), c.MaxNumSeqs), c.RowID}
 		for _, x := range extra {
@@ -117,7 +117,7 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking, f footprint.Fact
 		rows := [][]string{{"Model", "Parameters", "Deadline", "Fastest configuration", "Dataset row"}}
 		for _, r := range missed {
 			f := r.Result.Fastest
-			rows = append(rows, []string{r.Entry.Name, size(r.Entry), data.FormatMS(r.Result.MinDeadlineMS()),
+			rows = append(rows, []string{r.Entry.Name, r.Entry.Size(), data.FormatMS(r.Result.MinDeadlineMS()),
 				fmt.Sprintf("%s, max_num_seqs %d", f.Hardware(), f.MaxNumSeqs), f.RowID})
 		}
 		table(w, "llrll", rows)
@@ -159,12 +159,4 @@ func footprintCells(f footprint.Factors) []footprintCell {
 		cells = append(cells, footprintCell{"At boundary", func(l footprint.Ladder) string { return data.FormatEnergy(l.FacilityWh) }})
 	}
 	return cells
-}
-
-// size is a model's parameter count, "21B, 3.6B active" for a mixture of experts.
-func size(m *data.ModelEntry) string {
-	if m.ActiveParams == m.Params {
-		return data.FormatParams(float64(m.Params))
-	}
-	return data.FormatParams(float64(m.Params)) + ", " + data.FormatParams(float64(m.ActiveParams)) + " active"
 }

@@ -50,7 +50,7 @@ func runList(args []string, stdout, stderr io.Writer) int {
 		rows := [][]string{{"model", "name", "parameters", "GPUs measured"}}
 		for i := range w.Models {
 			e := &w.Models[i]
-			rows = append(rows, []string{e.Slug, e.Name, size(e), strings.Join(e.GPUs, ", ")})
+			rows = append(rows, []string{e.Slug, e.Name, e.Size(), strings.Join(e.GPUs, ", ")})
 		}
 		table(stdout, "llll", rows)
 	default:

@@ -29,9 +29,10 @@ type Options struct {
 	Brotli int
 }
 
-// Build writes the static site: prerendered pages for / and /embed, go-app's
-// scripts, manifest and the service worker, every file of web/, a _headers file
-// for hosts that read one, and .gz and .br copies of whatever compresses.
+// Build writes the static site: prerendered pages for /, /embed, /compare and
+// /embed/compare, go-app's scripts, manifest and the service worker, every
+// file of web/, a _headers file for hosts that read one, and .gz and .br
+// copies of whatever compresses.
 // It returns the build's version, which names its offline cache.
 //
 // It never deletes what it did not make: o.Out must be a new or empty folder,
@@ -146,7 +147,8 @@ func within(path, dir string) bool {
 // last at their full size.
 func checkSite(dir, root string) error {
 	need := map[string]int64{} // path → size, -1 for any size above 0
-	for _, name := range []string{"index.html", "embed.html", "embed/index.html", "app.js", "app-worker.js",
+	for _, name := range []string{"index.html", "embed.html", "embed/index.html", "compare.html", "compare/index.html",
+		"embed/compare.html", "embed/compare/index.html", "app.js", "app-worker.js",
 		"wasm_exec.js", "manifest.webmanifest", "app.css", "_headers"} {
 		need[name] = -1
 	}
@@ -174,7 +176,7 @@ func checkSite(dir, root string) error {
 			return fmt.Errorf("the built site's %s is not a whole file (%d bytes)", name, fi.Size())
 		}
 	}
-	for _, page := range []string{"index.html", "embed.html"} {
+	for _, page := range []string{"index.html", "embed.html", "compare.html", "embed/compare.html"} {
 		b, err := os.ReadFile(filepath.Join(dir, page))
 		if err != nil {
 			return err
@@ -209,7 +211,7 @@ func replace(out, tmp string) error {
 }
 
 func build(root, out string, brotli int, h *app.Handler) error {
-	if err := app.GenerateStaticWebsite(out, h, "/embed"); err != nil {
+	if err := app.GenerateStaticWebsite(out, h, "/embed", "/compare", "/embed/compare"); err != nil {
 		return fmt.Errorf("generating the pages in %s: %w", out, err)
 	}
 	if err := fixManifest(out, h.Resources.Resolve("/")); err != nil {
@@ -218,9 +220,12 @@ func build(root, out string, brotli int, h *app.Handler) error {
 	if err := dropHostlessPreviews(out); err != nil {
 		return err
 	}
-	// /embed/ is the same page: hosts serve it from embed/index.html.
-	if err := copyFile(filepath.Join(out, "embed.html"), filepath.Join(out, "embed", "index.html")); err != nil {
-		return err
+	// /embed/ is the same page as /embed: hosts serve it from
+	// embed/index.html; and so for the others.
+	for _, page := range []string{"embed", "compare", "embed/compare"} {
+		if err := copyFile(filepath.Join(out, page+".html"), filepath.Join(out, page, "index.html")); err != nil {
+			return err
+		}
 	}
 	web := filepath.Join(root, "web")
 	entries, err := os.ReadDir(web)

@@ -120,7 +120,7 @@ func New(o Options) (*Server, error) {
 		// alive where storage is forbidden, as in a sandboxed iframe.)
 		Scripts: []string{"/web/guard.js", "/web/echarts.min.js defer"},
 		// Precached besides the pages, scripts, styles and icons go-app lists itself.
-		CacheableResources:    []string{"/embed", "/web/icon.svg"},
+		CacheableResources:    []string{"/embed", "/compare", "/embed/compare", "/web/icon.svg"},
 		ServiceWorkerTemplate: workerJS,
 		// The version names the offline cache: a digest of what is served, so
 		// that it changes with every build and only then.

@@ -2,8 +2,9 @@ package ui
 
 // The bridge to JavaScript: ECharts' init, setOption, resize and dispose, the
 // colour-scheme watch, the mounted mark, the clipboard, and the embed's height
-// message to its parent. Nothing else in the UI calls JS. (web/guard.js, which
-// must run before go-app starts, is the only other script of the site.)
+// message to its parent; its sibling download.go saves files and draws charts
+// as images. Nothing else in the UI calls JS. (web/guard.js, which must run
+// before go-app starts, is the only other script of the site.)
 
 import (
 	"math"

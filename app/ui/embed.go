@@ -65,6 +65,7 @@ func (c *Embed) Render() app.UI {
 			app.H2().Text(spec.title),
 			c.chart(0),
 		),
+		c.share(true),
 		c.renderAbout(),
 	)
 }

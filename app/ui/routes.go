@@ -1,7 +1,8 @@
 // Package ui is the calculator's go-app user interface: components that turn
 // a data.Query into markup and chart options. The calculation itself is in
 // package data, the query string in package state, the chart options in
-// package charts; echarts.go is the only file that talks to JavaScript.
+// package charts; echarts.go and download.go are the only files that talk to
+// JavaScript.
 package ui
 
 import (
@@ -12,14 +13,19 @@ import (
 	"tokenjoule/data"
 )
 
-// Routes registers the calculator's pages. Both the server (to prerender)
-// and the browser (to mount) must call it. go-app routes by exact path, and
-// the embed may be linked with a trailing slash (a static host serves
-// /embed/ from embed/index.html), so both spellings are routed.
+// Routes registers the calculator's pages and the compare page, each also
+// as an embed. Both the server (to prerender) and the browser (to mount)
+// must call it. go-app routes by exact path, and a page may be linked with a
+// trailing slash (a static host serves /embed/ from embed/index.html), so
+// both spellings are routed.
 func Routes() {
 	app.Route("/", func() app.Composer { return &Calculator{} })
 	app.Route("/embed", func() app.Composer { return &Embed{} })
 	app.Route("/embed/", func() app.Composer { return &Embed{} })
+	for _, p := range []string{"/compare", "/compare/"} {
+		app.Route(p, func() app.Composer { return &Compare{} })
+		app.Route("/embed"+p, func() app.Composer { return &Compare{embedded: true} })
+	}
 }
 
 var (

@@ -40,6 +40,7 @@ func (c *Calculator) Render() app.UI {
 			c.renderControls(false),
 			c.renderResult(false),
 		),
+		c.share(false),
 		c.renderCharts(),
 		c.renderFooter(),
 	)

@@ -1,0 +1,221 @@
+package charts
+
+// The compare page's two charts, from a data.Ranking: every model that meets
+// the deadline as a bar of its energy for the volume, and as a point of its
+// energy per token against its active parameters. The model the page
+// highlights (a slug) is drawn in the selected colour.
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"strconv"
+	"strings"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+	"github.com/go-echarts/go-echarts/v2/types"
+
+	"tokenjoule/data"
+)
+
+// Names of the compare charts' series.
+const (
+	SeriesEnergy      = "Energy"
+	SeriesModels      = "Models"
+	SeriesHighlighted = "Highlighted"
+)
+
+// Ranking is the ranking as horizontal bars, least energy at the top: the
+// energy for the volume of every model that meets the deadline, in the unit
+// that reads best for the largest, each bar labelled with its energy as the
+// table writes it. Models that miss the deadline have no bar.
+func Ranking(rk *data.Ranking, highlight string) ([]byte, error) {
+	var (
+		names []string
+		bars  []opts.BarData
+		most  float64
+	)
+	meets := meeting(rk)
+	for _, r := range meets {
+		most = max(most, r.Result.Estimate.EnergyWh)
+	}
+	unit, scale := energyUnit(most)
+	for _, r := range meets {
+		wh := r.Result.Estimate.EnergyWh
+		d := opts.BarData{Name: r.Entry.Name, Value: sig4(wh / scale),
+			Label: &opts.Label{Show: opts.Bool(true), Position: "right", Formatter: data.FormatEnergy(wh)}}
+		if r.Entry.Slug == highlight {
+			d.ItemStyle = &opts.ItemStyle{Color: selectedColor}
+		}
+		names = append(names, r.Entry.Name)
+		bars = append(bars, d)
+	}
+	c := charts.NewBar()
+	c.SetGlobalOptions(
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: fmt.Sprintf("Energy for %s tokens (%s)", data.FormatTokens(rk.Query.Tokens), unit),
+			NameLocation: "middle", NameGap: 28}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true)}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: types.FuncStr("{b}: {c} " + unit)}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
+		// Room on the right for the longest label at the end of the longest bar.
+		charts.WithGridOpts(opts.Grid{Left: "8", Right: "72", Top: "8", Bottom: "36", ContainLabel: opts.Bool(true)}),
+		charts.WithAnimation(false),
+	)
+	c.SetXAxis(names).XYReversal()
+	c.AddSeries(SeriesEnergy, bars, charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0]}))
+	b, err := finishPlain(c)
+	if err != nil {
+		return nil, err
+	}
+	// Bars as thick as a line of text, however few the models; on a phone,
+	// names wrap in a narrower column, so that the bars keep some length
+	// (ECharts' media queries, on the chart's own width).
+	return edit(b, func(o map[string]any) {
+		for _, s := range list(o["series"]) {
+			s["barMaxWidth"] = 22
+		}
+		sized := func(font, width int, overflow string) map[string]any {
+			return map[string]any{
+				"yAxis":  map[string]any{"axisLabel": map[string]any{"width": width, "overflow": overflow, "fontSize": font, "lineHeight": font + 2}},
+				"series": []any{map[string]any{"label": map[string]any{"fontSize": font}}},
+			}
+		}
+		base := maps.Clone(o)
+		clear(o)
+		o["baseOption"] = base
+		// The rule without a query applies when the other does not: ECharts
+		// would otherwise keep the narrow one after the chart widens.
+		o["media"] = []any{
+			map[string]any{"query": map[string]any{"maxWidth": 520}, "option": sized(10, 96, "break")},
+			map[string]any{"option": sized(12, 240, "none")},
+		}
+	})
+}
+
+// EnergyParams is energy per token against active parameters, both on log
+// axes, one point per model that meets the deadline, labelled with its rank;
+// the highlighted model is a series of its own (go-echarts' scatter items
+// carry no style), labelled with its name too.
+func EnergyParams(rk *data.Ranking, highlight string) ([]byte, error) {
+	var points, picked []opts.ScatterData
+	for i, r := range meeting(rk) {
+		d := opts.ScatterData{Name: r.Entry.Name,
+			Value: []any{float64(r.Entry.ActiveParams), sig4(float64(r.Result.Selected.JoulesPerToken)), r.Entry.Size(), i + 1}}
+		if r.Entry.Slug == highlight {
+			picked = append(picked, d)
+		} else {
+			points = append(points, d)
+		}
+	}
+	c := charts.NewScatter()
+	c.SetGlobalOptions(
+		charts.WithXAxisOpts(opts.XAxis{Type: "log", Name: "Active parameters (billions)", NameLocation: "middle", NameGap: 28}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "log", Name: "J / token"}),
+		// {@[n]} is the item's n-th value: J/token, the size in words, the rank.
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: "{@[3]}. {b}\n{@[1]} J/token · {@[2]}"}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "0"}),
+		charts.WithGridOpts(opts.Grid{Left: "8", Right: "24", Top: "40", Bottom: "36", ContainLabel: opts.Bool(true)}),
+		charts.WithAnimation(false),
+	)
+	c.AddSeries(SeriesModels, points,
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0]}),
+		// Points are numbered with their rank, the table's #: names would
+		// run into each other (labelLayout's hideOverlap is not in the
+		// ECharts build the site serves).
+		charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{@[3]}", FontSize: 11}))
+	if len(picked) > 0 {
+		c.AddSeries(SeriesHighlighted, picked,
+			charts.WithScatterChartOpts(opts.ScatterChart{Symbol: "diamond", SymbolSize: 18}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor, BorderColor: "#fff", BorderWidth: 2}),
+			charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{@[3]}. {b}", FontWeight: "bold"}))
+	}
+	return finishPlain(c)
+}
+
+// edit applies f to an option's JSON, for what go-echarts cannot express.
+func edit(option []byte, f func(o map[string]any)) ([]byte, error) {
+	var o map[string]any
+	if err := json.Unmarshal(option, &o); err != nil {
+		return nil, fmt.Errorf("chart option: %w", err)
+	}
+	f(o)
+	return json.Marshal(o)
+}
+
+// list is a JSON array of objects, or an object alone, as an option may
+// give a component; anything else is skipped.
+func list(v any) []map[string]any {
+	if m, ok := v.(map[string]any); ok {
+		return []map[string]any{m}
+	}
+	var out []map[string]any
+	a, _ := v.([]any)
+	for _, e := range a {
+		if m, ok := e.(map[string]any); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// meeting is the models of a ranking that meet its deadline, in rank order.
+func meeting(rk *data.Ranking) []*data.Ranked {
+	var out []*data.Ranked
+	for i := range rk.Models {
+		if r := &rk.Models[i]; r.Status() == data.Meets {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// energyUnit is the unit data.FormatEnergy writes wh in, and its size in Wh.
+func energyUnit(wh float64) (string, float64) {
+	f := strings.Fields(data.FormatEnergy(wh))
+	scale := map[string]float64{"mWh": 1e-3, "Wh": 1, "kWh": 1e3, "MWh": 1e6, "GWh": 1e9}
+	if len(f) == 2 {
+		if s, ok := scale[f[1]]; ok {
+			return f[1], s
+		}
+	}
+	return "Wh", 1
+}
+
+// sig4 rounds v to four significant digits, as the page writes figures: the
+// chart's tooltips then show what the table shows.
+func sig4(v float64) float64 {
+	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
+	return f
+}
+
+// finishPlain validates c and returns its option JSON with what the compare
+// charts share with the calculator's but go-echarts cannot express: a
+// transparent background, the calculator's tooltip box (legible on a light and
+// a dark page), its font, and x labels that give way rather than overlap. (The
+// calculator's charts are laid out per width by finish; these need no frame.)
+func finishPlain(c chart) ([]byte, error) {
+	c.Validate()
+	b, err := json.Marshal(c.JSON())
+	if err != nil {
+		return nil, fmt.Errorf("chart option: %w", err)
+	}
+	var o map[string]any
+	if err := json.Unmarshal(b, &o); err != nil {
+		return nil, fmt.Errorf("chart option: %w", err)
+	}
+	o["backgroundColor"] = "transparent"
+	o["textStyle"] = map[string]any{"fontFamily": fontFamily}
+	if t, ok := o["tooltip"].(map[string]any); ok {
+		t["extraCssText"] = "white-space: pre-line; max-width: 320px;"
+		t["confine"] = true
+		t["backgroundColor"], t["borderColor"] = "#fff", "#999"
+		t["textStyle"] = map[string]any{"color": "#1d1f1e", "fontSize": 13}
+	}
+	if xs, ok := o["xAxis"].([]any); ok && len(xs) > 0 {
+		if x, ok := xs[0].(map[string]any); ok {
+			x["axisLabel"] = map[string]any{"hideOverlap": true}
+		}
+	}
+	return json.Marshal(o)
+}

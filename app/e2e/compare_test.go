@@ -1,0 +1,894 @@
+package e2e
+
+// Browser tests of the compare page (/compare and /embed/compare) and of the
+// downloads and summary of both pages, under the site's CSP. Downloads are
+// captured where the browser saves them (Browser.setDownloadBehavior), so
+// what is checked is the file a reader gets.
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"html"
+	"image/png"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"tokenjoule/app/cli"
+	"tokenjoule/app/dist"
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+	"tokenjoule/data/export"
+)
+
+// download is a file the browser saved.
+type download struct {
+	name string // the name the page gave it
+	body []byte
+	err  string // why the browser did not save it
+}
+
+// downloads captures every file the browser saves, from any tab or frame.
+type downloads struct {
+	t    *testing.T
+	dir  string
+	ch   chan download
+	mu   sync.Mutex
+	name map[string]string // by the download's guid
+}
+
+// captureDownloads makes the browser save downloads into a temporary
+// directory, each under its guid, and report them.
+func captureDownloads(t *testing.T, bctx context.Context) *downloads {
+	t.Helper()
+	d := &downloads{t: t, dir: t.TempDir(), ch: make(chan download, 16), name: map[string]string{}}
+	err := chromedp.ListenBrowser(bctx, func(ev any) {
+		switch ev := ev.(type) {
+		case *cdpbrowser.EventDownloadWillBegin:
+			d.mu.Lock()
+			d.name[ev.GUID] = ev.SuggestedFilename
+			d.mu.Unlock()
+		case *cdpbrowser.EventDownloadProgress:
+			if ev.State == cdpbrowser.DownloadProgressStateInProgress {
+				return
+			}
+			d.mu.Lock()
+			name := d.name[ev.GUID]
+			d.mu.Unlock()
+			dl := download{name: name}
+			if ev.State == cdpbrowser.DownloadProgressStateCompleted {
+				dl.body, _ = os.ReadFile(filepath.Join(d.dir, ev.GUID))
+			} else {
+				dl.err = string(ev.State)
+			}
+			select {
+			case d.ch <- dl:
+			default:
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = chromedp.Run(bctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := cdp.Call(ctx, chromedp.FromContext(ctx).Browser, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: d.dir, EventsEnabled: new(true)})
+		return err
+	}))
+	if err != nil {
+		t.Fatalf("setting the download behaviour: %v", err)
+	}
+	return d
+}
+
+// expect waits for the next saved file and checks its name.
+func (d *downloads) expect(t *testing.T, name string) []byte {
+	t.Helper()
+	select {
+	case dl := <-d.ch:
+		if dl.err != "" {
+			t.Fatalf("the download of %s ended %s", dl.name, dl.err)
+		}
+		if dl.name != name {
+			t.Errorf("downloaded %q, want %q", dl.name, name)
+		}
+		return dl.body
+	case <-time.After(15 * time.Second):
+		t.Fatalf("no download of %s", name)
+	}
+	return nil
+}
+
+// none checks that no file was saved within a while.
+func (d *downloads) none(t *testing.T, why string) {
+	t.Helper()
+	select {
+	case dl := <-d.ch:
+		if dl.err == "" {
+			t.Errorf("%s, yet %s was saved", why, dl.name)
+		}
+	case <-time.After(2 * time.Second):
+	}
+}
+
+// row is a ranking table's row as the page shows it, by column key.
+type row map[string]string
+
+// rows reads the ranking table's rows, in the page's order, with the
+// data-model of each under "slug".
+func rows(v view) []row {
+	v.t.Helper()
+	return evalIn[[]row](v, `[...document.querySelectorAll("#ranking-table tbody tr")].map(tr => {
+		const r = {slug: tr.dataset.model, current: tr.getAttribute("aria-current") || ""};
+		for (const td of tr.querySelectorAll("td")) r[td.dataset.col] = td.textContent.trim();
+		return r })`)
+}
+
+// expectRanking checks the page's table, missed list and charts against the
+// core's ranking for q.
+func expectRanking(v view, set *data.Set, q data.Query) *data.Ranking {
+	t := v.t
+	t.Helper()
+	rk, err := set.Compare(q)
+	if err != nil {
+		t.Fatalf("Compare(%+v): %v", q, err)
+	}
+	var want []*data.Ranked
+	var missed, unmeasured []string
+	for i := range rk.Models {
+		r := &rk.Models[i]
+		switch r.Status() {
+		case data.Meets:
+			want = append(want, r)
+		case data.MissesDeadline:
+			missed = append(missed, r.Entry.Slug)
+		default:
+			unmeasured = append(unmeasured, r.Entry.Name)
+		}
+	}
+	// The page follows the state: wait for the first row, or for no rows.
+	first := ""
+	if len(want) > 0 {
+		first = want[0].Entry.Slug
+	}
+	v.waitFor(fmt.Sprintf(`(document.querySelector("#ranking-table tbody tr")?.dataset.model ?? "") === %q && document.querySelectorAll("#ranking-table tbody tr").length === %d`,
+		first, len(want)), "the ranking's first row "+first)
+	got := rows(v)
+	if len(got) != len(want) {
+		t.Fatalf("%d rows, want %d", len(got), len(want))
+	}
+	for i, r := range want {
+		s, e := r.Result.Selected, r.Result.Estimate
+		wantRow := row{"slug": r.Entry.Slug, "rank": strconv.Itoa(i + 1), "model": r.Entry.Name,
+			"energy": data.FormatEnergy(e.EnergyWh), "request": data.FormatJoules(e.EnergyPerRequest),
+			"jpt": data.FormatNumber(float64(s.JoulesPerToken)), "config": fmt.Sprintf("%s, max_num_seqs %d", s.Hardware(), s.MaxNumSeqs),
+			"params": data.FormatParams(float64(r.Entry.Params)), "active": data.FormatParams(float64(r.Entry.ActiveParams))}
+		for k, w := range wantRow {
+			if got[i][k] != w {
+				t.Errorf("row %d %s = %q, want %q", i+1, k, got[i][k], w)
+			}
+		}
+		if cur := got[i]["current"] == "true"; cur != (r.Entry.Slug == q.Model) {
+			t.Errorf("row %d (%s) marked current = %v, highlighted model %s", i+1, r.Entry.Slug, cur, q.Model)
+		}
+	}
+	gotMissed := evalIn[[]string](v, `[...document.querySelectorAll("#missed-list li")].map(li => li.dataset.model)`)
+	if !slices.Equal(gotMissed, missed) {
+		t.Errorf("missed models %v, want %v", gotMissed, missed)
+	}
+	for _, slug := range missed {
+		r := rk.Models[slices.IndexFunc(rk.Models, func(r data.Ranked) bool { return r.Entry.Slug == slug })]
+		if got, want := v.text("#min-deadline-"+slug), "Set the deadline to "+ms(r.Result.MinDeadlineMS())+" ms"; got != want {
+			t.Errorf("%s's button reads %q, want %q", slug, got, want)
+		}
+	}
+	if len(unmeasured) > 0 {
+		txt := v.text("#unmeasured")
+		for _, n := range unmeasured {
+			if !strings.Contains(txt, n) {
+				t.Errorf("#unmeasured = %q lacks %s", txt, n)
+			}
+		}
+	} else if v.has("#unmeasured") {
+		t.Errorf("#unmeasured shown, but every model was measured on %s", q.GPU)
+	}
+	// The bars: one per model that meets the deadline, in rank order.
+	v.waitFor(`!!(window.echarts && echarts.getInstanceByDom(document.getElementById("chart-ranking")))`, "the bar chart")
+	bars := evalIn[[]string](v, `echarts.getInstanceByDom(document.getElementById("chart-ranking")).getOption().yAxis[0].data`)
+	for i, r := range want {
+		if i >= len(bars) || bars[i] != r.Entry.Name {
+			t.Errorf("bars %q, want the ranking's order", bars)
+			break
+		}
+	}
+	if len(bars) != len(want) {
+		t.Errorf("%d bars, want %d", len(bars), len(want))
+	}
+	return rk
+}
+
+func comparePath(q data.Query) string { return "/compare?" + state.String(q) }
+
+func TestCompare(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	set, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bctx := browser(t)
+	srv := cspSite(t, "")
+	origin := srv.URL
+	// The issue's question, with a highlighted model; and a tighter deadline
+	// that some models miss, on a GPU two models were never measured on.
+	q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
+	tight := with(q, func(q *data.Query) { q.DeadlineMS = 15; q.Model = "qwen-3-14b" })
+
+	if dir := os.Getenv("TOKENJOULE_SCREENSHOTS"); dir != "" {
+		t.Run("Screenshots", func(t *testing.T) { compareScreenshots(t, bctx, origin, dir, q, tight) })
+	}
+
+	t.Run("Ranking", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		for _, q := range []data.Query{q, tight} {
+			tb.openURL(origin + comparePath(q))
+			rk := expectRanking(tb.view(), set, q)
+			if tb.has("#notices") {
+				t.Errorf("notices for a valid URL: %s", tb.text("#notices"))
+			}
+			var lines []string
+			for i, r := range rows(tb.view()) {
+				lines = append(lines, fmt.Sprintf("%2d  %-30s %12s %10s %8s  %s", i+1, r["model"], r["energy"], r["request"], r["jpt"], r["config"]))
+			}
+			t.Logf("the page's ranking for %s (%d models):\n%s", state.String(q), len(rk.Models), strings.Join(lines, "\n"))
+		}
+	})
+
+	t.Run("OpenCalculator", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		tb.openURL(origin + comparePath(tight))
+		rk := expectRanking(tb.view(), set, tight)
+		// The page's way back names the highlighted model and the state.
+		back := state.Normalize(set, tight)
+		if got, want := eval[string](tb, `document.querySelector("#open-calc").href`), origin+"/?"+state.String(back); got != want {
+			t.Errorf("#open-calc = %q, want %q", got, want)
+		}
+		// A click on the third model's name opens the calculator with it.
+		pick := rk.Models[2].Entry.Slug
+		tb.do(chromedp.Click(chromedp.CSS(fmt.Sprintf(`#ranking-table tr[data-model=%q] td[data-col=model] a`, pick))))
+		tb.waitFor(fmt.Sprintf(`location.pathname === "/" && document.querySelector("#model")?.value === %q`, pick), "the calculator with "+pick)
+		want := state.Normalize(set, with(tight, func(q *data.Query) { q.Model = pick }))
+		tb.expect(set, want)
+		tb.expectURL(set, want)
+		// And the calculator's link comes back to the same comparison.
+		if got, want := eval[string](tb, `document.querySelector("#open-compare").href`), origin+comparePath(want); got != want {
+			t.Errorf("#open-compare = %q, want %q", got, want)
+		}
+		tb.do(chromedp.Click(chromedp.ID("open-compare")))
+		tb.waitFor(`location.pathname === "/compare"`, "the compare page")
+		expectRanking(tb.view(), set, want)
+	})
+
+	t.Run("MinDeadline", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		tb.openURL(origin + comparePath(tight))
+		expectRanking(tb.view(), set, tight)
+		// Another percentile puts other models and deadlines in the same
+		// buttons: a button must set the deadline it shows.
+		tb.change("#percentile", "p50", "change")
+		tight := with(tight, func(q *data.Query) { q.Percentile = data.P50 })
+		rk := expectRanking(tb.view(), set, tight)
+		i := slices.IndexFunc(rk.Models, func(r data.Ranked) bool { return r.Status() == data.MissesDeadline })
+		if i < 0 {
+			t.Fatal("the test needs a model that misses the deadline")
+		}
+		r := rk.Models[i]
+		min := r.Result.MinDeadlineMS()
+		tb.do(chromedp.Click(chromedp.ID("min-deadline-" + r.Entry.Slug)))
+		q2 := with(tight, func(q *data.Query) { q.DeadlineMS = min })
+		rk2 := expectRanking(tb.view(), set, q2)
+		if !slices.ContainsFunc(rk2.Models, func(x data.Ranked) bool { return x.Entry.Slug == r.Entry.Slug && x.Status() == data.Meets }) {
+			t.Errorf("at %v ms %s still misses the deadline", min, r.Entry.Slug)
+		}
+		if !slices.ContainsFunc(rows(tb.view()), func(x row) bool { return x["slug"] == r.Entry.Slug }) {
+			t.Errorf("after its button, %s is not in the table", r.Entry.Slug)
+		}
+		expectCompareURL(tb, set, q2)
+		if got := eval[string](tb, `document.querySelector("#deadline").value`); got != ms(min) {
+			t.Errorf("deadline box = %q, want %q", got, ms(min))
+		}
+	})
+
+	t.Run("Controls", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		tb.openURL(origin + comparePath(q))
+		expectRanking(tb.view(), set, q)
+		// Any GPU ranks each model on its best; the two B200-only models join.
+		tb.change("#gpu", data.AnyGPU, "change")
+		q2 := with(q, func(q *data.Query) { q.GPU = data.AnyGPU })
+		expectRanking(tb.view(), set, q2)
+		tb.change("#tokens", "7M", "input")
+		q2.Tokens = 7e6
+		expectRanking(tb.view(), set, q2)
+		tb.change("#percentile", "p99", "change")
+		q2.Percentile = data.P99
+		expectRanking(tb.view(), set, q2)
+		tb.change("#deadline", "-3", "input")
+		_, perr := data.ParseDeadline("-3")
+		tb.waitText("#deadline-error", perr.Error())
+		expectCompareURL(tb, set, q2)
+		tb.change("#task", "video-chat", "change")
+		q3, _ := state.ParseCompare(set, mustValues(t, state.String(with(q2, func(q *data.Query) { q.Task = "video-chat" }))))
+		expectRanking(tb.view(), set, q3)
+		expectCompareURL(tb, set, q3)
+		if h := eval[int](tb, `history.length`); h > 2 {
+			t.Errorf("history.length = %d: URL updates must replace, not push", h)
+		}
+	})
+
+	t.Run("KeyboardSort", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		tb.openURL(origin + comparePath(q))
+		rk := expectRanking(tb.view(), set, q)
+		var meets []data.Ranked
+		for _, r := range rk.Models {
+			if r.Status() == data.Meets {
+				meets = append(meets, r)
+			}
+		}
+		order := func(less func(a, b data.Ranked) int) []string {
+			m := slices.Clone(meets)
+			slices.SortStableFunc(m, less)
+			var s []string
+			for _, r := range m {
+				s = append(s, r.Entry.Slug)
+			}
+			return s
+		}
+		slugs := func() []string {
+			var s []string
+			for _, r := range rows(tb.view()) {
+				s = append(s, r["slug"])
+			}
+			return s
+		}
+		sorted := func(col, dir string, want []string) {
+			t.Helper()
+			tb.waitFor(fmt.Sprintf(`document.querySelector("th[data-col=%s]").getAttribute("aria-sort") === %q`, col, dir), col+" sorted "+dir)
+			if n := eval[int](tb, `document.querySelectorAll("th[aria-sort]").length`); n != 1 {
+				t.Errorf("%d headers carry aria-sort, want 1", n)
+			}
+			if got := slugs(); !slices.Equal(got, want) {
+				t.Errorf("sorted by %s %s: %v, want %v", col, dir, got, want)
+			}
+			if got := eval[string](tb, `document.activeElement.id`); got != "sort-"+col {
+				t.Errorf("focus is on %q after sorting, want sort-%s", got, col)
+			}
+		}
+		if got := eval[string](tb, `document.querySelector("th[data-col=rank]").getAttribute("aria-sort")`); got != "ascending" {
+			t.Errorf("the rank column's aria-sort is %q at first, want ascending", got)
+		}
+		byRequest := order(func(a, b data.Ranked) int {
+			return cmpFloat(a.Result.Estimate.EnergyPerRequest, b.Result.Estimate.EnergyPerRequest)
+		})
+		tb.do(chromedp.Focus(chromedp.ID("sort-request")), chromedp.KeyEvent(kb.Enter))
+		sorted("request", "ascending", byRequest)
+		tb.do(chromedp.KeyEvent(" "))
+		sorted("request", "descending", reversed(byRequest))
+		// Tab leads from header to header: the next is J/token.
+		tb.do(chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Enter))
+		sorted("jpt", "ascending", order(func(a, b data.Ranked) int {
+			return cmpFloat(float64(a.Result.Selected.JoulesPerToken), float64(b.Result.Selected.JoulesPerToken))
+		}))
+		tb.do(chromedp.Focus(chromedp.ID("sort-model")), chromedp.KeyEvent(kb.Enter))
+		sorted("model", "ascending", order(func(a, b data.Ranked) int {
+			if data.NaturalLess(a.Entry.Name, b.Entry.Name) {
+				return -1
+			}
+			return 1
+		}))
+		tb.do(chromedp.Focus(chromedp.ID("sort-active")), chromedp.KeyEvent(kb.Enter), chromedp.KeyEvent(kb.Enter))
+		sorted("active", "descending", reversed(order(func(a, b data.Ranked) int {
+			return cmpFloat(float64(a.Entry.ActiveParams), float64(b.Entry.ActiveParams))
+		})))
+	})
+
+	dl := captureDownloads(t, bctx)
+	var pageCSV []byte // the compare page's CSV, for the command line's test
+
+	t.Run("Downloads", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		tb.openURL(origin + comparePath(q))
+		rk := expectRanking(tb.view(), set, q)
+		page := rows(tb.view())
+
+		tb.do(chromedp.Click(chromedp.ID("download-csv")))
+		name := export.Filename(rk.Query, "csv")
+		got := dl.expect(t, name)
+		if want := export.CompareCSV(rk); !bytes.Equal(got, want) {
+			t.Errorf("the CSV download differs from export.CompareCSV:\n%s\nwant\n%s", got, want)
+		}
+		tb.waitText("#share-status", "Saved "+name+".")
+		pageCSV = got
+		// It parses, and its figures are the page's.
+		records, err := csv.NewReader(bytes.NewReader(got)).ReadAll()
+		if err != nil || len(records) != len(rk.Models)+1 {
+			t.Fatalf("the CSV has %d records (%v), want a header and %d models", len(records), err, len(rk.Models))
+		}
+		col := map[string]int{}
+		for i, k := range records[0] {
+			col[k] = i
+		}
+		num := func(rec []string, key string) float64 {
+			v, err := strconv.ParseFloat(rec[col[key]], 64)
+			if err != nil {
+				t.Fatalf("%s = %q: %v", key, rec[col[key]], err)
+			}
+			return v
+		}
+		for i, p := range page {
+			rec := records[i+1]
+			for k, want := range map[string]string{
+				"rank": p["rank"], "model": p["slug"], "display_name": p["model"],
+				"energy_wh":            strings.TrimSpace(data.FormatEnergy(num(rec, "energy_wh"))),
+				"energy_per_request_j": data.FormatJoules(num(rec, "energy_per_request_j")),
+				"joules_per_token":     data.FormatNumber(num(rec, "joules_per_token")),
+				"params_b":             strings.TrimSuffix(p["params"], "B"),
+				"active_params_b":      strings.TrimSuffix(p["active"], "B"),
+			} {
+				got := rec[col[k]]
+				switch k {
+				case "energy_wh":
+					got = p["energy"]
+				case "energy_per_request_j":
+					got = p["request"]
+				case "joules_per_token":
+					got = p["jpt"]
+				case "params_b", "active_params_b":
+					got = data.FormatNumber(num(rec, k))
+				}
+				if got != want {
+					t.Errorf("CSV row %d %s: page %q, file %q", i+1, k, got, want)
+				}
+			}
+			if cfg := fmt.Sprintf("%s × %s, max_num_seqs %s", rec[col["gpu"]], rec[col["num_gpus"]], rec[col["max_num_seqs"]]); cfg != p["config"] {
+				t.Errorf("CSV row %d configuration %q, page %q", i+1, cfg, p["config"])
+			}
+		}
+
+		tb.do(chromedp.Click(chromedp.ID("download-json")))
+		got = dl.expect(t, export.Filename(rk.Query, "json"))
+		want, err := export.CompareJSON(rk)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("the JSON download differs from export.CompareJSON (%v):\n%s\nwant\n%s", err, got, want)
+		}
+		var doc []struct {
+			Model    string   `json:"model"`
+			Name     string   `json:"display_name"`
+			EnergyWh *float64 `json:"energy_wh"`
+			PerReq   *float64 `json:"energy_per_request_j"`
+			JPT      *float64 `json:"joules_per_token"`
+		}
+		if err := json.Unmarshal(got, &doc); err != nil || len(doc) != len(rk.Models) {
+			t.Fatalf("the JSON download does not parse to %d models: %v", len(rk.Models), err)
+		}
+		for i, p := range page {
+			d := doc[i]
+			if d.Model != p["slug"] || d.Name != p["model"] || d.EnergyWh == nil || data.FormatEnergy(*d.EnergyWh) != p["energy"] ||
+				data.FormatJoules(*d.PerReq) != p["request"] || data.FormatNumber(*d.JPT) != p["jpt"] {
+				t.Errorf("JSON model %d = %+v, page %v", i+1, d, p)
+			}
+		}
+
+		// The pictures: a PNG at twice the pixels, an SVG whose text holds
+		// the caveat and the citation.
+		tb.do(chromedp.Click(chromedp.ID("png-chart-ranking")))
+		got = dl.expect(t, export.Filename(rk.Query, "ranking.png"))
+		if !bytes.HasPrefix(got, []byte("\x89PNG\r\n\x1a\n")) {
+			t.Fatalf("the PNG download starts %q", got[:min(len(got), 16)])
+		}
+		if cfg, err := png.DecodeConfig(bytes.NewReader(got)); err != nil || cfg.Width != 2*960 || cfg.Height < 2*500 {
+			t.Errorf("the PNG is %dx%d (%v), want 1920 wide and tall enough for its text", cfg.Width, cfg.Height, err)
+		}
+		tb.do(chromedp.Click(chromedp.ID("svg-chart-params")))
+		got = dl.expect(t, export.Filename(rk.Query, "params.svg"))
+		expectPicture(t, got, "Energy per token against active parameters", "GPT OSS 20B")
+	})
+
+	t.Run("CLI", func(t *testing.T) {
+		if pageCSV == nil {
+			t.Fatal("the test needs the page's CSV (Downloads)")
+		}
+		var out, errs bytes.Buffer
+		args := []string{"compare", "-task", q.Task, "-gpu", q.GPU, "-deadline", "40ms", "-percentile", "p95", "-tokens", "2.5B", "-csv"}
+		if code := cli.Run(args, &out, &errs); code != 0 {
+			t.Fatalf("tokenjoule %s: exit %d, %s", strings.Join(args, " "), code, errs.String())
+		}
+		if !bytes.Equal(out.Bytes(), pageCSV) {
+			t.Errorf("tokenjoule %s differs from the page's CSV:\n%s\npage:\n%s", strings.Join(args, " "), out.Bytes(), pageCSV)
+		}
+	})
+
+	t.Run("Scenario", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		tb.open(state.String(q))
+		tb.expect(set, q)
+		r, _ := set.Select(q)
+		tb.do(chromedp.Click(chromedp.ID("download-scenario")))
+		got := dl.expect(t, export.Filename(r.Query, "json"))
+		if want, err := export.ScenarioJSON(r); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("the scenario download differs from export.ScenarioJSON (%v):\n%s\nwant\n%s", err, got, want)
+		}
+		var doc map[string]any
+		if err := json.Unmarshal(got, &doc); err != nil || doc["model"] != q.Model || doc["energy_wh"] != r.Estimate.EnergyWh {
+			t.Errorf("the scenario download parses to %v (%v)", doc, err)
+		}
+		tb.do(chromedp.Click(chromedp.ID("png-chart-latency")))
+		if got := dl.expect(t, export.Filename(r.Query, "latency.png")); !bytes.HasPrefix(got, []byte("\x89PNG\r\n\x1a\n")) {
+			t.Errorf("the latency chart's PNG starts %q", got[:min(len(got), 16)])
+		}
+		tb.do(chromedp.Click(chromedp.ID("svg-chart-power")))
+		expectPicture(t, dl.expect(t, export.Filename(r.Query, "power.svg")), "GPU power and throughput against max_num_seqs", r.Model.Name)
+	})
+
+	t.Run("CopySummary", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		rk, _ := set.Compare(q)
+		r, _ := set.Select(q)
+		for _, c := range []struct{ path, want string }{
+			{comparePath(q), export.CompareSummary(rk, &set.Index, origin+comparePath(q))},
+			{"/?" + state.String(q), export.Summary(r, origin+"/?"+state.String(q))},
+		} {
+			tb.openURL(origin + c.path)
+			setClipboard(t, tb, origin, cdpbrowser.PermissionSettingGranted)
+			tb.do(chromedp.Click(chromedp.ID("copy-summary")))
+			tb.waitText("#share-status", "Summary copied to the clipboard.")
+			clip, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+			if err != nil || clip != c.want {
+				t.Errorf("%s: clipboard %q (%v), want\n%q", c.path, clip, err, c.want)
+			}
+			// Refused: the summary is shown, selected, with what to do.
+			setClipboard(t, tb, origin, cdpbrowser.PermissionSettingDenied)
+			tb.do(chromedp.Click(chromedp.ID("copy-summary")))
+			tb.waitFor(`document.querySelector("#share-status").textContent.startsWith("The browser did not copy")`, "the copy fallback")
+			tb.waitFor(`(() => { const ta = document.querySelector("#summary-text");
+				return !ta.hidden && document.activeElement === ta && ta.selectionStart === 0 && ta.selectionEnd === ta.value.length })()`, "the summary, selected")
+			if got := eval[string](tb, `document.querySelector("#summary-text").value`); got != c.want {
+				t.Errorf("%s: the summary box holds %q, want %q", c.path, got, c.want)
+			}
+		}
+	})
+
+	t.Run("Prerendered", func(t *testing.T) {
+		res, err := http.Get(origin + comparePath(q))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		page := string(body)
+		rk, _ := set.Compare(q)
+		last := -1
+		for _, r := range rk.Models {
+			if r.Status() != data.Meets {
+				continue
+			}
+			i := strings.Index(page, fmt.Sprintf(`data-model="%s"`, r.Entry.Slug))
+			if i < last {
+				t.Errorf("the prerendered table has %s out of rank order (or not at all)", r.Entry.Slug)
+			}
+			last = i
+			if !strings.Contains(page, data.FormatEnergy(r.Result.Estimate.EnergyWh)) {
+				t.Errorf("the prerendered page lacks %s's energy", r.Entry.Slug)
+			}
+		}
+		if strings.Contains(page, `selected="false"`) {
+			t.Error(`the prerendered page has selected="false", which HTML reads as selected`)
+		}
+		// With JavaScript off the table is there, in order, uncovered.
+		// The service worker other tabs installed would answer with the
+		// page it cached, prerendered for no query: a reader without
+		// JavaScript never has one.
+		tb := newTab(t, bctx, origin, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			if _, err := cdp.Call(ctx, tg, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: true}); err != nil {
+				return err
+			}
+			_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+			return err
+		}))
+		tb.do(chromedp.Navigate(origin+comparePath(q)), chromedp.WaitVisible(chromedp.ID("ranking-table")))
+		got := rows(tb.view())
+		i := 0
+		for _, r := range rk.Models {
+			if r.Status() == data.Meets {
+				if i >= len(got) || got[i]["slug"] != r.Entry.Slug || got[i]["energy"] != data.FormatEnergy(r.Result.Estimate.EnergyWh) {
+					t.Errorf("without JavaScript, row %d is %v, want %s", i+1, got[min(i, len(got)-1)], r.Entry.Slug)
+				}
+				i++
+			}
+		}
+		top := eval[string](tb, `(() => { const td = document.querySelector("#ranking-table tbody td[data-col=energy]"); td.scrollIntoView({block: "center"}); const r = td.getBoundingClientRect();
+			const el = document.elementFromPoint(r.x + r.width/2, r.y + r.height/2); return el ? el.dataset.col || el.id : "" })()`)
+		if top != "energy" {
+			t.Errorf("the element on top of the first energy cell is %q: the loader hides the prerendered table", top)
+		}
+		tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: false})
+			return err
+		}), chromedp.Navigate(origin+comparePath(q)), chromedp.WaitReady(chromedp.CSS("main[data-mounted]")))
+	})
+
+	t.Run("Narrow", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		// The bars' names wrap in a narrow chart only, also after the
+		// window narrowed and widened again.
+		overflow := func(want string) {
+			t.Helper()
+			tb.waitFor(fmt.Sprintf(`(echarts.getInstanceByDom(document.getElementById("chart-ranking"))?.getOption().yAxis[0].axisLabel.overflow ?? "") === %q`, want),
+				"the bar names' overflow "+want)
+		}
+		tb.openURL(origin + comparePath(q))
+		overflow("none")
+		tb.do(chromedp.EmulateViewport(360, 800))
+		overflow("break")
+		tb.do(chromedp.EmulateViewport(1280, 900))
+		overflow("none")
+		tb.do(chromedp.EmulateViewport(360, 800))
+		for _, path := range []string{comparePath(q), comparePath(tight), "/embed" + comparePath(q)} {
+			tb.openURL(origin + path)
+			expectRanking(tb.view(), set, func() data.Query {
+				if strings.Contains(path, "deadline=15ms") {
+					return tight
+				}
+				return q
+			}())
+			if w := eval[float64](tb, `document.documentElement.scrollWidth`); w > 360 {
+				t.Errorf("%s at 360 px: the page is %v px wide", path, w)
+			}
+			box := eval[map[string]float64](tb, `(() => { const b = document.querySelector(".table-scroll"); return {client: b.clientWidth, scroll: b.scrollWidth} })()`)
+			if box["client"] > 360 || (!strings.HasPrefix(path, "/embed") && box["scroll"] <= box["client"]) {
+				t.Errorf("%s at 360 px: the table's box is %v px wide and scrolls to %v: want it to scroll inside the page", path, box["client"], box["scroll"])
+			}
+		}
+	})
+
+	t.Run("Embed", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		tb.openURL(origin + "/embed" + comparePath(q))
+		expectRanking(tb.view(), set, q)
+		for sel, want := range map[string]string{"#open-full": origin + comparePath(q), "#cite": set.Index.Source.CiteURL} {
+			if got := eval[string](tb, fmt.Sprintf(`document.querySelector(%q).href`, sel)); got != want {
+				t.Errorf("%s = %q, want %q", sel, got, want)
+			}
+		}
+		if n := eval[int](tb, `[...document.querySelectorAll("main a")].filter(a => a.target !== "_blank").length`); n != 0 {
+			t.Errorf("%d links of the embed open in its frame", n)
+		}
+		if got := tb.text("#caveat"); !strings.HasPrefix(got, "A floor: GPU energy only") {
+			t.Errorf("#caveat = %q", got)
+		}
+		// The calculator's embed saves its scenario too.
+		tb.openURL(origin + "/embed?" + state.String(q))
+		tb.waitText("#cfg-row", func() string { r, _ := set.Select(q); return r.Selected.RowID }())
+		tb.do(chromedp.Click(chromedp.ID("download-scenario")))
+		r, _ := set.Select(q)
+		if want, _ := export.ScenarioJSON(r); !bytes.Equal(dl.expect(t, export.Filename(r.Query, "json")), want) {
+			t.Error("the embed's scenario download differs from export.ScenarioJSON")
+		}
+		rk, _ := set.Compare(q)
+		csvName, want := export.Filename(rk.Query, "csv"), export.CompareCSV(rk)
+		host, page := hostSite(t, readmeScript(t))
+		for _, c := range []struct {
+			name, attrs string
+			saves       bool
+		}{
+			{"cross-origin", "", true},
+			{"sandboxed", `sandbox="allow-scripts"`, false},
+			{"sandboxed with allow-downloads", `sandbox="allow-scripts allow-downloads"`, true},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				src := origin + "/embed" + comparePath(q)
+				tb := newTab(t, bctx, host.URL)
+				tb.framed = true
+				tb.allow("request to another origin: " + origin + "/")
+				// Chromium reports a download the sandbox refuses on the console.
+				tb.allow("Download is disallowed")
+				tb.do(chromedp.Navigate(page(fmt.Sprintf(`%s src="%s" width="720" height="400" title="tokenjoule"`, c.attrs, html.EscapeString(src)))))
+				var frame view
+				if c.attrs == "" {
+					frame = tb.iframe("calc")
+				} else {
+					frame = tb.isolatedIframe(src)
+				}
+				expectRanking(frame, set, q)
+				evalIn[bool](frame, `document.querySelector("#download-csv").click(), true`)
+				if c.saves {
+					if got := dl.expect(t, csvName); !bytes.Equal(got, want) {
+						t.Errorf("the CSV saved from the frame differs from export.CompareCSV")
+					}
+				} else {
+					dl.none(t, "the frame forbids downloads")
+				}
+				// In a frame the page says what to do if nothing was saved.
+				frame.waitText("#share-status", "Saved "+csvName+". Nothing saved? The page around this frame may not allow downloads: open the full page ↗ and save it there.")
+				if got := evalIn[string](frame, `document.querySelector("#share-full").href`); got != origin+comparePath(q) {
+					t.Errorf("#share-full = %q, want the full page %q", got, origin+comparePath(q))
+				}
+			})
+		}
+	})
+
+	t.Run("Offline", func(t *testing.T) {
+		out := builtDist(t, "")
+		for _, f := range []string{"compare.html", "compare/index.html", "embed/compare.html", "embed/compare/index.html"} {
+			b, err := os.ReadFile(filepath.Join(out, f))
+			if err != nil || !bytes.Contains(b, []byte(`id="ranking-table"`)) {
+				t.Errorf("the static site's %s is not the prerendered compare page (%v)", f, err)
+			}
+		}
+		h := startHost(t, dist.FileServer(out, ""))
+		tb := newTab(t, bctx, h.origin)
+		tb.visit(comparePath(q))
+		expectRanking(tb.view(), set, q)
+		tb.poll(`navigator.serviceWorker.controller !== null`, 30*time.Second)
+		h.stop()
+		tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, network.ClearBrowserCache, cdp.Empty{})
+			return err
+		}))
+		tb.allow("ERR_CONNECTION_REFUSED") // what the worker does not cache, as the favicon
+		for _, path := range []string{comparePath(tight), "/compare/?" + state.String(q), "/embed" + comparePath(tight)} {
+			tb.visit(path)
+			want := tight
+			if strings.HasPrefix(path, "/compare/") {
+				want = q
+			}
+			expectRanking(tb.view(), set, want)
+		}
+		// Downloads need no server.
+		tb.visit(comparePath(q))
+		expectRanking(tb.view(), set, q)
+		tb.do(chromedp.Click(chromedp.ID("download-csv")))
+		rk, _ := set.Compare(q)
+		if got := dl.expect(t, export.Filename(rk.Query, "csv")); !bytes.Equal(got, export.CompareCSV(rk)) {
+			t.Error("the CSV saved offline differs from export.CompareCSV")
+		}
+	})
+}
+
+// compareScreenshots writes the compare page at a phone's and a wide
+// screen's size, light and dark, and its embed in an iframe, into dir.
+func compareScreenshots(t *testing.T, bctx context.Context, origin, dir string, q, tight data.Query) {
+	tb := newTab(t, bctx, origin)
+	scheme := func(s string) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: s}}})
+			return err
+		})
+	}
+	write := func(name string, png []byte) {
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %s", file)
+	}
+	for _, size := range [][2]int64{{360, 800}, {1440, 900}} {
+		for _, s := range []string{"light", "dark"} {
+			for name, q := range map[string]data.Query{"compare": q, "compare-tight": tight} {
+				if name == "compare-tight" && s == "dark" {
+					continue
+				}
+				tb.do(chromedp.EmulateViewport(size[0], size[1]), scheme(s))
+				tb.openURL(origin + comparePath(q))
+				time.Sleep(600 * time.Millisecond) // let ECharts finish drawing
+				png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+				if err != nil {
+					t.Fatal(err)
+				}
+				write(fmt.Sprintf("%s-%dx%d-%s.png", name, size[0], size[1], s), png)
+			}
+		}
+	}
+	host, page := hostSite(t, readmeScript(t))
+	frame := newTab(t, bctx, host.URL)
+	frame.framed = true
+	frame.allow("request to another origin: " + origin + "/")
+	for _, width := range []int64{360, 720} {
+		for _, s := range []string{"light", "dark"} {
+			u := page(fmt.Sprintf(`src="%s/embed/compare?%s" width="%d" height="300" title="tokenjoule" style="border:0"`,
+				origin, html.EscapeString(state.String(q)), width))
+			frame.do(chromedp.EmulateViewport(width, 500), scheme(s), chromedp.Navigate(u))
+			v := frame.iframe("calc")
+			expectResized(frame, v, origin)
+			png, err := chromedp.Run(frame.ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			write(fmt.Sprintf("embed-compare-fitted-%d-%s.png", width, s), png)
+		}
+	}
+	// The calculator's share row.
+	tb.do(chromedp.EmulateViewport(1440, 900), scheme("light"))
+	tb.openURL(origin + "/?" + state.String(q))
+	time.Sleep(500 * time.Millisecond)
+	png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("page-share-1440x900-light.png", png)
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func reversed(s []string) []string {
+	r := slices.Clone(s)
+	slices.Reverse(r)
+	return r
+}
+
+func mustValues(t *testing.T, raw string) url.Values {
+	t.Helper()
+	v, err := url.ParseQuery(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// expectCompareURL checks that the compare page's URL holds q.
+func expectCompareURL(tb *tab, set *data.Set, q data.Query) {
+	tb.t.Helper()
+	u, err := url.Parse(eval[string](tb, `location.href`))
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	got, notices := state.ParseCompare(set, u.Query())
+	if got != q || len(notices) != 0 {
+		tb.t.Errorf("URL state = %+v %v, want %+v", got, notices, q)
+	}
+}
+
+// expectPicture checks an SVG picture of a chart: its title, a name it must
+// show, and the caveat and citation in its text.
+func expectPicture(t *testing.T, svg []byte, title, name string) {
+	t.Helper()
+	text := string(svg)
+	if !strings.HasPrefix(text, "<svg") {
+		t.Fatalf("the SVG download starts %q", text[:min(len(text), 40)])
+	}
+	// The footer wraps into lines, each a text element: look for words.
+	for _, want := range []string{"tokenjoule: " + title, name, "Boundary: GPU only.", "GPU energy only", "floor", "Chung et al.", "2505.06371", "ML.ENERGY Leaderboard"} {
+		if !strings.Contains(text, html.EscapeString(want)) {
+			t.Errorf("the picture's text lacks %q", want)
+		}
+	}
+}

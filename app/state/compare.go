@@ -1,0 +1,36 @@
+package state
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+
+	"tokenjoule/data"
+)
+
+// ParseCompare reads the compare page's query string: the calculator's
+// parameters, read as Parse reads them, except the GPU. The compare page
+// ranks every model of the workload, so its GPU may be any GPU one of them
+// was measured on, not only one of the model it highlights (the model
+// parameter). The query it returns is one data.Set.Compare answers; it may
+// not be one Select answers for its model (Normalize makes it one).
+func ParseCompare(set *data.Set, v url.Values) (data.Query, []Notice) {
+	q, notices := Parse(set, v)
+	s, ok := first(v, ParamGPU)
+	i := slices.IndexFunc(notices, func(n Notice) bool { return n.Param == ParamGPU })
+	if !ok || i < 0 {
+		return q, notices // no GPU asked for, or one of the model's
+	}
+	w, _ := set.Workload(q.Task) // Parse returns a workload of set
+	gpus := w.GPUs()
+	for _, g := range gpus {
+		if strings.EqualFold(s, g) {
+			q.GPU = g
+			return q, slices.Delete(notices, i, i+1)
+		}
+	}
+	notices[i].Message = fmt.Sprintf("The URL's %s=%q was not understood (%s's models were measured on %s); showing each model's best GPU instead.",
+		ParamGPU, s, w.Name, strings.Join(gpus, " and "))
+	return q, notices
+}

@@ -1,0 +1,625 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/app/charts"
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+)
+
+// Compare is the compare page, /compare: every model of a workload ranked at
+// one deadline, percentile, GPU choice and volume (data.Set.Compare), as
+// bars, a sortable table and a scatter of energy per token against active
+// parameters, with the models that miss the deadline apart, each with the
+// deadline it would meet. It reads the calculator's query string (the model
+// parameter is the model it highlights), and each model's name opens the
+// calculator with that model and the same state. At /embed/compare it is the
+// compact version for iframes (embedded), which also reads hide.
+type Compare struct {
+	app.Compo
+	embedded bool
+
+	set     *data.Set
+	loadErr error
+	q       data.Query // Model is the highlighted model
+	rk      *data.Ranking
+	err     error // Compare refused q; never expected, shown rather than hidden
+	notices []state.Notice
+	hidden  state.Hidden
+
+	tokensText, tokensErr     string
+	deadlineText, deadlineErr string
+
+	sortKey string // a column's key; "" is the ranking's order
+	desc    bool
+
+	bars, scatter string // chart options
+	mounted       bool
+	stopHeight    func()
+}
+
+// The compare page's chart ids, and their titles.
+const (
+	chartRanking = "chart-ranking"
+	chartParams  = "chart-params"
+
+	titleRanking = "Energy for the volume, by model"
+	titleParams  = "Energy per token against active parameters"
+)
+
+func (c *Compare) OnInit() {
+	c.set, c.loadErr = dataset()
+	if c.loadErr != nil {
+		return
+	}
+	c.load(state.ParseCompare(c.set, url.Values{}))
+}
+
+// OnNav reads the state from the URL, also when prerendering.
+func (c *Compare) OnNav(ctx app.Context) {
+	if c.loadErr != nil {
+		return
+	}
+	v := ctx.Page().URL().Query()
+	q, notices := state.ParseCompare(c.set, v)
+	if c.embedded {
+		var hn []state.Notice
+		c.hidden, hn = state.ParseHidden(v)
+		notices = append(notices, hn...)
+	}
+	c.load(q, notices)
+}
+
+func (c *Compare) load(q data.Query, notices []state.Notice) {
+	c.q, c.notices = q, notices
+	c.tokensText, c.tokensErr = data.FormatTokens(q.Tokens), ""
+	c.deadlineText, c.deadlineErr = formatMS(q.DeadlineMS), ""
+	c.compute()
+}
+
+func (c *Compare) OnMount(ctx app.Context) {
+	c.mounted = true
+	markMounted()
+	if c.embedded {
+		c.stopHeight = watchHeight()
+	}
+}
+
+func (c *Compare) OnDismount() {
+	if c.stopHeight != nil {
+		c.stopHeight()
+	}
+}
+
+// compute ranks the models for c.q and builds the two charts.
+func (c *Compare) compute() {
+	c.rk, c.err = c.set.Compare(c.q)
+	if c.err != nil {
+		c.rk = nil
+		return
+	}
+	for _, ch := range []struct {
+		dst   *string
+		build func(*data.Ranking, string) ([]byte, error)
+	}{{&c.bars, charts.Ranking}, {&c.scatter, charts.EnergyParams}} {
+		b, err := ch.build(c.rk, c.q.Model)
+		if err != nil {
+			c.err = err
+			return
+		}
+		*ch.dst = string(b)
+	}
+}
+
+// set applies a new value of one query parameter, read as the URL's would
+// be, and writes the state to the URL without a history entry.
+func (c *Compare) setParam(ctx app.Context, param, value string) {
+	v := state.Encode(c.q)
+	v.Set(param, value)
+	q, _ := state.ParseCompare(c.set, v) // the controls offer valid values only
+	c.q = q
+	c.compute()
+	u := *ctx.Page().URL()
+	u.RawQuery = state.EmbedString(c.q, c.hidden)
+	ctx.Page().ReplaceURL(&u)
+}
+
+func (c *Compare) onParam(param string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) { c.setParam(ctx, param, value(ctx)) }
+}
+
+func (c *Compare) onDeadlineSlider(ctx app.Context, e app.Event) {
+	pos, err := strconv.ParseFloat(value(ctx), 64)
+	if err != nil {
+		return
+	}
+	c.setDeadline(ctx, sliderToMS(pos))
+}
+
+func (c *Compare) setDeadline(ctx app.Context, ms float64) {
+	c.deadlineText, c.deadlineErr = formatMS(ms), ""
+	c.setParam(ctx, state.ParamDeadline, c.deadlineText)
+}
+
+func (c *Compare) onDeadlineText(ctx app.Context, e app.Event) {
+	c.deadlineText = value(ctx)
+	if _, err := data.ParseDeadline(c.deadlineText); err != nil {
+		c.deadlineErr = err.Error()
+		return // keep the last good ranking
+	}
+	c.deadlineErr = ""
+	c.setParam(ctx, state.ParamDeadline, c.deadlineText)
+}
+
+func (c *Compare) onTokens(ctx app.Context, e app.Event) {
+	c.tokensText = value(ctx)
+	if _, err := data.ParseTokens(c.tokensText); err != nil {
+		c.tokensErr = err.Error()
+		return
+	}
+	c.tokensErr = ""
+	c.setParam(ctx, state.ParamTokens, c.tokensText)
+}
+
+func (c *Compare) onPreset(v float64) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		c.tokensText, c.tokensErr = data.FormatTokens(v), ""
+		c.setParam(ctx, state.ParamTokens, c.tokensText)
+	}
+}
+
+// onMinDeadline sets the smallest deadline the i-th model that misses the
+// deadline meets. The model is looked up when clicked: go-app keeps the first
+// handler of a node made by the same function, so a handler holds no figure.
+func (c *Compare) onMinDeadline(i int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		if _, missed, _ := c.groups(); i < len(missed) {
+			c.setDeadline(ctx, missed[i].Result.MinDeadlineMS())
+		}
+	}
+}
+
+func (c *Compare) onSort(key string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		if c.sortKey == key || c.sortKey == "" && key == colRank {
+			c.desc = !c.desc
+		} else {
+			c.desc = false
+		}
+		c.sortKey = key
+	}
+}
+
+// calcURL is the calculator with the model and this page's state; a GPU the
+// model was not measured on becomes the best of its own.
+func (c *Compare) calcURL(slug string) string {
+	q := c.q
+	q.Model = slug
+	return appURL("/", state.String(state.Normalize(c.set, q)))
+}
+
+// gpuWords is the GPU choice as the page says it: "H100", or "each model's
+// best of B200 and H100".
+func (c *Compare) gpuWords() string {
+	if c.q.GPU != data.AnyGPU {
+		return c.q.GPU
+	}
+	return "each model's best of " + data.GPUChoice(c.rk.Workload.GPUs(), data.AnyGPU)
+}
+
+func (c *Compare) Render() app.UI {
+	root := app.Main().Class("calc compare")
+	if c.embedded {
+		root = app.Main().Class("embed compare")
+	}
+	if c.mounted {
+		root = root.DataSet("mounted", "true")
+	}
+	if c.loadErr != nil {
+		return root.Body(app.P().Class("error").Text("The embedded dataset failed to load: " + c.loadErr.Error()))
+	}
+	if c.err != nil || c.rk == nil {
+		return root.Body(app.P().Class("error").Text(fmt.Sprintf("The comparison failed: %v", c.err)))
+	}
+	share := &Share{Query: c.q, Ranking: c.rk, Compact: c.embedded, Charts: []ShareChart{
+		{ID: chartRanking, Title: titleRanking, Option: c.bars},
+		{ID: chartParams, Title: titleParams, Option: c.scatter},
+	}}
+	if c.embedded {
+		return root.Body(
+			c.renderNotices(),
+			c.renderAnswer(),
+			c.renderTable(),
+			c.renderMissed(),
+			c.renderControls(),
+			share,
+			c.renderEmbedAbout(),
+		)
+	}
+	return root.Body(
+		app.Header().Class("top").Body(
+			app.Div().Class("top-row").Body(
+				app.H1().Text("tokenjoule"),
+				app.A().ID("open-calc").Href(c.calcURL(c.q.Model)).Text("← The calculator"),
+			),
+			app.P().Class("lede").Text("Which model spends the least GPU energy at this latency? Every model of the workload, "+
+				"each with its most energy-efficient measured configuration that meets the deadline, from the ML.ENERGY Leaderboard."),
+		),
+		&UpdateBanner{},
+		c.renderNotices(),
+		app.Div().Class("layout").Body(
+			c.renderControls(),
+			c.renderAnswer(),
+		),
+		share,
+		c.renderTable(),
+		c.renderMissed(),
+		app.Figure().Class("chart card scatter").Body(
+			app.H2().Text(titleParams),
+			&Chart{ID: chartParams, Option: c.scatter},
+			app.FigCaption().Text(c.scatterCaption()),
+		),
+		// The calculator's footer: with no result, it names the dataset's
+		// source and caveat, which every model shares.
+		(&calc{set: c.set}).renderFooter(),
+	)
+}
+
+func (c *Compare) renderNotices() app.UI { return (&calc{notices: c.notices}).renderNotices() }
+
+// renderControls is the inputs: the calculator's, less the model, which
+// this page ranks, and with the workload's GPUs.
+func (c *Compare) renderControls() app.UI {
+	if c.hidden.All() {
+		return nil
+	}
+	q := c.q
+	var tasks, gpus, pcts []app.UI
+	for _, w := range c.set.Index.Workloads {
+		tasks = append(tasks, option(w.ID, w.Name, w.ID == q.Task))
+	}
+	gpus = append(gpus, option(data.AnyGPU, "Each model's best", q.GPU == data.AnyGPU))
+	for _, g := range c.rk.Workload.GPUs() {
+		gpus = append(gpus, option(g, g, q.GPU == g))
+	}
+	for _, p := range data.Percentiles {
+		label := string(p)
+		if p == data.P50 {
+			label = "median (p50)"
+		}
+		pcts = append(pcts, option(string(p), label, p == q.Percentile))
+	}
+	show := func(param string, f func() app.UI) app.UI { return app.If(!c.hidden.Has(param), f) }
+	return app.Section().Class("controls card").Aria("label", "Inputs").Body(
+		show(state.ParamTask, func() app.UI {
+			return field("task", "Workload", app.Select().ID("task").OnChange(c.onParam(state.ParamTask)).Body(tasks...))
+		}),
+		show(state.ParamGPU, func() app.UI {
+			return field("gpu", "GPU", app.Select().ID("gpu").OnChange(c.onParam(state.ParamGPU)).Body(gpus...))
+		}),
+		show(state.ParamDeadline, func() app.UI {
+			return app.Div().Class("field wide").Body(
+				app.Label().For("deadline").Text("ITL deadline (ms)"),
+				app.Div().Class("row").Body(
+					app.Input().Type("range").ID("deadline-range").Class("grow").
+						Aria("label", "ITL deadline, logarithmic slider from 5 to 1000 ms").
+						Attr("step", "any").Value(msToSlider(q.DeadlineMS)).OnInput(c.onDeadlineSlider),
+					app.Input().Type("number").ID("deadline").Class("num").
+						Min(0).Max(60000).Attr("step", "any").Attr("inputmode", "decimal").
+						Value(c.deadlineText).OnInput(c.onDeadlineText),
+				),
+				app.If(c.deadlineErr != "", func() app.UI {
+					return app.P().ID("deadline-error").Class("input-error").Role("status").Text(c.deadlineErr)
+				}),
+			)
+		}),
+		show(state.ParamPercentile, func() app.UI {
+			return field("percentile", "ITL percentile", app.Select().ID("percentile").OnChange(c.onParam(state.ParamPercentile)).Body(pcts...))
+		}),
+		show(state.ParamTokens, func() app.UI {
+			return app.Div().Class("field wide").Body(
+				app.Label().For("tokens").Text("Output tokens"),
+				app.Div().Class("row").Body(
+					app.Input().Type("text").ID("tokens").Class("grow").Attr("inputmode", "decimal").
+						Placeholder("5M, 2.5B, 1e9").AutoComplete(false).Spellcheck(false).
+						Value(c.tokensText).OnInput(c.onTokens),
+					app.Button().Type("button").Class("preset").ID("preset-1M").Text("1M").OnClick(c.onPreset(1e6)),
+					app.Button().Type("button").Class("preset").ID("preset-1B").Text("1B").OnClick(c.onPreset(1e9)),
+					app.Button().Type("button").Class("preset").ID("preset-1T").Text("1T").OnClick(c.onPreset(1e12)),
+				),
+				app.If(c.tokensErr != "", func() app.UI {
+					return app.P().ID("tokens-error").Class("input-error").Role("status").Text(c.tokensErr)
+				}),
+			)
+		}),
+	)
+}
+
+// ranked are the models that meet the deadline, with their rank, in rank
+// order; missed are those that miss it, unmeasured those never measured on
+// the GPU.
+func (c *Compare) groups() (ranked []rankedRow, missed, unmeasured []*data.Ranked) {
+	for i := range c.rk.Models {
+		r := &c.rk.Models[i]
+		switch r.Status() {
+		case data.Meets:
+			ranked = append(ranked, rankedRow{rank: i + 1, Ranked: r})
+		case data.MissesDeadline:
+			missed = append(missed, r)
+		default:
+			unmeasured = append(unmeasured, r)
+		}
+	}
+	return ranked, missed, unmeasured
+}
+
+type rankedRow struct {
+	rank int
+	*data.Ranked
+}
+
+// renderAnswer is the question, the answer in words, and the bars.
+func (c *Compare) renderAnswer() app.UI {
+	q := c.q
+	ranked, _, _ := c.groups()
+	question := fmt.Sprintf("%s output tokens of %s on %s, %s ITL ≤ %s ms",
+		data.FormatTokens(q.Tokens), c.rk.Workload.Name, c.gpuWords(), q.Percentile, formatMS(q.DeadlineMS))
+	var answer []app.UI
+	if len(ranked) == 0 {
+		answer = append(answer, app.Text(fmt.Sprintf("None of the %d models meets the deadline: ", len(c.rk.Models))),
+			app.Text("each one's smallest deadline is listed below."))
+	} else {
+		first, last := ranked[0], ranked[len(ranked)-1]
+		e0 := first.Result.Estimate.EnergyWh
+		answer = append(answer,
+			app.Strong().ID("meets-count").Text(fmt.Sprintf("%d of %d", len(ranked), len(c.rk.Models))),
+			app.Text(" models meet the deadline. The least energy: "),
+			app.Strong().ID("least").Text(first.Entry.Name+", "+data.FormatEnergy(e0)),
+		)
+		if len(ranked) > 1 {
+			answer = append(answer, app.Text(fmt.Sprintf("; the most: %s, %s (%s times as much).", last.Entry.Name,
+				data.FormatEnergy(last.Result.Estimate.EnergyWh), times(last.Result.Estimate.EnergyWh/e0))))
+		} else {
+			answer = append(answer, app.Text("."))
+		}
+	}
+	rows := "rows-l"
+	switch n := len(ranked); {
+	case n <= 6:
+		rows = "rows-s"
+	case n <= 12:
+		rows = "rows-m"
+	}
+	return app.Section().ID("result").Class("result card").Aria("live", "polite").Body(
+		app.P().ID("question").Class("question").Text(question),
+		app.P().ID("answer").Class("answer").Body(answer...),
+		app.P().ID("floor").Class("floor").Text("GPU energy only, a floor: host, network, cooling and idle time are not counted."),
+		app.Figure().Class("chart bars "+rows).Body(
+			app.H2().Text(titleRanking),
+			&Chart{ID: chartRanking, Option: c.bars},
+			app.FigCaption().Text("Each model that meets the deadline, with its most energy-efficient measured configuration that does; least energy at the top."),
+		),
+	)
+}
+
+// times writes a ratio as people say it: "72", "3.4".
+func times(x float64) string {
+	if x >= 9.95 { // 9.96 reads "10", not "10.0"
+		return strconv.FormatFloat(math.Round(x), 'f', 0, 64)
+	}
+	return strconv.FormatFloat(x, 'f', 1, 64)
+}
+
+// The table's columns, by key.
+const (
+	colRank    = "rank"
+	colModel   = "model"
+	colEnergy  = "energy"
+	colRequest = "request"
+	colJoules  = "jpt"
+	colConfig  = "config"
+	colParams  = "params"
+	colActive  = "active"
+)
+
+// column is one column of the ranking table: its header, its cell, and its
+// order, ascending.
+type column struct {
+	key, label string
+	cell       func(r rankedRow) string
+	less       func(a, b rankedRow) bool
+}
+
+// columns are the table's columns in order; figures derived from a model's
+// energy (a footprint's carbon, water and cost) belong after colJoules.
+func (c *Compare) columns() []column {
+	est := func(r rankedRow) data.Estimate { return r.Result.Estimate }
+	sel := func(r rankedRow) *data.Config { return r.Result.Selected }
+	return []column{
+		{colRank, "#", func(r rankedRow) string { return strconv.Itoa(r.rank) },
+			func(a, b rankedRow) bool { return a.rank < b.rank }},
+		{colModel, "Model", func(r rankedRow) string { return r.Entry.Name },
+			func(a, b rankedRow) bool { return data.NaturalLess(a.Entry.Name, b.Entry.Name) }},
+		{colEnergy, "Energy for " + data.FormatTokens(c.q.Tokens) + " tokens", func(r rankedRow) string { return data.FormatEnergy(est(r).EnergyWh) },
+			func(a, b rankedRow) bool { return est(a).EnergyWh < est(b).EnergyWh }},
+		{colRequest, "Per request", func(r rankedRow) string { return data.FormatJoules(est(r).EnergyPerRequest) },
+			func(a, b rankedRow) bool { return est(a).EnergyPerRequest < est(b).EnergyPerRequest }},
+		{colJoules, "J/token", func(r rankedRow) string { return data.FormatNumber(float64(sel(r).JoulesPerToken)) },
+			func(a, b rankedRow) bool { return sel(a).JoulesPerToken < sel(b).JoulesPerToken }},
+		{colConfig, "Configuration", func(r rankedRow) string {
+			return fmt.Sprintf("%s, max_num_seqs %d", sel(r).Hardware(), sel(r).MaxNumSeqs)
+		}, func(a, b rankedRow) bool {
+			x, y := sel(a), sel(b)
+			if x.NumGPUs != y.NumGPUs {
+				return x.NumGPUs < y.NumGPUs
+			}
+			if x.GPU != y.GPU {
+				return x.GPU < y.GPU
+			}
+			return x.MaxNumSeqs < y.MaxNumSeqs
+		}},
+		{colParams, "Parameters", func(r rankedRow) string { return data.FormatParams(float64(r.Entry.Params)) },
+			func(a, b rankedRow) bool { return a.Entry.Params < b.Entry.Params }},
+		{colActive, "Active", func(r rankedRow) string { return data.FormatParams(float64(r.Entry.ActiveParams)) },
+			func(a, b rankedRow) bool { return a.Entry.ActiveParams < b.Entry.ActiveParams }},
+	}
+}
+
+// renderTable is the models that meet the deadline as a table, in the order
+// the reader chose; every header is a button that sorts by its column, and
+// says so in aria-sort. Wider than a phone, it scrolls in its own box.
+func (c *Compare) renderTable() app.UI {
+	ranked, _, _ := c.groups()
+	cols := c.columns()
+	key := c.sortKey
+	if key == "" {
+		key = colRank
+	}
+	i := slices.IndexFunc(cols, func(col column) bool { return col.key == key })
+	if i < 0 {
+		i, key = 0, colRank
+	}
+	less := cols[i].less
+	rows := slices.Clone(ranked)
+	slices.SortStableFunc(rows, func(a, b rankedRow) int {
+		switch {
+		case less(a, b):
+			return -1
+		case less(b, a):
+			return 1
+		}
+		return 0
+	})
+	if c.desc {
+		slices.Reverse(rows)
+	}
+	heads := make([]app.UI, len(cols))
+	for j, col := range cols {
+		th := app.Th().Scope("col").DataSet("col", col.key)
+		mark := ""
+		if col.key == key {
+			dir := "ascending"
+			mark = " ▲"
+			if c.desc {
+				dir, mark = "descending", " ▼"
+			}
+			th = th.Aria("sort", dir)
+		}
+		heads[j] = th.Body(app.Button().Type("button").ID("sort-"+col.key).Class("sort").
+			Title("Sort by "+col.label).OnClick(c.onSort(col.key)).Body(
+			app.Text(col.label), app.Span().Class("sort-mark").Aria("hidden", "true").Text(mark)))
+	}
+	body := make([]app.UI, len(rows))
+	for j, r := range rows {
+		cells := make([]app.UI, len(cols))
+		for k, col := range cols {
+			td := app.Td().DataSet("col", col.key)
+			if col.key == colModel {
+				a := app.A().Href(c.calcURL(r.Entry.Slug)).Text(r.Entry.Name).Title("Open the calculator with " + r.Entry.Name)
+				if c.embedded {
+					a = a.Target("_blank").Rel("noopener")
+				}
+				cells[k] = td.Body(a)
+				continue
+			}
+			cells[k] = td.Text(col.cell(r))
+		}
+		tr := app.Tr().DataSet("model", r.Entry.Slug).Body(cells...)
+		if r.Entry.Slug == c.q.Model {
+			tr = tr.Class("current").Aria("current", "true")
+		}
+		body[j] = tr
+	}
+	return app.Section().ID("ranking").Class("ranking card").Aria("labelledby", "ranking-title").Body(
+		app.H2().ID("ranking-title").Text("Ranking"),
+		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens it in the calculator with this state."),
+		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("labelledby", "ranking-title").Body(
+			app.Table().ID("ranking-table").Aria("describedby", "ranking-note").Body(
+				app.THead().Body(app.Tr().Body(heads...)),
+				app.TBody().Body(body...),
+			),
+		),
+	)
+}
+
+// renderMissed lists the models that miss the deadline, each with the
+// smallest deadline it meets and a button that sets it, and names those not
+// measured on the GPU.
+func (c *Compare) renderMissed() app.UI {
+	_, missed, unmeasured := c.groups()
+	q := c.q
+	items := make([]app.UI, len(missed))
+	for i, r := range missed {
+		min, f := r.Result.MinDeadlineMS(), r.Result.Fastest
+		a := app.A().Href(c.calcURL(r.Entry.Slug)).Text(r.Entry.Name)
+		if c.embedded {
+			a = a.Target("_blank").Rel("noopener")
+		}
+		items[i] = app.Li().ID("missed-"+r.Entry.Slug).DataSet("model", r.Entry.Slug).Body(
+			a,
+			app.Span().Class("small").Text(fmt.Sprintf(" (%s) meets a %s ITL of %s ms at the fastest, on %s with max_num_seqs %d. ",
+				r.Entry.Size(), q.Percentile, formatMS(min), f.Hardware(), f.MaxNumSeqs)),
+			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
+				return app.Button().Type("button").ID("min-deadline-" + r.Entry.Slug).Class("small-button").
+					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline(i))
+			}),
+		)
+	}
+	var names []string
+	for _, r := range unmeasured {
+		names = append(names, fmt.Sprintf("%s (measured on %s)", r.Entry.Name, data.GPUChoice(r.Entry.GPUs, data.AnyGPU)))
+	}
+	return app.Section().ID("missed").Class("missed card").Aria("label", "Models that miss the deadline").
+		Hidden(len(missed) == 0 && len(unmeasured) == 0).Body(
+		app.If(len(missed) > 0, func() app.UI {
+			return app.Div().Body(
+				app.H2().Text(fmt.Sprintf("Missing the %s ms deadline", formatMS(q.DeadlineMS))),
+				app.Ul().ID("missed-list").Body(items...),
+			)
+		}),
+		app.If(len(unmeasured) > 0, func() app.UI {
+			return app.P().ID("unmeasured").Text(fmt.Sprintf("Not measured on %s: %s.", q.GPU, strings.Join(names, ", ")))
+		}),
+	)
+}
+
+func (c *Compare) scatterCaption() string {
+	s := "Each model that meets the deadline, at its selected configuration, numbered by rank as in the table; both axes are logarithmic."
+	e, err := c.set.Entry(c.q.Task, c.q.Model)
+	if err != nil {
+		return s
+	}
+	for _, r := range c.rk.Models {
+		if r.Entry.Slug == e.Slug && r.Status() == data.Meets {
+			return s + " The diamond is " + e.Name + "."
+		}
+	}
+	return s + " " + e.Name + " misses the deadline and is not drawn."
+}
+
+// renderEmbedAbout is the embed's caveat, source and citation in one line,
+// and the way to the full compare page; every link opens a new tab.
+func (c *Compare) renderEmbedAbout() app.UI {
+	src, caveat := c.set.Index.Source, c.set.Index.Caveat
+	lead, _, _ := strings.Cut(caveat, ",")
+	newTab := func(id, href, title, text string) app.UI {
+		return app.A().ID(id).Href(href).Target("_blank").Rel("noopener").Title(title).Text(text)
+	}
+	return app.P().ID("embed-about").Class("embed-about").Body(
+		app.Span().ID("caveat").Title(caveat).Text("A floor: "+lead+"."),
+		app.Text(" Data: "),
+		newTab("dataset", src.URL, src.Name+" "+src.Version+". Licence: "+src.Licence, src.Name),
+		app.Text(" · Cite: "),
+		newTab("cite", src.CiteURL, src.Cite, shortCite(src.Cite)),
+		app.Text(" · "),
+		newTab("open-full", appURL("/compare", state.String(c.q)), "The full comparison, in a new tab", "Full comparison ↗"),
+	)
+}

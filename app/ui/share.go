@@ -1,0 +1,265 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/app/charts"
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+	"tokenjoule/data/export"
+)
+
+// Share is what a page lets people take away, under its answer: on the
+// calculator the way to the compare page and the scenario as JSON; on the
+// compare page the comparison as CSV and JSON; on both each chart as a PNG or
+// SVG picture that carries the caveat and the citation, and "Copy summary",
+// one paragraph with the figures and the permalink. Every file is made in the
+// browser from the same functions as the command line's output (package
+// export), so it works offline and its bytes are the command's.
+type Share struct {
+	app.Compo
+
+	Query   data.Query    // the page's state; on the compare page Model is the highlighted model
+	Result  *data.Result  // the calculator's answer, or nil
+	Ranking *data.Ranking // the compare page's, or nil
+	Charts  []ShareChart  // the page's charts, in page order
+	Compact bool          // the embed's: fewer words
+
+	status  string // what the last action did
+	failed  bool   // the status is a failure
+	framed  bool   // the last download was made in a frame, which may forbid it
+	copyBox string // the summary, shown selected where the clipboard refused it
+}
+
+// ShareChart is a chart of the page, for its picture.
+type ShareChart struct {
+	ID, Title string
+	Option    string // as the page draws it
+}
+
+// share is the calculator's Share, one line of Calculator.Render and of
+// Embed.Render (compact).
+func (c *calc) share(compact bool) app.UI {
+	if c.res == nil {
+		return app.Div().Hidden(true)
+	}
+	s := &Share{Query: c.res.Query, Result: c.res, Compact: compact}
+	for i, spec := range chartSpecs {
+		s.Charts = append(s.Charts, ShareChart{ID: spec.id, Title: spec.title, Option: c.options[i]})
+	}
+	return s
+}
+
+// Size of the pictures, in CSS pixels; their height follows from the text.
+const imageWidth = 960
+
+func (s *Share) Render() app.UI {
+	sec := app.Section().ID("share").Class("share card").Aria("label", "Take it away")
+	var body []app.UI
+	if s.Result != nil && !s.Compact {
+		body = append(body, app.P().Class("share-compare").Body(
+			app.A().ID("open-compare").Class("button").Href(appURL("/compare", state.String(s.Query))).
+				Text("Compare every model of this workload at this deadline →"),
+		))
+	}
+	if s.Result != nil {
+		body = append(body, s.row("Scenario", s.button("download-scenario", "JSON", "Download the scenario as JSON", s.onScenario)))
+	}
+	if s.Ranking != nil {
+		body = append(body, s.row("Comparison",
+			s.button("download-csv", "CSV", "Download the comparison as CSV", s.onComparison("csv")),
+			s.button("download-json", "JSON", "Download the comparison as JSON", s.onComparison("json"))))
+	}
+	for i, c := range s.Charts {
+		if s.Compact && i > 0 {
+			break // the embed's first chart only
+		}
+		body = append(body, s.row(c.Title,
+			s.button("png-"+c.ID, "PNG", "Save the chart "+c.Title+" as a PNG picture", s.onImage(i, false)),
+			s.button("svg-"+c.ID, "SVG", "Save the chart "+c.Title+" as an SVG picture", s.onImage(i, true))))
+	}
+	body = append(body,
+		app.Div().Class("share-row").Body(s.button("copy-summary", "Copy summary",
+			"Copy a paragraph with the figures, the caveat, the source and the link to this page", s.onCopy)),
+		app.P().ID("share-status").Class(statusClass(s.failed)).Role("status").Body(
+			app.Text(s.status),
+			app.If(s.framed, func() app.UI {
+				return app.Span().Body(app.Text(" Nothing saved? The page around this frame may not allow downloads: "),
+					app.A().ID("share-full").Href(s.permalink()).Target("_blank").Rel("noopener").Text("open the full page ↗"),
+					app.Text(" and save it there."))
+			}),
+		),
+		app.Textarea().ID("summary-text").Class("summary-text").ReadOnly(true).Rows(5).Spellcheck(false).
+			Aria("label", "Summary").Hidden(s.copyBox == "").Text(s.copyBox),
+	)
+	return sec.Body(body...)
+}
+
+func statusClass(failed bool) string {
+	if failed {
+		return "small error"
+	}
+	return "small"
+}
+
+// row is a label and its buttons, kept together when the row wraps.
+func (s *Share) row(label string, buttons ...app.UI) app.UI {
+	return app.Div().Class("share-row").Body(
+		app.Span().Class("share-label").Text(label),
+		app.Span().Class("share-buttons").Body(buttons...),
+	)
+}
+
+func (s *Share) button(id, label, title string, h app.EventHandler) app.UI {
+	return app.Button().Type("button").ID(id).Class("small-button").Title(title).Aria("label", title).Text(label).OnClick(h)
+}
+
+// page is the path of the full page the share is about, and its query.
+func (s *Share) page() (path string, q data.Query) {
+	if s.Ranking != nil {
+		return "/compare", s.Query
+	}
+	return "/", s.Result.Query
+}
+
+// permalink is the absolute URL of the full page with this state, under the
+// site's sub-path; the embed's share names the full page too.
+func (s *Share) permalink() string {
+	path, q := s.page()
+	return pageOrigin() + rootPrefix() + path + "?" + state.String(q)
+}
+
+// save offers a file and says what happened.
+func (s *Share) save(name, mime string, b []byte, err error) {
+	if err == nil {
+		err = saveFile(name, mime, b)
+	}
+	s.framed = false
+	if err != nil {
+		s.status, s.failed = fmt.Sprintf("Could not make %s: %v.", name, err), true
+		return
+	}
+	s.status, s.failed = "Saved "+name+".", false
+	s.framed = inFrame()
+}
+
+// fileQuery is the query files are named after: the comparison's has no model.
+func (s *Share) fileQuery() data.Query {
+	if s.Ranking != nil {
+		return s.Ranking.Query
+	}
+	return s.Result.Query
+}
+
+func (s *Share) onScenario(ctx app.Context, e app.Event) {
+	b, err := export.ScenarioJSON(s.Result)
+	s.save(export.Filename(s.Result.Query, "json"), "application/json", b, err)
+}
+
+// onComparison saves the comparison. A footprint (carbon, water, cost) will
+// pass its figures here as export.Columns, after the energy, as the command
+// line's compare will; the table's matching columns go in Compare.columns.
+func (s *Share) onComparison(ext string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		name := export.Filename(s.Ranking.Query, ext)
+		if ext == "csv" {
+			s.save(name, "text/csv", export.CompareCSV(s.Ranking), nil)
+			return
+		}
+		b, err := export.CompareJSON(s.Ranking)
+		s.save(name, "application/json", b, err)
+	}
+}
+
+// onImage saves the i-th chart as a picture with its title, the question,
+// the caveat, the source and citation, and the permalink in it. The chart is
+// looked up when clicked: go-app keeps the first handler of a node made by
+// the same function, so a handler must not hold what changes.
+func (s *Share) onImage(i int, svg bool) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		c := s.Charts[i]
+		ext, mime := "png", "image/png"
+		if svg {
+			ext, mime = "svg", "image/svg+xml"
+		}
+		name := export.Filename(s.fileQuery(), strings.TrimPrefix(c.ID, "chart-")+"."+ext)
+		option, height, err := charts.ForImage([]byte(c.Option), s.image(c))
+		var b []byte
+		if err == nil {
+			b, err = renderChart(string(option), imageWidth, height, svg)
+		}
+		s.save(name, mime, b, err)
+	}
+}
+
+// image is what goes around a chart in its picture.
+func (s *Share) image(c ShareChart) charts.Image {
+	idx := &s.source().Index
+	src, caveat := idx.Source, idx.Caveat
+	if s.Result != nil {
+		src, caveat = s.Result.Model.Source, s.Result.Model.Caveat
+	}
+	return charts.Image{
+		Title:    "tokenjoule: " + c.Title,
+		Subtitle: s.question(),
+		Footer: []string{
+			"Boundary: " + export.Boundary(idx.Boundary) + ". " + caveat,
+			fmt.Sprintf("Data: %s %s (%s). Cite: %s.", src.Name, src.Version, src.URL, src.Cite),
+		},
+		Link:  s.permalink(),
+		Width: imageWidth,
+	}
+}
+
+// question is the page's question in one line, for a picture's subtitle.
+func (s *Share) question() string {
+	set := s.source()
+	q := s.Query
+	wl, _ := set.Workload(q.Task)
+	name := q.Task
+	if wl != nil {
+		name = wl.Name
+	}
+	if r := s.Result; r != nil {
+		return fmt.Sprintf("%s on %s: %s output tokens, %s, %s ITL ≤ %s", r.Model.Name, name, data.FormatTokens(q.Tokens),
+			data.GPUChoice(r.Model.GPUs, q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
+	}
+	gpus := []string(nil)
+	if wl != nil {
+		gpus = wl.GPUs()
+	}
+	return fmt.Sprintf("Every model of %s: %s output tokens, %s, %s ITL ≤ %s", name, data.FormatTokens(q.Tokens),
+		data.GPUChoice(gpus, q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
+}
+
+// source is the dataset, loaded by the page before it rendered this.
+func (s *Share) source() *data.Set {
+	set, _ := dataset()
+	return set
+}
+
+// onCopy copies the summary; where the browser refuses, the summary is shown
+// selected for the reader to copy.
+func (s *Share) onCopy(ctx app.Context, e app.Event) {
+	var text string
+	if s.Result != nil {
+		text = export.Summary(s.Result, s.permalink())
+	} else {
+		text = export.CompareSummary(s.Ranking, &s.source().Index, s.permalink())
+	}
+	s.status, s.failed, s.framed, s.copyBox = "", false, false, ""
+	copyText(text, func(reason string) {
+		ctx.Dispatch(func(app.Context) {
+			if reason == "" {
+				s.status = "Summary copied to the clipboard."
+				return
+			}
+			s.copyBox, s.failed = text, true
+			s.status = "The browser did not copy (" + reason + "): the summary is below, selected; copy it with Ctrl+C or ⌘C."
+			ctx.Defer(func(app.Context) { selectText("summary-text") })
+		})
+	})
+}

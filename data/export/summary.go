@@ -1,0 +1,108 @@
+package export
+
+import (
+	"fmt"
+	"strings"
+
+	"tokenjoule/data"
+)
+
+// Summary is a calculation as one plain-text paragraph for a reader to paste
+// into a post or a message: the question, the answer with its figures and the
+// configuration they come from, the boundary, the caveat, the source and
+// permalink, the URL of the page that shows it. It is the page's "Copy
+// summary".
+func Summary(r *data.Result, permalink string) string {
+	q, m := r.Query, r.Model
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s output tokens of %s on %s, %s, at a %s inter-token latency of at most %s: ",
+		data.FormatTokens(q.Tokens), m.Name, workloadName(m, q.Task), gpuPhrase(m.GPUs, q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
+	if s := r.Selected; s != nil {
+		e := r.Estimate
+		fmt.Fprintf(&b, "%s of GPU energy (%s J per token, %s per request of %s tokens), with the most energy-efficient measured configuration that meets the deadline (%s, max_num_seqs %d; dataset row %s).",
+			data.FormatEnergy(e.EnergyWh), data.FormatNumber(float64(s.JoulesPerToken)), data.FormatJoules(e.EnergyPerRequest),
+			data.FormatNumber(float64(s.AvgOutputTokens)), s.Hardware(), s.MaxNumSeqs, s.RowID)
+	} else {
+		f := r.Fastest
+		fmt.Fprintf(&b, "no measured configuration meets the deadline; the smallest deadline one meets is %s (%s, max_num_seqs %d; dataset row %s).",
+			data.FormatMS(r.MinDeadlineMS()), f.Hardware(), f.MaxNumSeqs, f.RowID)
+	}
+	source(&b, m.Boundary, m.Caveat, m.Source, permalink)
+	return b.String()
+}
+
+// CompareSummary is a ranking as one plain-text paragraph: every model that
+// meets the deadline with its energy, least first, then those that miss it
+// with the deadline each would meet, those not measured on the GPU, and the
+// boundary, caveat, source and permalink. It is the compare page's "Copy
+// summary".
+func CompareSummary(rk *data.Ranking, idx *data.Index, permalink string) string {
+	q, w := rk.Query, rk.Workload
+	var meets, misses, unmeasured []string
+	for i := range rk.Models {
+		r := &rk.Models[i]
+		switch r.Status() {
+		case data.Meets:
+			meets = append(meets, fmt.Sprintf("%d. %s, %s (%s J/token)", len(meets)+1, r.Entry.Name,
+				data.FormatEnergy(r.Result.Estimate.EnergyWh), data.FormatNumber(float64(r.Result.Selected.JoulesPerToken))))
+		case data.MissesDeadline:
+			misses = append(misses, fmt.Sprintf("%s (%s)", r.Entry.Name, data.FormatMS(r.Result.MinDeadlineMS())))
+		default:
+			unmeasured = append(unmeasured, r.Entry.Name)
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "GPU energy of %s output tokens on %s, %s, at a %s inter-token latency of at most %s: ",
+		data.FormatTokens(q.Tokens), w.Name+" ("+w.ID+")", gpuPhrase(w.GPUs(), q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
+	if len(meets) == 0 {
+		fmt.Fprintf(&b, "none of its %d models meets the deadline.", len(rk.Models))
+	} else {
+		fmt.Fprintf(&b, "%d of its %d models meet the deadline; least energy first, each with its most energy-efficient measured configuration that meets it: %s.",
+			len(meets), len(rk.Models), strings.Join(meets, "; "))
+	}
+	if len(misses) > 0 {
+		fmt.Fprintf(&b, " Missing the deadline (the smallest each meets): %s.", strings.Join(misses, ", "))
+	}
+	if len(unmeasured) > 0 {
+		fmt.Fprintf(&b, " Not measured on %s: %s.", q.GPU, strings.Join(unmeasured, ", "))
+	}
+	source(&b, idx.Boundary, idx.Caveat, idx.Source, permalink)
+	return b.String()
+}
+
+// source ends a summary: the boundary, the caveat, where the data comes from,
+// whom to cite, and the permalink.
+func source(b *strings.Builder, boundary, caveat string, src data.Source, permalink string) {
+	fmt.Fprintf(b, " Boundary: %s. %s Data: %s %s. Cite: %s.", Boundary(boundary), caveat, src.Name, src.Version, src.Cite)
+	if permalink != "" {
+		b.WriteString(" " + permalink)
+	}
+}
+
+// Boundary names a dataset's energy boundary in words: "GPU only" for
+// gpu_only, the dataset's own word otherwise.
+func Boundary(b string) string {
+	if b == "gpu_only" {
+		return "GPU only"
+	}
+	return strings.ReplaceAll(b, "_", " ")
+}
+
+// gpuPhrase is the GPU choice in words: "on H100", or for AnyGPU "on B200 or
+// H100, whichever spends less".
+func gpuPhrase(gpus []string, gpu string) string {
+	s := "on " + data.GPUChoice(gpus, gpu)
+	if gpu == data.AnyGPU && len(gpus) > 1 {
+		s += ", whichever spends less"
+	}
+	return s
+}
+
+// workloadName is the workload a model was measured on as its file names it,
+// "Reasoning (gpqa)", or else the workload's id.
+func workloadName(m *data.Model, task string) string {
+	if m.Source.Workload != "" {
+		return m.Source.Workload
+	}
+	return task
+}
