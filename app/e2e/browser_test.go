@@ -78,7 +78,8 @@ var (
 
 // builtWeb builds the wasm, once per test binary, into a temporary web/ with
 // the other files of the repository's web/, so that a test run never
-// overwrites the developer's build. It returns the directory holding web/.
+// overwrites the developer's build, and beside it bin/sitebuild, which
+// builds static sites (see builtDist). It returns the directory holding web/.
 func builtWeb(t *testing.T) string {
 	t.Helper()
 	echarts := filepath.Join(repoRoot, "web", "echarts.min.js")
@@ -117,17 +118,42 @@ func buildWeb() (string, error) {
 			return "", err
 		}
 	}
+	if err := os.Mkdir(filepath.Join(dir, "bin"), 0o755); err != nil {
+		return "", err
+	}
+	// The two builds share the build cache and run side by side.
+	var wasmErr, binErr error
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		wasmErr = goBuild("the wasm", []string{"GOOS=js", "GOARCH=wasm"}, "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(web, "app.wasm"), "tokenjoule/wasm")
+	}()
+	go func() {
+		defer wg.Done()
+		binErr = goBuild("sitebuild", nil, "-o", filepath.Join(dir, "bin", "sitebuild"), "tokenjoule/app/e2e/internal/sitebuild")
+	}()
+	wg.Wait()
+	if wasmErr != nil {
+		return "", wasmErr
+	}
+	return dir, binErr
+}
+
+// goBuild runs go build with the arguments, in the module, and env added to
+// the environment.
+func goBuild(what string, env []string, args ...string) error {
 	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
 	if _, err := os.Stat(goBin); err != nil {
 		goBin = "go"
 	}
-	cmd := exec.Command(goBin, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(web, "app.wasm"), "tokenjoule/wasm")
+	cmd := exec.Command(goBin, append([]string{"build"}, args...)...)
 	cmd.Dir = repoRoot
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Env = append(os.Environ(), env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("building the wasm: %v\n%s", err, out)
+		return fmt.Errorf("building %s: %v\n%s", what, err, out)
 	}
-	return dir, nil
+	return nil
 }
 
 // browser starts one headless chromium for every subtest.
@@ -171,7 +197,7 @@ type tab struct {
 	problems []string // console errors, exceptions, foreign requests
 	allowed  []string // problems a test provokes on purpose, by substring
 	requests int
-	framed   bool // the page is a host page and the app runs in its iframe, which the test checks
+	noApp    bool // the page runs no app of its own: a host page (the app is in its iframe), or JavaScript is off
 }
 
 // allow stops problems that contain substr from failing the test: for a test
@@ -237,7 +263,7 @@ func newTab(t *testing.T, bctx context.Context, origin string, setup ...chromedp
 	t.Cleanup(func() {
 		// go-app reports a panic on the console and leaves a broken page:
 		// the app must still be mounted at the end of every subtest.
-		if !t.Failed() && !tb.framed {
+		if !t.Failed() && !tb.noApp {
 			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.querySelector("main[data-mounted]") || (()=>{throw new Error("app not mounted")})()`)); err != nil {
 				t.Errorf("after the test the app is not mounted: %v", err)
 			}
@@ -421,6 +447,7 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Parallel()
 	bctx := browser(t)
 	srv := site(t)
 	origin := srv.URL
@@ -431,6 +458,7 @@ func TestBrowser(t *testing.T) {
 	}
 
 	t.Run("DefaultPage", func(t *testing.T) {
+		t.Parallel()
 		tb := newTab(t, bctx, origin)
 		tb.open("")
 		tb.expect(set, def)
@@ -472,6 +500,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("Prerendered", func(t *testing.T) {
+		t.Parallel()
 		// The server's HTML, before any script: the default answer is there,
 		// and no option is marked selected="false".
 		res, err := http.Get(origin + "/")
@@ -512,6 +541,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("Controls", func(t *testing.T) {
+		t.Parallel()
 		tb := newTab(t, bctx, origin)
 		tb.open("")
 		q := def
@@ -580,6 +610,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("RestoreFromURL", func(t *testing.T) {
+		t.Parallel()
 		tb := newTab(t, bctx, origin)
 		q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
 		if _, err := set.Select(q); err != nil {
@@ -599,6 +630,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("BadParameters", func(t *testing.T) {
+		t.Parallel()
 		tb := newTab(t, bctx, origin)
 		raw := "task=nope&model=gpt-5&gpu=A100&deadline=-1&p=p42&tokens=lots"
 		tb.open(raw)
@@ -632,6 +664,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("InfeasibleDeadline", func(t *testing.T) {
+		t.Parallel()
 		tb := newTab(t, bctx, origin)
 		q := with(def, func(q *data.Query) { q.DeadlineMS = 1; q.GPU = "H100" })
 		tb.open(state.String(q))
@@ -662,7 +695,33 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("FirstVisit", func(t *testing.T) {
+		t.Parallel()
+		// A fresh origin: the browser has never seen its service worker.
+		tb := newTab(t, bctx, site(t).URL)
+		tb.open("")
+		tb.expect(set, def)
+		tb.expectNoUpdateNotice(set, def)
+	})
+
+	t.Run("PageNames", func(t *testing.T) {
+		t.Parallel()
+		// Static hosts serve a page under other names too: the app keeps
+		// showing it once it runs, not go-app's "Not Found".
+		tb := newTab(t, bctx, origin)
+		q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
+		for _, path := range []string{"/index.html", "//"} {
+			tb.visit(path + "?" + state.String(q))
+			tb.expect(set, q)
+		}
+		for _, path := range []string{"/embed.html", "/embed/index.html", "/embed//"} {
+			tb.visit(path + "?" + state.String(q))
+			tb.expectEmbed(set, q)
+		}
+	})
+
 	t.Run("Charts", func(t *testing.T) {
+		t.Parallel()
 		tb := newTab(t, bctx, origin)
 		q := data.Query{Task: "lm-arena-chat", Model: "qwen-3-14b", GPU: data.AnyGPU, DeadlineMS: 30, Percentile: data.P90, Tokens: 1e9}
 		tb.open(state.String(q))

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -22,14 +23,24 @@ type Embed struct {
 	stopHeight func()
 }
 
-// OnNav reads the query as the full page does, plus the hide parameter;
-// a name hide does not know gets a notice like any refused value.
+// OnInit and OnNav read the query as the full page does, plus the hide
+// parameter; a name hide does not know gets a notice like any refused value.
+func (c *Embed) OnInit() {
+	c.calc.OnInit()
+	if c.loadErr == nil && app.IsClient {
+		c.readHidden(app.Window().URL())
+	}
+}
+
 func (c *Embed) OnNav(ctx app.Context) {
 	c.calc.OnNav(ctx)
-	if c.loadErr != nil {
-		return
+	if c.loadErr == nil {
+		c.readHidden(ctx.Page().URL())
 	}
-	hidden, notices := state.ParseHidden(ctx.Page().URL().Query())
+}
+
+func (c *Embed) readHidden(u *url.URL) {
+	hidden, notices := state.ParseHidden(u.Query())
 	c.hidden = hidden
 	c.notices = append(c.notices, notices...)
 }
@@ -48,7 +59,7 @@ func (c *Embed) OnDismount() {
 // Render puts what an author embeds for first, so that the answer and its
 // configuration are read without scrolling in a short iframe.
 func (c *Embed) Render() app.UI {
-	root := app.Main().Class("embed")
+	root := c.prestart(app.Main().Class("embed"))
 	if c.mounted {
 		root = root.DataSet("mounted", "true")
 	}
@@ -57,12 +68,14 @@ func (c *Embed) Render() app.UI {
 	}
 	spec := chartSpecs[0]
 	return root.Body(
+		c.renderNoJS(),
 		c.renderNotices(),
 		c.renderResult(true),
 		c.renderControls(true),
 		app.Figure().Class("chart card").Body(
 			app.H2().Text(spec.title),
 			&Chart{ID: spec.id, Option: c.options[0]},
+			renderChartNoJS(),
 		),
 		c.renderAbout(),
 	)
