@@ -2,7 +2,6 @@ package ui
 
 import (
 	"math"
-	"net/url"
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -33,7 +32,7 @@ type calc struct {
 	charted data.Query // the query options were built for, without its tokens
 	mounted bool
 
-	rendered string // the raw query of the URL read last (see prestart.go)
+	rendered string // the raw query of the URL OnNav read (see prestart.go)
 }
 
 // Calculator is the full page: the inputs, the answer, the three charts and
@@ -44,17 +43,11 @@ type Calculator struct {
 	embed embedDialog
 }
 
-// OnInit answers the page's URL in the browser and the default query when
-// prerendering, where OnNav then reads the request's URL. go-app renders a
-// component before it calls OnNav, and the browser may paint that render:
-// it must already answer the link, not show the default scenario's figures.
+// OnInit answers the default query: go-app renders the component before it
+// navigates to it.
 func (c *calc) OnInit() {
 	c.set, c.loadErr = dataset()
 	if c.loadErr != nil {
-		return
-	}
-	if app.IsClient {
-		c.read(app.Window().URL())
 		return
 	}
 	c.load(data.DefaultQuery(), nil)
@@ -66,12 +59,7 @@ func (c *calc) OnNav(ctx app.Context) {
 	if c.loadErr != nil {
 		return
 	}
-	c.read(ctx.Page().URL())
-}
-
-// read loads the state a URL holds; rendered records its query, which the
-// prerendered page answers.
-func (c *calc) read(u *url.URL) {
+	u := ctx.Page().URL()
 	c.rendered = u.RawQuery
 	c.load(state.Parse(c.set, u.Query()))
 }

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -23,24 +22,14 @@ type Embed struct {
 	stopHeight func()
 }
 
-// OnInit and OnNav read the query as the full page does, plus the hide
-// parameter; a name hide does not know gets a notice like any refused value.
-func (c *Embed) OnInit() {
-	c.calc.OnInit()
-	if c.loadErr == nil && app.IsClient {
-		c.readHidden(app.Window().URL())
-	}
-}
-
+// OnNav reads the query as the full page does, plus the hide parameter;
+// a name hide does not know gets a notice like any refused value.
 func (c *Embed) OnNav(ctx app.Context) {
 	c.calc.OnNav(ctx)
-	if c.loadErr == nil {
-		c.readHidden(ctx.Page().URL())
+	if c.loadErr != nil {
+		return
 	}
-}
-
-func (c *Embed) readHidden(u *url.URL) {
-	hidden, notices := state.ParseHidden(u.Query())
+	hidden, notices := state.ParseHidden(ctx.Page().URL().Query())
 	c.hidden = hidden
 	c.notices = append(c.notices, notices...)
 }
