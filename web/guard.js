@@ -43,10 +43,11 @@
   if (appRuns) {
     var failure = new MutationObserver(function () {
       var icon = document.getElementById("app-wasm-loader-icon");
-      if (icon && !icon.classList.contains("goapp-spin")) {
+      var failed = icon !== null && !icon.classList.contains("goapp-spin");
+      if (failed) {
         root.classList.remove("js", "tj-pending");
       }
-      if ((icon && !icon.classList.contains("goapp-spin")) || root.classList.contains("mounted")) {
+      if (failed || root.classList.contains("mounted")) {
         failure.disconnect();
       }
     });
@@ -116,7 +117,7 @@
         parts.push(names[i][1] + " " + (v.length > 60 ? v.slice(0, 60) + "…" : v));
       }
     }
-    return parts.length > 0 ? "This link asks for " + parts.join(", ") + "." : "This link's question.";
+    return parts.length > 0 ? "This link asks for " + parts.join(", ") + "." : "";
   }
 
   // The manifest link precedes this script in the head.

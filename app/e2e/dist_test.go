@@ -24,18 +24,6 @@ import (
 	"tokenjoule/data"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if webDir != "" {
-		os.RemoveAll(webDir)
-	}
-	for _, s := range sites {
-		<-s.done
-		os.RemoveAll(s.dir)
-	}
-	os.Exit(code)
-}
-
 // host is a static host on a fixed loopback address that can be stopped and
 // started again, so that the browser sees the same origin go offline.
 type host struct {
@@ -82,6 +70,8 @@ type builtSite struct {
 	dir     string
 	version string
 	err     error
+	took    time.Duration
+	logged  atomic.Bool
 }
 
 var (
@@ -111,7 +101,9 @@ func prepareSites(t *testing.T, bases ...string) {
 			sites[key] = s
 			go func() {
 				defer close(s.done)
+				start := time.Now()
 				s.dir, s.version, s.err = buildSite(root, base, next)
+				s.took = time.Since(start)
 			}()
 		}
 	}
@@ -165,6 +157,9 @@ func builtDist(t *testing.T, base string, next bool) (dir, version string) {
 	<-s.done
 	if s.err != nil {
 		t.Fatal(s.err)
+	}
+	if !s.logged.Swap(true) {
+		t.Logf("the site for %q was built in %v", key, s.took.Round(time.Millisecond))
 	}
 	return copyDir(t, s.dir), s.version
 }

@@ -499,7 +499,7 @@ func TestEmbed(t *testing.T) {
 		// "50"). The order it sets attributes in varies from load to load.
 		for _, raw := range []string{"task,model", "task,gpu"} {
 			h := hide(raw)
-			for range 3 {
+			for range 2 {
 				tb.openURL(origin + "/embed?" + state.EmbedString(q, h))
 				for sel, want := range map[string]string{"#tokens": data.FormatTokens(q.Tokens), "#deadline": ms(q.DeadlineMS)} {
 					if got := eval[string](tb, fmt.Sprintf(`document.querySelector(%q)?.value ?? "<missing>"`, sel)); got != want {
