@@ -199,6 +199,10 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
+		// One process model whatever the build's defaults: the sandboxed
+		// embed's tests attach to its frame as a target of its own.
+		chromedp.Flag("site-per-process", true),
+		chromedp.Flag("enable-features", "IsolateSandboxedIframes"),
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 900),
