@@ -9,13 +9,124 @@
 //     the host allows it, so that "/repo" opens offline too.
 //  3. An update that took over before go-app listened is still announced.
 //  4. The worker's report of a failed offline install reaches the console.
+//  5. Before the app runs, the prerendered page shows no figures that answer
+//     another question than the link's (see app/ui/prestart.go); where the
+//     app cannot start, the page shows what it shows without JavaScript.
+//  6. In a frame, the page links no manifest: a framed page is never
+//     installed, and a sandboxed frame could not read it (opaque origin).
 //
 // It must run before go-app: the handler lists it as a plain (blocking)
 // script, which runs while the head is parsed, before the deferred
-// wasm_exec.js and app.js. Where storage and service workers work as usual and
-// the site is at a host's root, it only adds two listeners.
+// wasm_exec.js and app.js, and before the body is parsed and painted. Where
+// storage and service workers work as usual, the site is at a host's root
+// and the link has no query, it only adds two listeners and a class.
 (function () {
   "use strict";
+
+  // The app runs unless JavaScript is off (then none of this runs either)
+  // or app.js skips the wasm: for robots, and for ?wasm=false (the same test
+  // as go-app's goappCanLoadWebAssembly). Without the class js, the page
+  // says it needs JavaScript, and hides the chart boxes and the loader.
+  var query = location.search.slice(1);
+  var appRuns =
+    !/bot|googlebot|crawler|spider|robot|crawling/i.test(navigator.userAgent) &&
+    new URLSearchParams(query).get("wasm") !== "false";
+  var root = document.documentElement;
+  if (appRuns) {
+    root.classList.add("js");
+  }
+
+  // Where the wasm cannot load (blocked, missing, or no WebAssembly), app.js
+  // stops the loader's spin and writes the error into its label: the page
+  // then says, as without JavaScript, that it cannot calculate, and which
+  // question its figures answer. The app marks html with mounted once it runs.
+  if (appRuns) {
+    var failure = new MutationObserver(function () {
+      var icon = document.getElementById("app-wasm-loader-icon");
+      var failed = icon !== null && !icon.classList.contains("goapp-spin");
+      if (failed) {
+        root.classList.remove("js", "tj-pending");
+      }
+      if (failed || root.classList.contains("mounted")) {
+        failure.disconnect();
+      }
+    });
+    failure.observe(root, { attributes: true, attributeFilter: ["class"], subtree: true });
+  }
+
+  // The prerendered main element names the query its figures answer
+  // (data-query, query-escaped): the request's with tokenjoule serve, none
+  // on a static host, which serves the same page for every query. Until
+  // the body is parsed, a link with a query counts as another question
+  // (html.tj-pending hides the figures); once main is parsed, a match shows
+  // them again. #pending then shows the link's own parameters, as text.
+  if (appRuns && query !== "") {
+    root.classList.add("tj-pending");
+    var matched = false;
+    var filled = false;
+    var watch = function () {
+      var main = document.querySelector("main.prerendered");
+      if (main && !matched) {
+        matched = true;
+        if (main.hasAttribute("data-query") && unescapeQuery(main.dataset.query) === query) {
+          root.classList.remove("tj-pending");
+        }
+      }
+      var question = document.getElementById("pending-question");
+      if (question && !filled) {
+        filled = true;
+        question.textContent = describe(new URLSearchParams(query));
+      }
+      if (matched && filled) {
+        observer.disconnect();
+      }
+    };
+    // Mutation records are delivered before the next paint.
+    var observer = new MutationObserver(watch);
+    observer.observe(root, { childList: true, subtree: true });
+    document.addEventListener("DOMContentLoaded", function () {
+      watch();
+      observer.disconnect();
+    });
+  }
+
+  // unescapeQuery undoes Go's url.QueryEscape; null for a malformed value.
+  function unescapeQuery(s) {
+    try {
+      return decodeURIComponent(s.replace(/\+/g, " "));
+    } catch (err) {
+      return null;
+    }
+  }
+
+  // describe is a link's question in its own words: the parameters the
+  // calculator reads, each value cut to a readable length.
+  function describe(params) {
+    var names = [
+      ["task", "workload"],
+      ["model", "model"],
+      ["gpu", "GPU"],
+      ["deadline", "ITL deadline"],
+      ["p", "percentile"],
+      ["tokens", "output tokens"],
+    ];
+    var parts = [];
+    for (var i = 0; i < names.length; i++) {
+      var v = params.get(names[i][0]);
+      if (v !== null && v !== "") {
+        parts.push(names[i][1] + " " + (v.length > 60 ? v.slice(0, 60) + "…" : v));
+      }
+    }
+    return parts.length > 0 ? "This link asks for " + parts.join(", ") + "." : "";
+  }
+
+  // The manifest link precedes this script in the head.
+  if (window.self !== window.top) {
+    var manifest = document.querySelector('link[rel="manifest"]');
+    if (manifest) {
+      manifest.remove();
+    }
+  }
 
   // A Storage with the methods go-app calls, kept in memory.
   function memoryStorage() {
@@ -100,7 +211,9 @@
 
   // A new version that took over before go-app listened for it (the update
   // can start with the navigation) would go unannounced: a change of
-  // controller says so too.
+  // controller says so too. Only a change from one worker to another is a
+  // new version; the worker never claims a page it did not load
+  // (app/server/worker.js), so a first visit has no change of controller.
   if ("serviceWorker" in navigator) {
     var hadController = !!navigator.serviceWorker.controller;
     navigator.serviceWorker.addEventListener("controllerchange", function () {

@@ -46,7 +46,9 @@ func FileServer(dir, base string) http.Handler {
 			return
 		}
 		defer root.Close()
-		name := strings.TrimPrefix(rel, "/") // relative to dir, slash-separated; "" for dir itself
+		// Relative to dir, slash-separated, "" for dir itself; doubled slashes
+		// merged, as nginx and GitHub Pages merge them (/repo//).
+		name := strings.TrimPrefix(path.Clean("/"+rel), "/")
 		switch {
 		case name != "" && isFile(root, name):
 		case rel == "" || strings.HasSuffix(rel, "/"):

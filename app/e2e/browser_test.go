@@ -6,6 +6,7 @@ package e2e
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -36,6 +37,27 @@ import (
 const repoRoot = "../.."
 
 var inCI = os.Getenv("CI") == "true"
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	// The browser tests wait on chromium far more than they compute: unless
+	// -parallel says otherwise, run more of them at once than GOMAXPROCS,
+	// the default, which is 2 on a small machine.
+	explicit := false
+	flag.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "test.parallel" })
+	if !explicit {
+		flag.Set("test.parallel", "4")
+	}
+	code := m.Run()
+	if webDir != "" {
+		os.RemoveAll(webDir)
+	}
+	for _, s := range sites {
+		<-s.done
+		os.RemoveAll(s.dir)
+	}
+	os.Exit(code)
+}
 
 // need skips the test, or fails it in CI, when a prerequisite is missing.
 func need(t *testing.T, format string, args ...any) {
@@ -78,14 +100,19 @@ var (
 
 // builtWeb builds the wasm, once per test binary, into a temporary web/ with
 // the other files of the repository's web/, so that a test run never
-// overwrites the developer's build. It returns the directory holding web/.
+// overwrites the developer's build, and beside it bin/sitebuild, which
+// builds static sites (see builtDist). It returns the directory holding web/.
 func builtWeb(t *testing.T) string {
 	t.Helper()
 	echarts := filepath.Join(repoRoot, "web", "echarts.min.js")
 	if _, err := os.Stat(echarts); err != nil {
 		need(t, "browser tests need %s: run `make echarts` (npm pack echarts@5.6.0, checked against web/echarts.sha256)", echarts)
 	}
-	webOnce.Do(func() { webDir, webErr = buildWeb() })
+	webOnce.Do(func() {
+		start := time.Now()
+		webDir, webErr = buildWeb()
+		t.Logf("built the wasm and sitebuild in %v", time.Since(start).Round(time.Millisecond))
+	})
 	if webErr != nil {
 		t.Fatal(webErr)
 	}
@@ -117,17 +144,42 @@ func buildWeb() (string, error) {
 			return "", err
 		}
 	}
+	if err := os.Mkdir(filepath.Join(dir, "bin"), 0o755); err != nil {
+		return "", err
+	}
+	// The two builds share the build cache and run side by side.
+	var wasmErr, binErr error
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		wasmErr = goBuild("the wasm", []string{"GOOS=js", "GOARCH=wasm"}, "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(web, "app.wasm"), "tokenjoule/wasm")
+	}()
+	go func() {
+		defer wg.Done()
+		binErr = goBuild("sitebuild", nil, "-o", filepath.Join(dir, "bin", "sitebuild"), "tokenjoule/app/e2e/internal/sitebuild")
+	}()
+	wg.Wait()
+	if wasmErr != nil {
+		return "", wasmErr
+	}
+	return dir, binErr
+}
+
+// goBuild runs go build with the arguments, in the module, and env added to
+// the environment.
+func goBuild(what string, env []string, args ...string) error {
 	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
 	if _, err := os.Stat(goBin); err != nil {
 		goBin = "go"
 	}
-	cmd := exec.Command(goBin, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(web, "app.wasm"), "tokenjoule/wasm")
+	cmd := exec.Command(goBin, append([]string{"build"}, args...)...)
 	cmd.Dir = repoRoot
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Env = append(os.Environ(), env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("building the wasm: %v\n%s", err, out)
+		return fmt.Errorf("building %s: %v\n%s", what, err, out)
 	}
-	return dir, nil
+	return nil
 }
 
 // browser starts one headless chromium for every subtest.
@@ -147,6 +199,10 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
+		// One process model whatever the build's defaults: the sandboxed
+		// embed's tests attach to its frame as a target of its own.
+		chromedp.Flag("site-per-process", true),
+		chromedp.Flag("enable-features", "IsolateSandboxedIframes"),
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(1280, 900),
@@ -171,7 +227,7 @@ type tab struct {
 	problems []string // console errors, exceptions, foreign requests
 	allowed  []string // problems a test provokes on purpose, by substring
 	requests int
-	framed   bool // the page is a host page and the app runs in its iframe, which the test checks
+	noApp    bool // the page runs no app of its own: a host page (the app is in its iframe), or JavaScript is off
 }
 
 // allow stops problems that contain substr from failing the test: for a test
@@ -237,7 +293,7 @@ func newTab(t *testing.T, bctx context.Context, origin string, setup ...chromedp
 	t.Cleanup(func() {
 		// go-app reports a panic on the console and leaves a broken page:
 		// the app must still be mounted at the end of every subtest.
-		if !t.Failed() && !tb.framed {
+		if !t.Failed() && !tb.noApp {
 			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.querySelector("main[data-mounted]") || (()=>{throw new Error("app not mounted")})()`)); err != nil {
 				t.Errorf("after the test the app is not mounted: %v", err)
 			}
@@ -421,6 +477,7 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Parallel()
 	bctx := browser(t)
 	srv := site(t)
 	origin := srv.URL
@@ -431,6 +488,7 @@ func TestBrowser(t *testing.T) {
 	}
 
 	t.Run("DefaultPage", func(t *testing.T) {
+		t.Parallel()
 		tb := newTab(t, bctx, origin)
 		tb.open("")
 		tb.expect(set, def)
@@ -472,6 +530,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("Prerendered", func(t *testing.T) {
+		t.Parallel()
 		// The server's HTML, before any script: the default answer is there,
 		// and no option is marked selected="false".
 		res, err := http.Get(origin + "/")
@@ -512,6 +571,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("Controls", func(t *testing.T) {
+		t.Parallel()
 		tb := newTab(t, bctx, origin)
 		tb.open("")
 		q := def
@@ -580,6 +640,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("RestoreFromURL", func(t *testing.T) {
+		t.Parallel()
 		tb := newTab(t, bctx, origin)
 		q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
 		if _, err := set.Select(q); err != nil {
@@ -599,6 +660,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("BadParameters", func(t *testing.T) {
+		t.Parallel()
 		tb := newTab(t, bctx, origin)
 		raw := "task=nope&model=gpt-5&gpu=A100&deadline=-1&p=p42&tokens=lots"
 		tb.open(raw)
@@ -632,6 +694,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("InfeasibleDeadline", func(t *testing.T) {
+		t.Parallel()
 		tb := newTab(t, bctx, origin)
 		q := with(def, func(q *data.Query) { q.DeadlineMS = 1; q.GPU = "H100" })
 		tb.open(state.String(q))
@@ -662,7 +725,31 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("FirstVisit", func(t *testing.T) {
+		t.Parallel()
+		// A fresh origin: the browser has never seen its service worker.
+		tb := newTab(t, bctx, site(t).URL)
+		tb.open("")
+		tb.expect(set, def)
+		tb.expectNoUpdateNotice(set, def)
+	})
+
+	t.Run("PageNames", func(t *testing.T) {
+		t.Parallel()
+		// Static hosts serve a page under other names too: the app keeps
+		// showing it once it runs, not go-app's "Not Found".
+		tb := newTab(t, bctx, origin)
+		q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
+		for _, path := range []string{"/index.html", "//"} {
+			tb.visit(path + "?" + state.String(q))
+			tb.expect(set, q)
+		}
+		tb.visit("/embed.html?" + state.String(q))
+		tb.expectEmbed(set, q)
+	})
+
 	t.Run("Charts", func(t *testing.T) {
+		t.Parallel()
 		tb := newTab(t, bctx, origin)
 		q := data.Query{Task: "lm-arena-chat", Model: "qwen-3-14b", GPU: data.AnyGPU, DeadlineMS: 30, Percentile: data.P90, Tokens: 1e9}
 		tb.open(state.String(q))

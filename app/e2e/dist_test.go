@@ -6,9 +6,11 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,17 +23,6 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 )
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if webDir != "" {
-		os.RemoveAll(webDir)
-	}
-	for _, dir := range distDir {
-		os.RemoveAll(dir)
-	}
-	os.Exit(code)
-}
 
 // host is a static host on a fixed loopback address that can be stopped and
 // started again, so that the browser sees the same origin go offline.
@@ -73,37 +64,118 @@ func (s *host) start() {
 	s.serve(ln)
 }
 
+// builtSite is a static site built in the background, once per test binary.
+type builtSite struct {
+	done    chan struct{}
+	dir     string
+	version string
+	err     error
+	took    time.Duration
+	logged  atomic.Bool
+}
+
 var (
-	distMu  sync.Mutex
-	distDir = map[string]string{} // base → built site, shared by the tests
+	sitesMu sync.Mutex
+	sites   = map[string]*builtSite{} // by base, and by base+" v2" for the next version
 )
 
-// builtDist returns a copy of the static site built for base from
-// builtWeb, building it once per test binary (compressing the wasm is the
-// slow part, and much slower under the race detector).
-func builtDist(t *testing.T, base string) string {
+// prepareSites starts building, in the background, the static sites for the
+// bases and the next version of each (the same site with a changed
+// stylesheet, for the update tests). Building takes seconds per site:
+// started early, it overlaps with browser work.
+func prepareSites(t *testing.T, bases ...string) {
 	t.Helper()
 	root := builtWeb(t)
-	distMu.Lock()
-	defer distMu.Unlock()
-	if distDir[base] == "" {
-		dir, err := os.MkdirTemp("", "tokenjoule-dist-")
-		if err != nil {
-			t.Fatal(err)
+	sitesMu.Lock()
+	defer sitesMu.Unlock()
+	for _, base := range bases {
+		for _, next := range []bool{false, true} {
+			key := base
+			if next {
+				key += " v2"
+			}
+			if sites[key] != nil {
+				continue
+			}
+			s := &builtSite{done: make(chan struct{})}
+			sites[key] = s
+			go func() {
+				defer close(s.done)
+				start := time.Now()
+				s.dir, s.version, s.err = buildSite(root, base, next)
+				s.took = time.Since(start)
+			}()
 		}
-		if _, err := dist.Build(dist.Options{Root: root, Out: dir, Base: base, Brotli: 1}); err != nil {
-			t.Fatal(err)
-		}
-		distDir[base] = dir
 	}
-	return copyDir(t, distDir[base])
+}
+
+// buildSite builds the site for base from root with bin/sitebuild, which
+// runs without the race detector; next changes the stylesheet first.
+func buildSite(root, base string, next bool) (dir, version string, err error) {
+	if next {
+		if root, err = os.MkdirTemp("", "tokenjoule-web-v2-"); err != nil {
+			return "", "", err
+		}
+		defer os.RemoveAll(root)
+		if err := copyTree(filepath.Join(webDir, "web"), filepath.Join(root, "web")); err != nil {
+			return "", "", err
+		}
+		css := filepath.Join(root, "web", "style.css")
+		b, err := os.ReadFile(css)
+		if err != nil {
+			return "", "", err
+		}
+		if err := os.WriteFile(css, append(b, "\n/* v2 */\n"...), 0o644); err != nil {
+			return "", "", err
+		}
+	}
+	if dir, err = os.MkdirTemp("", "tokenjoule-dist-"); err != nil {
+		return "", "", err
+	}
+	out, err := exec.Command(filepath.Join(webDir, "bin", "sitebuild"), "-root", root, "-out", dir, "-base", base).Output()
+	if err != nil {
+		if ee, ok := err.(*exec.ExitError); ok {
+			err = fmt.Errorf("%w: %s", err, ee.Stderr)
+		}
+		return dir, "", fmt.Errorf("building the static site for %q: %w", base, err)
+	}
+	return dir, strings.TrimSpace(string(out)), nil
+}
+
+// builtDist returns a copy, which the test may change, of the static site
+// built for base (the next version's with next), and its version.
+func builtDist(t *testing.T, base string, next bool) (dir, version string) {
+	t.Helper()
+	prepareSites(t, base)
+	key := base
+	if next {
+		key += " v2"
+	}
+	sitesMu.Lock()
+	s := sites[key]
+	sitesMu.Unlock()
+	<-s.done
+	if s.err != nil {
+		t.Fatal(s.err)
+	}
+	if !s.logged.Swap(true) {
+		t.Logf("the site for %q was built in %v", key, s.took.Round(time.Millisecond))
+	}
+	return copyDir(t, s.dir), s.version
 }
 
 // copyDir copies a directory, so a test can change files in it.
 func copyDir(t *testing.T, root string) string {
 	t.Helper()
 	dst := t.TempDir()
-	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+	if err := copyTree(root, dst); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+func copyTree(root, dst string) error {
+	return filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
@@ -112,13 +184,11 @@ func copyDir(t *testing.T, root string) string {
 		if err != nil {
 			return err
 		}
-		os.MkdirAll(filepath.Join(dst, filepath.Dir(rel)), 0o755)
+		if err := os.MkdirAll(filepath.Join(dst, filepath.Dir(rel)), 0o755); err != nil {
+			return err
+		}
 		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
 }
 
 // await evaluates js, waiting for the promise it returns.
@@ -127,21 +197,6 @@ func await[T any](tb *tab, js string) T {
 	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
 	if err != nil {
 		tb.t.Fatalf("evaluating %s: %v", js, err)
-	}
-	return v
-}
-
-// version reads the version a built site's app.js carries.
-func version(t *testing.T, dir string) string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(dir, "app.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, rest, ok := strings.Cut(string(b), `"GOAPP_VERSION":"`)
-	v, _, ok2 := strings.Cut(rest, `"`)
-	if !ok || !ok2 {
-		t.Fatalf("%s/app.js names no version", dir)
 	}
 	return v
 }
@@ -167,16 +222,18 @@ func (tb *tab) poll(js string, timeout time.Duration) {
 }
 
 // TestStaticSite builds dist/ at a host's root and under a sub-path, serves it
-// with a plain static file server, and checks that the pages compute, that
-// every URL form works offline after one visit, and that a new deployment
-// replaces the old one.
+// with a plain static file server, and checks that the pages compute under
+// every name a static host serves them by, that a first visit announces no
+// update, that every URL form works offline after one visit, and that a new
+// deployment replaces the old one.
 func TestStaticSite(t *testing.T) {
-	root := builtWeb(t)
+	t.Parallel()
 	bctx := browser(t)
 	set, err := data.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
+	prepareSites(t, "", "/tokenjoule")
 	q := data.DefaultQuery()
 	q.Model, q.GPU, q.DeadlineMS, q.Tokens = "llama-3-1-8b-instruct", "H100", 40, 2.5e9
 	query := state.Encode(q).Encode()
@@ -187,9 +244,14 @@ func TestStaticSite(t *testing.T) {
 	}{{"root", "", false}, {"sub-path", "/tokenjoule", false}, {"sub-path, no Service-Worker-Allowed", "/tokenjoule", true}} {
 		base := c.base
 		t.Run(c.name, func(t *testing.T) {
-			out := builtDist(t, base)
-			v1 := version(t, out)
-			var files http.Handler = dist.FileServer(out, base)
+			t.Parallel()
+			out, v1 := builtDist(t, base, false)
+			// The host serves the site that was deployed last.
+			var deployed atomic.Value
+			deployed.Store(dist.FileServer(out, base))
+			var files http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				deployed.Load().(http.Handler).ServeHTTP(w, r)
+			})
 			if c.pages {
 				next := files
 				files = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -199,9 +261,13 @@ func TestStaticSite(t *testing.T) {
 			h := startHost(t, files)
 			tb := newTab(t, bctx, h.origin)
 
-			// Online: the page computes what the core computes.
+			// Online: the page computes what the core computes; the first
+			// visit installs the offline copy and announces no new version.
 			tb.visit(base + "/?" + query)
 			tb.expect(set, q)
+			tb.expectNoUpdateNotice(set, q)
+			// The next visit is the worker's.
+			tb.visit(base + "/?" + query)
 			tb.poll(`navigator.serviceWorker.controller !== null`, 30*time.Second)
 			if n := await[int](tb, `caches.keys().then(k => k.length)`); n != 1 {
 				t.Errorf("%d caches after the first visit, want 1", n)
@@ -213,6 +279,18 @@ func TestStaticSite(t *testing.T) {
 			}
 			if got := await[string](tb, `navigator.serviceWorker.getRegistration().then(r => r.scope)`); got != scope {
 				t.Errorf("the worker's scope is %s, want %s", got, scope)
+			}
+			if !c.pages {
+				// Every name a static host serves a page by stays that page
+				// once the app runs.
+				for _, path := range []string{base + "/index.html?" + query, base + "//?" + query} {
+					tb.visit(path)
+					tb.expect(set, q)
+				}
+				for _, path := range []string{base + "/embed.html?" + query, base + "/embed/index.html?" + query} {
+					tb.visit(path)
+					tb.expectEmbed(set, q)
+				}
 			}
 
 			// Offline: the server is gone and the HTTP cache empty; every URL
@@ -251,17 +329,11 @@ func TestStaticSite(t *testing.T) {
 
 			// A new deployment: the open page offers a reload, the reload runs
 			// the new version, and the old cache is gone.
-			root2 := copyDir(t, root)
-			css := filepath.Join(root2, "web", "style.css")
-			b, _ := os.ReadFile(css)
-			os.WriteFile(css, append(b, "\n/* v2 */\n"...), 0o644)
-			v2, err := dist.Build(dist.Options{Root: root2, Out: out, Base: base, Brotli: 1})
-			if err != nil {
-				t.Fatal(err)
-			}
+			out2, v2 := builtDist(t, base, true)
 			if v2 == v1 {
 				t.Fatalf("a changed file kept the version %s", v1)
 			}
+			deployed.Store(dist.FileServer(out2, base))
 			h.start()
 			tb.visit(base + "/?" + query)
 			await[bool](tb, `navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => true)`)
@@ -274,6 +346,22 @@ func TestStaticSite(t *testing.T) {
 				t.Errorf("caches after the update = %q, want only version %s", keys, v2)
 			}
 		})
+	}
+}
+
+// expectNoUpdateNotice waits until the page's service worker is active, and
+// checks that the page announces no new version: on a first visit there is
+// none. go-app handles events in order, so once a change of the token volume
+// that follows the worker's activation is shown, so would the notice be.
+func (tb *tab) expectNoUpdateNotice(set *data.Set, q data.Query) {
+	tb.t.Helper()
+	tb.poll(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`, 30*time.Second)
+	q.Tokens = 7e6
+	tb.change("#tokens", "7M", "input")
+	r, _ := set.Select(q)
+	tb.waitText("#energy", data.FormatEnergy(r.Estimate.EnergyWh))
+	if tb.has("#update") {
+		tb.t.Errorf("a first visit announces a new version: %q", tb.text("#update"))
 	}
 }
 
@@ -348,8 +436,9 @@ func (tb *tab) expectEmbed(set *data.Set, q data.Query) {
 // TestBrokenPrecacheFailsLoudly removes a file the worker must precache: the
 // install must fail with an error on the console and no cache may be kept.
 func TestBrokenPrecacheFailsLoudly(t *testing.T) {
+	t.Parallel()
 	bctx := browser(t)
-	out := builtDist(t, "")
+	out, _ := builtDist(t, "", false)
 	for _, ext := range []string{"", ".gz", ".br"} {
 		os.Remove(filepath.Join(out, "web", "icon.svg"+ext))
 	}
@@ -379,7 +468,8 @@ func TestBrokenPrecacheFailsLoudly(t *testing.T) {
 // TestStaticHostSemantics checks the file server the offline tests rely on
 // against what GitHub Pages and nginx do.
 func TestStaticHostSemantics(t *testing.T) {
-	out := builtDist(t, "/tokenjoule")
+	t.Parallel()
+	out, _ := builtDist(t, "/tokenjoule", false)
 	h := startHost(t, dist.FileServer(out, "/tokenjoule"))
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	get := func(path, enc string) *http.Response {

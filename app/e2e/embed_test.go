@@ -22,6 +22,8 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	cdplog "github.com/chromedp/cdproto/log"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
@@ -36,6 +38,13 @@ import (
 // serving a sub-path site does.
 func cspSite(t *testing.T, base string) *httptest.Server {
 	t.Helper()
+	srv := httptest.NewServer(cspHandler(t, base))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func cspHandler(t *testing.T, base string) http.Handler {
+	t.Helper()
 	h, err := server.New(server.Options{Root: builtWeb(t), Base: base})
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +54,7 @@ func cspSite(t *testing.T, base string) *httptest.Server {
 	if b != "" {
 		app = http.StripPrefix(b, h)
 	}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Security-Policy", dist.CSP)
 		if b != "" && r.URL.Path == b {
 			// Static hosts redirect a folder's name to its slash form.
@@ -53,9 +62,7 @@ func cspSite(t *testing.T, base string) *httptest.Server {
 			return
 		}
 		app.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	return srv
+	})
 }
 
 // openURL navigates to u and waits for the app to mount.
@@ -146,11 +153,14 @@ func (tb *tab) iframe(id string) view {
 }
 
 // isolatedIframe attaches to the iframe at u that Chrome runs as a target of
-// its own (a sandboxed iframe is isolated in its own process), watches its
+// its own (a sandboxed iframe is isolated in its own process) and watches its
 // console and network as newTab does (any console error, exception or
-// request to another origin than the app's fails the test), and loads it
-// again, so that the watch covers its whole start. It returns the iframe's
-// view once the app in it has mounted.
+// request to another origin than the app's fails the test). The browser
+// keeps what a document logged before anyone listened, and sends it again
+// when the log and runtime domains are enabled anew: so the watch covers the
+// iframe's whole start without loading it again. (A test that navigated the
+// frame from its own target made chromium 148 log "Unsafe attempt to load
+// URL".) It returns the iframe's view once the app in it has mounted.
 func (tb *tab) isolatedIframe(u string) view {
 	tb.t.Helper()
 	var id target.ID
@@ -180,10 +190,18 @@ func (tb *tab) isolatedIframe(u string) view {
 		cancel()
 		<-done
 	})
-	v := view{t: tb.t, ctx: ctx}
-	if _, err := chromedp.Run(ctx, chromedp.Navigate(u)); err != nil {
-		tb.t.Fatalf("reloading the iframe: %v", err)
+	replay := chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		for _, m := range []string{cdplog.Disable.Method, cdplog.Enable.Method, cdpruntime.Disable.Method, cdpruntime.Enable.Method} {
+			if err := tg.Call(ctx, m, nil, nil); err != nil {
+				return fmt.Errorf("%s: %w", m, err)
+			}
+		}
+		return nil
+	})
+	if err := chromedp.Do(ctx, replay); err != nil {
+		tb.t.Fatalf("replaying the iframe's console: %v", err)
 	}
+	v := view{t: tb.t, ctx: ctx}
 	v.waitFor(`!!document.querySelector("main[data-mounted]")`, "the app in the iframe to mount")
 	return v
 }
@@ -324,6 +342,8 @@ func hostSite(t *testing.T, script string) (srv *httptest.Server, page func(ifra
 <style>body { margin: 0; font: 16px sans-serif; } iframe { display: block; }</style></head>
 <body><iframe id="calc" ` + attrs + `></iframe>
 <script>
+window.frameLoads = 0;
+document.getElementById("calc").addEventListener("load", () => frameLoads++);
 window.messages = [];
 addEventListener("message", (e) => messages.push({data: e.data, origin: e.origin,
   fromFrame: e.source === document.getElementById("calc").contentWindow}));
@@ -393,6 +413,7 @@ func TestEmbed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Parallel()
 	bctx := browser(t)
 	srv := cspSite(t, "")
 	origin := srv.URL
@@ -414,6 +435,7 @@ func TestEmbed(t *testing.T) {
 	}
 
 	t.Run("Figures", func(t *testing.T) {
+		t.Parallel()
 		// The server's header is the policy under test.
 		res, err := http.Get(origin + "/embed")
 		if err != nil {
@@ -468,8 +490,25 @@ func TestEmbed(t *testing.T) {
 	})
 
 	t.Run("Hide", func(t *testing.T) {
+		t.Parallel()
 		tb := newTab(t, bctx, origin)
 		v := tb.view()
+		// Each visible box shows the link's value, whatever go-app patches
+		// when it hides the others (it used to turn the deadline's range
+		// input into the volume's text box, which the range clamped to
+		// "50"). The order it sets attributes in varies from load to load.
+		for _, raw := range []string{"task,model", "task,gpu"} {
+			h := hide(raw)
+			for range 2 {
+				tb.openURL(origin + "/embed?" + state.EmbedString(q, h))
+				for sel, want := range map[string]string{"#tokens": data.FormatTokens(q.Tokens), "#deadline": ms(q.DeadlineMS)} {
+					if got := eval[string](tb, fmt.Sprintf(`document.querySelector(%q)?.value ?? "<missing>"`, sel)); got != want {
+						t.Fatalf("hide=%s: %s shows %q, want %q", raw, sel, got, want)
+					}
+				}
+			}
+			tb.shot("embed-hide-" + strings.ReplaceAll(raw, ",", "-"))
+		}
 		h := hide("task,gpu,p")
 		tb.openURL(origin + "/embed?" + state.EmbedString(q, h))
 		expectEmbed(v, set, q, h)
@@ -502,6 +541,7 @@ func TestEmbed(t *testing.T) {
 	})
 
 	t.Run("Hostile", func(t *testing.T) {
+		t.Parallel()
 		// URL parameters are text, never markup.
 		tb := newTab(t, bctx, origin)
 		// A quote too: go-app prerenders attribute values with strconv.Quote,
@@ -536,6 +576,7 @@ func TestEmbed(t *testing.T) {
 	})
 
 	t.Run("EmbedButton", func(t *testing.T) {
+		t.Parallel()
 		tb := newTab(t, bctx, origin)
 		tb.open(state.String(q))
 		if tb.has("#embed-dialog") {
@@ -607,6 +648,7 @@ func TestEmbed(t *testing.T) {
 	})
 
 	t.Run("CrossOriginIframe", func(t *testing.T) {
+		t.Parallel()
 		host, page := hostSite(t, readmeScript(t))
 		if host.URL == origin {
 			t.Fatal("the host page needs another origin")
@@ -614,7 +656,7 @@ func TestEmbed(t *testing.T) {
 		src := origin + "/embed?" + state.String(q)
 		u := page(fmt.Sprintf(`src="%s" width="720" height="300" title="tokenjoule"`, html.EscapeString(src)))
 		tb := newTab(t, bctx, host.URL)
-		tb.framed = true
+		tb.noApp = true
 		tb.allow("request to another origin: " + origin + "/") // the embed's own requests
 		tb.do(chromedp.Navigate(u))
 		frame := tb.iframe("calc")
@@ -628,14 +670,19 @@ func TestEmbed(t *testing.T) {
 		// The inputs work in the frame.
 		frame.waitFor(`(() => { const el = document.querySelector("#tokens"); el.value = "1T"; el.dispatchEvent(new Event("input", {bubbles: true})); return true })()`, "typing in the frame")
 		expectEmbed(frame, set, with(q, func(q *data.Query) { q.Tokens = 1e12 }), 0)
+		if frame.has(`link[rel="manifest"]`) {
+			t.Error("the framed embed links a manifest")
+		}
+		expectLoadedOnce(tb)
 	})
 
 	t.Run("SandboxedIframe", func(t *testing.T) {
+		t.Parallel()
 		host, page := hostSite(t, readmeScript(t))
 		src := origin + "/embed?" + state.String(q)
 		u := page(fmt.Sprintf(`sandbox="allow-scripts" src="%s" width="720" height="300" title="tokenjoule"`, html.EscapeString(src)))
 		tb := newTab(t, bctx, host.URL)
-		tb.framed = true
+		tb.noApp = true
 		tb.allow("request to another origin: " + origin + "/")
 		tb.do(chromedp.Navigate(u))
 		frame := tb.isolatedIframe(src)
@@ -648,9 +695,15 @@ func TestEmbed(t *testing.T) {
 		expectResized(tb, frame, "null")
 		frame.waitFor(`(() => { const el = document.querySelector("#tokens"); el.value = "3M"; el.dispatchEvent(new Event("input", {bubbles: true})); return true })()`, "typing in the frame")
 		expectEmbed(frame, set, with(q, func(q *data.Query) { q.Tokens = 3e6 }), 0)
+		// A frame links no manifest, which an opaque origin could not read.
+		if evalIn[bool](frame, `!!document.querySelector('link[rel="manifest"]')`) {
+			t.Error("the sandboxed embed links a manifest")
+		}
+		expectLoadedOnce(tb)
 	})
 
 	t.Run("SubPath", func(t *testing.T) {
+		t.Parallel()
 		// Under /repo/, links keep the sub-path after the wasm mounts (go-app
 		// would drop it from Href("/x")).
 		sub := cspSite(t, "/repo/")
@@ -691,6 +744,15 @@ func TestEmbed(t *testing.T) {
 	})
 }
 
+// expectLoadedOnce checks that the host page's iframe loaded one document:
+// nothing in the app navigates its frame, to its own URL or any other.
+func expectLoadedOnce(tb *tab) {
+	tb.t.Helper()
+	if n := eval[int](tb, `frameLoads`); n != 1 {
+		tb.t.Errorf("the iframe loaded %d documents, want 1: something navigated it", n)
+	}
+}
+
 // has and waitFor on the tab's own page.
 func (tb *tab) has(sel string) bool { return tb.view().has(sel) }
 
@@ -722,7 +784,7 @@ func setClipboard(t *testing.T, tb *tab, origin string, setting cdpbrowser.Permi
 func embedScreenshots(t *testing.T, bctx context.Context, origin, dir string, q data.Query) {
 	host, page := hostSite(t, "")
 	tb := newTab(t, bctx, host.URL)
-	tb.framed = true
+	tb.noApp = true
 	tb.allow("request to another origin: " + origin + "/")
 	scheme := func(s string) chromedp.Action[chromedp.Void] {
 		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {

@@ -46,6 +46,11 @@ async function unredirect(res) {
   });
 }
 
+// No clients.claim(): a page opened before the first install stays
+// uncontrolled (its next load is served from the cache), so that a worker
+// only ever takes over a page from an older worker. go-app announces a new
+// version when a worker activates while the page has a controller: claiming
+// the first visit's page would announce one on every first visit.
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
@@ -54,7 +59,6 @@ self.addEventListener("activate", (event) => {
           await caches.delete(key);
         }
       }
-      await self.clients.claim();
     })()
   );
 });

@@ -31,6 +31,8 @@ type calc struct {
 	options [3]string  // chart options, in the order of chartSpecs
 	charted data.Query // the query options were built for, without its tokens
 	mounted bool
+
+	rendered string // the raw query of the URL OnNav read (see prestart.go)
 }
 
 // Calculator is the full page: the inputs, the answer, the three charts and
@@ -58,7 +60,9 @@ func (c *calc) OnNav(ctx app.Context) {
 	if c.loadErr != nil {
 		return
 	}
-	v, malformed := state.ParseQuery(ctx.Page().URL().RawQuery)
+	u := ctx.Page().URL()
+	c.rendered = u.RawQuery
+	v, malformed := state.ParseQuery(u.RawQuery)
 	q, notices := state.Parse(c.set, v)
 	c.load(q, append(malformed, notices...))
 }

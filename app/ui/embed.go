@@ -49,7 +49,7 @@ func (c *Embed) OnDismount() {
 // Render puts what an author embeds for first, so that the answer and its
 // configuration are read without scrolling in a short iframe.
 func (c *Embed) Render() app.UI {
-	root := app.Main().Class("embed")
+	root := c.prestart(app.Main().Class("embed"))
 	if c.mounted {
 		root = root.DataSet("mounted", "true")
 	}
@@ -58,12 +58,14 @@ func (c *Embed) Render() app.UI {
 	}
 	spec := chartSpecs[0]
 	return root.Body(
+		c.renderNoJS(),
 		c.renderNotices(),
 		c.renderResult(true),
 		c.renderControls(true),
 		app.Figure().Class("chart card").Body(
 			app.H2().Text(spec.title),
 			c.chart(0),
+			renderChartNoJS(),
 		),
 		c.share(true),
 		c.renderAbout(),

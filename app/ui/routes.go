@@ -15,9 +15,14 @@ import (
 
 // Routes registers the calculator's pages and the compare page, each also
 // as an embed. Both the server (to prerender) and the browser (to mount)
-// must call it. go-app routes by exact path, and a page may be linked with a
-// trailing slash (a static host serves /embed/ from embed/index.html), so
-// both spellings are routed.
+// must call it.
+//
+// go-app routes by exact path, and once the app starts it shows "Not Found"
+// for any other, but static hosts serve each page under more names than its
+// own: / as /index.html, /embed as /embed.html, /embed/ and
+// /embed/index.html, and any of them with doubled slashes (/repo//). The
+// exact routes are the pages the static site is generated with; the patterns
+// take the other names, and generate no page of their own.
 func Routes() {
 	app.Route("/", func() app.Composer { return &Calculator{} })
 	app.Route("/embed", func() app.Composer { return &Embed{} })
@@ -26,6 +31,10 @@ func Routes() {
 		app.Route(p, func() app.Composer { return &Compare{} })
 		app.Route("/embed"+p, func() app.Composer { return &Compare{embedded: true} })
 	}
+	app.RouteWithRegexp(`^/+(index\.html)?$`, func() app.Composer { return &Calculator{} })
+	app.RouteWithRegexp(`^/+embed(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Embed{} })
+	app.RouteWithRegexp(`^/+compare(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Compare{} })
+	app.RouteWithRegexp(`^/+embed/+compare(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Compare{embedded: true} })
 }
 
 var (

@@ -114,7 +114,7 @@ func (s *Share) row(label string, buttons ...app.UI) app.UI {
 }
 
 func (s *Share) button(id, label, title string, h app.EventHandler) app.UI {
-	return app.Button().Type("button").ID(id).Class("small-button").Title(title).Aria("label", title).Text(label).OnClick(h)
+	return disabledUntilStart(app.Button().Type("button").ID(id).Class("small-button").Title(title).Aria("label", title).Text(label).OnClick(h))
 }
 
 // page is the path of the full page the share is about, and its query.

@@ -14,8 +14,14 @@ import (
 // Render turns the state into markup. Every figure comes from c.res (a
 // dataset row and its Estimate) through data's formatters; element ids are
 // what the browser tests read.
+//
+// Every element that comes and goes keeps its place among its siblings
+// (slot): go-app matches children by position and patches in place an
+// element that another of the same tag replaces, setting its attributes in
+// no fixed order, so a range input made a text box would clamp the box's
+// value.
 func (c *Calculator) Render() app.UI {
-	root := app.Main().Class("calc")
+	root := c.prestart(app.Main().Class("calc"))
 	if c.mounted {
 		root = root.DataSet("mounted", "true")
 	}
@@ -26,15 +32,16 @@ func (c *Calculator) Render() app.UI {
 		app.Header().Class("top").Body(
 			app.Div().Class("top-row").Body(
 				app.H1().Text("tokenjoule"),
-				app.Button().Type("button").ID("embed-open").Class("embed-open").
+				disabledUntilStart(app.Button().Type("button").ID("embed-open").Class("embed-open").
 					Aria("expanded", c.embed.open).Aria("controls", "embed-dialog").
-					Text("Embed").OnClick(c.onEmbedOpen),
+					Text("Embed").OnClick(c.onEmbedOpen)),
 			),
 			app.P().Class("lede").Text("How much GPU energy does a large language model spend to generate a volume of tokens? "+
 				"The most energy-efficient measured serving configuration that meets your latency deadline, from the ML.ENERGY Leaderboard."),
 		),
 		&UpdateBanner{},
-		app.If(c.embed.open, c.renderEmbedDialog),
+		c.renderNoJS(),
+		slot(c.embed.open, c.renderEmbedDialog),
 		c.renderNotices(),
 		app.Div().Class("layout").Body(
 			c.renderControls(false),
@@ -46,10 +53,29 @@ func (c *Calculator) Render() app.UI {
 	)
 }
 
-func (c *calc) renderNotices() app.UI {
-	if len(c.notices) == 0 {
-		return nil
+// slot is el when show is true, and otherwise an empty hidden span in its
+// place, so that the elements after it keep their positions.
+func slot(show bool, el func() app.UI) app.UI {
+	if show {
+		return el()
 	}
+	return app.Span().Hidden(true)
+}
+
+// disabledUntilStart disables a button in the prerendered page, which does
+// not respond to it.
+func disabledUntilStart(b app.HTMLButton) app.HTMLButton {
+	if prerendering() {
+		return b.Disabled(true)
+	}
+	return b
+}
+
+func (c *calc) renderNotices() app.UI {
+	return slot(len(c.notices) > 0, c.renderNoticeList)
+}
+
+func (c *calc) renderNoticeList() app.UI {
 	return app.Div().ID("notices").Class("notices").Role("alert").Body(
 		app.Range(c.notices).Slice(func(i int) app.UI {
 			n := c.notices[i]
@@ -75,12 +101,14 @@ func field(id, label string, control ...app.UI) app.UI {
 }
 
 // renderControls is the inputs, less those c.hidden hides (the embed's
-// hide parameter); nil when every one is hidden. compact (the embed's) has
-// short labels, to fit narrow columns.
+// hide parameter), each in its own slot; an empty slot when every one is
+// hidden. compact (the embed's) has short labels, to fit narrow columns.
+// Prerendered, they are disabled: they work once the app runs.
 func (c *calc) renderControls(compact bool) app.UI {
-	if c.hidden.All() {
-		return nil
-	}
+	return slot(!c.hidden.All(), func() app.UI { return c.renderInputs(compact) })
+}
+
+func (c *calc) renderInputs(compact bool) app.UI {
 	idx := c.set.Index
 	var (
 		work  *data.Workload
@@ -124,8 +152,13 @@ func (c *calc) renderControls(compact bool) app.UI {
 		pcts = append(pcts, option(string(p), label, p == c.q.Percentile))
 	}
 
-	show := func(param string, f func() app.UI) app.UI { return app.If(!c.hidden.Has(param), f) }
-	return app.Section().Class("controls card").Aria("label", "Inputs").Body(
+	show := func(param string, f func() app.UI) app.UI { return slot(!c.hidden.Has(param), f) }
+	set := app.FieldSet().Class("controls card").Aria("label", "Inputs")
+	if prerendering() {
+		set = set.Disabled(true) // only when true: go-app prerenders disabled="false"
+	}
+	return set.Body(
+		renderStarting(),
 		show(state.ParamTask, func() app.UI {
 			return field("task", "Workload", app.Select().ID("task").OnChange(c.onTask).Body(tasks...))
 		}),
@@ -206,7 +239,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 	question := fmt.Sprintf("%s output tokens of %s on %s, %s, %s ITL ≤ %s ms",
 		data.FormatTokens(q.Tokens), r.Model.Name, wl.Name, gpu, q.Percentile, formatMS(q.DeadlineMS))
 
-	var body []app.UI
+	body := c.renderPending()
 	body = append(body, app.P().ID("question").Class("question").Text(question))
 	if s := r.Selected; s != nil {
 		e := r.Estimate
@@ -239,8 +272,8 @@ func (c *calc) renderResult(compact bool) app.UI {
 				r.Model.Name, gpu, q.Percentile, formatMS(q.DeadlineMS), formatMS(min), gpuName(r.Fastest))),
 			// An embed whose author fixed the deadline keeps it.
 			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
-				return app.Button().Type("button").ID("set-min-deadline").Class("primary").
-					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline)
+				return disabledUntilStart(app.Button().Type("button").ID("set-min-deadline").Class("primary").
+					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline))
 			}),
 		)
 	}
@@ -300,6 +333,7 @@ func (c *calc) renderCharts() app.UI {
 			return app.Figure().Class("chart card").Body(
 				app.H2().Text(s.title),
 				c.chart(i),
+				renderChartNoJS(),
 				app.FigCaption().Text(s.caption),
 			)
 		}),

@@ -1,0 +1,327 @@
+package e2e
+
+// Browser tests of the page before the app runs: the prerendered HTML, with
+// JavaScript on while the wasm is still on its way, and with JavaScript off.
+// A figure on screen must answer the link's question or say what it is.
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"tokenjoule/app/dist"
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+)
+
+// gate holds every request for the wasm until it is opened, so that a test
+// sees the page as it is before the app starts.
+type gate struct {
+	http.Handler
+	open chan struct{}
+	once sync.Once
+}
+
+func newGate(t *testing.T, h http.Handler) *gate {
+	g := &gate{Handler: h, open: make(chan struct{})}
+	t.Cleanup(g.release)
+	return g
+}
+
+func (g *gate) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if strings.HasSuffix(r.URL.Path, "/app.wasm") {
+		select {
+		case <-g.open:
+		case <-r.Context().Done():
+			return
+		}
+	}
+	g.Handler.ServeHTTP(w, r)
+}
+
+func (g *gate) release() { g.once.Do(func() { close(g.open) }) }
+
+// recordFigures makes the pages of the tab record every text #energy shows,
+// in window.shownEnergy, sampled at each frame, before the page paints it.
+var recordFigures = chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+	_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+		window.shownEnergy = [];
+		(function sample() {
+			const e = document.getElementById("energy");
+			if (e && e.checkVisibility()) {
+				const text = e.textContent.trim();
+				if (!shownEnergy.includes(text)) shownEnergy.push(text);
+			}
+			requestAnimationFrame(sample);
+		})();`})
+	return err
+})
+
+// scripts turns JavaScript off or on for the tab.
+func scripts(on bool) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: !on})
+		return err
+	})
+}
+
+// visible is the page's text as a person sees it (innerText leaves out what
+// is not displayed or not visible).
+func (tb *tab) visible() string {
+	tb.t.Helper()
+	return eval[string](tb, `document.body.innerText`)
+}
+
+func (tb *tab) isVisible(sel string) bool {
+	tb.t.Helper()
+	return eval[bool](tb, fmt.Sprintf(`!!document.querySelector(%q)?.checkVisibility({visibilityProperty: true})`, sel))
+}
+
+// expectInert checks that no input or button of the page responds.
+func (tb *tab) expectInert() {
+	tb.t.Helper()
+	live := eval[[]string](tb, `[...document.querySelectorAll("main input, main select, main button")].filter(e => !e.matches(":disabled")).map(e => e.id)`)
+	if len(live) > 0 {
+		tb.t.Errorf("before the app runs, these controls look live but do nothing: %q", live)
+	}
+}
+
+// shot writes a screenshot of the whole page to $TOKENJOULE_SCREENSHOTS
+// (when set), for people to look at.
+func (tb *tab) shot(name string) {
+	tb.t.Helper()
+	dir := os.Getenv("TOKENJOULE_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	file := filepath.Join(dir, name+".png")
+	if err := os.WriteFile(file, png, 0o644); err != nil {
+		tb.t.Fatal(err)
+	}
+	tb.t.Logf("wrote %s", file)
+}
+
+func TestPrestart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	t.Parallel()
+	set, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bctx := browser(t)
+	prepareSites(t, "")
+	def := data.DefaultQuery()
+	q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
+	defR, _ := set.Select(def)
+	r, _ := set.Select(q)
+	if r.Selected == nil || defR.Selected == nil || r.Model.Name == defR.Model.Name {
+		t.Fatal("the test needs two feasible queries of different models")
+	}
+	defEnergy, energy := data.FormatEnergy(defR.Estimate.EnergyWh), data.FormatEnergy(r.Estimate.EnergyWh)
+	link := "/?" + state.String(q)
+
+	// A static host, whose pages are prerendered for no query, with the
+	// wasm held back until the test lets it through.
+	staticHost := func(t *testing.T) (*host, *gate) {
+		out, _ := builtDist(t, "", false)
+		g := newGate(t, dist.FileServer(out, ""))
+		return startHost(t, g), g
+	}
+	// tokenjoule serve, which prerenders the request's query, on an origin
+	// of its own (no service worker answers from its cache).
+	serveHost := func(t *testing.T) (*host, *gate) {
+		g := newGate(t, cspHandler(t, ""))
+		return startHost(t, g), g
+	}
+
+	t.Run("StaticHost/AnotherQuery", func(t *testing.T) {
+		t.Parallel()
+		h, g := staticHost(t)
+		tb := newTab(t, bctx, h.origin, recordFigures)
+		tb.do(chromedp.Navigate(h.origin+link), chromedp.WaitReady(chromedp.ID("about")))
+		tb.poll(`document.getElementById("pending-question")?.textContent !== ""`, 5*time.Second)
+		tb.shot("prestart-static-another-query")
+		// No figure of the default scenario; the link's question and a
+		// calculating state instead.
+		text := tb.visible()
+		for _, bad := range []string{defEnergy, defR.Selected.RowID, defR.Model.Name, "Default example"} {
+			if strings.Contains(text, bad) {
+				t.Errorf("before the app runs, the page shows %q, which answers the default question, not the link's", bad)
+			}
+		}
+		for _, want := range []string{"Calculating", "gpt-oss-20b", "2.5B", "40ms", "p95", "H100", "gpqa"} {
+			if !strings.Contains(tb.text("#pending"), want) || !tb.isVisible("#pending") {
+				t.Errorf("before the app runs, the page does not show %q: %q", want, tb.text("#pending"))
+			}
+		}
+		tb.expectInert()
+		// Then the app answers the link, and no other figure was ever shown.
+		g.release()
+		tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
+		tb.expect(set, q)
+		if shown := eval[[]string](tb, `shownEnergy`); len(shown) != 1 || shown[0] != energy {
+			t.Errorf("#energy showed %q, want only the link's answer %q", shown, energy)
+		}
+	})
+
+	t.Run("StaticHost/DefaultQuery", func(t *testing.T) {
+		t.Parallel()
+		h, g := staticHost(t)
+		tb := newTab(t, bctx, h.origin, recordFigures)
+		tb.do(chromedp.Navigate(h.origin+"/"), chromedp.WaitVisible(chromedp.ID("energy")))
+		tb.shot("prestart-static-default")
+		// The prerendered answer is the default link's: it shows, painted
+		// before the app runs.
+		if got := tb.text("#energy"); got != defEnergy {
+			t.Errorf("#energy = %q before the app runs, want %q", got, defEnergy)
+		}
+		if tb.isVisible("#pending") || strings.Contains(tb.visible(), "Calculating") {
+			t.Error("the default link, which the prerendered page answers, shows a calculating state")
+		}
+		tb.poll(`performance.getEntriesByName("first-contentful-paint").length > 0`, 10*time.Second)
+		tb.expectInert()
+		g.release()
+		tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
+		tb.expect(set, def)
+		if shown := eval[[]string](tb, `shownEnergy`); len(shown) != 1 || shown[0] != defEnergy {
+			t.Errorf("#energy showed %q, want only %q", shown, defEnergy)
+		}
+	})
+
+	t.Run("StaticHost/JavaScriptOff", func(t *testing.T) {
+		t.Parallel()
+		h, _ := staticHost(t)
+		tb := newTab(t, bctx, h.origin, scripts(false))
+		tb.noApp = true
+		for _, c := range []struct {
+			name, path string
+			charts     int
+		}{{"page", link, 3}, {"embed", "/embed?" + state.String(q), 1}} {
+			tb.do(chromedp.Navigate(h.origin+c.path), chromedp.WaitReady(chromedp.ID("energy")))
+			tb.shot("nojs-static-" + c.name)
+			// The figures are the default example's, and say so.
+			if got := tb.text("#energy"); got != defEnergy {
+				t.Fatalf("%s: #energy = %q, want the prerendered default %q", c.name, got, defEnergy)
+			}
+			tb.expectDefaultExample(c.name)
+			tb.expectStatic(c.charts)
+		}
+	})
+
+	t.Run("StaticHost/WasmFails", func(t *testing.T) {
+		t.Parallel()
+		// A host that cannot serve the wasm (or a browser without
+		// WebAssembly): the page says, as without JavaScript, what its
+		// figures are, and the loader does not move forever.
+		out, _ := builtDist(t, "", false)
+		files := dist.FileServer(out, "")
+		h := startHost(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/app.wasm") {
+				http.Error(w, "gone", http.StatusGone)
+				return
+			}
+			files.ServeHTTP(w, r)
+		}))
+		tb := newTab(t, bctx, h.origin)
+		tb.noApp = true
+		tb.allow("app.wasm")            // the failed request, and the worker's failed precache
+		tb.allow("loading wasm failed") // app.js
+		tb.allow("offline copy could not be installed")
+		tb.allow("ServiceWorker")
+		tb.do(chromedp.Navigate(h.origin + link))
+		tb.poll(`!document.documentElement.classList.contains("js")`, 20*time.Second)
+		tb.shot("wasm-fails-static")
+		tb.expectDefaultExample("page")
+		tb.expectStatic(3)
+	})
+
+	t.Run("Serve/Query", func(t *testing.T) {
+		t.Parallel()
+		h, g := serveHost(t)
+		tb := newTab(t, bctx, h.origin, recordFigures)
+		tb.do(chromedp.Navigate(h.origin+link), chromedp.WaitVisible(chromedp.ID("energy")))
+		tb.shot("prestart-serve-query")
+		// The server prerendered the link's own query: its answer shows.
+		if got := tb.text("#energy"); got != energy {
+			t.Errorf("#energy = %q before the app runs, want the link's %q", got, energy)
+		}
+		if tb.isVisible("#pending") {
+			t.Error("the page prerendered for the link shows a calculating state")
+		}
+		tb.expectInert()
+		g.release()
+		tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
+		tb.expect(set, q)
+		if shown := eval[[]string](tb, `shownEnergy`); len(shown) != 1 || shown[0] != energy {
+			t.Errorf("#energy showed %q, want only %q", shown, energy)
+		}
+	})
+
+	t.Run("Serve/JavaScriptOff", func(t *testing.T) {
+		t.Parallel()
+		h, _ := serveHost(t)
+		tb := newTab(t, bctx, h.origin, scripts(false))
+		tb.noApp = true
+		tb.do(chromedp.Navigate(h.origin+link), chromedp.WaitReady(chromedp.ID("energy")))
+		tb.shot("nojs-serve-query")
+		if got := tb.text("#energy"); got != energy {
+			t.Errorf("#energy = %q, want the link's %q", got, energy)
+		}
+		if !tb.isVisible("#nojs") || !strings.Contains(tb.text("#nojs"), "answer this link") {
+			t.Errorf("the notice says %q, want that the figures answer the link", tb.text("#nojs"))
+		}
+		if tb.isVisible("#example") {
+			t.Error("the link's answer is labelled as the default example")
+		}
+		tb.expectStatic(3)
+	})
+}
+
+// expectDefaultExample checks that the page says that it needs JavaScript
+// and that its figures, the default's, are the default example.
+func (tb *tab) expectDefaultExample(name string) {
+	tb.t.Helper()
+	if !tb.isVisible("#nojs") || !strings.Contains(tb.text("#nojs"), "needs JavaScript") || !strings.Contains(tb.text("#nojs"), "default example") {
+		tb.t.Errorf("%s: the notice says %q, want that the calculator needs JavaScript and the figures are the default example", name, tb.text("#nojs"))
+	}
+	if !tb.isVisible("#example") {
+		tb.t.Errorf("%s: the figures are not labelled as the default example", name)
+	}
+}
+
+// expectStatic checks a page with JavaScript off: the charts say that they
+// need it instead of showing empty boxes, no loader is shown (it would
+// move forever), and the inputs are disabled.
+func (tb *tab) expectStatic(charts int) {
+	tb.t.Helper()
+	if n := eval[int](tb, `[...document.querySelectorAll(".echart")].filter(e => e.checkVisibility()).length`); n != 0 {
+		tb.t.Errorf("%d empty chart boxes shown", n)
+	}
+	if n := eval[int](tb, `[...document.querySelectorAll(".chart-nojs")].filter(e => e.checkVisibility() && e.textContent.includes("JavaScript")).length`); n != charts {
+		tb.t.Errorf("%d charts say they need JavaScript, want %d", n, charts)
+	}
+	if tb.isVisible("#app-wasm-loader") {
+		tb.t.Error("the loader shows, and would move forever")
+	}
+	if tb.isVisible("#pending") {
+		tb.t.Error("the page says it is calculating, which it never will")
+	}
+	tb.expectInert()
+}

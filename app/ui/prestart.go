@@ -1,0 +1,96 @@
+package ui
+
+// What the page shows before the app runs. The server (tokenjoule serve)
+// prerenders each page for the request's query; a static site holds one page
+// per path, prerendered for no query, which a static host serves for every
+// query. So the prerendered figures answer the link only where the query is
+// the one they were rendered for. The page says so:
+//
+//   - with JavaScript, web/guard.js compares the link's query with the one
+//     main[data-query] was rendered for; where they differ it hides the
+//     figures (html.tj-pending), shows the link's own parameters in #pending
+//     and says it is calculating, until the app replaces the page;
+//   - without JavaScript, or where the app cannot start (html without the
+//     class js), the notice .nojs says that the calculator needs it, and
+//     which question the figures answer: the default example when rendered
+//     for no query, the link's otherwise.
+//
+// The inputs are disabled until the app runs: an edit the app would not see
+// is never made.
+
+import (
+	"net/url"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+)
+
+// prerendering is true when the page is rendered as HTML for the browser to
+// show before the app runs.
+func prerendering() bool { return app.IsServer }
+
+// maxMarkedQuery bounds the query main[data-query] repeats: a longer one
+// is not marked, and web/guard.js then takes the figures as not answering it
+// (the app answers it once it runs).
+const maxMarkedQuery = 2048
+
+// prestart marks the prerendered main element with the query its figures
+// answer, escaped so that no character of it can leave the attribute (go-app
+// writes attribute values with strconv.Quote, which HTML does not read).
+func (c *calc) prestart(root app.HTMLMain) app.HTMLMain {
+	if !prerendering() {
+		return root
+	}
+	root = root.Class("prerendered")
+	if len(c.rendered) <= maxMarkedQuery {
+		root = root.DataSet("query", url.QueryEscape(c.rendered))
+	}
+	return root
+}
+
+// renderNoJS is the notice shown when JavaScript is off or the app cannot
+// start, prerendered only.
+func (c *calc) renderNoJS() app.UI {
+	if !prerendering() {
+		return nil
+	}
+	msg := "This calculator needs JavaScript, which is off or blocked here. The figures below are its default example: they do not answer a link that asks something else."
+	if c.rendered != "" {
+		msg = "This calculator needs JavaScript, which is off or blocked here. The figures below answer this link's question, but the inputs cannot change them."
+	}
+	return app.P().ID("nojs").Class("notice nojs").Role("note").Text(msg)
+}
+
+// renderPending is, prerendered only, what the result shows in place of the
+// figures when they do not answer the link (web/guard.js fills in the link's
+// question), and, without JavaScript, the label of the default example.
+func (c *calc) renderPending() []app.UI {
+	if !prerendering() {
+		return nil
+	}
+	return []app.UI{
+		app.Div().ID("pending").Class("pending").Role("status").Body(
+			app.P().ID("pending-question").Class("question"), // filled by web/guard.js
+			app.P().Class("calculating").Text("Calculating…"),
+		),
+		app.If(c.rendered == "", func() app.UI {
+			return app.P().ID("example").Class("example nojs").Text("Default example")
+		}),
+	}
+}
+
+// renderStarting says, prerendered only, why the inputs do not respond yet.
+func renderStarting() app.UI {
+	if !prerendering() {
+		return nil
+	}
+	return app.P().Class("starting withjs").Text("Starting the calculator…")
+}
+
+// renderChartNoJS replaces a chart's empty box when JavaScript is off or
+// the app cannot start.
+func renderChartNoJS() app.UI {
+	if !prerendering() {
+		return nil
+	}
+	return app.P().Class("chart-nojs nojs").Text("The chart needs JavaScript, which is off or blocked here.")
+}
