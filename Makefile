@@ -58,8 +58,16 @@ vet:
 data:
 	$(GO) run . import -src $(SHARED)/mlenergy -out data
 
-bench:
+# The Go benchmarks (selection, curves, chart options, the dataset's decode),
+# then the browser benchmark (app/bench): it builds dist/ as `make dist` does,
+# serves it on loopback as a static host would, and drives headless chromium
+# (cold and warm loads, a slow CPU and link, control changes, a slider drag).
+# It prints a table and writes bench.json; it never fails on a time.
+# BENCH_FLAGS passes options, e.g. BENCH_FLAGS='-cold 9 -brotli 9'.
+BENCH_FLAGS ?=
+bench: wasm echarts
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+	$(GO) run ./app/bench -dist dist $(BENCH_FLAGS)
 
 # Each fuzz target for FUZZTIME (go test -fuzz takes one target at a time).
 FUZZTIME ?= 30s

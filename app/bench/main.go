@@ -1,0 +1,282 @@
+// Command bench measures the calculator as visitors get it: it builds the
+// static site (dist/), serves it on loopback the way a static host does
+// (precompressed files, Cache-Control: no-cache), and drives headless
+// chromium through chromedp: cold loads with a fresh profile each, warm loads
+// in the same profile, the same on a slow CPU and link, then a series of
+// control changes and a slider drag. It prints a table and writes the figures
+// to a JSON file.
+//
+// It is a benchmark, not a test: it fails only when it cannot measure, never
+// on a time. Run it with `make bench`, or
+//
+//	go run ./app/bench [-cold 7] [-warm 2] [-brotli 11] [-json bench.json]
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"tokenjoule/app/dist"
+	"tokenjoule/data"
+)
+
+// profile is one kind of visitor.
+type profile struct {
+	Name string  `json:"name"`
+	CPU  float64 `json:"cpu_slowdown"`
+	Link string  `json:"link"`
+	link *link
+	cold int
+	warm int
+}
+
+// profileResult holds a profile's loads.
+type profileResult struct {
+	Profile profile `json:"profile"`
+	Cold    []load  `json:"cold"`
+	Warm    []load  `json:"warm"`
+	// FirstVisit is, by file, the median cold load's bytes on the wire.
+	FirstVisit []fileBytes `json:"first_visit_by_file"`
+}
+
+type report struct {
+	When     string          `json:"when"`
+	Chromium string          `json:"chromium"`
+	Go       string          `json:"go"`
+	Load     string          `json:"load_average"`
+	CPUs     int             `json:"cpus"`
+	Brotli   int             `json:"brotli_quality"`
+	Sizes    []fileSize      `json:"sizes"`
+	Linked   *linked         `json:"wasm_linked,omitempty"`
+	Profiles []profileResult `json:"profiles"`
+	Steps    []stepResult    `json:"interactions"`
+	Drag     *drag           `json:"slider_drag,omitempty"`
+	Memory   struct {
+		AfterLoad         [2]float64 `json:"after_load_js_heap_wasm"`
+		AfterInteractions [2]float64 `json:"after_interactions_js_heap_wasm"`
+	} `json:"memory"`
+	LoadAfter string `json:"load_average_after"`
+}
+
+type fileSize struct {
+	Path   string `json:"path"`
+	Raw    int64  `json:"raw"`
+	Gzip   int64  `json:"gzip"`
+	Brotli int64  `json:"brotli"`
+}
+
+func main() {
+	root := flag.String("root", ".", "`dir`ectory holding web/ with the built app.wasm and echarts.min.js")
+	out := flag.String("dist", "dist", "`dir`ectory to build the static site into (replaced) and serve")
+	build := flag.Bool("build", true, "build the site; false serves -dist as it is")
+	quality := flag.Int("brotli", 11, "brotli `quality` of the .br files: 11 is what `make dist` ships; lower builds faster but sends more bytes")
+	cold := flag.Int("cold", 7, "cold loads per profile (a fresh chromium profile each)")
+	warm := flag.Int("warm", 2, "warm loads after each cold one, in the same profile")
+	slowCold := flag.Int("slow-cold", 5, "cold loads on the slow CPU and link")
+	steps := flag.Int("steps", 30, "changes of the deadline box and of the slider; a third as many of each other control")
+	moves := flag.Int("drag", 60, "mouse moves of the slider drag, one per frame")
+	jsonOut := flag.String("json", "bench.json", "`file` to write the figures to")
+	chromium := flag.String("chromium", chromiumPath(), "chromium `path`")
+	symbols := flag.Bool("linked", true, "report what links into the wasm, by package (builds it once more with symbols)")
+	flag.Parse()
+	if err := run(*root, *out, *build, *quality, *cold, *warm, *slowCold, *steps, *moves, *jsonOut, *chromium, *symbols); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func chromiumPath() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	return strings.Join(f[:min(3, len(f))], " ")
+}
+
+func run(root, out string, build bool, quality, cold, warm, slowCold, nsteps, moves int, jsonOut, chromium string, symbols bool) error {
+	if chromium == "" {
+		return fmt.Errorf("no chromium: install it with `apt-get install -y chromium` (Debian), or set CHROMIUM")
+	}
+	r := report{When: time.Now().Format(time.RFC3339), Go: runtime.Version(), Load: loadAverage(), CPUs: runtime.NumCPU(), Brotli: quality}
+	if v, err := exec.Command(chromium, "--version").Output(); err == nil {
+		r.Chromium = strings.TrimSpace(string(v))
+	}
+	if build {
+		start := time.Now()
+		fmt.Fprintf(os.Stderr, "bench: building %s (brotli quality %d)…\n", out, quality)
+		if _, err := dist.Build(dist.Options{Root: root, Out: out, Brotli: quality}); err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "bench: built in %v\n", time.Since(start).Round(time.Second))
+	} else {
+		r.Brotli = 0 // unknown
+	}
+	var err error
+	if r.Sizes, err = sizes(out); err != nil {
+		return err
+	}
+	if symbols {
+		l, err := linkedSizes(root)
+		if err != nil {
+			return err
+		}
+		r.Linked = &l
+	}
+
+	set, err := data.Load()
+	if err != nil {
+		return err
+	}
+	first, err := firstChange(set)
+	if err != nil {
+		return err
+	}
+	plan, err := interactions(set, nsteps)
+	if err != nil {
+		return err
+	}
+	h, err := startHost(out)
+	if err != nil {
+		return err
+	}
+	defer h.close()
+	cfg := map[string]any{"firstChange": first}
+
+	profiles := []profile{
+		{Name: "desktop", CPU: 1, link: nil, cold: cold, warm: warm},
+		{Name: "CPU 4×, 10 Mbit/s, 40 ms", CPU: 4, link: &link{RTT: 40 * time.Millisecond, Mbps: 10}, cold: slowCold, warm: 1},
+	}
+	for _, p := range profiles {
+		p.Link = p.link.String()
+		h.setLink(p.link)
+		pr := profileResult{Profile: p}
+		for i := range p.cold {
+			fmt.Fprintf(os.Stderr, "bench: %s: cold load %d of %d\n", p.Name, i+1, p.cold)
+			s, err := newSession(chromium, p.CPU, cfg)
+			if err != nil {
+				return err
+			}
+			l, err := s.visit(h, h.origin+"/", true)
+			if err != nil {
+				s.close()
+				return err
+			}
+			pr.Cold = append(pr.Cold, l)
+			for range p.warm {
+				l, err := s.visit(h, h.origin+"/", false)
+				if err != nil {
+					s.close()
+					return err
+				}
+				pr.Warm = append(pr.Warm, l)
+			}
+			s.close()
+		}
+		pr.FirstVisit = medianFiles(pr.Cold)
+		r.Profiles = append(r.Profiles, pr)
+	}
+
+	// Interactions: desktop, after a first visit, in the same tab.
+	h.setLink(nil)
+	fmt.Fprintf(os.Stderr, "bench: %d interactions and a slider drag\n", len(plan))
+	s, err := newSession(chromium, 1, cfg)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	l, err := s.visit(h, h.origin+"/", true)
+	if err != nil {
+		return err
+	}
+	r.Memory.AfterLoad = [2]float64{l.JSHeap, l.WasmMemory}
+	if r.Steps, err = s.interact(plan); err != nil {
+		return err
+	}
+	d, err := s.drag(moves)
+	if err != nil {
+		return err
+	}
+	r.Drag = &d
+	heap, wasm, err := s.memory()
+	if err != nil {
+		return err
+	}
+	r.Memory.AfterInteractions = [2]float64{heap, wasm}
+	r.LoadAfter = loadAverage()
+
+	printReport(os.Stdout, &r)
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(jsonOut, append(b, '\n'), 0o644)
+}
+
+// sizes lists the site's files that matter for a first visit, raw and as
+// the host sends them compressed.
+func sizes(dir string) ([]fileSize, error) {
+	var out []fileSize
+	for _, name := range []string{"web/app.wasm", "web/echarts.min.js", "index.html", "app.js", "wasm_exec.js", "app-worker.js", "web/style.css", "web/guard.js", "app.css", "manifest.webmanifest", "embed.html"} {
+		p := filepath.Join(dir, name)
+		raw, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		f := fileSize{Path: "/" + name, Raw: raw.Size(), Gzip: -1, Brotli: -1}
+		if fi, err := os.Stat(p + ".gz"); err == nil {
+			f.Gzip = fi.Size()
+		}
+		if fi, err := os.Stat(p + ".br"); err == nil {
+			f.Brotli = fi.Size()
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// medianFiles is the by-file breakdown of the cold load whose total is the
+// median.
+func medianFiles(loads []load) []fileBytes {
+	if len(loads) == 0 {
+		return nil
+	}
+	totals := make([]float64, len(loads))
+	for i, l := range loads {
+		totals[i] = float64(l.Bytes)
+	}
+	m := summarize(totals).Median
+	best := 0
+	for i, l := range loads {
+		if abs(float64(l.Bytes)-m) < abs(float64(loads[best].Bytes)-m) {
+			best = i
+		}
+	}
+	return loads[best].files
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
