@@ -74,6 +74,10 @@ func newSession(chromium string, cpu float64, cfg any) (*session, error) {
 	s.ctx, s.cancel = ctx, func() {
 		cancelC()
 		cancelA()
+		if os.Getenv("BENCH_DEBUG") != "" {
+			fmt.Fprintln(os.Stderr, "profile kept:", profile)
+			return
+		}
 		os.RemoveAll(profile)
 	}
 	c, err := json.Marshal(cfg)

@@ -78,7 +78,7 @@ func main() {
 	build := flag.Bool("build", true, "build the site; false serves -dist as it is")
 	quality := flag.Int("brotli", 11, "brotli `quality` of the .br files: 11 is what `make dist` ships; lower builds faster but sends more bytes")
 	cold := flag.Int("cold", 7, "cold loads per profile (a fresh chromium profile each)")
-	warm := flag.Int("warm", 2, "warm loads after each cold one, in the same profile")
+	warm := flag.Int("warm", 2, "warm loads after each cold one, in the same profile, and after the interactions")
 	slowCold := flag.Int("slow-cold", 5, "cold loads on the slow CPU and link")
 	steps := flag.Int("steps", 30, "changes of the deadline box and of the slider; a third as many of each other control")
 	moves := flag.Int("drag", 60, "mouse moves of the slider drag, one per frame")
@@ -222,6 +222,18 @@ func run(root, out string, build bool, quality, cold, warm, slowCold, nsteps, mo
 		return err
 	}
 	r.Memory.AfterInteractions = [2]float64{heap, wasm}
+	// Back after using it: chromium caches compiled wasm once enough of it
+	// has been optimised, which a session of use does and a bare load may
+	// not.
+	back := profileResult{Profile: profile{Name: "desktop, back after use", CPU: 1, Link: "loopback"}}
+	for range warm {
+		l, err := s.visit(h, h.origin+"/", false)
+		if err != nil {
+			return err
+		}
+		back.Warm = append(back.Warm, l)
+	}
+	r.Profiles = append(r.Profiles, back)
 	r.LoadAfter = loadAverage()
 
 	printReport(os.Stdout, &r)

@@ -50,22 +50,33 @@ func printReport(w io.Writer, r *report) {
 	}
 
 	fmt.Fprintln(w, "\nLoads (ms from navigation; median [min–max] of n)")
+	type column struct {
+		name  string
+		loads []load
+	}
+	var cols []column
+	for _, p := range r.Profiles {
+		if len(p.Cold) > 0 {
+			cols = append(cols, column{fmt.Sprintf("%s, cold (n=%d)", p.Profile.Name, len(p.Cold)), p.Cold})
+		}
+		if len(p.Warm) > 0 {
+			cols = append(cols, column{fmt.Sprintf("%s, warm (n=%d)", p.Profile.Name, len(p.Warm)), p.Warm})
+		}
+	}
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	header := "\t"
-	for _, p := range r.Profiles {
-		header += fmt.Sprintf("%s, cold (n=%d)\t%s, warm (n=%d)\t", p.Profile.Name, len(p.Cold), p.Profile.Name, len(p.Warm))
+	for _, c := range cols {
+		header += c.name + "\t"
 	}
 	fmt.Fprintln(tw, header)
 	row := func(name string, f func(load) float64, unit string) {
 		line := name + "\t"
-		for _, p := range r.Profiles {
-			for _, ls := range [][]load{p.Cold, p.Warm} {
-				v := make([]float64, len(ls))
-				for i, l := range ls {
-					v[i] = f(l)
-				}
-				line += spread(summarize(v), unit) + "\t"
+		for _, c := range cols {
+			v := make([]float64, len(c.loads))
+			for i, l := range c.loads {
+				v[i] = f(l)
 			}
+			line += spread(summarize(v), unit) + "\t"
 		}
 		fmt.Fprintln(tw, line)
 	}

@@ -34,11 +34,13 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		h = dist.FileServer(*static, b)
 	} else {
 		ah, err := server.New(server.Options{Root: *root})
+		if err == nil {
+			h, err = server.Handler(ah)
+		}
 		if err != nil {
 			fmt.Fprintln(stderr, "serve:", err)
 			return exitFailure
 		}
-		h = ah
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

@@ -49,6 +49,9 @@ func build(o Options, h *app.Handler) error {
 	if err := fixManifest(o.Out, h.Resources.Resolve("/")); err != nil {
 		return err
 	}
+	if err := rewrite(filepath.Join(o.Out, "app.js"), server.AppJS); err != nil {
+		return err
+	}
 	if o.Domain == "" {
 		if err := dropHostlessPreviews(o.Out); err != nil {
 			return err
@@ -76,6 +79,18 @@ func build(o Options, h *app.Handler) error {
 		return err
 	}
 	return Precompress(o.Out, o.Brotli)
+}
+
+// rewrite replaces the file name with what f makes of it.
+func rewrite(name string, f func([]byte) ([]byte, error)) error {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	if b, err = f(b); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return os.WriteFile(name, b, 0o644)
 }
 
 func copyFile(src, dst string) error {
