@@ -168,6 +168,10 @@ type probe struct {
 		Streaming *bool    `json:"streaming"`
 	} `json:"wasm"`
 	WasmMemory float64 `json:"wasmMemory"`
+	WasmFetch  *struct {
+		Start float64 `json:"start"`
+		End   float64 `json:"end"`
+	} `json:"wasmFetch"`
 }
 
 type changeTime struct {
@@ -189,6 +193,8 @@ type load struct {
 	TBT           float64 `json:"total_blocking_time_ms"`
 	LongTasks     int     `json:"long_tasks"`
 	LongestTask   float64 `json:"longest_task_ms"`
+	WasmFetchFrom float64 `json:"wasm_fetch_start_ms"`
+	WasmFetchTo   float64 `json:"wasm_fetch_end_ms"`
 	WasmCompile   float64 `json:"wasm_instantiate_ms"`
 	WasmFromURL   bool    `json:"wasm_streamed_from_response"`
 	Bytes         int64   `json:"bytes"`
@@ -225,7 +231,8 @@ func (s *session) visit(h *host, u string, first bool) (load, error) {
 	}
 	h.quiet(500*time.Millisecond, 30*time.Second)
 	p, err := eval[probe](ctx, `(() => { const t = __tjb; return {longTasks: t.longTasks, fcp: t.fcp, energyPainted: t.energyPainted,
-		energyFrame: t.energyFrame, mounted: t.mounted, firstChange: t.firstChange, wasm: t.wasm, wasmMemory: t.wasmMemory()} })()`)
+		energyFrame: t.energyFrame, mounted: t.mounted, firstChange: t.firstChange, wasm: t.wasm, wasmMemory: t.wasmMemory(),
+		wasmFetch: t.wasmFetch()} })()`)
 	if err != nil {
 		return l, err
 	}
@@ -288,6 +295,10 @@ func fromProbe(p probe) load {
 		l.WasmCompile = *p.Wasm.End - *p.Wasm.Start
 	}
 	l.WasmFromURL = p.Wasm.URL != nil && *p.Wasm.URL != ""
+	l.WasmFetchFrom, l.WasmFetchTo = -1, -1
+	if f := p.WasmFetch; f != nil {
+		l.WasmFetchFrom, l.WasmFetchTo = f.Start, f.End
+	}
 	return l
 }
 

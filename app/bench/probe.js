@@ -80,6 +80,12 @@
   wrap("instantiateStreaming");
   wrap("instantiate");
 
+  // The wasm's download, from Resource Timing.
+  t.wasmFetch = () => {
+    const e = performance.getEntriesByType("resource").find((r) => r.name.endsWith("/app.wasm"));
+    return e ? { start: e.startTime, end: e.responseEnd } : null;
+  };
+
   t.wasmMemory = () => {
     const mem = t.instance && t.instance.exports && t.instance.exports.mem;
     return mem ? mem.buffer.byteLength : 0;

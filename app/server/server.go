@@ -70,6 +70,7 @@ func New(o Options) (*app.Handler, error) {
 		return nil, err
 	}
 	routes.Do(ui.Routes)
+	res := staticDir{Handler: http.FileServer(http.Dir(o.Root)), base: base}
 	return &app.Handler{
 		Name:        "tokenjoule",
 		ShortName:   "tokenjoule",
@@ -102,7 +103,12 @@ func New(o Options) (*app.Handler, error) {
 		// that it changes with every build and only then.
 		Version:           hex.EncodeToString(sum.Sum(nil))[:16],
 		WasmContentLength: strconv.FormatInt(wasm.Size(), 10),
-		Resources:         staticDir{Handler: http.FileServer(http.Dir(o.Root)), base: base},
+		Resources:         res,
+		// The wasm is what the app waits for: start its download as the head
+		// is parsed, not once app.js has been fetched and run. The request
+		// matches app.js's fetch (CORS mode, same-origin credentials), which
+		// then takes the preloaded response.
+		RawHeaders: []string{`<link rel="preload" href="` + res.Resolve("/web/app.wasm") + `" as="fetch" type="application/wasm" crossorigin="anonymous">`},
 	}, nil
 }
 
