@@ -59,7 +59,9 @@ data:
 	$(GO) run . import -src $(SHARED)/mlenergy -out data
 
 # The Go benchmarks (selection, curves, chart options, the dataset's decode),
-# then the browser benchmark (app/bench): it builds dist/ as `make dist` does,
+# natively and compiled to wasm as the browser runs them (under node, which
+# npm needs anyway for `make echarts`), then the browser benchmark
+# (app/bench): it builds dist/ as `make dist` does,
 # serves it on loopback as a static host would, and drives headless chromium
 # (cold and warm loads, a slow CPU and link, control changes, a slider drag).
 # It prints a table and writes bench.json; it never fails on a time.
@@ -67,6 +69,10 @@ data:
 BENCH_FLAGS ?=
 bench: wasm echarts
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+	@if command -v node >/dev/null; then \
+		echo "wasm (node $$(node --version)):"; \
+		PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -benchmem ./data/ ./app/state/ ./app/charts/; \
+	else echo "bench: no node on PATH: the wasm benchmarks are skipped"; fi
 	$(GO) run ./app/bench -dist dist $(BENCH_FLAGS)
 
 # Each fuzz target for FUZZTIME (go test -fuzz takes one target at a time).

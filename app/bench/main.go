@@ -52,7 +52,8 @@ type report struct {
 	Go       string          `json:"go"`
 	Load     string          `json:"load_average"`
 	CPUs     int             `json:"cpus"`
-	Brotli   int             `json:"brotli_quality"`
+	Site     string          `json:"site"`
+	Brotli   int             `json:"brotli_quality,omitempty"`
 	Sizes    []fileSize      `json:"sizes"`
 	Linked   *linked         `json:"wasm_linked,omitempty"`
 	Profiles []profileResult `json:"profiles"`
@@ -73,20 +74,22 @@ type fileSize struct {
 }
 
 func main() {
-	root := flag.String("root", ".", "`dir`ectory holding web/ with the built app.wasm and echarts.min.js")
-	out := flag.String("dist", "dist", "`dir`ectory to build the static site into (replaced) and serve")
-	build := flag.Bool("build", true, "build the site; false serves -dist as it is")
-	quality := flag.Int("brotli", 11, "brotli `quality` of the .br files: 11 is what `make dist` ships; lower builds faster but sends more bytes")
-	cold := flag.Int("cold", 7, "cold loads per profile (a fresh chromium profile each)")
-	warm := flag.Int("warm", 2, "warm loads after each cold one, in the same profile, and after the interactions")
-	slowCold := flag.Int("slow-cold", 5, "cold loads on the slow CPU and link")
-	steps := flag.Int("steps", 30, "changes of the deadline box and of the slider; a third as many of each other control")
-	moves := flag.Int("drag", 60, "mouse moves of the slider drag, one per frame")
-	jsonOut := flag.String("json", "bench.json", "`file` to write the figures to")
-	chromium := flag.String("chromium", chromiumPath(), "chromium `path`")
-	symbols := flag.Bool("linked", true, "report what links into the wasm, by package (builds it once more with symbols)")
+	var o options
+	flag.StringVar(&o.root, "root", ".", "`dir`ectory holding web/ with the built app.wasm and echarts.min.js")
+	flag.StringVar(&o.out, "dist", "dist", "`dir`ectory to build the static site into (replaced) and serve")
+	flag.BoolVar(&o.build, "build", true, "build the site; false serves -dist as it is")
+	flag.IntVar(&o.quality, "brotli", 11, "brotli `quality` of the .br files: 11 is what `make dist` ships; lower builds faster but sends more bytes")
+	flag.StringVar(&o.versus, "versus", "", "another built site `dir`ectory to measure alternately with -dist, load for load (before and after a change)")
+	flag.IntVar(&o.cold, "cold", 7, "cold loads per profile (a fresh chromium profile each)")
+	flag.IntVar(&o.warm, "warm", 2, "warm loads after each cold one, in the same profile, and after the interactions")
+	flag.IntVar(&o.slowCold, "slow-cold", 5, "cold loads on the slow CPU and link")
+	flag.IntVar(&o.steps, "steps", 30, "changes of the deadline box and of the slider; a third as many of each other control")
+	flag.IntVar(&o.moves, "drag", 60, "mouse moves of the slider drag, one per frame")
+	flag.StringVar(&o.jsonOut, "json", "bench.json", "`file` to write the figures to")
+	flag.StringVar(&o.chromium, "chromium", chromiumPath(), "chromium `path`")
+	flag.BoolVar(&o.symbols, "linked", true, "report what links into the wasm, by package (builds it once more with symbols)")
 	flag.Parse()
-	if err := run(*root, *out, *build, *quality, *cold, *warm, *slowCold, *steps, *moves, *jsonOut, *chromium, *symbols); err != nil {
+	if err := run(o); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
@@ -113,34 +116,64 @@ func loadAverage() string {
 	return strings.Join(f[:min(3, len(f))], " ")
 }
 
-func run(root, out string, build bool, quality, cold, warm, slowCold, nsteps, moves int, jsonOut, chromium string, symbols bool) error {
-	if chromium == "" {
+// options are the command's flags.
+type options struct {
+	root, out, versus    string
+	build, symbols       bool
+	quality              int
+	cold, warm, slowCold int
+	steps, moves         int
+	jsonOut, chromium    string
+}
+
+// site is one built site under measurement, with its report.
+type site struct {
+	dir string
+	h   *host
+	r   *report
+}
+
+func run(o options) error {
+	if o.chromium == "" {
 		return fmt.Errorf("no chromium: install it with `apt-get install -y chromium` (Debian), or set CHROMIUM")
 	}
-	r := report{When: time.Now().Format(time.RFC3339), Go: runtime.Version(), Load: loadAverage(), CPUs: runtime.NumCPU(), Brotli: quality}
-	if v, err := exec.Command(chromium, "--version").Output(); err == nil {
-		r.Chromium = strings.TrimSpace(string(v))
+	chromium := o.chromium
+	newReport := func(dir string) *report {
+		r := &report{When: time.Now().Format(time.RFC3339), Go: runtime.Version(), Load: loadAverage(), CPUs: runtime.NumCPU(), Site: dir}
+		if v, err := exec.Command(chromium, "--version").Output(); err == nil {
+			r.Chromium = strings.TrimSpace(string(v))
+		}
+		return r
 	}
-	if build {
+	sites := []*site{{dir: o.out, r: newReport(o.out)}}
+	if o.build {
 		start := time.Now()
-		fmt.Fprintf(os.Stderr, "bench: building %s (brotli quality %d)…\n", out, quality)
-		if _, err := dist.Build(dist.Options{Root: root, Out: out, Brotli: quality}); err != nil {
+		fmt.Fprintf(os.Stderr, "bench: building %s (brotli quality %d)…\n", o.out, o.quality)
+		if _, err := dist.Build(dist.Options{Root: o.root, Out: o.out, Brotli: o.quality}); err != nil {
 			return err
 		}
 		fmt.Fprintf(os.Stderr, "bench: built in %v\n", time.Since(start).Round(time.Second))
-	} else {
-		r.Brotli = 0 // unknown
+		sites[0].r.Brotli = o.quality
 	}
-	var err error
-	if r.Sizes, err = sizes(out); err != nil {
-		return err
-	}
-	if symbols {
-		l, err := linkedSizes(root)
+	if o.symbols {
+		l, err := linkedSizes(o.root)
 		if err != nil {
 			return err
 		}
-		r.Linked = &l
+		sites[0].r.Linked = &l
+	}
+	if o.versus != "" {
+		sites = append(sites, &site{dir: o.versus, r: newReport(o.versus)})
+	}
+	for _, st := range sites {
+		var err error
+		if st.r.Sizes, err = sizes(st.dir); err != nil {
+			return err
+		}
+		if st.h, err = startHost(st.dir); err != nil {
+			return err
+		}
+		defer st.h.close()
 	}
 
 	set, err := data.Load()
@@ -151,54 +184,97 @@ func run(root, out string, build bool, quality, cold, warm, slowCold, nsteps, mo
 	if err != nil {
 		return err
 	}
-	plan, err := interactions(set, nsteps)
+	plan, err := interactions(set, o.steps)
 	if err != nil {
 		return err
 	}
-	h, err := startHost(out)
-	if err != nil {
-		return err
-	}
-	defer h.close()
 	cfg := map[string]any{"firstChange": first}
 
 	profiles := []profile{
-		{Name: "desktop", CPU: 1, link: nil, cold: cold, warm: warm},
-		{Name: "CPU 4×, 10 Mbit/s, 40 ms", CPU: 4, link: &link{RTT: 40 * time.Millisecond, Mbps: 10}, cold: slowCold, warm: 1},
+		{Name: "desktop", CPU: 1, link: nil, cold: o.cold, warm: o.warm},
+		{Name: "CPU 4×, 10 Mbit/s, 40 ms", CPU: 4, link: &link{RTT: 40 * time.Millisecond, Mbps: 10}, cold: o.slowCold, warm: 1},
 	}
 	for _, p := range profiles {
 		p.Link = p.link.String()
-		h.setLink(p.link)
-		pr := profileResult{Profile: p}
+		results := make([]profileResult, len(sites))
 		for i := range p.cold {
-			fmt.Fprintf(os.Stderr, "bench: %s: cold load %d of %d\n", p.Name, i+1, p.cold)
-			s, err := newSession(chromium, p.CPU, cfg)
-			if err != nil {
-				return err
-			}
-			l, err := s.visit(h, h.origin+"/", true)
-			if err != nil {
-				s.close()
-				return err
-			}
-			pr.Cold = append(pr.Cold, l)
-			for range p.warm {
-				l, err := s.visit(h, h.origin+"/", false)
+			// With two sites, their loads alternate, so that a machine whose
+			// load changes treats both alike.
+			for k, st := range sites {
+				fmt.Fprintf(os.Stderr, "bench: %s%s: cold load %d of %d\n", st.label(len(sites)), p.Name, i+1, p.cold)
+				st.h.setLink(p.link)
+				cold, warm, err := loads(chromium, st.h, p, cfg)
 				if err != nil {
-					s.close()
 					return err
 				}
-				pr.Warm = append(pr.Warm, l)
+				results[k].Cold = append(results[k].Cold, cold)
+				results[k].Warm = append(results[k].Warm, warm...)
 			}
-			s.close()
 		}
-		pr.FirstVisit = medianFiles(pr.Cold)
-		r.Profiles = append(r.Profiles, pr)
+		for k, st := range sites {
+			results[k].Profile = p
+			results[k].FirstVisit = medianFiles(results[k].Cold)
+			st.r.Profiles = append(st.r.Profiles, results[k])
+		}
 	}
 
-	// Interactions: desktop, after a first visit, in the same tab.
+	for _, st := range sites {
+		fmt.Fprintf(os.Stderr, "bench: %s%d interactions and a slider drag\n", st.label(len(sites)), len(plan))
+		if err := use(chromium, st, plan, o.moves, o.warm, cfg); err != nil {
+			return err
+		}
+		st.r.LoadAfter = loadAverage()
+	}
+
+	for i, st := range sites {
+		if i > 0 {
+			fmt.Println("\n" + strings.Repeat("=", 78) + "\nVersus " + st.dir + ", measured alternately with the above\n")
+		}
+		printReport(os.Stdout, st.r)
+	}
+	var v any = sites[0].r
+	if len(sites) > 1 {
+		v = []*report{sites[0].r, sites[1].r}
+	}
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(o.jsonOut, append(b, '\n'), 0o644)
+}
+
+func (st *site) label(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return st.dir + ": "
+}
+
+// loads is a first visit with a fresh profile, then p.warm visits again.
+func loads(chromium string, h *host, p profile, cfg any) (cold load, warm []load, err error) {
+	s, err := newSession(chromium, p.CPU, cfg)
+	if err != nil {
+		return cold, nil, err
+	}
+	defer s.close()
+	if cold, err = s.visit(h, h.origin+"/", true); err != nil {
+		return cold, nil, err
+	}
+	for range p.warm {
+		l, err := s.visit(h, h.origin+"/", false)
+		if err != nil {
+			return cold, nil, err
+		}
+		warm = append(warm, l)
+	}
+	return cold, warm, nil
+}
+
+// use is a session of use on the desktop: a first visit, the planned
+// changes, a slider drag, then visits again.
+func use(chromium string, st *site, plan []step, moves, again int, cfg any) error {
+	h, r := st.h, st.r
 	h.setLink(nil)
-	fmt.Fprintf(os.Stderr, "bench: %d interactions and a slider drag\n", len(plan))
 	s, err := newSession(chromium, 1, cfg)
 	if err != nil {
 		return err
@@ -226,7 +302,7 @@ func run(root, out string, build bool, quality, cold, warm, slowCold, nsteps, mo
 	// has been optimised, which a session of use does and a bare load may
 	// not.
 	back := profileResult{Profile: profile{Name: "desktop, back after use", CPU: 1, Link: "loopback"}}
-	for range warm {
+	for range again {
 		l, err := s.visit(h, h.origin+"/", false)
 		if err != nil {
 			return err
@@ -234,14 +310,7 @@ func run(root, out string, build bool, quality, cold, warm, slowCold, nsteps, mo
 		back.Warm = append(back.Warm, l)
 	}
 	r.Profiles = append(r.Profiles, back)
-	r.LoadAfter = loadAverage()
-
-	printReport(os.Stdout, &r)
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(jsonOut, append(b, '\n'), 0o644)
+	return nil
 }
 
 // sizes lists the site's files that matter for a first visit, raw and as

@@ -11,7 +11,9 @@ func printReport(w io.Writer, r *report) {
 	fmt.Fprintf(w, "tokenjoule bench, %s\n%s, %s, %d CPUs, load average %s before and %s after\n",
 		r.When, r.Chromium, r.Go, r.CPUs, r.Load, r.LoadAfter)
 	if r.Brotli > 0 {
-		fmt.Fprintf(w, "dist/ built with brotli quality %d\n", r.Brotli)
+		fmt.Fprintf(w, "%s built with brotli quality %d\n", r.Site, r.Brotli)
+	} else {
+		fmt.Fprintf(w, "%s as built before\n", r.Site)
 	}
 
 	fmt.Fprintln(w, "\nSizes (bytes)")
