@@ -121,7 +121,19 @@ func buildWeb() (string, error) {
 	if _, err := os.Stat(goBin); err != nil {
 		goBin = "go"
 	}
-	cmd := exec.Command(goBin, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(web, "app.wasm"), "tokenjoule/wasm")
+	// As `make wasm` builds it: against go-app without its HTTP handler.
+	slimDir, err := os.MkdirTemp("", "tokenjoule-slim-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(slimDir)
+	slim := exec.Command(goBin, "run", "./wasm/slim", "-dir", slimDir)
+	slim.Dir = repoRoot
+	modfile, err := slim.Output()
+	if err != nil {
+		return "", fmt.Errorf("wasm/slim: %v", err)
+	}
+	cmd := exec.Command(goBin, "build", "-trimpath", "-ldflags=-s -w", "-modfile", strings.TrimSpace(string(modfile)), "-o", filepath.Join(web, "app.wasm"), "tokenjoule/wasm")
 	cmd.Dir = repoRoot
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := cmd.CombinedOutput(); err != nil {
