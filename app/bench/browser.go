@@ -220,12 +220,12 @@ func (s *session) visit(h *host, u string, first bool) (load, error) {
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(u)); err != nil {
 		return l, fmt.Errorf("opening %s: %w", u, err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!!(window.__tjb && __tjb.firstChange)`, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+	if err := poll(ctx, `!!(window.__tjb && __tjb.firstChange)`); err != nil {
 		return l, fmt.Errorf("%s: the first control change was not answered: %w", u, err)
 	}
 	if first {
 		js := `navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated" && !r.installing && !r.waiting))`
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
+		if err := poll(ctx, js); err != nil {
 			return l, fmt.Errorf("%s: the service worker did not activate: %w", u, err)
 		}
 	}
@@ -254,6 +254,30 @@ func (s *session) visit(h *host, u string, first bool) (load, error) {
 		l.Requests += f.Requests
 	}
 	return l, nil
+}
+
+// poll waits until js is true. Evaluation errors while a document comes
+// and goes (chromium reports "Cannot find context with specified id") are
+// retried, not fatal.
+func poll(ctx context.Context, js string) error {
+	var last error
+	for {
+		ok, err := eval[bool](ctx, js)
+		if err == nil && ok {
+			return nil
+		}
+		if err != nil {
+			last = err
+		}
+		select {
+		case <-ctx.Done():
+			if last != nil {
+				return fmt.Errorf("%w (last error: %v)", ctx.Err(), last)
+			}
+			return ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }
 
 func ms(p *float64) float64 {

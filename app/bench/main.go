@@ -205,7 +205,12 @@ func run(o options) error {
 				st.h.setLink(p.link)
 				cold, warm, err := loads(chromium, st.h, p, cfg)
 				if err != nil {
-					return err
+					// One retry with a fresh profile: a benchmark on a busy
+					// machine should not lose its run to one bad load.
+					fmt.Fprintf(os.Stderr, "bench: %v; once more\n", err)
+					if cold, warm, err = loads(chromium, st.h, p, cfg); err != nil {
+						return err
+					}
 				}
 				results[k].Cold = append(results[k].Cold, cold)
 				results[k].Warm = append(results[k].Warm, warm...)
