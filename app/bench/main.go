@@ -10,6 +10,13 @@
 // on a time. Run it with `make bench`, or
 //
 //	go run ./app/bench [-cold 7] [-warm 2] [-brotli 11] [-json bench.json]
+//
+// To compare two builds on a machine whose load varies, build the other one
+// (`go run . build -out OTHER`) and add -versus OTHER: the loads of the two
+// alternate. The slow profile is throttled by the host itself (see link):
+// DevTools' network emulation would not slow the service worker's fetches.
+// BENCH_DEBUG=1 prints what the probe recorded for each load and keeps the
+// chromium profiles.
 package main
 
 import (
