@@ -10,11 +10,16 @@ ADDR ?= localhost:8000
 run: wasm echarts
 	$(GO) run . serve -addr $(ADDR)
 
-# The browser entry: UI and embedded data only (no server, CLI or importer).
+# The browser entry: UI and embedded data only (no server, CLI or importer),
+# built against a copy of go-app without its HTTP handler (wasm/slim): the
+# handler is dead code in the browser, but it links net/http, whose package
+# initialisers keep crypto/tls and its kin, a fifth of the wasm.
+# `make wasm SLIM=0` builds against go-app as it is.
+SLIM ?= 1
 WASM_SRC := go.mod go.sum $(shell find app wasm data -name '*.go' -not -name '*_test.go' 2>/dev/null) $(shell find data -name '*.json' 2>/dev/null)
 wasm: web/app.wasm
 web/app.wasm: $(WASM_SRC)
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' $(if $(filter 1,$(SLIM)),-modfile "$$($(GO) run ./wasm/slim -dir .cache/wasm-slim)") -o $@ ./wasm
 
 # ECharts $(ECHARTS_VERSION) from the npm registry (npm pack: no node_modules),
 # checked against web/echarts.sha256 before and after extraction. The page
@@ -60,8 +65,22 @@ vet:
 data:
 	$(GO) run . import -src $(SHARED)/mlenergy -out data
 
-bench:
+# The Go benchmarks (selection, curves, chart options, the dataset's decode),
+# natively and compiled to wasm as the browser runs them (under node, which
+# npm needs anyway for `make echarts`), then the browser benchmark
+# (app/bench): it builds dist/ as `make dist` does,
+# serves it on loopback as a static host would, and drives headless chromium
+# (cold and warm loads, a slow CPU and link, control changes, a slider drag).
+# It prints a table and writes bench.json; it never fails on a time.
+# BENCH_FLAGS passes options, e.g. BENCH_FLAGS='-cold 9 -brotli 9'.
+BENCH_FLAGS ?=
+bench: wasm echarts
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+	@if command -v node >/dev/null; then \
+		echo "wasm (node $$(node --version)):"; \
+		PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -benchmem ./data/ ./app/state/ ./app/charts/; \
+	else echo "bench: no node on PATH: the wasm benchmarks are skipped"; fi
+	$(GO) run ./app/bench -dist dist $(BENCH_FLAGS)
 
 # Each fuzz target for FUZZTIME (go test -fuzz takes one target at a time).
 FUZZTIME ?= 30s

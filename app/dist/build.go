@@ -217,6 +217,9 @@ func build(root, out string, brotli int, h *app.Handler) error {
 	if err := fixManifest(out, h.Resources.Resolve("/")); err != nil {
 		return err
 	}
+	if err := rewrite(filepath.Join(out, "app.js"), server.AppJS); err != nil {
+		return err
+	}
 	if err := dropHostlessPreviews(out); err != nil {
 		return err
 	}
@@ -245,6 +248,18 @@ func build(root, out string, brotli int, h *app.Handler) error {
 		return err
 	}
 	return Precompress(out, brotli)
+}
+
+// rewrite replaces the file name with what f makes of it.
+func rewrite(name string, f func([]byte) ([]byte, error)) error {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	if b, err = f(b); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return os.WriteFile(name, b, 0o644)
 }
 
 func copyFile(src, dst string) error {

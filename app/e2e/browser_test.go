@@ -153,7 +153,22 @@ func buildWeb() (string, error) {
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		wasmErr = goBuild("the wasm", []string{"GOOS=js", "GOARCH=wasm"}, "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(web, "app.wasm"), "tokenjoule/wasm")
+		// As `make wasm` builds it: against go-app without its HTTP handler.
+		slimDir, err := os.MkdirTemp("", "tokenjoule-slim-")
+		if err != nil {
+			wasmErr = err
+			return
+		}
+		defer os.RemoveAll(slimDir)
+		slim := exec.Command(goCommand(), "run", "./wasm/slim", "-dir", slimDir)
+		slim.Dir = repoRoot
+		modfile, err := slim.Output()
+		if err != nil {
+			wasmErr = fmt.Errorf("wasm/slim: %v", err)
+			return
+		}
+		wasmErr = goBuild("the wasm", []string{"GOOS=js", "GOARCH=wasm"}, "-trimpath", "-ldflags=-s -w",
+			"-modfile", strings.TrimSpace(string(modfile)), "-o", filepath.Join(web, "app.wasm"), "tokenjoule/wasm")
 	}()
 	go func() {
 		defer wg.Done()
@@ -166,14 +181,20 @@ func buildWeb() (string, error) {
 	return dir, binErr
 }
 
+// goCommand is the go command of the toolchain running the tests.
+func goCommand() string {
+	if goBin := filepath.Join(runtime.GOROOT(), "bin", "go"); fileExists(goBin) {
+		return goBin
+	}
+	return "go"
+}
+
+func fileExists(name string) bool { _, err := os.Stat(name); return err == nil }
+
 // goBuild runs go build with the arguments, in the module, and env added to
 // the environment.
 func goBuild(what string, env []string, args ...string) error {
-	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goBin); err != nil {
-		goBin = "go"
-	}
-	cmd := exec.Command(goBin, append([]string{"build"}, args...)...)
+	cmd := exec.Command(goCommand(), append([]string{"build"}, args...)...)
 	cmd.Dir = repoRoot
 	cmd.Env = append(os.Environ(), env...)
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -59,6 +60,7 @@ type Server struct {
 	web    webFiles
 	base   string
 	domain string
+	appJS  []byte // go-app's app.js as AppJS rewrites it
 }
 
 // New returns the calculator's server for the files in o.Root/web. It fails,
@@ -94,6 +96,7 @@ func New(o Options) (*Server, error) {
 		return nil, err
 	}
 	routes.Do(ui.Routes)
+	res := resolver{base: base}
 	h := &app.Handler{
 		Name:        "tokenjoule",
 		ShortName:   "tokenjoule",
@@ -129,15 +132,29 @@ func New(o Options) (*Server, error) {
 		// A resolver only, not an http.Handler: go-app would then serve
 		// /web/… from disk unchecked, and fetch /robots.txt from whatever
 		// host the request's Host header names.
-		Resources: resolver{base: base},
+		Resources: res,
+		// The wasm is what the app waits for: start its download as the head
+		// is parsed, not once app.js has been fetched and run. The request
+		// matches app.js's fetch (CORS mode, same-origin credentials), which
+		// then takes the preloaded response.
+		RawHeaders: []string{`<link rel="preload" href="` + res.Resolve("/web/app.wasm") + `" as="fetch" type="application/wasm" crossorigin="anonymous">`},
 	}
-	return &Server{App: h, web: webFiles{dir: web, base: base}, base: base, domain: domain}, nil
+	s := &Server{App: h, web: webFiles{dir: web, base: base}, base: base, domain: domain}
+	// app.js as the static site has it (AppJS); fail now rather than on the
+	// first request when go-app's file is not the one AppJS knows.
+	rec := &recorder{header: http.Header{}}
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/app.js", nil))
+	if s.appJS, err = AppJS(rec.body.Bytes()); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // ServeHTTP serves web/'s files, go-app's proxied files from web/ (which
-// go-app would fetch over HTTP from the request's Host), and the rest through
-// go-app, with the site's headers. Paths are relative to the site's root: a
-// server under a sub-path strips it first (http.StripPrefix).
+// go-app would fetch over HTTP from the request's Host), app.js as AppJS
+// rewrites it, and the rest through go-app, with the site's headers. Paths
+// are relative to the site's root: a server under a sub-path strips it first
+// (http.StripPrefix).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if name, ok := webName(r); ok {
 		s.web.serve(w, r, name)
@@ -146,6 +163,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch r.URL.Path {
 	case "/robots.txt", "/sitemap.xml", "/ads.txt":
 		s.web.serve(w, r, r.URL.Path[1:])
+		return
+	case "/app.js":
+		SetHeaders(w.Header(), r.URL.Path, s.base)
+		s.serveAppJS(w, r)
 		return
 	}
 	SetHeaders(w.Header(), r.URL.Path, s.base)

@@ -1,0 +1,451 @@
+package main
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/heapprofiler"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+//go:embed probe.js
+var probeJS string
+
+// session is one chromium with a fresh profile and one tab.
+type session struct {
+	ctx     context.Context
+	cancel  context.CancelFunc
+	profile string
+
+	mu   sync.Mutex
+	reqs map[network.RequestID]*pageReq
+}
+
+type pageReq struct {
+	url      string
+	network  bool // answered by the network, not by the worker or a cache
+	finished bool
+	bytes    int64
+}
+
+// pageRequest sums the page's own network requests for one path.
+type pageRequest struct {
+	n     int
+	bytes int64
+}
+
+// newSession starts chromium with a fresh profile; cpu is the CPU slow-down
+// (1 for none). probe is configured with cfg.
+func newSession(chromium string, cpu float64, cfg any) (*session, error) {
+	profile, err := os.MkdirTemp("", "tokenjoule-bench-")
+	if err != nil {
+		return nil, err
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromium),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1280, 900),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	s := &session{profile: profile, reqs: map[network.RequestID]*pageReq{}}
+	s.ctx, s.cancel = ctx, func() {
+		cancelC()
+		cancelA()
+		if os.Getenv("BENCH_DEBUG") != "" {
+			fmt.Fprintln(os.Stderr, "profile kept:", profile)
+			return
+		}
+		os.RemoveAll(profile)
+	}
+	c, err := json.Marshal(cfg)
+	if err != nil {
+		return nil, err
+	}
+	src := strings.Replace(probeJS, "__CONFIG__", string(c), 1)
+	err = chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, t, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		if _, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: src}); err != nil {
+			return err
+		}
+		if cpu > 1 {
+			if _, err := cdp.Call(ctx, t, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: cpu}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+	if err != nil {
+		s.cancel()
+		return nil, fmt.Errorf("starting %s: %w", chromium, err)
+	}
+	err = chromedp.Listen(ctx, func(ev any) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		switch ev := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			s.reqs[ev.RequestID] = &pageReq{url: ev.Request.URL}
+		case *network.EventResponseReceived:
+			if r := s.reqs[ev.RequestID]; r != nil && ev.Response != nil {
+				r.network = !ev.Response.FromServiceWorker && !ev.Response.FromDiskCache && !ev.Response.FromPrefetchCache
+			}
+		case *network.EventLoadingFinished:
+			if r := s.reqs[ev.RequestID]; r != nil {
+				r.finished = true
+				r.bytes = int64(ev.EncodedDataLength)
+			}
+		}
+	})
+	if err != nil {
+		s.cancel()
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *session) close() { s.cancel() }
+
+// pageRequests returns, by path, the page's own requests answered by the
+// network since the last call, and forgets them.
+func (s *session) pageRequests() map[string]pageRequest {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := map[string]pageRequest{}
+	for _, r := range s.reqs {
+		u, err := url.Parse(r.url)
+		if err != nil || !r.network || !r.finished {
+			continue
+		}
+		p := out[u.Path]
+		p.n++
+		p.bytes += r.bytes
+		out[u.Path] = p
+	}
+	s.reqs = map[network.RequestID]*pageReq{}
+	return out
+}
+
+func eval[T any](ctx context.Context, js string) (T, error) {
+	return chromedp.Run(ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+}
+
+// probe is what probe.js recorded during a load.
+type probe struct {
+	LongTasks     [][2]float64 `json:"longTasks"`
+	FCP           *float64     `json:"fcp"`
+	EnergyPainted *float64     `json:"energyPainted"`
+	EnergyFrame   *float64     `json:"energyFrame"`
+	Mounted       *float64     `json:"mounted"`
+	FirstChange   *changeTime  `json:"firstChange"`
+	Wasm          struct {
+		Start     *float64 `json:"start"`
+		End       *float64 `json:"end"`
+		URL       *string  `json:"url"`
+		Streaming *bool    `json:"streaming"`
+	} `json:"wasm"`
+	WasmMemory float64 `json:"wasmMemory"`
+	WasmFetch  *struct {
+		Start float64 `json:"start"`
+		End   float64 `json:"end"`
+	} `json:"wasmFetch"`
+}
+
+type changeTime struct {
+	Start   float64 `json:"start"`
+	DOM     float64 `json:"dom"`
+	Frame   float64 `json:"frame"`
+	Painted float64 `json:"painted"`
+	Settled float64 `json:"settled"`
+	Charts  int     `json:"charts"`
+	Error   string  `json:"error"`
+}
+
+// load is one navigation, as measured.
+type load struct {
+	FCP           float64 `json:"fcp_ms"`
+	EnergyPainted float64 `json:"energy_painted_ms"`
+	Mounted       float64 `json:"mounted_ms"`
+	Answered      float64 `json:"first_change_answered_ms"`
+	TBT           float64 `json:"total_blocking_time_ms"`
+	LongTasks     int     `json:"long_tasks"`
+	LongestTask   float64 `json:"longest_task_ms"`
+	WasmFetchFrom float64 `json:"wasm_fetch_start_ms"`
+	WasmFetchTo   float64 `json:"wasm_fetch_end_ms"`
+	WasmCompile   float64 `json:"wasm_instantiate_ms"`
+	WasmFromURL   bool    `json:"wasm_streamed_from_response"`
+	Bytes         int64   `json:"bytes"`
+	PageBytes     int64   `json:"page_bytes"`
+	WorkerBytes   int64   `json:"worker_bytes"`
+	Requests      int     `json:"requests"`
+	JSHeap        float64 `json:"js_heap_bytes"`
+	WasmMemory    float64 `json:"wasm_memory_bytes"`
+	Error         string  `json:"error,omitempty"`
+
+	files []fileBytes
+}
+
+// visit navigates to u on h, waits until the first control change is
+// answered (and, on a first visit, until the service worker is installed and
+// the host idle), and measures.
+func (s *session) visit(h *host, u string, first bool) (load, error) {
+	var l load
+	h.take()
+	s.pageRequests()
+	ctx, cancel := context.WithTimeout(s.ctx, 120*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(u)); err != nil {
+		return l, fmt.Errorf("opening %s: %w", u, err)
+	}
+	if err := poll(ctx, `!!(window.__tjb && __tjb.firstChange)`); err != nil {
+		return l, fmt.Errorf("%s: the first control change was not answered: %w", u, err)
+	}
+	if first {
+		js := `navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated" && !r.installing && !r.waiting))`
+		if err := poll(ctx, js); err != nil {
+			return l, fmt.Errorf("%s: the service worker did not activate: %w", u, err)
+		}
+	}
+	h.quiet(500*time.Millisecond, 30*time.Second)
+	p, err := eval[probe](ctx, `(() => { const t = __tjb; return {longTasks: t.longTasks, fcp: t.fcp, energyPainted: t.energyPainted,
+		energyFrame: t.energyFrame, mounted: t.mounted, firstChange: t.firstChange, wasm: t.wasm, wasmMemory: t.wasmMemory(),
+		wasmFetch: t.wasmFetch()} })()`)
+	if err != nil {
+		return l, err
+	}
+	l = fromProbe(p)
+	if os.Getenv("BENCH_DEBUG") != "" {
+		b, _ := json.Marshal(p)
+		fmt.Fprintf(os.Stderr, "probe: %s\n", b)
+	}
+	l.JSHeap, err = s.heap(ctx)
+	if err != nil {
+		return l, err
+	}
+	log := h.take()
+	l.files = byFile(log, s.pageRequests())
+	for _, f := range l.files {
+		l.Bytes += f.Bytes
+		l.PageBytes += f.PageBytes
+		l.WorkerBytes += f.WorkerBytes
+		l.Requests += f.Requests
+	}
+	return l, nil
+}
+
+// poll waits until js is true. Evaluation errors while a document comes
+// and goes (chromium reports "Cannot find context with specified id") are
+// retried, not fatal.
+func poll(ctx context.Context, js string) error {
+	var last error
+	for {
+		ok, err := eval[bool](ctx, js)
+		if err == nil && ok {
+			return nil
+		}
+		if err != nil {
+			last = err
+		}
+		select {
+		case <-ctx.Done():
+			if last != nil {
+				return fmt.Errorf("%w (last error: %v)", ctx.Err(), last)
+			}
+			return ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+func ms(p *float64) float64 {
+	if p == nil || *p < 0 {
+		return -1
+	}
+	return *p
+}
+
+func fromProbe(p probe) load {
+	l := load{FCP: ms(p.FCP), EnergyPainted: ms(p.EnergyPainted), Mounted: ms(p.Mounted), Answered: -1, WasmMemory: p.WasmMemory}
+	if l.EnergyPainted < 0 && ms(p.EnergyFrame) >= 0 {
+		// No Element Timing entry: the frame after #energy had text, which
+		// cannot be painted before the first contentful paint.
+		l.EnergyPainted = max(ms(p.EnergyFrame), l.FCP)
+	}
+	if c := p.FirstChange; c != nil {
+		if c.Error != "" {
+			l.Error = "first change: " + c.Error
+		} else {
+			l.Answered = c.Start + c.Painted
+		}
+	}
+	end := l.Answered
+	if end < 0 {
+		end = l.Mounted
+	}
+	// Total blocking time: the part over 50 ms of every long task between the
+	// first contentful paint and the first change answered.
+	for _, t := range p.LongTasks {
+		if t[0]+t[1] < l.FCP || end >= 0 && t[0] > end {
+			continue
+		}
+		l.LongTasks++
+		l.TBT += max(0, t[1]-50)
+		l.LongestTask = max(l.LongestTask, t[1])
+	}
+	if p.Wasm.Start != nil && p.Wasm.End != nil {
+		l.WasmCompile = *p.Wasm.End - *p.Wasm.Start
+	}
+	l.WasmFromURL = p.Wasm.URL != nil && *p.Wasm.URL != ""
+	l.WasmFetchFrom, l.WasmFetchTo = -1, -1
+	if f := p.WasmFetch; f != nil {
+		l.WasmFetchFrom, l.WasmFetchTo = f.Start, f.End
+	}
+	return l
+}
+
+// heap is the JS heap in use after a full garbage collection.
+func (s *session) heap(ctx context.Context) (float64, error) {
+	if _, err := chromedp.Call(ctx, heapprofiler.CollectGarbage, cdp.Empty{}); err != nil {
+		return 0, err
+	}
+	u, err := chromedp.Call(ctx, runtime.GetHeapUsage, cdp.Empty{})
+	return u.UsedSize, err
+}
+
+// stepResult is one measured interaction.
+type stepResult struct {
+	step
+	changeTime
+	LongTasks   int     `json:"long_tasks"`
+	LongestTask float64 `json:"longest_task_ms"`
+}
+
+// interact runs the steps one after the other, each once the page is quiet.
+func (s *session) interact(steps []step) ([]stepResult, error) {
+	var out []stepResult
+	for _, st := range steps {
+		js := fmt.Sprintf(`__tjb.change(%q, %q, %q, %q, 100)`, st.Sel, st.Value, st.Event, st.Expect)
+		c, err := eval[changeTime](s.ctx, js)
+		if err != nil {
+			return out, fmt.Errorf("%s %s=%s: %w", st.Kind, st.Sel, st.Value, err)
+		}
+		out = append(out, stepResult{step: st, changeTime: c})
+	}
+	tasks, err := eval[[][2]float64](s.ctx, `__tjb.longTasks`)
+	if err != nil {
+		return out, err
+	}
+	for i := range out {
+		r := &out[i]
+		for _, t := range tasks {
+			if t[0]+t[1] >= r.Start && t[0] <= r.Start+r.Settled {
+				r.LongTasks++
+				r.LongestTask = max(r.LongestTask, t[1])
+			}
+		}
+	}
+	return out, nil
+}
+
+// drag is the deadline slider dragged by a mouse from one end to the other
+// and back, one move per frame (16 ms), as a person drags it.
+type drag struct {
+	Moves       int     `json:"moves"`
+	Inputs      int     `json:"input_events"`
+	DurationMS  float64 `json:"drag_ms"`
+	CatchUpMS   float64 `json:"catch_up_after_release_ms"`
+	LongTasks   int     `json:"long_tasks"`
+	LongestTask float64 `json:"longest_task_ms"`
+	BlockedMS   float64 `json:"blocking_ms"`
+}
+
+func (s *session) drag(moves int) (drag, error) {
+	d := drag{Moves: moves}
+	type box struct{ X, Y, W, H, Start float64 }
+	b, err := eval[box](s.ctx, `(() => { const el = document.querySelector("#deadline-range"); el.scrollIntoView({block: "center"});
+		window.__tjbInputs = 0; el.addEventListener("input", () => window.__tjbInputs++);
+		const r = el.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height, start: performance.now()} })()`)
+	if err != nil {
+		return d, err
+	}
+	mouse := func(typ input.DispatchMouseEventType, x float64) error {
+		p := input.DispatchMouseEventParams{Type: typ, X: x, Y: b.Y + b.H/2, Button: input.MouseButtonLeft, Buttons: 1, ClickCount: 1}
+		if typ == input.DispatchMouseEventTypeMouseMoved {
+			p.ClickCount = 0
+		}
+		_, err := chromedp.Call(s.ctx, input.DispatchMouseEvent, p)
+		return err
+	}
+	// Press on the left end: the thumb jumps there, then follows the mouse.
+	left, right := b.X+4, b.X+b.W-4
+	if err := mouse(input.DispatchMouseEventTypeMousePressed, left); err != nil {
+		return d, err
+	}
+	for i := 1; i <= moves; i++ {
+		f := float64(i) / float64(moves) * 2
+		if f > 1 {
+			f = 2 - f
+		}
+		if err := mouse(input.DispatchMouseEventTypeMouseMoved, left+f*(right-left)); err != nil {
+			return d, err
+		}
+		time.Sleep(16 * time.Millisecond)
+	}
+	if err := mouse(input.DispatchMouseEventTypeMouseReleased, left); err != nil {
+		return d, err
+	}
+	type after struct {
+		Release, Settled float64
+		Inputs           int
+		Tasks            [][2]float64
+	}
+	a, err := eval[after](s.ctx, `(async () => { const release = performance.now(); const settled = await __tjb.settle(300);
+		return {release, settled, inputs: window.__tjbInputs, tasks: __tjb.longTasks} })()`)
+	if err != nil {
+		return d, err
+	}
+	d.Inputs = a.Inputs
+	d.DurationMS = a.Release - b.Start
+	d.CatchUpMS = max(0, a.Settled-a.Release)
+	for _, t := range a.Tasks {
+		if t[0]+t[1] >= b.Start && t[0] <= a.Settled {
+			d.LongTasks++
+			d.LongestTask = max(d.LongestTask, t[1])
+			d.BlockedMS += max(0, t[1]-50)
+		}
+	}
+	return d, nil
+}
+
+// memory is the JS heap after a garbage collection and the wasm's linear memory.
+func (s *session) memory() (jsHeap, wasm float64, err error) {
+	jsHeap, err = s.heap(s.ctx)
+	if err != nil {
+		return 0, 0, err
+	}
+	wasm, err = eval[float64](s.ctx, `__tjb.wasmMemory()`)
+	return jsHeap, wasm, err
+}

@@ -1,0 +1,375 @@
+// Command bench measures the calculator as visitors get it: it builds the
+// static site (dist/), serves it on loopback the way a static host does
+// (precompressed files, Cache-Control: no-cache), and drives headless
+// chromium through chromedp: cold loads with a fresh profile each, warm loads
+// in the same profile, the same on a slow CPU and link, then a series of
+// control changes and a slider drag. It prints a table and writes the figures
+// to a JSON file.
+//
+// It is a benchmark, not a test: it fails only when it cannot measure, never
+// on a time. Run it with `make bench`, or
+//
+//	go run ./app/bench [-cold 7] [-warm 2] [-brotli 11] [-json bench.json]
+//
+// To compare two builds on a machine whose load varies, build the other one
+// (`go run . build -out OTHER`) and add -versus OTHER: the loads of the two
+// alternate. The slow profile is throttled by the host itself (see link):
+// DevTools' network emulation would not slow the service worker's fetches.
+// BENCH_DEBUG=1 prints what the probe recorded for each load and keeps the
+// chromium profiles.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"tokenjoule/app/dist"
+	"tokenjoule/data"
+)
+
+// profile is one kind of visitor.
+type profile struct {
+	Name string  `json:"name"`
+	CPU  float64 `json:"cpu_slowdown"`
+	Link string  `json:"link"`
+	link *link
+	cold int
+	warm int
+}
+
+// profileResult holds a profile's loads.
+type profileResult struct {
+	Profile profile `json:"profile"`
+	Cold    []load  `json:"cold"`
+	Warm    []load  `json:"warm"`
+	// FirstVisit is, by file, the median cold load's bytes on the wire.
+	FirstVisit []fileBytes `json:"first_visit_by_file"`
+}
+
+type report struct {
+	When     string          `json:"when"`
+	Chromium string          `json:"chromium"`
+	Go       string          `json:"go"`
+	Load     string          `json:"load_average"`
+	CPUs     int             `json:"cpus"`
+	Site     string          `json:"site"`
+	Brotli   int             `json:"brotli_quality,omitempty"`
+	Sizes    []fileSize      `json:"sizes"`
+	Linked   *linked         `json:"wasm_linked,omitempty"`
+	Profiles []profileResult `json:"profiles"`
+	Steps    []stepResult    `json:"interactions"`
+	Drag     *drag           `json:"slider_drag,omitempty"`
+	Memory   struct {
+		AfterLoad         [2]float64 `json:"after_load_js_heap_wasm"`
+		AfterInteractions [2]float64 `json:"after_interactions_js_heap_wasm"`
+	} `json:"memory"`
+	LoadAfter string `json:"load_average_after"`
+}
+
+type fileSize struct {
+	Path   string `json:"path"`
+	Raw    int64  `json:"raw"`
+	Gzip   int64  `json:"gzip"`
+	Brotli int64  `json:"brotli"`
+}
+
+func main() {
+	var o options
+	flag.StringVar(&o.root, "root", ".", "`dir`ectory holding web/ with the built app.wasm and echarts.min.js")
+	flag.StringVar(&o.out, "dist", "dist", "`dir`ectory to build the static site into (replaced) and serve")
+	flag.BoolVar(&o.build, "build", true, "build the site; false serves -dist as it is")
+	flag.IntVar(&o.quality, "brotli", 11, "brotli `quality` of the .br files: 11 is what `make dist` ships; lower builds faster but sends more bytes")
+	flag.StringVar(&o.versus, "versus", "", "another built site `dir`ectory to measure alternately with -dist, load for load (before and after a change)")
+	flag.IntVar(&o.cold, "cold", 7, "cold loads per profile (a fresh chromium profile each)")
+	flag.IntVar(&o.warm, "warm", 2, "warm loads after each cold one, in the same profile, and after the interactions")
+	flag.IntVar(&o.slowCold, "slow-cold", 5, "cold loads on the slow CPU and link")
+	flag.IntVar(&o.steps, "steps", 30, "changes of the deadline box and of the slider; a third as many of each other control")
+	flag.IntVar(&o.moves, "drag", 60, "mouse moves of the slider drag, one per frame")
+	flag.StringVar(&o.jsonOut, "json", "bench.json", "`file` to write the figures to")
+	flag.StringVar(&o.chromium, "chromium", chromiumPath(), "chromium `path`")
+	flag.BoolVar(&o.symbols, "linked", true, "report what links into the wasm, by package (builds it once more with symbols)")
+	flag.Parse()
+	if err := run(o); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func chromiumPath() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	return strings.Join(f[:min(3, len(f))], " ")
+}
+
+// options are the command's flags.
+type options struct {
+	root, out, versus    string
+	build, symbols       bool
+	quality              int
+	cold, warm, slowCold int
+	steps, moves         int
+	jsonOut, chromium    string
+}
+
+// site is one built site under measurement, with its report.
+type site struct {
+	dir string
+	h   *host
+	r   *report
+}
+
+func run(o options) error {
+	if o.chromium == "" {
+		return fmt.Errorf("no chromium: install it with `apt-get install -y chromium` (Debian), or set CHROMIUM")
+	}
+	chromium := o.chromium
+	newReport := func(dir string) *report {
+		r := &report{When: time.Now().Format(time.RFC3339), Go: runtime.Version(), Load: loadAverage(), CPUs: runtime.NumCPU(), Site: dir}
+		if v, err := exec.Command(chromium, "--version").Output(); err == nil {
+			r.Chromium = strings.TrimSpace(string(v))
+		}
+		return r
+	}
+	sites := []*site{{dir: o.out, r: newReport(o.out)}}
+	if o.build {
+		start := time.Now()
+		fmt.Fprintf(os.Stderr, "bench: building %s (brotli quality %d)…\n", o.out, o.quality)
+		if _, err := dist.Build(dist.Options{Root: o.root, Out: o.out, Brotli: o.quality}); err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "bench: built in %v\n", time.Since(start).Round(time.Second))
+		sites[0].r.Brotli = o.quality
+	}
+	if o.symbols {
+		l, err := linkedSizes(o.root)
+		if err != nil {
+			return err
+		}
+		sites[0].r.Linked = &l
+	}
+	if o.versus != "" {
+		sites = append(sites, &site{dir: o.versus, r: newReport(o.versus)})
+	}
+	for _, st := range sites {
+		var err error
+		if st.r.Sizes, err = sizes(st.dir); err != nil {
+			return err
+		}
+		if st.h, err = startHost(st.dir); err != nil {
+			return err
+		}
+		defer st.h.close()
+	}
+
+	set, err := data.Load()
+	if err != nil {
+		return err
+	}
+	first, err := firstChange(set)
+	if err != nil {
+		return err
+	}
+	plan, err := interactions(set, o.steps)
+	if err != nil {
+		return err
+	}
+	cfg := map[string]any{"firstChange": first}
+
+	profiles := []profile{
+		{Name: "desktop", CPU: 1, link: nil, cold: o.cold, warm: o.warm},
+		{Name: "CPU 4×, 10 Mbit/s, 40 ms", CPU: 4, link: &link{RTT: 40 * time.Millisecond, Mbps: 10}, cold: o.slowCold, warm: 1},
+	}
+	for _, p := range profiles {
+		p.Link = p.link.String()
+		results := make([]profileResult, len(sites))
+		for i := range p.cold {
+			// With two sites, their loads alternate, so that a machine whose
+			// load changes treats both alike.
+			for k, st := range sites {
+				fmt.Fprintf(os.Stderr, "bench: %s%s: cold load %d of %d\n", st.label(len(sites)), p.Name, i+1, p.cold)
+				st.h.setLink(p.link)
+				cold, warm, err := loads(chromium, st.h, p, cfg)
+				if err != nil {
+					// One retry with a fresh profile: a benchmark on a busy
+					// machine should not lose its run to one bad load.
+					fmt.Fprintf(os.Stderr, "bench: %v; once more\n", err)
+					if cold, warm, err = loads(chromium, st.h, p, cfg); err != nil {
+						return err
+					}
+				}
+				results[k].Cold = append(results[k].Cold, cold)
+				results[k].Warm = append(results[k].Warm, warm...)
+			}
+		}
+		for k, st := range sites {
+			results[k].Profile = p
+			results[k].FirstVisit = medianFiles(results[k].Cold)
+			st.r.Profiles = append(st.r.Profiles, results[k])
+		}
+	}
+
+	for _, st := range sites {
+		fmt.Fprintf(os.Stderr, "bench: %s%d interactions and a slider drag\n", st.label(len(sites)), len(plan))
+		if err := use(chromium, st, plan, o.moves, o.warm, cfg); err != nil {
+			return err
+		}
+		st.r.LoadAfter = loadAverage()
+	}
+
+	for i, st := range sites {
+		if i > 0 {
+			fmt.Println("\n" + strings.Repeat("=", 78) + "\nVersus " + st.dir + ", measured alternately with the above\n")
+		}
+		printReport(os.Stdout, st.r)
+	}
+	var v any = sites[0].r
+	if len(sites) > 1 {
+		v = []*report{sites[0].r, sites[1].r}
+	}
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(o.jsonOut, append(b, '\n'), 0o644)
+}
+
+func (st *site) label(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return st.dir + ": "
+}
+
+// loads is a first visit with a fresh profile, then p.warm visits again.
+func loads(chromium string, h *host, p profile, cfg any) (cold load, warm []load, err error) {
+	s, err := newSession(chromium, p.CPU, cfg)
+	if err != nil {
+		return cold, nil, err
+	}
+	defer s.close()
+	if cold, err = s.visit(h, h.origin+"/", true); err != nil {
+		return cold, nil, err
+	}
+	for range p.warm {
+		l, err := s.visit(h, h.origin+"/", false)
+		if err != nil {
+			return cold, nil, err
+		}
+		warm = append(warm, l)
+	}
+	return cold, warm, nil
+}
+
+// use is a session of use on the desktop: a first visit, the planned
+// changes, a slider drag, then visits again.
+func use(chromium string, st *site, plan []step, moves, again int, cfg any) error {
+	h, r := st.h, st.r
+	h.setLink(nil)
+	s, err := newSession(chromium, 1, cfg)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	l, err := s.visit(h, h.origin+"/", true)
+	if err != nil {
+		return err
+	}
+	r.Memory.AfterLoad = [2]float64{l.JSHeap, l.WasmMemory}
+	if r.Steps, err = s.interact(plan); err != nil {
+		return err
+	}
+	d, err := s.drag(moves)
+	if err != nil {
+		return err
+	}
+	r.Drag = &d
+	heap, wasm, err := s.memory()
+	if err != nil {
+		return err
+	}
+	r.Memory.AfterInteractions = [2]float64{heap, wasm}
+	// Back after using it: chromium caches compiled wasm once enough of it
+	// has been optimised, which a session of use does and a bare load may
+	// not.
+	back := profileResult{Profile: profile{Name: "desktop, back after use", CPU: 1, Link: "loopback"}}
+	for range again {
+		l, err := s.visit(h, h.origin+"/", false)
+		if err != nil {
+			return err
+		}
+		back.Warm = append(back.Warm, l)
+	}
+	r.Profiles = append(r.Profiles, back)
+	return nil
+}
+
+// sizes lists the site's files that matter for a first visit, raw and as
+// the host sends them compressed.
+func sizes(dir string) ([]fileSize, error) {
+	var out []fileSize
+	for _, name := range []string{"web/app.wasm", "web/echarts.min.js", "index.html", "app.js", "wasm_exec.js", "app-worker.js", "web/style.css", "web/guard.js", "app.css", "manifest.webmanifest", "embed.html"} {
+		p := filepath.Join(dir, name)
+		raw, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		f := fileSize{Path: "/" + name, Raw: raw.Size(), Gzip: -1, Brotli: -1}
+		if fi, err := os.Stat(p + ".gz"); err == nil {
+			f.Gzip = fi.Size()
+		}
+		if fi, err := os.Stat(p + ".br"); err == nil {
+			f.Brotli = fi.Size()
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// medianFiles is the by-file breakdown of the cold load whose total is the
+// median.
+func medianFiles(loads []load) []fileBytes {
+	if len(loads) == 0 {
+		return nil
+	}
+	totals := make([]float64, len(loads))
+	for i, l := range loads {
+		totals[i] = float64(l.Bytes)
+	}
+	m := summarize(totals).Median
+	best := 0
+	for i, l := range loads {
+		if abs(float64(l.Bytes)-m) < abs(float64(loads[best].Bytes)-m) {
+			best = i
+		}
+	}
+	return loads[best].files
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,205 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+)
+
+func printReport(w io.Writer, r *report) {
+	fmt.Fprintf(w, "tokenjoule bench, %s\n%s, %s, %d CPUs, load average %s before and %s after\n",
+		r.When, r.Chromium, r.Go, r.CPUs, r.Load, r.LoadAfter)
+	if r.Brotli > 0 {
+		fmt.Fprintf(w, "%s built with brotli quality %d\n", r.Site, r.Brotli)
+	} else {
+		fmt.Fprintf(w, "%s as built before\n", r.Site)
+	}
+
+	fmt.Fprintln(w, "\nSizes (bytes)")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "file\traw\tgzip\tbrotli\t")
+	for _, f := range r.Sizes {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", f.Path, num(f.Raw), num(f.Gzip), num(f.Brotli))
+	}
+	tw.Flush()
+
+	if l := r.Linked; l != nil {
+		fmt.Fprintf(w, "\nWhat links into app.wasm: code %s B, data %s B (tables, strings, embedded dataset); code by package:\n", num(l.Code), num(l.Data))
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		for i, p := range l.Packages {
+			if i == 16 {
+				break
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%.1f%%\n", p.Package, num(p.Code), 100*float64(p.Code)/float64(l.Code))
+		}
+		tw.Flush()
+	}
+
+	for _, p := range r.Profiles {
+		fmt.Fprintf(w, "\nFirst visit on the wire, %s (the median of %d cold loads; page = the page's own requests, worker = the service worker's)\n", p.Profile.Name, len(p.Cold))
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "path\trequests page+worker\tbytes page\tbytes worker\ttotal\t")
+		var page, worker int64
+		for _, f := range p.FirstVisit {
+			fmt.Fprintf(tw, "%s\t%d+%d\t%s\t%s\t%s\t\n", f.Path, f.PageRequests, f.WorkerRequests, num(f.PageBytes), num(f.WorkerBytes), num(f.Bytes))
+			page += f.PageBytes
+			worker += f.WorkerBytes
+		}
+		fmt.Fprintf(tw, "total\t\t%s\t%s\t%s\t\n", num(page), num(worker), num(page+worker))
+		tw.Flush()
+		break // the same files on every link
+	}
+
+	fmt.Fprintln(w, "\nLoads (ms from navigation; median [min–max] of n)")
+	type column struct {
+		name  string
+		loads []load
+	}
+	var cols []column
+	for _, p := range r.Profiles {
+		if len(p.Cold) > 0 {
+			cols = append(cols, column{fmt.Sprintf("%s, cold (n=%d)", p.Profile.Name, len(p.Cold)), p.Cold})
+		}
+		if len(p.Warm) > 0 {
+			cols = append(cols, column{fmt.Sprintf("%s, warm (n=%d)", p.Profile.Name, len(p.Warm)), p.Warm})
+		}
+	}
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	header := "\t"
+	for _, c := range cols {
+		header += c.name + "\t"
+	}
+	fmt.Fprintln(tw, header)
+	row := func(name string, f func(load) float64, unit string) {
+		line := name + "\t"
+		for _, c := range cols {
+			v := make([]float64, len(c.loads))
+			for i, l := range c.loads {
+				v[i] = f(l)
+			}
+			line += spread(summarize(v), unit) + "\t"
+		}
+		fmt.Fprintln(tw, line)
+	}
+	row("first contentful paint", func(l load) float64 { return l.FCP }, "")
+	row("#energy painted", func(l load) float64 { return l.EnergyPainted }, "")
+	row("app mounted", func(l load) float64 { return l.Mounted }, "")
+	row("first change answered", func(l load) float64 { return l.Answered }, "")
+	row("total blocking time", func(l load) float64 { return l.TBT }, "")
+	row("long tasks (count)", func(l load) float64 { return float64(l.LongTasks) }, "n")
+	row("longest task", func(l load) float64 { return l.LongestTask }, "")
+	row("wasm download starts", func(l load) float64 { return l.WasmFetchFrom }, "")
+	row("wasm download ends", func(l load) float64 { return l.WasmFetchTo }, "")
+	row("wasm instantiate (call to instance)", func(l load) float64 { return l.WasmCompile }, "")
+	row("bytes on the wire", func(l load) float64 { return float64(l.Bytes) }, "KB")
+	row("  of which the worker's", func(l load) float64 { return float64(l.WorkerBytes) }, "KB")
+	row("requests", func(l load) float64 { return float64(l.Requests) }, "n")
+	row("JS heap after load", func(l load) float64 { return l.JSHeap }, "MB")
+	row("wasm memory after load", func(l load) float64 { return l.WasmMemory }, "MB")
+	tw.Flush()
+	streamed := 0
+	total := 0
+	for _, p := range r.Profiles {
+		for _, ls := range [][]load{p.Cold, p.Warm} {
+			for _, l := range ls {
+				total++
+				if l.WasmFromURL {
+					streamed++
+				}
+				if l.Error != "" {
+					fmt.Fprintf(w, "  error in a load: %s\n", l.Error)
+				}
+			}
+		}
+	}
+	fmt.Fprintf(w, "wasm compiled from the network response itself (streaming, code cache possible) in %d of %d loads\n", streamed, total)
+
+	if len(r.Steps) > 0 {
+		fmt.Fprintln(w, "\nInteractions, desktop (ms from the input event: figure = #energy changed and a frame painted; settled = the first frame after the last DOM or chart change)")
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "control\tn\tfigure p50\tp95\tmax\tsettled p50\tp95\tmax\tlong tasks\tlongest\terrors\t")
+		var kinds []string
+		by := map[string][]stepResult{}
+		for _, s := range r.Steps {
+			if by[s.Kind] == nil {
+				kinds = append(kinds, s.Kind)
+			}
+			by[s.Kind] = append(by[s.Kind], s)
+		}
+		for _, k := range kinds {
+			var fig, set []float64
+			tasks, errs := 0, 0
+			longest := 0.0
+			for _, s := range by[k] {
+				if s.Error != "" {
+					errs++
+					fig = append(fig, -1)
+				} else {
+					fig = append(fig, s.Painted)
+				}
+				set = append(set, s.Settled)
+				tasks += s.LongTasks
+				longest = max(longest, s.LongestTask)
+			}
+			f, st := summarize(fig), summarize(set)
+			fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.0f\t%.0f\t%.0f\t%.0f\t%.0f\t%d\t%.0f\t%d\t\n", k, len(by[k]), f.Median, f.P95, f.Max, st.Median, st.P95, st.Max, tasks, longest, errs)
+		}
+		tw.Flush()
+		for _, s := range r.Steps {
+			if s.Error != "" {
+				fmt.Fprintf(w, "  %s %s=%s: %s\n", s.Kind, s.Sel, s.Value, s.Error)
+			}
+		}
+	}
+	if d := r.Drag; d != nil {
+		fmt.Fprintf(w, "\nSlider drag: %d mouse moves over %.0f ms gave %d input events; long tasks %d (longest %.0f ms, blocking %.0f ms); the page caught up %.0f ms after the release\n",
+			d.Moves, d.DurationMS, d.Inputs, d.LongTasks, d.LongestTask, d.BlockedMS, d.CatchUpMS)
+	}
+	m := r.Memory
+	fmt.Fprintf(w, "\nMemory: JS heap %s MB, wasm memory %s MB after load; %s MB and %s MB after the interactions\n",
+		mb(m.AfterLoad[0]), mb(m.AfterLoad[1]), mb(m.AfterInteractions[0]), mb(m.AfterInteractions[1]))
+}
+
+// spread is "median [min–max]".
+func spread(s summary, unit string) string {
+	if s.N == 0 {
+		return "–"
+	}
+	f := func(v float64) string {
+		switch unit {
+		case "KB":
+			return fmt.Sprintf("%.0f", v/1000)
+		case "MB":
+			return mb(v)
+		default:
+			return fmt.Sprintf("%.0f", v)
+		}
+	}
+	suffix := ""
+	if unit == "KB" || unit == "MB" {
+		suffix = " " + unit
+	}
+	if s.Min == s.Max {
+		return f(s.Median) + suffix
+	}
+	return fmt.Sprintf("%s [%s–%s]%s", f(s.Median), f(s.Min), f(s.Max), suffix)
+}
+
+func mb(v float64) string { return fmt.Sprintf("%.1f", v/1e6) }
+
+// num writes n with thousands separators.
+func num(n int64) string {
+	if n < 0 {
+		return "–"
+	}
+	s := fmt.Sprint(n)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}

@@ -1,0 +1,67 @@
+package server
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// handler returns the calculator's server over a web/ of stand-in files.
+func handler(t *testing.T) *Server {
+	t.Helper()
+	root := t.TempDir()
+	os.Mkdir(filepath.Join(root, "web"), 0o755)
+	for _, name := range required {
+		os.WriteFile(filepath.Join(root, "web", name), []byte("stand-in "+name), 0o644)
+	}
+	h, err := New(Options{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func body(t *testing.T, h http.Handler, path string) string {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET %s: %d", path, rec.Code)
+	}
+	b, _ := io.ReadAll(rec.Body)
+	return string(b)
+}
+
+func TestAppJS(t *testing.T) {
+	s0 := handler(t)
+	orig := body(t, s0.App, "/app.js")
+	js, err := AppJS([]byte(orig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(js)
+	// The wasm is compiled from the fetched response, not from a copy.
+	if strings.Contains(s, "new Response(") || !strings.Contains(s, "return response;") || !strings.Contains(s, "response.clone()") {
+		t.Errorf("the rewritten fetchWithProgress still wraps the response:\n%s", s[strings.Index(s, "async function fetchWithProgress"):])
+	}
+	// The rest of go-app's file is kept as it was.
+	i := strings.Index(orig, goappFetch)
+	if !strings.HasPrefix(s, orig[:i]) || strings.Count(s, "function fetchWithProgress") != 1 {
+		t.Error("AppJS changed more than fetchWithProgress")
+	}
+	if _, err := AppJS([]byte(strings.Replace(orig, "return res;", "return res2;", 1))); err == nil {
+		t.Error("an app.js of another shape was rewritten without an error")
+	}
+
+	// The live server serves the rewritten file, and the rest unchanged.
+	if got := body(t, s0, "/app.js"); got != s {
+		t.Error("the live server's app.js is not the rewritten one")
+	}
+	if got, want := body(t, s0, "/app-worker.js"), body(t, s0.App, "/app-worker.js"); got != want {
+		t.Error("the live server changed app-worker.js")
+	}
+}

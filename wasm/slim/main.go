@@ -1,0 +1,153 @@
+// Command slim keeps go-app's server out of the browser build. go-app's
+// package app holds both the browser engine and the HTTP handler that serves
+// and prerenders it (http.go, and LocalDir in resource.go); in a wasm build
+// the handler is dead code, but importing net/http links its package
+// initialisers and what they reach: crypto/tls and the x509, elliptic-curve,
+// RSA and ML-KEM code, about a fifth of app.wasm (measured with go-app
+// v10.1.11: 9,198,653 -> 7,666,309 bytes, 1,663,054 -> 1,323,688 brotli).
+//
+// slim copies go-app, as the module cache holds the version go.mod pins
+// (checked against go.sum), into a directory, edits those two files there to
+// do without net/http, and writes beside it a go.mod (with go.sum) that
+// replaces go-app by the copy, for the wasm build only; it prints that
+// go.mod's path:
+//
+//	GOOS=js GOARCH=wasm go build -modfile "$(go run ./wasm/slim -dir .cache/wasm-slim)" ./wasm
+//
+// (`go build -overlay` would be simpler, but it refuses to replace files in
+// the module cache.)
+//
+// It fails, saying so, when go-app's files are not as expected (another
+// version): check the edits below against it.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+const goapp = "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// httpStub replaces http.go. wasm.go, which is only built for wasm, names
+// *Handler in its GenerateStaticWebsite stub, so the type stays.
+const httpStub = `package app
+
+// Handler is go-app's HTTP handler, which serves and prerenders the app. It
+// has no use in the browser: tokenjoule's wasm build replaces http.go with
+// this file (see tokenjoule/wasm/slim) to keep net/http out of app.wasm.
+type Handler struct{}
+`
+
+// resourceEdits remove LocalDir's use of net/http from resource.go: in the
+// browser a local directory resolver has nothing to serve.
+var resourceEdits = []struct{ old, new string }{
+	{"import (\n\t\"net/http\"\n\t\"strings\"\n)", "import (\n\t\"strings\"\n)"},
+	{"\t\tHandler:   http.FileServer(http.Dir(directory)),\n", ""},
+	{"type localResourceResolver struct {\n\thttp.Handler\n", "type localResourceResolver struct {\n"},
+}
+
+func main() {
+	dir := flag.String("dir", ".cache/wasm-slim", "`dir`ectory to write the overlay into")
+	flag.Parse()
+	path, err := overlay(*dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "slim:", err)
+		os.Exit(1)
+	}
+	fmt.Println(path)
+}
+
+func overlay(dir string) (string, error) {
+	out, err := exec.Command("go", "list", "-f", "{{.Module.Dir}}\t{{.Module.Path}}\t{{.Module.Version}}", goapp).Output()
+	if err != nil {
+		return "", fmt.Errorf("finding %s: %v", goapp, err)
+	}
+	f := strings.Split(strings.TrimSpace(string(out)), "\t")
+	if len(f) != 3 {
+		return "", fmt.Errorf("finding %s: go list said %q", goapp, out)
+	}
+	src, module, version := f[0], f[1], f[2]
+	if dir, err = filepath.Abs(dir); err != nil {
+		return "", err
+	}
+	copyDir := filepath.Join(dir, "go-app@"+version)
+	if err := os.RemoveAll(copyDir); err != nil {
+		return "", err
+	}
+	if err := copyTree(src, copyDir); err != nil {
+		return "", err
+	}
+	app := filepath.Join(copyDir, "pkg", "app")
+	b, err := os.ReadFile(filepath.Join(app, "resource.go"))
+	if err != nil {
+		return "", err
+	}
+	resource := string(b)
+	for _, e := range resourceEdits {
+		if strings.Count(resource, e.old) != 1 {
+			return "", fmt.Errorf("%s/resource.go is not as in go-app v10.1.11 (looking for %q): update wasm/slim", src, e.old)
+		}
+		resource = strings.Replace(resource, e.old, e.new, 1)
+	}
+	if strings.Contains(resource, "http.") {
+		return "", fmt.Errorf("%s/resource.go still uses net/http after the edits: update wasm/slim", src)
+	}
+	if _, err := os.Stat(filepath.Join(app, "http.go")); err != nil {
+		return "", fmt.Errorf("%s has no pkg/app/http.go: update wasm/slim", src)
+	}
+	for name, content := range map[string]string{"http.go": httpStub, "resource.go": resource} {
+		if err := os.WriteFile(filepath.Join(app, name), []byte(content), 0o644); err != nil {
+			return "", err
+		}
+	}
+
+	// go.mod and go.sum of this module, with go-app replaced by the copy.
+	out, err = exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", err
+	}
+	gomod := strings.TrimSpace(string(out))
+	mod, err := os.ReadFile(gomod)
+	if err != nil {
+		return "", err
+	}
+	sum, err := os.ReadFile(strings.TrimSuffix(gomod, ".mod") + ".sum")
+	if err != nil {
+		return "", err
+	}
+	mod = append(mod, fmt.Sprintf("\nreplace %s %s => %s\n", module, version, copyDir)...)
+	path := filepath.Join(dir, "go.mod")
+	if err := os.WriteFile(path, mod, 0o644); err != nil {
+		return "", err
+	}
+	return path, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644)
+}
+
+// copyTree copies the regular files under src to dst, writable (the module
+// cache is read-only).
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+}
