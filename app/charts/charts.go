@@ -347,6 +347,34 @@ func describe(c *data.Config, q data.Query) string {
 // formatMS is a deadline as the page's number box shows it.
 func formatMS(ms float64) string { return strconv.FormatFloat(ms, 'f', -1, 64) }
 
+// commonOption validates c and returns its option as a map, with what every chart
+// of the site shares and go-echarts cannot express: a transparent background
+// so the page's light or dark colour shows through, the site's font, and item
+// tooltips that break lines at "\n", in a box legible on either background.
+func commonOption(c chart) (map[string]any, error) {
+	c.Validate()
+	b, err := json.Marshal(c.JSON())
+	if err != nil {
+		return nil, fmt.Errorf("chart option: %w", err)
+	}
+	var o map[string]any
+	if err := json.Unmarshal(b, &o); err != nil {
+		return nil, fmt.Errorf("chart option: %w", err)
+	}
+	o["backgroundColor"] = "transparent"
+	o["textStyle"] = map[string]any{"fontFamily": fontFamily}
+	t, _ := o["tooltip"].(map[string]any)
+	if t == nil {
+		t = map[string]any{"show": true, "trigger": "item"}
+		o["tooltip"] = t
+	}
+	t["confine"] = true
+	t["backgroundColor"], t["borderColor"] = "#fff", "#999"
+	t["textStyle"] = map[string]any{"color": "#1d1f1e", "fontSize": 13}
+	t["extraCssText"] = "white-space: pre-line; max-width: 320px;"
+	return o, nil
+}
+
 // chart is what the three go-echarts charts have in common.
 type chart interface {
 	Validate()
@@ -359,25 +387,12 @@ type chart interface {
 // transparent background so the page's light or dark colour shows through;
 // and tooltips that break lines at "\n", legible on either background.
 func finish(c chart, f frame) ([]byte, error) {
-	c.Validate()
-	b, err := json.Marshal(c.JSON())
+	o, err := commonOption(c)
 	if err != nil {
-		return nil, fmt.Errorf("chart option: %w", err)
-	}
-	var o map[string]any
-	if err := json.Unmarshal(b, &o); err != nil {
-		return nil, fmt.Errorf("chart option: %w", err)
+		return nil, err
 	}
 	base, media := f.media()
-
-	o["backgroundColor"] = "transparent"
-	o["tooltip"] = map[string]any{
-		"show": true, "trigger": "item", "formatter": "{b}", "confine": true,
-		"backgroundColor": "#fff", "borderColor": "#999",
-		"textStyle":    map[string]any{"color": "#1d1f1e", "fontSize": 13},
-		"extraCssText": "white-space: pre-line; max-width: 320px;",
-	}
-	o["textStyle"] = map[string]any{"fontFamily": fontFamily}
+	o["tooltip"].(map[string]any)["formatter"] = "{b}"
 	var legends []any
 	for i, items := range f.legends {
 		var data []any

@@ -189,28 +189,13 @@ func sig4(v float64) float64 {
 	return f
 }
 
-// finishPlain validates c and returns its option JSON with what the compare
-// charts share with the calculator's but go-echarts cannot express: a
-// transparent background, the calculator's tooltip box (legible on a light and
-// a dark page), its font, and x labels that give way rather than overlap. (The
-// calculator's charts are laid out per width by finish; these need no frame.)
+// finishPlain is commonOption's JSON with x labels that give way rather than
+// overlap. (The calculator's charts are laid out per width by finish; these
+// need no frame.)
 func finishPlain(c chart) ([]byte, error) {
-	c.Validate()
-	b, err := json.Marshal(c.JSON())
+	o, err := commonOption(c)
 	if err != nil {
-		return nil, fmt.Errorf("chart option: %w", err)
-	}
-	var o map[string]any
-	if err := json.Unmarshal(b, &o); err != nil {
-		return nil, fmt.Errorf("chart option: %w", err)
-	}
-	o["backgroundColor"] = "transparent"
-	o["textStyle"] = map[string]any{"fontFamily": fontFamily}
-	if t, ok := o["tooltip"].(map[string]any); ok {
-		t["extraCssText"] = "white-space: pre-line; max-width: 320px;"
-		t["confine"] = true
-		t["backgroundColor"], t["borderColor"] = "#fff", "#999"
-		t["textStyle"] = map[string]any{"color": "#1d1f1e", "fontSize": 13}
+		return nil, err
 	}
 	if xs, ok := o["xAxis"].([]any); ok && len(xs) > 0 {
 		if x, ok := xs[0].(map[string]any); ok {
