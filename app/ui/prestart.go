@@ -93,6 +93,11 @@ func (p *prerender) renderExample(id string) app.UI {
 	return app.P().ID(id).Class("example nojs").Text("Default example")
 }
 
+// answerPart is the class of what shows the prerendered answer outside
+// #result, or leads to it (a link that carries its state): while the figures
+// do not answer the link, it is hidden (web/style.css).
+const answerPart = "answer-part"
+
 // inputsCard is the card of a page's inputs. Prerendered, it is disabled
 // (they work once the app runs) and says why.
 func inputsCard(inputs ...app.UI) app.UI {
