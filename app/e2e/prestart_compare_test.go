@@ -105,6 +105,7 @@ func TestPrestartCompare(t *testing.T) {
 			}
 			tb.expectInert()
 			tb.expectNoStaleLinks()
+			tb.expectUnnamed(append([]string{defLeast, defRk.Workload.Name}, defFigures...)...)
 			// Then the app answers the link, and no other ranking was ever shown.
 			g.release()
 			tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)

@@ -80,6 +80,19 @@ func (tb *tab) shown(sel string) []string {
 	return eval[[]string](tb, fmt.Sprintf(`shown[%q] ?? []`, sel))
 }
 
+// expectUnnamed checks that no element on screen or in the accessibility
+// tree (a chart's text alternative) names any of the words.
+func (tb *tab) expectUnnamed(words ...string) {
+	tb.t.Helper()
+	named := eval[[]string](tb, fmt.Sprintf(`[...document.querySelectorAll("main [aria-label], main [title]")]
+		.filter(e => e.checkVisibility({visibilityProperty: true}))
+		.map(e => (e.getAttribute("aria-label") ?? "") + " " + (e.getAttribute("title") ?? ""))
+		.filter(name => %s.some(w => name.includes(w)))`, jsonString(words)))
+	if len(named) > 0 {
+		tb.t.Errorf("before the app runs, the page names %q, which answers the default question, not the link's: %q", words, named)
+	}
+}
+
 // expectShownOnly checks that each element only ever showed the text want
 // holds for it (recorded by recordShown).
 func (tb *tab) expectShownOnly(want map[string]string) {
@@ -225,6 +238,7 @@ func TestPrestart(t *testing.T) {
 		}
 		tb.expectInert()
 		tb.expectNoStaleLinks()
+		tb.expectUnnamed(defEnergy, defR.Model.Name)
 		// Then the app answers the link, and no other figure was ever shown.
 		g.release()
 		tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
