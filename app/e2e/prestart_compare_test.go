@@ -146,71 +146,79 @@ func TestPrestartCompare(t *testing.T) {
 			expectRanking(tb.view(), set, def)
 			tb.expectShownOnly(map[string]string{"#least": defLeast})
 		})
+	}
 
-		t.Run("StaticHost/JavaScriptOff/"+p.name, func(t *testing.T) {
-			t.Parallel()
-			h, _ := staticHost(t)
-			tb := newTab(t, bctx, h.origin, scripts(false))
-			tb.noApp = true
-			tb.do(chromedp.Navigate(h.origin+link), chromedp.WaitReady(chromedp.ID("least")))
+	// Without JavaScript, and where the wasm cannot load, both pages show
+	// the default example and say so; the charts say they need JavaScript.
+	t.Run("StaticHost/JavaScriptOff", func(t *testing.T) {
+		t.Parallel()
+		h, _ := staticHost(t)
+		tb := newTab(t, bctx, h.origin, scripts(false))
+		tb.noApp = true
+		for _, p := range pages {
+			tb.do(chromedp.Navigate(h.origin+p.path+"?"+state.String(q)), chromedp.WaitReady(chromedp.ID("least")))
 			tb.shot("nojs-static-compare-" + p.name)
-			// The ranking is the default example's, and says so.
 			if got := tb.text("#least"); got != defLeast {
-				t.Fatalf("#least = %q, want the prerendered default %q", got, defLeast)
+				t.Fatalf("%s: #least = %q, want the prerendered default %q", p.name, got, defLeast)
 			}
 			tb.expectDefaultExample(p.name)
 			if !tb.isVisible("#ranking .example") {
-				t.Error("the ranking table, the default's, is not labelled as the default example")
+				t.Errorf("%s: the ranking table, the default's, is not labelled as the default example", p.name)
 			}
 			tb.expectStatic(p.charts)
-		})
+		}
+	})
 
-		t.Run("StaticHost/WasmFails/"+p.name, func(t *testing.T) {
-			t.Parallel()
-			tb := openWasmFailing(t, bctx, link)
+	t.Run("StaticHost/WasmFails", func(t *testing.T) {
+		t.Parallel()
+		tb := wasmFailingTab(t, bctx)
+		for _, p := range pages {
+			tb.openFailing(p.path + "?" + state.String(q))
 			tb.shot("wasm-fails-static-compare-" + p.name)
 			tb.expectDefaultExample(p.name)
 			tb.expectStatic(p.charts)
-		})
+		}
+	})
 
-		t.Run("Serve/Query/"+p.name, func(t *testing.T) {
-			t.Parallel()
-			// tokenjoule serve prerenders the link's own ranking: it shows
-			// before the app runs, and says so with JavaScript off.
-			h, g := serveHost(t)
-			tb := newTab(t, bctx, h.origin, recordShown(compareFigures...))
-			tb.do(chromedp.Navigate(h.origin+link), chromedp.WaitVisible(chromedp.ID("least")))
-			if got := tb.text("#least"); got != linkLeast {
-				t.Errorf("#least = %q before the app runs, want the link's %q", got, linkLeast)
-			}
-			if tb.isVisible("#pending") {
-				t.Error("the page prerendered for the link shows a calculating state")
-			}
-			if !tb.has("#missed-list button") {
-				t.Fatal("the test needs a ranking with a model that misses the deadline, and its button")
-			}
-			tb.expectInert()
-			g.release()
-			tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
-			expectRanking(tb.view(), set, q)
-			tb.expectShownOnly(map[string]string{"#least": linkLeast})
+	t.Run("Serve/Query", func(t *testing.T) {
+		t.Parallel()
+		// tokenjoule serve prerenders the link's own ranking: it shows
+		// before the app runs, and says so with JavaScript off. (The
+		// embed is prerendered by the same code.)
+		link := comparePath(q)
+		h, g := serveHost(t)
+		tb := newTab(t, bctx, h.origin, recordShown(compareFigures...))
+		tb.do(chromedp.Navigate(h.origin+link), chromedp.WaitVisible(chromedp.ID("least")))
+		if got := tb.text("#least"); got != linkLeast {
+			t.Errorf("#least = %q before the app runs, want the link's %q", got, linkLeast)
+		}
+		if tb.isVisible("#pending") {
+			t.Error("the page prerendered for the link shows a calculating state")
+		}
+		if !tb.has("#missed-list button") {
+			t.Fatal("the test needs a ranking with a model that misses the deadline, and its button")
+		}
+		tb.expectInert()
+		g.release()
+		tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
+		expectRanking(tb.view(), set, q)
+		tb.expectShownOnly(map[string]string{"#least": linkLeast})
 
-			// Another origin, which no service worker answers from its cache:
-			// a reader without JavaScript never has one.
-			h2 := startHost(t, cspHandler(t, ""))
-			off := newTab(t, bctx, h2.origin, scripts(false))
-			off.noApp = true
-			off.do(chromedp.Navigate(h2.origin+link), chromedp.WaitReady(chromedp.ID("least")))
-			if got := off.text("#least"); got != linkLeast {
-				t.Errorf("#least = %q with JavaScript off, want the link's %q", got, linkLeast)
-			}
-			if !off.isVisible("#nojs") || !strings.Contains(off.text("#nojs"), "answer this link") {
-				t.Errorf("the notice says %q, want that the figures answer the link", off.text("#nojs"))
-			}
-			if off.isVisible(".example") {
-				t.Error("the link's ranking is labelled as the default example")
-			}
-			off.expectStatic(p.charts)
-		})
-	}
+		// Another origin, which no service worker answers from its cache:
+		// a reader without JavaScript never has one.
+		h2 := startHost(t, cspHandler(t, ""))
+		off := newTab(t, bctx, h2.origin, scripts(false))
+		off.noApp = true
+		off.do(chromedp.Navigate(h2.origin+link), chromedp.WaitReady(chromedp.ID("least")))
+		if got := off.text("#least"); got != linkLeast {
+			t.Errorf("#least = %q with JavaScript off, want the link's %q", got, linkLeast)
+		}
+		if !off.isVisible("#nojs") || !strings.Contains(off.text("#nojs"), "answer this link") {
+			t.Errorf("the notice says %q, want that the figures answer the link", off.text("#nojs"))
+		}
+		if off.isVisible(".example") {
+			t.Error("the link's ranking is labelled as the default example")
+		}
+		off.expectStatic(2)
+	})
 }

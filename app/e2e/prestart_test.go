@@ -293,7 +293,8 @@ func TestPrestart(t *testing.T) {
 		// A host that cannot serve the wasm (or a browser without
 		// WebAssembly): the page says, as without JavaScript, what its
 		// figures are, and the loader does not move forever.
-		tb := openWasmFailing(t, bctx, link)
+		tb := wasmFailingTab(t, bctx)
+		tb.openFailing(link)
 		tb.shot("wasm-fails-static")
 		tb.expectDefaultExample("page")
 		tb.expectStatic(3)
@@ -339,10 +340,9 @@ func TestPrestart(t *testing.T) {
 	})
 }
 
-// openWasmFailing opens path on a static host that cannot serve the wasm,
-// as where it is blocked or the browser has no WebAssembly, and waits for
-// the page to give up on the app.
-func openWasmFailing(t *testing.T, bctx context.Context, path string) *tab {
+// wasmFailingTab is a tab on a static host that cannot serve the wasm, as
+// where it is blocked or the browser has no WebAssembly.
+func wasmFailingTab(t *testing.T, bctx context.Context) *tab {
 	t.Helper()
 	out, _ := builtDist(t, "", false)
 	files := dist.FileServer(out, "")
@@ -359,9 +359,14 @@ func openWasmFailing(t *testing.T, bctx context.Context, path string) *tab {
 	tb.allow("loading wasm failed") // app.js
 	tb.allow("offline copy could not be installed")
 	tb.allow("ServiceWorker")
-	tb.do(chromedp.Navigate(h.origin + path))
-	tb.poll(`!document.documentElement.classList.contains("js")`, 20*time.Second)
 	return tb
+}
+
+// openFailing opens path and waits for the page to give up on the app.
+func (tb *tab) openFailing(path string) {
+	tb.t.Helper()
+	tb.do(chromedp.Navigate(tb.origin + path))
+	tb.poll(`!document.documentElement.classList.contains("js")`, 20*time.Second)
 }
 
 // expectDefaultExample checks that the page says that it needs JavaScript
