@@ -219,10 +219,11 @@ func (c *Compare) gpuWords() string {
 }
 
 func (c *Compare) Render() app.UI {
-	root := c.prestart(app.Main().Class("calc compare"))
+	class := "calc compare"
 	if c.embedded {
-		root = c.prestart(app.Main().Class("embed compare"))
+		class = "embed compare"
 	}
+	root := c.prestart(app.Main().Class(class))
 	if c.mounted {
 		root = root.DataSet("mounted", "true")
 	}
