@@ -75,7 +75,7 @@
       var question = document.getElementById("pending-question");
       if (question && !filled) {
         filled = true;
-        question.textContent = describe(new URLSearchParams(query));
+        question.textContent = describe(new URLSearchParams(query), question.closest("main.compare") !== null);
       }
       if (matched && filled) {
         observer.disconnect();
@@ -100,11 +100,12 @@
   }
 
   // describe is a link's question in its own words: the parameters the
-  // calculator reads, each value cut to a readable length.
-  function describe(params) {
+  // calculator reads, each value cut to a readable length. The compare
+  // page ranks every model of the workload and highlights the link's.
+  function describe(params, compare) {
     var names = [
-      ["task", "workload"],
-      ["model", "model"],
+      ["task", compare ? "every model of workload" : "workload"],
+      ["model", compare ? "highlighted model" : "model"],
       ["gpu", "GPU"],
       ["deadline", "ITL deadline"],
       ["p", "percentile"],

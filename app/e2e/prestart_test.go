@@ -6,6 +6,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
@@ -52,21 +53,76 @@ func (g *gate) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func (g *gate) release() { g.once.Do(func() { close(g.open) }) }
 
-// recordFigures makes the pages of the tab record every text #energy shows,
-// in window.shownEnergy, sampled at each frame, before the page paints it.
-var recordFigures = chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-	_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
-		window.shownEnergy = [];
+// recordShown makes the pages of the tab record every text each element
+// (the first a selector matches) shows, in window.shown[selector], sampled
+// at each frame, before the page paints it.
+func recordShown(sels ...string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: fmt.Sprintf(`
+		window.shown = {};
 		(function sample() {
-			const e = document.getElementById("energy");
-			if (e && e.checkVisibility()) {
-				const text = e.textContent.trim();
-				if (!shownEnergy.includes(text)) shownEnergy.push(text);
+			for (const sel of %s) {
+				const e = document.querySelector(sel), seen = shown[sel] ??= [];
+				if (e && e.checkVisibility()) {
+					const text = e.textContent.trim();
+					if (!seen.includes(text)) seen.push(text);
+				}
 			}
 			requestAnimationFrame(sample);
-		})();`})
-	return err
-})
+		})();`, jsonString(sels))})
+		return err
+	})
+}
+
+// shown is what recordShown saw the element show.
+func (tb *tab) shown(sel string) []string {
+	tb.t.Helper()
+	return eval[[]string](tb, fmt.Sprintf(`shown[%q] ?? []`, sel))
+}
+
+// expectUnnamed checks that no element on screen or in the accessibility
+// tree (a chart's text alternative) names any of the words.
+func (tb *tab) expectUnnamed(words ...string) {
+	tb.t.Helper()
+	named := eval[[]string](tb, fmt.Sprintf(`[...document.querySelectorAll("main [aria-label], main [title]")]
+		.filter(e => e.checkVisibility({visibilityProperty: true}))
+		.map(e => (e.getAttribute("aria-label") ?? "") + " " + (e.getAttribute("title") ?? ""))
+		.filter(name => %s.some(w => name.includes(w)))`, jsonString(words)))
+	if len(named) > 0 {
+		tb.t.Errorf("before the app runs, the page names %q, which answers the default question, not the link's: %q", words, named)
+	}
+}
+
+// expectShownOnly checks that each element only ever showed the text want
+// holds for it (recorded by recordShown).
+func (tb *tab) expectShownOnly(want map[string]string) {
+	tb.t.Helper()
+	for sel, w := range want {
+		if got := tb.shown(sel); len(got) != 1 || got[0] != w {
+			tb.t.Errorf("%s showed %q, want only %q", sel, got, w)
+		}
+	}
+}
+
+// expectNoStaleLinks checks that no link of the page that is on screen
+// carries another state than the page's URL: followed before the app runs,
+// it would answer the prerendered question instead of the link's.
+func (tb *tab) expectNoStaleLinks() {
+	tb.t.Helper()
+	stale := eval[[]string](tb, `[...document.querySelectorAll("main a[href]")].filter(a => a.checkVisibility() &&
+		a.origin === location.origin && a.search !== location.search).map(a => a.id || a.textContent.trim())`)
+	if len(stale) > 0 {
+		tb.t.Errorf("before the app runs, these links lead to the prerendered question, not the link's: %q", stale)
+	}
+}
+
+func jsonString(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
 
 // scripts turns JavaScript off or on for the tab.
 func scripts(on bool) chromedp.Action[chromedp.Void] {
@@ -97,23 +153,46 @@ func (tb *tab) expectInert() {
 	}
 }
 
-// shot writes a screenshot of the whole page to $TOKENJOULE_SCREENSHOTS
-// (when set), for people to look at.
+// shot writes screenshots of the whole page at a phone's and a wide
+// screen's width to $TOKENJOULE_SCREENSHOTS (when set), for people to look
+// at, then gives the tab its own size back.
 func (tb *tab) shot(name string) {
 	tb.t.Helper()
 	dir := os.Getenv("TOKENJOULE_SCREENSHOTS")
 	if dir == "" {
 		return
 	}
-	png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		tb.t.Fatal(err)
+	for _, size := range [][2]int64{{360, 800}, {1440, 900}} {
+		tb.do(chromedp.EmulateViewport(size[0], size[1]))
+		png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			tb.t.Fatal(err)
+		}
+		file := filepath.Join(dir, fmt.Sprintf("%s-%d.png", name, size[0]))
+		if err := os.WriteFile(file, png, 0o644); err != nil {
+			tb.t.Fatal(err)
+		}
+		tb.t.Logf("wrote %s", file)
 	}
-	file := filepath.Join(dir, name+".png")
-	if err := os.WriteFile(file, png, 0o644); err != nil {
-		tb.t.Fatal(err)
-	}
-	tb.t.Logf("wrote %s", file)
+	tb.do(chromedp.EmulateReset())
+}
+
+// staticHost is a static host, whose pages are prerendered for no query,
+// with the wasm held back until the test opens the gate.
+func staticHost(t *testing.T) (*host, *gate) {
+	t.Helper()
+	out, _ := builtDist(t, "", false)
+	g := newGate(t, dist.FileServer(out, ""))
+	return startHost(t, g), g
+}
+
+// serveHost is tokenjoule serve, which prerenders the request's query, on
+// an origin of its own (no service worker answers from its cache), with the
+// wasm held back until the test opens the gate.
+func serveHost(t *testing.T) (*host, *gate) {
+	t.Helper()
+	g := newGate(t, cspHandler(t, ""))
+	return startHost(t, g), g
 }
 
 func TestPrestart(t *testing.T) {
@@ -137,24 +216,10 @@ func TestPrestart(t *testing.T) {
 	defEnergy, energy := data.FormatEnergy(defR.Estimate.EnergyWh), data.FormatEnergy(r.Estimate.EnergyWh)
 	link := "/?" + state.String(q)
 
-	// A static host, whose pages are prerendered for no query, with the
-	// wasm held back until the test lets it through.
-	staticHost := func(t *testing.T) (*host, *gate) {
-		out, _ := builtDist(t, "", false)
-		g := newGate(t, dist.FileServer(out, ""))
-		return startHost(t, g), g
-	}
-	// tokenjoule serve, which prerenders the request's query, on an origin
-	// of its own (no service worker answers from its cache).
-	serveHost := func(t *testing.T) (*host, *gate) {
-		g := newGate(t, cspHandler(t, ""))
-		return startHost(t, g), g
-	}
-
 	t.Run("StaticHost/AnotherQuery", func(t *testing.T) {
 		t.Parallel()
 		h, g := staticHost(t)
-		tb := newTab(t, bctx, h.origin, recordFigures)
+		tb := newTab(t, bctx, h.origin, recordShown("#energy"))
 		tb.do(chromedp.Navigate(h.origin+link), chromedp.WaitReady(chromedp.ID("about")))
 		tb.poll(`document.getElementById("pending-question")?.textContent !== ""`, 5*time.Second)
 		tb.shot("prestart-static-another-query")
@@ -172,19 +237,19 @@ func TestPrestart(t *testing.T) {
 			}
 		}
 		tb.expectInert()
+		tb.expectNoStaleLinks()
+		tb.expectUnnamed(defEnergy, defR.Model.Name)
 		// Then the app answers the link, and no other figure was ever shown.
 		g.release()
 		tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
 		tb.expect(set, q)
-		if shown := eval[[]string](tb, `shownEnergy`); len(shown) != 1 || shown[0] != energy {
-			t.Errorf("#energy showed %q, want only the link's answer %q", shown, energy)
-		}
+		tb.expectShownOnly(map[string]string{"#energy": energy})
 	})
 
 	t.Run("StaticHost/DefaultQuery", func(t *testing.T) {
 		t.Parallel()
 		h, g := staticHost(t)
-		tb := newTab(t, bctx, h.origin, recordFigures)
+		tb := newTab(t, bctx, h.origin, recordShown("#energy"))
 		tb.do(chromedp.Navigate(h.origin+"/"), chromedp.WaitVisible(chromedp.ID("energy")))
 		tb.shot("prestart-static-default")
 		// The prerendered answer is the default link's: it shows, painted
@@ -200,9 +265,7 @@ func TestPrestart(t *testing.T) {
 		g.release()
 		tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
 		tb.expect(set, def)
-		if shown := eval[[]string](tb, `shownEnergy`); len(shown) != 1 || shown[0] != defEnergy {
-			t.Errorf("#energy showed %q, want only %q", shown, defEnergy)
-		}
+		tb.expectShownOnly(map[string]string{"#energy": defEnergy})
 	})
 
 	t.Run("StaticHost/JavaScriptOff", func(t *testing.T) {
@@ -230,23 +293,8 @@ func TestPrestart(t *testing.T) {
 		// A host that cannot serve the wasm (or a browser without
 		// WebAssembly): the page says, as without JavaScript, what its
 		// figures are, and the loader does not move forever.
-		out, _ := builtDist(t, "", false)
-		files := dist.FileServer(out, "")
-		h := startHost(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if strings.HasSuffix(r.URL.Path, "/app.wasm") {
-				http.Error(w, "gone", http.StatusGone)
-				return
-			}
-			files.ServeHTTP(w, r)
-		}))
-		tb := newTab(t, bctx, h.origin)
-		tb.noApp = true
-		tb.allow("app.wasm")            // the failed request, and the worker's failed precache
-		tb.allow("loading wasm failed") // app.js
-		tb.allow("offline copy could not be installed")
-		tb.allow("ServiceWorker")
-		tb.do(chromedp.Navigate(h.origin + link))
-		tb.poll(`!document.documentElement.classList.contains("js")`, 20*time.Second)
+		tb := wasmFailingTab(t, bctx)
+		tb.openFailing(link)
 		tb.shot("wasm-fails-static")
 		tb.expectDefaultExample("page")
 		tb.expectStatic(3)
@@ -255,7 +303,7 @@ func TestPrestart(t *testing.T) {
 	t.Run("Serve/Query", func(t *testing.T) {
 		t.Parallel()
 		h, g := serveHost(t)
-		tb := newTab(t, bctx, h.origin, recordFigures)
+		tb := newTab(t, bctx, h.origin, recordShown("#energy"))
 		tb.do(chromedp.Navigate(h.origin+link), chromedp.WaitVisible(chromedp.ID("energy")))
 		tb.shot("prestart-serve-query")
 		// The server prerendered the link's own query: its answer shows.
@@ -269,9 +317,7 @@ func TestPrestart(t *testing.T) {
 		g.release()
 		tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
 		tb.expect(set, q)
-		if shown := eval[[]string](tb, `shownEnergy`); len(shown) != 1 || shown[0] != energy {
-			t.Errorf("#energy showed %q, want only %q", shown, energy)
-		}
+		tb.expectShownOnly(map[string]string{"#energy": energy})
 	})
 
 	t.Run("Serve/JavaScriptOff", func(t *testing.T) {
@@ -292,6 +338,35 @@ func TestPrestart(t *testing.T) {
 		}
 		tb.expectStatic(3)
 	})
+}
+
+// wasmFailingTab is a tab on a static host that cannot serve the wasm, as
+// where it is blocked or the browser has no WebAssembly.
+func wasmFailingTab(t *testing.T, bctx context.Context) *tab {
+	t.Helper()
+	out, _ := builtDist(t, "", false)
+	files := dist.FileServer(out, "")
+	h := startHost(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/app.wasm") {
+			http.Error(w, "gone", http.StatusGone)
+			return
+		}
+		files.ServeHTTP(w, r)
+	}))
+	tb := newTab(t, bctx, h.origin)
+	tb.noApp = true
+	tb.allow("app.wasm")            // the failed request, and the worker's failed precache
+	tb.allow("loading wasm failed") // app.js
+	tb.allow("offline copy could not be installed")
+	tb.allow("ServiceWorker")
+	return tb
+}
+
+// openFailing opens path and waits for the page to give up on the app.
+func (tb *tab) openFailing(path string) {
+	tb.t.Helper()
+	tb.do(chromedp.Navigate(tb.origin + path))
+	tb.poll(`!document.documentElement.classList.contains("js")`, 20*time.Second)
 }
 
 // expectDefaultExample checks that the page says that it needs JavaScript

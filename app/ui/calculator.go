@@ -32,7 +32,7 @@ type calc struct {
 	charted data.Query // the query options were built for, without its tokens
 	mounted bool
 
-	rendered string // the raw query of the URL OnNav read (see prestart.go)
+	prerender // what the prerendered page answers (see prestart.go)
 }
 
 // Calculator is the full page: the inputs, the answer, the three charts and

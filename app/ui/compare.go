@@ -25,7 +25,8 @@ import (
 // compact version for iframes (embedded), which also reads hide.
 type Compare struct {
 	app.Compo
-	embedded bool
+	prerender // what the prerendered page answers (see prestart.go)
+	embedded  bool
 
 	set     *data.Set
 	loadErr error
@@ -68,7 +69,9 @@ func (c *Compare) OnNav(ctx app.Context) {
 	if c.loadErr != nil {
 		return
 	}
-	v := ctx.Page().URL().Query()
+	u := ctx.Page().URL()
+	c.rendered = u.RawQuery
+	v := u.Query()
 	q, notices := state.ParseCompare(c.set, v)
 	if c.embedded {
 		var hn []state.Notice
@@ -216,10 +219,11 @@ func (c *Compare) gpuWords() string {
 }
 
 func (c *Compare) Render() app.UI {
-	root := app.Main().Class("calc compare")
+	class := "calc compare"
 	if c.embedded {
-		root = app.Main().Class("embed compare")
+		class = "embed compare"
 	}
+	root := c.prestart(app.Main().Class(class))
 	if c.mounted {
 		root = root.DataSet("mounted", "true")
 	}
@@ -235,6 +239,7 @@ func (c *Compare) Render() app.UI {
 	}}
 	if c.embedded {
 		return root.Body(
+			c.renderNoJS(),
 			c.renderNotices(),
 			c.renderAnswer(),
 			c.renderTable(),
@@ -248,12 +253,13 @@ func (c *Compare) Render() app.UI {
 		app.Header().Class("top").Body(
 			app.Div().Class("top-row").Body(
 				app.H1().Text("tokenjoule"),
-				app.A().ID("open-calc").Href(c.calcURL(c.q.Model)).Text("← The calculator"),
+				app.A().ID("open-calc").Class(answerPart).Href(c.calcURL(c.q.Model)).Text("← The calculator"),
 			),
 			app.P().Class("lede").Text("Which model spends the least GPU energy at this latency? Every model of the workload, "+
 				"each with its most energy-efficient measured configuration that meets the deadline, from the ML.ENERGY Leaderboard."),
 		),
 		&UpdateBanner{},
+		c.renderNoJS(),
 		c.renderNotices(),
 		app.Div().Class("layout").Body(
 			c.renderControls(),
@@ -262,9 +268,10 @@ func (c *Compare) Render() app.UI {
 		share,
 		c.renderTable(),
 		c.renderMissed(),
-		app.Figure().Class("chart card scatter").Body(
+		app.Figure().Class("chart card scatter "+answerPart).Body(
 			app.H2().Text(titleParams),
 			&Chart{ID: chartParams, Option: c.scatter},
+			renderChartNoJS(),
 			app.FigCaption().Text(c.scatterCaption()),
 		),
 		// The calculator's footer: with no result, it names the dataset's
@@ -298,7 +305,7 @@ func (c *Compare) renderControls() app.UI {
 		pcts = append(pcts, option(string(p), label, p == q.Percentile))
 	}
 	show := func(param string, f func() app.UI) app.UI { return app.If(!c.hidden.Has(param), f) }
-	return app.Section().Class("controls card").Aria("label", "Inputs").Body(
+	return inputsCard(
 		show(state.ParamTask, func() app.UI {
 			return field("task", "Workload", app.Select().ID("task").OnChange(c.onParam(state.ParamTask)).Body(tasks...))
 		}),
@@ -398,16 +405,18 @@ func (c *Compare) renderAnswer() app.UI {
 	case n <= 12:
 		rows = "rows-m"
 	}
-	return app.Section().ID("result").Class("result card").Aria("live", "polite").Body(
+	body := append(c.renderPending(),
 		app.P().ID("question").Class("question").Text(question),
 		app.P().ID("answer").Class("answer").Body(answer...),
 		app.P().ID("floor").Class("floor").Text("GPU energy only, a floor: host, network, cooling and idle time are not counted."),
 		app.Figure().Class("chart bars "+rows).Body(
 			app.H2().Text(titleRanking),
 			&Chart{ID: chartRanking, Option: c.bars},
+			renderChartNoJS(),
 			app.FigCaption().Text("Each model that meets the deadline, with its most energy-efficient measured configuration that does; least energy at the top."),
 		),
 	)
+	return app.Section().ID("result").Class("result card").Aria("live", "polite").Body(body...)
 }
 
 // times writes a ratio as people say it: "72", "3.4".
@@ -513,8 +522,8 @@ func (c *Compare) renderTable() app.UI {
 			}
 			th = th.Aria("sort", dir)
 		}
-		heads[j] = th.Body(app.Button().Type("button").ID("sort-"+col.key).Class("sort").
-			Title("Sort by "+col.label).OnClick(c.onSort(col.key)).Body(
+		heads[j] = th.Body(disabledUntilStart(app.Button().Type("button").ID("sort-"+col.key).Class("sort").
+			Title("Sort by "+col.label).OnClick(c.onSort(col.key))).Body(
 			app.Text(col.label), app.Span().Class("sort-mark").Aria("hidden", "true").Text(mark)))
 	}
 	body := make([]app.UI, len(rows))
@@ -538,8 +547,9 @@ func (c *Compare) renderTable() app.UI {
 		}
 		body[j] = tr
 	}
-	return app.Section().ID("ranking").Class("ranking card").Aria("labelledby", "ranking-title").Body(
+	return app.Section().ID("ranking").Class("ranking card "+answerPart).Aria("labelledby", "ranking-title").Body(
 		app.H2().ID("ranking-title").Text("Ranking"),
+		c.renderExample("ranking-example"),
 		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens it in the calculator with this state."),
 		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("labelledby", "ranking-title").Body(
 			app.Table().ID("ranking-table").Aria("describedby", "ranking-note").Body(
@@ -568,8 +578,8 @@ func (c *Compare) renderMissed() app.UI {
 			app.Span().Class("small").Text(fmt.Sprintf(" (%s) meets a %s ITL of %s ms at the fastest, on %s with max_num_seqs %d. ",
 				r.Entry.Size(), q.Percentile, formatMS(min), f.Hardware(), f.MaxNumSeqs)),
 			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
-				return app.Button().Type("button").ID("min-deadline-" + r.Entry.Slug).Class("small-button").
-					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline(i))
+				return disabledUntilStart(app.Button().Type("button").ID("min-deadline-" + r.Entry.Slug).Class("small-button").
+					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline(i)))
 			}),
 		)
 	}
@@ -577,7 +587,7 @@ func (c *Compare) renderMissed() app.UI {
 	for _, r := range unmeasured {
 		names = append(names, fmt.Sprintf("%s (measured on %s)", r.Entry.Name, data.GPUChoice(r.Entry.GPUs, data.AnyGPU)))
 	}
-	return app.Section().ID("missed").Class("missed card").Aria("label", "Models that miss the deadline").
+	return app.Section().ID("missed").Class("missed card "+answerPart).Aria("label", "Models that miss the deadline").
 		Hidden(len(missed) == 0 && len(unmeasured) == 0).Body(
 		app.If(len(missed) > 0, func() app.UI {
 			return app.Div().Body(

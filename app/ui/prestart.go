@@ -16,7 +16,8 @@ package ui
 //     for no query, the link's otherwise.
 //
 // The inputs are disabled until the app runs: an edit the app would not see
-// is never made.
+// is never made. Each page (the calculator, the compare page and their
+// embeds) embeds a prerender and puts these parts in its markup.
 
 import (
 	"net/url"
@@ -33,37 +34,44 @@ func prerendering() bool { return app.IsServer }
 // (the app answers it once it runs).
 const maxMarkedQuery = 2048
 
+// prerender is the query a page's prerendered figures answer: the raw query
+// of the URL its OnNav read, which is "" on a static site.
+type prerender struct {
+	rendered string
+}
+
 // prestart marks the prerendered main element with the query its figures
 // answer, escaped so that no character of it can leave the attribute (go-app
 // writes attribute values with strconv.Quote, which HTML does not read).
-func (c *calc) prestart(root app.HTMLMain) app.HTMLMain {
+func (p *prerender) prestart(root app.HTMLMain) app.HTMLMain {
 	if !prerendering() {
 		return root
 	}
 	root = root.Class("prerendered")
-	if len(c.rendered) <= maxMarkedQuery {
-		root = root.DataSet("query", url.QueryEscape(c.rendered))
+	if len(p.rendered) <= maxMarkedQuery {
+		root = root.DataSet("query", url.QueryEscape(p.rendered))
 	}
 	return root
 }
 
 // renderNoJS is the notice shown when JavaScript is off or the app cannot
 // start, prerendered only.
-func (c *calc) renderNoJS() app.UI {
+func (p *prerender) renderNoJS() app.UI {
 	if !prerendering() {
 		return nil
 	}
 	msg := "This calculator needs JavaScript, which is off or blocked here. The figures below are its default example: they do not answer a link that asks something else."
-	if c.rendered != "" {
+	if p.rendered != "" {
 		msg = "This calculator needs JavaScript, which is off or blocked here. The figures below answer this link's question, but the inputs cannot change them."
 	}
 	return app.P().ID("nojs").Class("notice nojs").Role("note").Text(msg)
 }
 
-// renderPending is, prerendered only, what the result shows in place of the
-// figures when they do not answer the link (web/guard.js fills in the link's
-// question), and, without JavaScript, the label of the default example.
-func (c *calc) renderPending() []app.UI {
+// renderPending is, prerendered only, what the result (#result) shows in
+// place of the figures when they do not answer the link (web/guard.js fills
+// in the link's question), and, without JavaScript, the label of the
+// default example.
+func (p *prerender) renderPending() []app.UI {
 	if !prerendering() {
 		return nil
 	}
@@ -72,18 +80,35 @@ func (c *calc) renderPending() []app.UI {
 			app.P().ID("pending-question").Class("question"), // filled by web/guard.js
 			app.P().Class("calculating").Text("Calculating…"),
 		),
-		app.If(c.rendered == "", func() app.UI {
-			return app.P().ID("example").Class("example nojs").Text("Default example")
-		}),
+		p.renderExample("example"),
 	}
 }
 
-// renderStarting says, prerendered only, why the inputs do not respond yet.
-func renderStarting() app.UI {
-	if !prerendering() {
+// renderExample labels, without JavaScript, figures prerendered for no
+// query as the default example; id tells the labels of a page apart.
+func (p *prerender) renderExample(id string) app.UI {
+	if !prerendering() || p.rendered != "" {
 		return nil
 	}
-	return app.P().Class("starting withjs").Text("Starting the calculator…")
+	return app.P().ID(id).Class("example nojs").Text("Default example")
+}
+
+// answerPart is the class of what shows the prerendered answer outside
+// #result, or leads to it (a link that carries its state): while the figures
+// do not answer the link, it is hidden (web/style.css).
+const answerPart = "answer-part"
+
+// inputsCard is the card of a page's inputs. Prerendered, it is disabled
+// (they work once the app runs) and says why.
+func inputsCard(inputs ...app.UI) app.UI {
+	set := app.FieldSet().Class("controls card").Aria("label", "Inputs")
+	if !prerendering() {
+		return set.Body(inputs...)
+	}
+	// Only when true: go-app prerenders disabled="false".
+	return set.Disabled(true).Body(append([]app.UI{
+		app.P().Class("starting withjs").Text("Starting the calculator…"),
+	}, inputs...)...)
 }
 
 // renderChartNoJS replaces a chart's empty box when JavaScript is off or

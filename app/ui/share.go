@@ -60,7 +60,7 @@ func (s *Share) Render() app.UI {
 	sec := app.Section().ID("share").Class("share card").Aria("label", "Take it away")
 	var body []app.UI
 	if s.Result != nil && !s.Compact {
-		body = append(body, app.P().Class("share-compare").Body(
+		body = append(body, app.P().Class("share-compare "+answerPart).Body(
 			app.A().ID("open-compare").Class("button").Href(appURL("/compare", state.String(s.Query))).
 				Text("Compare every model of this workload at this deadline →"),
 		))

@@ -153,12 +153,7 @@ func (c *calc) renderInputs(compact bool) app.UI {
 	}
 
 	show := func(param string, f func() app.UI) app.UI { return slot(!c.hidden.Has(param), f) }
-	set := app.FieldSet().Class("controls card").Aria("label", "Inputs")
-	if prerendering() {
-		set = set.Disabled(true) // only when true: go-app prerenders disabled="false"
-	}
-	return set.Body(
-		renderStarting(),
+	return inputsCard(
 		show(state.ParamTask, func() app.UI {
 			return field("task", "Workload", app.Select().ID("task").OnChange(c.onTask).Body(tasks...))
 		}),
