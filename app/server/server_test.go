@@ -67,6 +67,8 @@ func TestMalformedQueryNotice(t *testing.T) {
 		"/?task=gpqa%zz&tokens=5M":            `"task=gpqa%zz"`,
 		"/embed?task=gpqa;tokens=5M&hide=p":   `"task=gpqa;tokens=5M"`,
 		"/embed?hide=task&model=%E2%80%AE%zz": `"model=%E2%80%AE%zz"`,
+		"/compare?task=gpqa;tokens=5M":        `"task=gpqa;tokens=5M"`,
+		"/embed/compare?p=p95&gpu=%zz":        `"gpu=%zz"`,
 	} {
 		res, body := get(t, srv.URL+u)
 		_, notices, _ := strings.Cut(html.UnescapeString(body), `id="notices"`)

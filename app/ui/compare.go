@@ -71,8 +71,9 @@ func (c *Compare) OnNav(ctx app.Context) {
 	}
 	u := ctx.Page().URL()
 	c.rendered = u.RawQuery
-	v := u.Query()
+	v, malformed := state.ParseQuery(u.RawQuery)
 	q, notices := state.ParseCompare(c.set, v)
+	notices = append(malformed, notices...)
 	if c.embedded {
 		var hn []state.Notice
 		c.hidden, hn = state.ParseHidden(v)
