@@ -113,37 +113,47 @@ type latency struct {
 func latencyParts(r *data.Result) latency {
 	q := r.Query
 	p := latency{curves: r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS), deadline: SeriesDeadline(q.DeadlineMS)}
+	for _, cv := range p.curves {
+		meets, misses := split(cv.Points, func(pt data.Point) []float64 { return []float64{pt.ITL, float64(pt.JoulesPerToken)} }, q)
+		p.meets, p.misses = append(p.meets, meets), append(p.misses, misses)
+	}
+	for _, pt := range r.Model.Frontier(q.GPU, q.Percentile, q.DeadlineMS) {
+		p.front = append(p.front, item{Name: describe(pt.Config, q), Value: []float64{pt.ITL, float64(pt.JoulesPerToken)}})
+	}
+	if s := r.Selected; s != nil {
+		p.selected = selectedItem(s, q, []float64{q.Percentile.ITL(s), float64(s.JoulesPerToken)})
+	}
+	p.frame = latencyFrame(r, p.curves)
+	return p
+}
+
+// latencyFrame is the frame of EnergyLatency(r), whose curves are given.
+func latencyFrame(r *data.Result, curves []data.Curve) frame {
+	q := r.Query
 	// A tenth of room either side of the deadline, so that its line is not
 	// drawn over an axis.
 	itls := []float64{q.DeadlineMS / 1.1, q.DeadlineMS * 1.1}
 	fastest := math.Inf(1)
 	var names []string
-	for _, cv := range p.curves {
+	for _, cv := range curves {
 		for _, pt := range cv.Points {
 			itls = append(itls, pt.ITL)
 			fastest = min(fastest, pt.ITL)
 		}
-		meets, misses := split(cv.Points, func(pt data.Point) []float64 { return []float64{pt.ITL, float64(pt.JoulesPerToken)} }, q)
-		p.meets, p.misses = append(p.meets, meets), append(p.misses, misses)
 		names = append(names, CurveName(cv))
 	}
-	for _, pt := range r.Model.Frontier(q.GPU, q.Percentile, q.DeadlineMS) {
-		p.front = append(p.front, item{Name: describe(pt.Config, q), Value: []float64{pt.ITL, float64(pt.JoulesPerToken)}})
-	}
 	names = append(names, SeriesFrontier)
-	if s := r.Selected; s != nil {
-		p.selected = selectedItem(s, q, []float64{q.Percentile.ITL(s), float64(s.JoulesPerToken)})
+	if r.Selected != nil {
 		names = append(names, SeriesSelected)
 	}
 	lo, hi := niceLatencyExtent(itls...)
-	p.frame = frame{x: logAxis{base: 10, min: lo, max: hi}, yNames: []string{nameEnergy}, yMax: []float64{maxJoules(p.curves)},
+	return frame{x: logAxis{base: 10, min: lo, max: hi}, yNames: []string{nameEnergy}, yMax: []float64{maxJoules(curves)},
 		// ECharts writes a fixed end of a log axis to the decimals of the
 		// smallest value plotted: 0.3 beside a fastest point of 7 ms reads
 		// "0". Such an end, left of a deadline under a millisecond, goes
 		// unlabelled.
 		hideMinLabel: decimals(lo) > decimals(fastest),
-		legends:      [][]legendItem{append(items(names...), legendItem{p.deadline, iconVertical})}}
-	return p
+		legends:      [][]legendItem{append(items(names...), legendItem{SeriesDeadline(q.DeadlineMS), iconVertical})}}
 }
 
 // EnergyConcurrency is energy per token against the batch size limit on a
@@ -486,16 +496,8 @@ func finish(c chart, f frame) ([]byte, error) {
 	o["tooltip"].(map[string]any)["formatter"] = "{b}"
 	var legends []any
 	for i, items := range f.legends {
-		var data []any
-		for _, it := range items {
-			d := map[string]any{"name": it.name}
-			if it.icon != "" {
-				d["icon"] = it.icon
-			}
-			data = append(data, d)
-		}
 		l := map[string]any{"type": "plain", "show": true, "left": "center", "top": base.legendTops[i],
-			"itemWidth": legendIcon, "itemGap": legendGap, "data": data}
+			"itemWidth": legendIcon, "itemGap": legendGap, "data": legendData(items)}
 		if i > 0 {
 			l["selectedMode"] = false // a key: nothing to switch
 		}
@@ -504,8 +506,10 @@ func finish(c chart, f frame) ([]byte, error) {
 	o["legend"] = legends
 	o["grid"] = map[string]any{"left": gridLeft, "right": gridRight, "top": base.gridTop, "bottom": base.gridBottom, "containLabel": true}
 
-	for _, s := range o["series"].([]any) {
+	for i, s := range o["series"].([]any) {
 		s := s.(map[string]any)
+		// Patches name the series they change by id.
+		s["id"] = seriesID(i)
 		if s["name"] == SeriesSelected {
 			// Over the lines (z 3), which would cross its label: scatter
 			// series are drawn under them (z 2).
@@ -536,4 +540,17 @@ func finish(c chart, f frame) ([]byte, error) {
 		y["nameTextStyle"] = map[string]any{"align": []string{"left", "right"}[i]}
 	}
 	return json.Marshal(map[string]any{"baseOption": o, "media": media})
+}
+
+// legendData is a legend's entries as ECharts takes them.
+func legendData(items []legendItem) []any {
+	var data []any
+	for _, it := range items {
+		d := map[string]any{"name": it.name}
+		if it.icon != "" {
+			d["icon"] = it.icon
+		}
+		data = append(data, d)
+	}
+	return data
 }
