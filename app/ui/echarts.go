@@ -1,7 +1,8 @@
 package ui
 
 // The bridge to JavaScript: ECharts' init, setOption, resize and dispose, the
-// colour-scheme watch, the mounted mark, the clipboard, and the embed's height
+// watch of which charts are near the screen, the colour-scheme watch, the
+// next animation frame, the mounted mark, the clipboard, and the embed's height
 // message to its parent; its sibling download.go saves files and draws charts
 // as images. Nothing else in the UI calls JS. (web/guard.js, which must run
 // before go-app starts, is the only other script of the site.)
@@ -12,100 +13,230 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-type chartJS struct {
-	el, inst app.Value
-	option   string
+// chartView is a chart's element as the bridge knows it: what its Chart
+// asked to be told, and its ECharts instance once drawn.
+type chartView struct {
+	el       app.Value
+	near     func(bool)
+	reset    func()
+	inst     app.Value // nil until drawn
 	observer app.Value // ResizeObserver redrawing the chart when its box changes
 	onResize app.Func
 }
 
 var (
-	chartsByID = map[string]*chartJS{}
-	darkQuery  app.Value // matchMedia('(prefers-color-scheme: dark)')
-	onScheme   app.Func
+	views     = map[string]*chartView{}
+	nearby    app.Value // the IntersectionObserver of every chart
+	onNearby  app.Func
+	darkQuery app.Value // matchMedia('(prefers-color-scheme: dark)')
+	onScheme  app.Func
+	onLoad    app.Func // waits for the deferred echarts.min.js
 )
 
-// setChart draws option into the element with the given id, creating the
-// ECharts instance on first use.
-func setChart(id, option string) {
-	if !app.IsClient || option == "" {
-		return
+// nearMargin is how far off the screen a chart counts as near, and is drawn:
+// a quarter of the window's height above and below it, so that one scrolled
+// to is mostly drawn already, and one far below costs nothing.
+const nearMargin = "25% 0px"
+
+// watchChart tells near, from the browser's event loop, whether the chart
+// element id is on or near the screen, once the browser has laid it out and
+// whenever that changes; and reset when the chart's instance has been made
+// anew (the colour scheme changed, or ECharts just loaded), so that it must
+// be drawn whole. stop ends it and disposes of the instance.
+func watchChart(id string, near func(bool), reset func()) (stop func()) {
+	if !app.IsClient {
+		return func() {}
 	}
-	echarts := app.Window().Get("echarts")
-	if !echarts.Truthy() {
-		if app.Window().Get("document").Get("readyState").String() != "complete" {
-			// The deferred echarts.min.js has not run yet: draw once it has.
-			var retry app.Func
-			retry = app.FuncOf(func(app.Value, []app.Value) any {
-				retry.Release()
-				setChart(id, option)
-				return nil
-			})
-			app.Window().Call("addEventListener", "load", retry, map[string]any{"once": true})
-			return
-		}
-		app.Window().Get("console").Call("error", "tokenjoule: ECharts did not load; charts are not drawn")
-		return
+	el := app.Window().GetElementByID(id)
+	if !el.Truthy() {
+		return func() {}
 	}
-	watchScheme()
-	c := chartsByID[id]
-	if c == nil {
-		el := app.Window().GetElementByID(id)
-		if !el.Truthy() {
-			return
-		}
-		c = &chartJS{el: el}
-		c.inst = initChart(echarts, el)
-		c.onResize = app.FuncOf(func(app.Value, []app.Value) any {
-			if c.inst.Truthy() {
-				c.inst.Call("resize")
+	if nearby == nil {
+		onNearby = app.FuncOf(func(_ app.Value, args []app.Value) any {
+			entries := args[0]
+			for i := range entries.Length() {
+				e := entries.Index(i)
+				if v := views[e.Get("target").Get("id").String()]; v != nil && v.el.Equal(e.Get("target")) {
+					v.near(e.Get("isIntersecting").Bool())
+				}
 			}
 			return nil
 		})
-		c.observer = app.Window().Get("ResizeObserver").New(c.onResize)
-		c.observer.Call("observe", el)
-		chartsByID[id] = c
+		nearby = app.Window().Get("IntersectionObserver").New(onNearby, map[string]any{"rootMargin": nearMargin})
 	}
-	c.option = option
-	c.inst.Call("setOption", app.Window().Get("JSON").Call("parse", option), true)
+	v := &chartView{el: el, near: near, reset: reset}
+	views[id] = v
+	nearby.Call("observe", el)
+	return func() {
+		nearby.Call("unobserve", el)
+		v.dispose()
+		if views[id] == v {
+			delete(views, id)
+		}
+	}
 }
 
-func initChart(echarts, el app.Value) app.Value {
+// drawChart gives the chart id its whole option (JSON), making its ECharts
+// instance if it has none; patchChart merges a patch into the option it has
+// (see charts.Patchable). They tell whether they drew: not before ECharts
+// has loaded (the chart's reset is called then), nor without an instance to
+// patch.
+func drawChart(id, option string) bool { return setOption(id, option, true) }
+
+func patchChart(id, patch string) bool { return setOption(id, patch, false) }
+
+func setOption(id, option string, whole bool) bool {
+	v := views[id]
+	if !app.IsClient || v == nil || !loaded() || (!whole && v.inst == nil) {
+		return false
+	}
+	if v.inst == nil {
+		v.init()
+	}
+	opt := app.Window().Get("JSON").Call("parse", option)
+	if whole {
+		v.inst.Call("setOption", opt, true)
+	} else {
+		v.inst.Call("setOption", opt)
+	}
+	return true
+}
+
+// markStale marks the chart element id with data-stale while it does not
+// show what the page asks of it: not yet drawn, away from the screen since
+// the page changed, or waiting for the next frame. Tests, and anything else
+// that reads a chart, wait for it to go.
+func markStale(id string, stale bool) {
+	if !app.IsClient {
+		return
+	}
+	el := app.Window().GetElementByID(id)
+	if !el.Truthy() {
+		return
+	}
+	if stale {
+		el.Call("setAttribute", "data-stale", "")
+	} else {
+		el.Call("removeAttribute", "data-stale")
+	}
+}
+
+// loaded tells whether ECharts (a deferred script) has run; if not, every
+// chart is reset once the page has loaded.
+func loaded() bool {
+	if app.Window().Get("echarts").Truthy() {
+		return true
+	}
+	if app.Window().Get("document").Get("readyState").String() == "complete" {
+		app.Window().Get("console").Call("error", "tokenjoule: ECharts did not load; charts are not drawn")
+		return false
+	}
+	if onLoad == nil {
+		onLoad = app.FuncOf(func(app.Value, []app.Value) any {
+			for _, v := range views {
+				v.reset()
+			}
+			return nil
+		})
+		app.Window().Call("addEventListener", "load", onLoad, map[string]any{"once": true})
+	}
+	return false
+}
+
+// init makes the chart's instance, with ECharts' dark or light theme, and
+// has it follow its element's size.
+func (v *chartView) init() {
+	watchScheme()
 	theme := app.Null()
-	if darkQuery.Truthy() && darkQuery.Get("matches").Bool() {
+	if darkQuery.Get("matches").Bool() {
 		theme = app.ValueOf("dark")
 	}
-	return echarts.Call("init", el, theme)
+	v.inst = app.Window().Get("echarts").Call("init", v.el, theme)
+	v.onResize = app.FuncOf(func(app.Value, []app.Value) any {
+		if v.inst != nil {
+			v.inst.Call("resize")
+		}
+		return nil
+	})
+	v.observer = app.Window().Get("ResizeObserver").New(v.onResize)
+	v.observer.Call("observe", v.el)
 }
 
-// watchScheme redraws every chart with ECharts' dark or light theme when the
-// system colour scheme changes.
+func (v *chartView) dispose() {
+	if v.inst == nil {
+		return
+	}
+	v.observer.Call("disconnect")
+	v.onResize.Release()
+	v.inst.Call("dispose")
+	v.inst = nil
+}
+
+// watchScheme has every chart drawn anew, with ECharts' dark or light theme,
+// when the system colour scheme changes.
 func watchScheme() {
 	if darkQuery != nil {
 		return
 	}
 	darkQuery = app.Window().Call("matchMedia", "(prefers-color-scheme: dark)")
 	onScheme = app.FuncOf(func(app.Value, []app.Value) any {
-		echarts := app.Window().Get("echarts")
-		for _, c := range chartsByID {
-			c.inst.Call("dispose")
-			c.inst = initChart(echarts, c.el)
-			c.inst.Call("setOption", app.Window().Get("JSON").Call("parse", c.option), true)
+		for _, v := range views {
+			if v.inst != nil {
+				v.dispose()
+				v.reset()
+			}
 		}
 		return nil
 	})
 	darkQuery.Call("addEventListener", "change", onScheme)
 }
 
-func disposeChart(id string) {
-	c := chartsByID[id]
-	if c == nil {
+// nextFrame calls f, from the browser's event loop, before the browser
+// draws its next frame (requestAnimationFrame): what f changes is painted in
+// that frame.
+func nextFrame(f func()) {
+	if !app.IsClient {
 		return
 	}
-	c.observer.Call("disconnect")
-	c.onResize.Release()
-	c.inst.Call("dispose")
-	delete(chartsByID, id)
+	var cb app.Func
+	cb = app.FuncOf(func(app.Value, []app.Value) any {
+		cb.Release()
+		inAnimationFrame = true
+		f()
+		// The Go code f started (go-app's dispatches and render) has run when
+		// this callback returns to JavaScript, before any microtask.
+		app.Window().Call("queueMicrotask", endFrame)
+		return nil
+	})
+	app.Window().Call("requestAnimationFrame", cb)
+}
+
+var (
+	inAnimationFrame bool // a nextFrame callback runs
+	endFrame         = func() app.Func {
+		if !app.IsClient {
+			return nil
+		}
+		return app.FuncOf(func(app.Value, []app.Value) any { inAnimationFrame = false; return nil })
+	}()
+)
+
+// afterPaint calls f, from the browser's event loop, at the start of the
+// frame after the one that shows what the page has just changed: the frame
+// after next, or, from within a nextFrame callback, the next.
+func afterPaint(f func()) {
+	if inAnimationFrame {
+		nextFrame(f)
+		return
+	}
+	nextFrame(func() { nextFrame(f) })
+}
+
+// logError reports on the console what the page could not do.
+func logError(msg string) {
+	if app.IsClient {
+		app.Window().Get("console").Call("error", "tokenjoule: "+msg)
+	}
 }
 
 // markMounted records when the app took over the prerendered page, for the

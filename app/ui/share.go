@@ -37,7 +37,7 @@ type Share struct {
 // ShareChart is a chart of the page, for its picture.
 type ShareChart struct {
 	ID, Title string
-	Option    string // as the page draws it
+	Option    string // as the page draws it; for the calculator's, built from Result when asked
 }
 
 // share is the calculator's Share, one line of Calculator.Render and of
@@ -47,8 +47,8 @@ func (c *calc) share(compact bool) app.UI {
 		return app.Div().Hidden(true)
 	}
 	s := &Share{Query: c.res.Query, Result: c.res, Compact: compact}
-	for i, spec := range chartSpecs {
-		s.Charts = append(s.Charts, ShareChart{ID: spec.id, Title: spec.title, Option: c.options[i]})
+	for _, spec := range chartSpecs {
+		s.Charts = append(s.Charts, ShareChart{ID: spec.id, Title: spec.title})
 	}
 	return s
 }
@@ -186,7 +186,14 @@ func (s *Share) onImage(i int, svg bool) app.EventHandler {
 			ext, mime = "svg", "image/svg+xml"
 		}
 		name := export.Filename(s.fileQuery(), strings.TrimPrefix(c.ID, "chart-")+"."+ext)
-		option, height, err := charts.ForImage([]byte(c.Option), s.image(c))
+		option, err := []byte(c.Option), error(nil)
+		if c.Option == "" && s.Result != nil {
+			option, err = chartSpecs[chartSpec(c.ID)].build(s.Result)
+		}
+		height := 0
+		if err == nil {
+			option, height, err = charts.ForImage(option, s.image(c))
+		}
 		var b []byte
 		if err == nil {
 			b, err = renderChart(string(option), imageWidth, height, svg)
