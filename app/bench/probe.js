@@ -106,8 +106,12 @@
       }
     });
 
-  // Activity: any DOM change and any chart update.
-  new MutationObserver(() => (t.activity = now())).observe(document, {
+  // Activity: any change of what the page shows (a change in <head>, such
+  // as go-app's og:url meta following the URL, shows nothing) and any chart
+  // update.
+  new MutationObserver((rs) => {
+    if (rs.some((r) => !(document.head && document.head.contains(r.target)))) t.activity = now();
+  }).observe(document, {
     childList: true,
     subtree: true,
     characterData: true,
