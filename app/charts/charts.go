@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"sync"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -118,7 +119,7 @@ func latencyParts(r *data.Result) latency {
 		p.meets, p.misses = append(p.meets, meets), append(p.misses, misses)
 	}
 	for _, pt := range r.Model.Frontier(q.GPU, q.Percentile, q.DeadlineMS) {
-		p.front = append(p.front, item{Name: describe(pt.Config, q), Value: []float64{pt.ITL, float64(pt.JoulesPerToken)}})
+		p.front = append(p.front, item{Name: tooltip(pt.Config, q), Value: []float64{pt.ITL, float64(pt.JoulesPerToken)}})
 	}
 	if s := r.Selected; s != nil {
 		p.selected = selectedItem(s, q, []float64{q.Percentile.ITL(s), float64(s.JoulesPerToken)})
@@ -358,7 +359,7 @@ func lineData(its []item) []opts.LineData {
 // split turns a curve's points into the data of a meets and a misses series.
 func split(pts []data.Point, value func(data.Point) []float64, q data.Query) (meets, misses []item) {
 	for _, pt := range pts {
-		d := item{Name: describe(pt.Config, q), Value: value(pt)}
+		d := item{Name: tooltip(pt.Config, q), Value: value(pt)}
 		if pt.Meets {
 			meets = append(meets, d)
 		} else {
@@ -375,7 +376,7 @@ type dimmed struct{ meets, all []item }
 func dim(pts []data.Point, q data.Query, value func(data.Point) []float64) dimmed {
 	var d dimmed
 	for _, pt := range pts {
-		it := item{Name: describe(pt.Config, q), Value: value(pt)}
+		it := item{Name: tooltip(pt.Config, q), Value: value(pt)}
 		d.all = append(d.all, it)
 		if pt.Meets {
 			d.meets = append(d.meets, it)
@@ -400,7 +401,7 @@ func addDimmed(c *charts.Line, name, col string, d dimmed, yAxis int) {
 
 // selectedItem is the point of the selected configuration c.
 func selectedItem(c *data.Config, q data.Query, value []float64) *item {
-	return &item{Name: "Selected: the least energy within the deadline\n" + describe(c, q), Value: value}
+	return &item{Name: "Selected: the least energy within the deadline\n" + tooltip(c, q), Value: value}
 }
 
 // selected adds the highlighted configuration as a series of its own, since
@@ -417,6 +418,31 @@ func selected(s *charts.Scatter, it *item, yAxis int, label *opts.Label) *charts
 		o = append(o, charts.WithLabelOpts(*label), charts.WithLabelLayoutOpts(opts.LabelLayout{MoveOverlap: "shiftY"}))
 	}
 	s.AddSeries(SeriesSelected, scatterData([]item{*it}), o...)
+	return s
+}
+
+// tooltips remembers describe's answers for the latest percentile and
+// deadline: the three charts of a result describe the same configurations
+// (the power chart each twice), and so does each patch of a slider's drag.
+var tooltips struct {
+	sync.Mutex
+	p        data.Percentile
+	deadline float64
+	text     map[*data.Config]string
+}
+
+// tooltip is describe(c, q), remembered.
+func tooltip(c *data.Config, q data.Query) string {
+	tooltips.Lock()
+	defer tooltips.Unlock()
+	if tooltips.text == nil || tooltips.p != q.Percentile || tooltips.deadline != q.DeadlineMS {
+		tooltips.p, tooltips.deadline, tooltips.text = q.Percentile, q.DeadlineMS, map[*data.Config]string{}
+	}
+	s, ok := tooltips.text[c]
+	if !ok {
+		s = describe(c, q)
+		tooltips.text[c] = s
+	}
 	return s
 }
 

@@ -48,8 +48,10 @@ func EnergyLatencyPatch(from, to *data.Result) ([]byte, error) {
 		s.data(p.misses[i])
 	}
 	s.data(p.front)
-	s.add(map[string]any{"name": p.deadline, "markLine": map[string]any{
-		"data": []any{map[string]any{"name": p.deadline, "xAxis": to.Query.DeadlineMS}}}})
+	if err := s.add(map[string]any{"name": p.deadline, "markLine": map[string]any{
+		"data": []any{map[string]any{"name": p.deadline, "xAxis": to.Query.DeadlineMS}}}}); err != nil {
+		return nil, err
+	}
 	if p.selected != nil {
 		s.data([]item{*p.selected})
 	}
@@ -83,30 +85,66 @@ func PowerThroughputPatch(from, to *data.Result) ([]byte, error) {
 	}
 	s.skip(2) // the key's two series
 	for i, it := range p.selected {
-		s.add(map[string]any{"data": []item{*it}, "label": map[string]any{"formatter": p.labels[i], "position": p.side}})
+		if err := s.add(map[string]any{"data": []item{*it}, "label": map[string]any{"formatter": p.labels[i], "position": p.side}}); err != nil {
+			return nil, err
+		}
 	}
 	return s.json(p.frame, p.frame)
 }
 
-// patchSeries is a patch's series, each named by the id finish gives it.
+// patchSeries writes a patch's series, each named by the id finish gives
+// it. The points, most of a patch, are written here rather than by
+// encoding/json, whose reflection costs the browser more than the rest.
 type patchSeries struct {
-	series []any
-	n      int // the position of the next series
+	b []byte // the series so far, comma-separated
+	n int    // the position of the next series
 }
 
-func (s *patchSeries) add(series map[string]any) {
-	series["id"] = seriesID(s.n)
-	s.series = append(s.series, series)
+// add writes the next series' id and the fields of object, which must
+// encode as a JSON object with at least one field.
+func (s *patchSeries) add(object any) error {
+	o, err := json.Marshal(object)
+	if err != nil {
+		return err
+	}
+	s.begin()
+	s.b = append(s.b, ',')
+	s.b = append(s.b, o[1:]...)
+	return nil
+}
+
+func (s *patchSeries) begin() {
+	if s.b == nil {
+		s.b = make([]byte, 0, 16<<10) // a chart's points, with their tooltips
+	} else {
+		s.b = append(s.b, ',')
+	}
+	s.b = append(s.b, `{"id":`...)
+	s.b = appendString(s.b, seriesID(s.n))
 	s.n++
 }
 
 // data gives the next series its points; none is an empty list, not
 // nothing, which would leave the old ones.
 func (s *patchSeries) data(its []item) {
-	if its == nil {
-		its = []item{}
+	s.begin()
+	s.b = append(s.b, `,"data":[`...)
+	for i, it := range its {
+		if i > 0 {
+			s.b = append(s.b, ',')
+		}
+		s.b = append(s.b, `{"name":`...)
+		s.b = appendString(s.b, it.Name)
+		s.b = append(s.b, `,"value":[`...)
+		for j, v := range it.Value {
+			if j > 0 {
+				s.b = append(s.b, ',')
+			}
+			s.b = strconv.AppendFloat(s.b, v, 'g', -1, 64)
+		}
+		s.b = append(s.b, "]}"...)
 	}
-	s.add(map[string]any{"data": its})
+	s.b = append(s.b, "]}"...)
 }
 
 func (s *patchSeries) dimmed(d dimmed) {
@@ -121,24 +159,58 @@ func (s *patchSeries) skip(n int) { s.n += n }
 // drawn, the legends' entries, the x axis' extent and the layout, as finish
 // writes them.
 func (s *patchSeries) json(from, to frame) ([]byte, error) {
-	base := map[string]any{"series": s.series}
-	o := map[string]any{"baseOption": base}
-	if !reflect.DeepEqual(from, to) {
-		b, media := to.media()
-		lo := b.option()
-		for i, l := range lo["legend"].([]any) {
-			l.(map[string]any)["data"] = legendData(to.legends[i])
-		}
-		x := lo["xAxis"].([]any)[0].(map[string]any)
-		x["min"], x["max"] = to.x.min, to.x.max
-		// null is ECharts' default: show the first label unless it overlaps.
-		x["axisLabel"].(map[string]any)["showMinLabel"] = showMinLabel(to)
-		for k, v := range lo {
-			base[k] = v
-		}
-		o["media"] = media
+	out := append([]byte(`{"baseOption":{"series":[`), s.b...)
+	out = append(out, ']')
+	if reflect.DeepEqual(from, to) {
+		return append(out, "}}"...), nil
 	}
-	return json.Marshal(o)
+	b, media := to.media()
+	lo := b.option()
+	for i, l := range lo["legend"].([]any) {
+		l.(map[string]any)["data"] = legendData(to.legends[i])
+	}
+	x := lo["xAxis"].([]any)[0].(map[string]any)
+	x["min"], x["max"] = to.x.min, to.x.max
+	// null is ECharts' default: show the first label unless it overlaps.
+	x["axisLabel"].(map[string]any)["showMinLabel"] = showMinLabel(to)
+	layout, err := json.Marshal(lo)
+	if err != nil {
+		return nil, err
+	}
+	m, err := json.Marshal(media)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, ',')
+	out = append(out, layout[1:]...) // the layout's fields, and the base option's closing brace
+	out = append(out, `,"media":`...)
+	out = append(out, m...)
+	return append(out, '}'), nil
+}
+
+// appendString appends s as a JSON string.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		b = append(b, s[start:i]...)
+		switch c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\n':
+			b = append(b, '\\', 'n')
+		default:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+		}
+		start = i + 1
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }
 
 // showMinLabel is the x axis' axisLabel.showMinLabel: false where it is

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+	"unicode/utf8"
 
 	"tokenjoule/data"
 )
@@ -200,6 +201,23 @@ func firstDiff(a, b string) string {
 	}
 	from := max(0, i-300)
 	return fmt.Sprintf("got  …%s\nwant …%s", a[from:min(len(a), i+200)], b[from:min(len(b), i+200)])
+}
+
+// appendString writes what encoding/json reads back.
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "a\nb", `"quoted" \ back/`, "× ≤ \u2028 é", "\x00\x1f\t\r"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) {
+			t.Skip("JSON holds text")
+		}
+		b := appendString(nil, s)
+		var got string
+		if err := json.Unmarshal(b, &got); err != nil || got != s {
+			t.Errorf("appendString(%q) = %s, which reads back as %q (%v)", s, b, got, err)
+		}
+	})
 }
 
 // BenchmarkPatch is what a step of the deadline costs the charts: a patch of
