@@ -90,6 +90,7 @@ func (c *Chart) Render() app.UI {
 func (c *Chart) OnMount(ctx app.Context) {
 	c.ctx = ctx
 	ctx.Defer(func(ctx app.Context) {
+		loadEChartsWhenIdle(echartsSrc(ctx))
 		markStale(c.ID, true)
 		c.stop = watchChart(c.ID,
 			func(near bool) {

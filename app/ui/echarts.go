@@ -8,6 +8,7 @@ package ui
 // before go-app starts, is the only other script of the site.)
 
 import (
+	"errors"
 	"math"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -30,7 +31,6 @@ var (
 	onNearby  app.Func
 	darkQuery app.Value // matchMedia('(prefers-color-scheme: dark)')
 	onScheme  app.Func
-	onLoad    app.Func // waits for the deferred echarts.min.js
 )
 
 // nearMargin is how far off the screen a chart counts as near, and is drawn:
@@ -121,24 +121,107 @@ func markStale(id string, stale bool) {
 	}
 }
 
-// loaded tells whether ECharts (a deferred script) has run; if not, every
-// chart is reset once the page has loaded.
+// ECharts, 660 KB of script, is not in the page: parsed and run while the
+// page starts, it held up the app by some 50 ms on a desktop (and on a slow
+// link its download took the wasm's bandwidth). It is loaded when a chart
+// first comes near the screen or a picture of one is asked for, or once the
+// page is idle after it starts, whichever comes first; its URL is what the
+// first chart or picture gives (echartsSrc).
+var echartsJS struct {
+	src     string
+	loading bool
+	failed  error
+	waiting []func(error)
+	done    app.Func
+}
+
+// echartsSrc is the URL of ECharts for the page of ctx (under the site's
+// sub-path, if any).
+func echartsSrc(ctx app.Context) string { return ctx.ResolveStaticResource("/web/echarts.min.js") }
+
+// whenECharts calls f, from the browser's event loop, once ECharts has
+// loaded from src (at once if it has), or with the reason it did not.
+func whenECharts(src string, f func(error)) {
+	if !app.IsClient {
+		f(errNoBrowser)
+		return
+	}
+	if app.Window().Get("echarts").Truthy() {
+		f(nil)
+		return
+	}
+	if echartsJS.failed != nil {
+		f(echartsJS.failed)
+		return
+	}
+	echartsJS.waiting = append(echartsJS.waiting, f)
+	loadECharts(src)
+}
+
+// loadECharts adds ECharts' script to the page, once; when it has run,
+// every chart is reset, to be drawn.
+func loadECharts(src string) {
+	if echartsJS.src == "" {
+		echartsJS.src = src
+	}
+	if echartsJS.loading || !app.IsClient || app.Window().Get("echarts").Truthy() {
+		return
+	}
+	echartsJS.loading = true
+	doc := app.Window().Get("document")
+	script := doc.Call("createElement", "script")
+	echartsJS.done = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		echartsJS.done.Release()
+		if !app.Window().Get("echarts").Truthy() {
+			echartsJS.failed = errors.New("the chart library did not load")
+			logError("ECharts did not load (" + echartsJS.src + "); charts are not drawn")
+		}
+		waiting := echartsJS.waiting
+		echartsJS.waiting = nil
+		for _, f := range waiting {
+			f(echartsJS.failed)
+		}
+		if echartsJS.failed == nil {
+			for _, v := range views {
+				v.reset()
+			}
+		}
+		return nil
+	})
+	script.Set("src", echartsJS.src)
+	script.Call("addEventListener", "load", echartsJS.done)
+	script.Call("addEventListener", "error", echartsJS.done)
+	doc.Get("head").Call("appendChild", script)
+}
+
+// loadEChartsWhenIdle loads ECharts from src once the page has nothing
+// else to do (requestIdleCallback, or two seconds at most).
+func loadEChartsWhenIdle(src string) {
+	if !app.IsClient || echartsJS.src != "" {
+		return
+	}
+	echartsJS.src = src
+	var idle app.Func
+	idle = app.FuncOf(func(app.Value, []app.Value) any {
+		idle.Release()
+		loadECharts(src)
+		return nil
+	})
+	if app.Window().Get("requestIdleCallback").Truthy() {
+		app.Window().Call("requestIdleCallback", idle, map[string]any{"timeout": 2000})
+	} else {
+		app.Window().Call("setTimeout", idle, 2000)
+	}
+}
+
+// loaded tells whether ECharts has run; if not, it is loaded, and every
+// chart reset when it has.
 func loaded() bool {
 	if app.Window().Get("echarts").Truthy() {
 		return true
 	}
-	if app.Window().Get("document").Get("readyState").String() == "complete" {
-		app.Window().Get("console").Call("error", "tokenjoule: ECharts did not load; charts are not drawn")
-		return false
-	}
-	if onLoad == nil {
-		onLoad = app.FuncOf(func(app.Value, []app.Value) any {
-			for _, v := range views {
-				v.reset()
-			}
-			return nil
-		})
-		app.Window().Call("addEventListener", "load", onLoad, map[string]any{"once": true})
+	if echartsJS.failed == nil {
+		loadECharts(echartsJS.src)
 	}
 	return false
 }

@@ -180,26 +180,34 @@ func (s *Share) onComparison(ext string) app.EventHandler {
 // the same function, so a handler must not hold what changes.
 func (s *Share) onImage(i int, svg bool) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		c := s.Charts[i]
-		ext, mime := "png", "image/png"
-		if svg {
-			ext, mime = "svg", "image/svg+xml"
-		}
-		name := export.Filename(s.fileQuery(), strings.TrimPrefix(c.ID, "chart-")+"."+ext)
-		option, err := []byte(c.Option), error(nil)
-		if c.Option == "" && s.Result != nil {
-			option, err = chartSpecs[chartSpec(c.ID)].build(s.Result)
-		}
-		height := 0
-		if err == nil {
-			option, height, err = charts.ForImage(option, s.image(c))
-		}
-		var b []byte
-		if err == nil {
-			b, err = renderChart(string(option), imageWidth, height, svg)
-		}
-		s.save(name, mime, b, err)
+		whenECharts(echartsSrc(ctx), func(error) {
+			ctx.Dispatch(func(ctx app.Context) { s.saveImage(i, svg) })
+		})
 	}
+}
+
+// saveImage saves the i-th chart's picture, once ECharts has loaded (if it
+// could not, renderChart says so).
+func (s *Share) saveImage(i int, svg bool) {
+	c := s.Charts[i]
+	ext, mime := "png", "image/png"
+	if svg {
+		ext, mime = "svg", "image/svg+xml"
+	}
+	name := export.Filename(s.fileQuery(), strings.TrimPrefix(c.ID, "chart-")+"."+ext)
+	option, err := []byte(c.Option), error(nil)
+	if c.Option == "" && s.Result != nil {
+		option, err = chartSpecs[chartSpec(c.ID)].build(s.Result)
+	}
+	height := 0
+	if err == nil {
+		option, height, err = charts.ForImage(option, s.image(c))
+	}
+	var b []byte
+	if err == nil {
+		b, err = renderChart(string(option), imageWidth, height, svg)
+	}
+	s.save(name, mime, b, err)
 }
 
 // image is what goes around a chart in its picture.
