@@ -36,7 +36,8 @@ type calc struct {
 	page          app.Context // the page's (the component's) context, from OnMount
 	urlPending    bool        // a write of the URL is on its way (see apply)
 	sliderPos     float64     // the deadline slider's latest position
-	sliderPending bool        // a frame will apply it (see onDeadlineSlider)
+	sliderWait    bool        // a position was applied, and its frame not yet drawn
+	sliderPending bool        // sliderPos waits for that frame (see onDeadlineSlider)
 
 	prerender // what the prerendered page answers (see prestart.go)
 }
@@ -203,25 +204,39 @@ func roundSig(v float64, digits int) float64 {
 // formatMS is a deadline as the number box shows it: milliseconds, no unit.
 func formatMS(ms float64) string { return strconv.FormatFloat(ms, 'f', -1, 64) }
 
-// onDeadlineSlider applies the slider's position before the next frame is
-// drawn: a slider dragged fires more input events than the screen shows
-// frames, and only the last of a frame's is seen.
+// onDeadlineSlider applies the slider's position at once, unless one was
+// applied since the last frame was drawn: then the latest waits for the
+// next frame. A slider dragged fires more input events than the screen
+// shows frames; the page answers at most one a frame.
 func (c *calc) onDeadlineSlider(ctx app.Context, e app.Event) {
 	pos, err := strconv.ParseFloat(value(ctx), 64)
 	if err != nil {
 		return
 	}
-	ctx.PreventUpdate() // nothing changes until the frame
 	c.sliderPos = pos
-	if c.sliderPending {
+	if c.sliderWait {
+		c.sliderPending = true
+		ctx.PreventUpdate() // nothing changes until the frame
 		return
 	}
-	c.sliderPending = true
-	nextFrame(func() {
+	c.applySlider(ctx)
+}
+
+// applySlider applies the slider's latest position, and then any that came
+// before the frame after the one that shows it.
+func (c *calc) applySlider(ctx app.Context) {
+	ms := sliderToMS(c.sliderPos)
+	c.setDeadline(ctx, ms, formatMS(ms))
+	c.sliderWait = true
+	afterPaint(func() {
 		c.page.Dispatch(func(ctx app.Context) {
+			c.sliderWait = false
+			if !c.sliderPending {
+				ctx.PreventUpdate()
+				return
+			}
 			c.sliderPending = false
-			ms := sliderToMS(c.sliderPos)
-			c.setDeadline(ctx, ms, formatMS(ms))
+			c.applySlider(ctx)
 		})
 	})
 }
