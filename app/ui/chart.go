@@ -31,20 +31,35 @@ type Chart struct {
 	Result *data.Result
 
 	ctx         app.Context
-	near        bool         // on or near the screen: drawn, and kept up to date
+	near        bool         // near the screen: drawn, when the page is idle
+	visible     bool         // on the screen: drawn in the frame after a change
 	shown       *data.Result // what the instance shows of the calculator's chart
 	shownOption string       // what it shows of Option
 	stop        func()
 }
 
-// The charts are drawn after the page: a change is painted first where it
-// is read (the figures), and the charts follow in the next frame, a chart
-// drawn whole (a first drawing, or a new model) taking a frame of its own.
-// A chart changed several times before it is drawn is drawn once.
+// When the charts are drawn. A change is painted first where it is read
+// (the figures), and a chart on the screen follows in the next frame, a
+// chart drawn whole (a first drawing, or a new model) taking a frame of its
+// own; a chart only near the screen is drawn when the page is idle, one at a
+// time, so as to be ready when scrolled to without taking from the frames
+// of a slider's drag. A chart changed several times before it is drawn is
+// drawn once.
 var (
-	queue     []*Chart
-	scheduled bool
+	queue, idleQueue    []*Chart
+	scheduled, idleSoon bool
 )
+
+// update has c drawn, if it is stale, when its place asks for.
+func (c *Chart) update() {
+	switch {
+	case !c.stale():
+	case c.visible:
+		c.schedule()
+	case c.near:
+		c.scheduleIdle()
+	}
+}
 
 // schedule has c drawn after the frame that shows the page's change.
 func (c *Chart) schedule() {
@@ -80,6 +95,35 @@ func drawQueue() {
 	}
 }
 
+// scheduleIdle has c drawn when the page is idle.
+func (c *Chart) scheduleIdle() {
+	if !slices.Contains(idleQueue, c) {
+		idleQueue = append(idleQueue, c)
+	}
+	if idleSoon {
+		return
+	}
+	idleSoon = true
+	ctx := c.ctx
+	whenIdle(func() {
+		ctx.Dispatch(func(ctx app.Context) {
+			ctx.PreventUpdate()
+			idleSoon = false
+			if len(idleQueue) == 0 {
+				return
+			}
+			c := idleQueue[0]
+			idleQueue = idleQueue[1:]
+			if !c.visible { // else in the frames' queue
+				c.draw()
+			}
+			if len(idleQueue) > 0 {
+				idleQueue[0].scheduleIdle()
+			}
+		})
+	})
+}
+
 func (c *Chart) Render() app.UI {
 	return app.Div().ID(c.ID).Class("echart").Role("img").Aria("label", c.Label)
 }
@@ -93,31 +137,27 @@ func (c *Chart) OnMount(ctx app.Context) {
 		loadEChartsWhenIdle(echartsSrc(ctx))
 		markStale(c.ID, true)
 		c.stop = watchChart(c.ID,
-			func(near bool) {
+			func(near, visible bool) {
 				ctx.Dispatch(func(ctx app.Context) {
 					ctx.PreventUpdate()
-					if c.near = near; near {
-						c.schedule()
-					}
+					c.near, c.visible = near, visible
+					c.update()
 				})
 			},
 			func() {
 				ctx.Dispatch(func(ctx app.Context) {
 					ctx.PreventUpdate()
 					c.shown, c.shownOption = nil, ""
-					c.schedule()
+					c.update()
 				})
 			})
 	})
 }
 
 func (c *Chart) OnUpdate(ctx app.Context) {
-	if !c.stale() {
-		return
-	}
-	markStale(c.ID, true)
-	if c.near {
-		c.schedule()
+	if c.stale() {
+		markStale(c.ID, true)
+		c.update()
 	}
 }
 
@@ -125,8 +165,10 @@ func (c *Chart) OnDismount() {
 	if c.stop != nil {
 		c.stop()
 	}
-	if i := slices.Index(queue, c); i >= 0 {
-		queue = slices.Delete(queue, i, i+1)
+	for _, q := range []*[]*Chart{&queue, &idleQueue} {
+		if i := slices.Index(*q, c); i >= 0 {
+			*q = slices.Delete(*q, i, i+1)
+		}
 	}
 }
 
@@ -145,7 +187,7 @@ func (c *Chart) patchable() bool { return c.Result != nil && charts.Patchable(c.
 // draw brings the chart to what its fields ask, if it is near the screen
 // (it is drawn when it comes near), and tells whether it was drawn whole.
 func (c *Chart) draw() (whole bool) {
-	if !c.near || !c.stale() {
+	if !(c.near || c.visible) || !c.stale() {
 		return false
 	}
 	defer func() { markStale(c.ID, c.stale()) }()

@@ -17,33 +17,35 @@ import (
 // chartView is a chart's element as the bridge knows it: what its Chart
 // asked to be told, and its ECharts instance once drawn.
 type chartView struct {
-	el       app.Value
-	near     func(bool)
-	reset    func()
-	inst     app.Value // nil until drawn
-	observer app.Value // ResizeObserver redrawing the chart when its box changes
-	onResize app.Func
+	el            app.Value
+	seen          func(near, visible bool)
+	reset         func()
+	near, visible bool
+	inst          app.Value // nil until drawn
+	observer      app.Value // ResizeObserver redrawing the chart when its box changes
+	onResize      app.Func
 }
 
 var (
 	views     = map[string]*chartView{}
-	nearby    app.Value // the IntersectionObserver of every chart
-	onNearby  app.Func
+	watchers  [2]app.Value // IntersectionObservers: near the screen, and on it
+	onWatch   [2]app.Func
 	darkQuery app.Value // matchMedia('(prefers-color-scheme: dark)')
 	onScheme  app.Func
 )
 
-// nearMargin is how far off the screen a chart counts as near, and is drawn:
-// a quarter of the window's height above and below it, so that one scrolled
-// to is mostly drawn already, and one far below costs nothing.
+// nearMargin is how far off the screen a chart counts as near: a quarter of
+// the window's height above and below it, so that one scrolled to is drawn
+// already, and one far below costs nothing.
 const nearMargin = "25% 0px"
 
-// watchChart tells near, from the browser's event loop, whether the chart
-// element id is on or near the screen, once the browser has laid it out and
-// whenever that changes; and reset when the chart's instance has been made
-// anew (the colour scheme changed, or ECharts just loaded), so that it must
-// be drawn whole. stop ends it and disposes of the instance.
-func watchChart(id string, near func(bool), reset func()) (stop func()) {
+// watchChart tells seen, from the browser's event loop, whether the chart
+// element id is near the screen (nearMargin) and on it, once the browser has
+// laid it out and whenever that changes; and reset when the chart's
+// instance has been made anew (the colour scheme changed, or ECharts just
+// loaded), so that it must be drawn whole. stop ends it and disposes of the
+// instance.
+func watchChart(id string, seen func(near, visible bool), reset func()) (stop func()) {
 	if !app.IsClient {
 		return func() {}
 	}
@@ -51,24 +53,37 @@ func watchChart(id string, near func(bool), reset func()) (stop func()) {
 	if !el.Truthy() {
 		return func() {}
 	}
-	if nearby == nil {
-		onNearby = app.FuncOf(func(_ app.Value, args []app.Value) any {
-			entries := args[0]
-			for i := range entries.Length() {
-				e := entries.Index(i)
-				if v := views[e.Get("target").Get("id").String()]; v != nil && v.el.Equal(e.Get("target")) {
-					v.near(e.Get("isIntersecting").Bool())
+	if watchers[0] == nil {
+		for i, margin := range []string{nearMargin, "0px"} {
+			onWatch[i] = app.FuncOf(func(_ app.Value, args []app.Value) any {
+				entries := args[0]
+				for k := range entries.Length() {
+					e := entries.Index(k)
+					v := views[e.Get("target").Get("id").String()]
+					if v == nil || !v.el.Equal(e.Get("target")) {
+						continue
+					}
+					if in := e.Get("isIntersecting").Bool(); i == 0 {
+						v.near = in
+					} else {
+						v.visible = in
+					}
+					v.seen(v.near, v.visible)
 				}
-			}
-			return nil
-		})
-		nearby = app.Window().Get("IntersectionObserver").New(onNearby, map[string]any{"rootMargin": nearMargin})
+				return nil
+			})
+			watchers[i] = app.Window().Get("IntersectionObserver").New(onWatch[i], map[string]any{"rootMargin": margin})
+		}
 	}
-	v := &chartView{el: el, near: near, reset: reset}
+	v := &chartView{el: el, seen: seen, reset: reset}
 	views[id] = v
-	nearby.Call("observe", el)
+	for _, w := range watchers {
+		w.Call("observe", el)
+	}
 	return func() {
-		nearby.Call("unobserve", el)
+		for _, w := range watchers {
+			w.Call("unobserve", el)
+		}
 		v.dispose()
 		if views[id] == v {
 			delete(views, id)
@@ -313,6 +328,25 @@ func afterPaint(f func()) {
 		return
 	}
 	nextFrame(func() { nextFrame(f) })
+}
+
+// whenIdle calls f, from the browser's event loop, once the page has
+// nothing else to do (requestIdleCallback, within a second).
+func whenIdle(f func()) {
+	if !app.IsClient {
+		return
+	}
+	var cb app.Func
+	cb = app.FuncOf(func(app.Value, []app.Value) any {
+		cb.Release()
+		f()
+		return nil
+	})
+	if app.Window().Get("requestIdleCallback").Truthy() {
+		app.Window().Call("requestIdleCallback", cb, map[string]any{"timeout": 1000})
+	} else {
+		app.Window().Call("setTimeout", cb, 100)
+	}
 }
 
 // logError reports on the console what the page could not do.
