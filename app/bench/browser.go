@@ -382,10 +382,23 @@ type drag struct {
 	BlockedMS   float64 `json:"blocking_ms"`
 }
 
-func (s *session) drag(moves int) (drag, error) {
+// chartsInView scrolls the slider to the top of the window, which on a
+// desktop brings the charts on the screen, and checks that they are.
+func (s *session) chartsInView() error {
+	ok, err := eval[bool](s.ctx, `new Promise(done => { document.querySelector("#deadline-range").scrollIntoView({block: "start"});
+		requestAnimationFrame(() => requestAnimationFrame(() => { const r = document.getElementById("chart-latency").getBoundingClientRect();
+		done(r.top >= 0 && r.top < innerHeight && r.height > 0) })) })`)
+	if err == nil && !ok {
+		err = fmt.Errorf("the charts are not on the screen with the slider at its top")
+	}
+	return err
+}
+
+// drag drags the slider, scrolled into view with block ("center", "start").
+func (s *session) drag(moves int, block string) (drag, error) {
 	d := drag{Moves: moves}
 	type box struct{ X, Y, W, H, Start float64 }
-	b, err := eval[box](s.ctx, `(() => { const el = document.querySelector("#deadline-range"); el.scrollIntoView({block: "center"});
+	b, err := eval[box](s.ctx, `(() => { const el = document.querySelector("#deadline-range"); el.scrollIntoView({block: "`+block+`"});
 		window.__tjbInputs = 0; el.addEventListener("input", () => window.__tjbInputs++);
 		const r = el.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height, start: performance.now()} })()`)
 	if err != nil {
