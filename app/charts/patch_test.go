@@ -220,24 +220,39 @@ func FuzzAppendString(f *testing.F) {
 	})
 }
 
-// BenchmarkPatch is what a step of the deadline costs the charts: a patch of
-// each, from the default query to the next deadline.
+// BenchmarkPatch is what a step of the slider costs the charts: a patch of
+// each, along a sweep of the default query's deadlines (each step a new
+// deadline, as a drag gives: the tooltips are written anew for the first
+// chart and reused by the other two).
 func BenchmarkPatch(b *testing.B) {
 	set := load(b)
-	from, err := set.Select(data.DefaultQuery())
-	if err != nil {
-		b.Fatal(err)
+	var rs []*data.Result
+	for ms := 8.0; ms < 1000; ms *= 1.25 {
+		r, err := set.Select(with(data.DefaultQuery(), func(q *data.Query) { q.DeadlineMS = ms }))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if r.Selected != nil {
+			rs = append(rs, r)
+		}
 	}
-	to, err := set.Select(with(data.DefaultQuery(), func(q *data.Query) { q.DeadlineMS = 30 }))
-	if err != nil {
-		b.Fatal(err)
+	// Up the sweep and down again, round and round.
+	var steps [][2]*data.Result
+	for i := 1; i < len(rs); i++ {
+		if !Patchable(rs[i-1], rs[i]) {
+			b.Fatalf("the sweep needs results a patch joins: %+v, %+v", rs[i-1].Query, rs[i].Query)
+		}
+		steps = append(steps, [2]*data.Result{rs[i-1], rs[i]})
 	}
-	if !Patchable(from, to) {
-		b.Fatal("the benchmark needs results a patch joins")
+	for i := len(rs) - 1; i > 0; i-- {
+		steps = append(steps, [2]*data.Result{rs[i], rs[i-1]})
 	}
+	i := 0
 	for b.Loop() {
+		step := steps[i%len(steps)]
+		i++
 		for _, c := range patchers {
-			if _, err := c.patch(from, to); err != nil {
+			if _, err := c.patch(step[0], step[1]); err != nil {
 				b.Fatal(err)
 			}
 		}
