@@ -151,6 +151,25 @@ func TestChartUpdates(t *testing.T) {
 		tb.checkLatencyChart("after 30 changes of the deadline", r)
 	})
 
+	t.Run("SchemeChanged", func(t *testing.T) {
+		t.Parallel()
+		// The colour scheme changing under a drawn chart draws it anew in
+		// the other theme, legible on the page's new background (checkChart
+		// checks every text's contrast).
+		tb := newTab(t, bctx, origin)
+		tb.do(emulate(1280, 900, "light")...)
+		tb.open("")
+		r, _ := set.Select(def)
+		tb.chartReady("chart-latency")
+		eval[bool](tb, `(window.tjLight = echarts.getInstanceByDom(document.getElementById("chart-latency")), true)`)
+		tb.do(emulate(1280, 900, "dark")...)
+		tb.view().waitFor(`(() => { const el = document.getElementById("chart-latency"); const inst = echarts.getInstanceByDom(el);
+			return !!inst && inst !== tjLight && !el.hasAttribute("data-stale") })()`, "the chart drawn anew in the dark theme")
+		for _, s := range chartIDs {
+			tb.checkChart("dark after light", s.id, r)
+		}
+	})
+
 	t.Run("SliderOncePerFrame", func(t *testing.T) {
 		t.Parallel()
 		tb := newTab(t, bctx, origin)
