@@ -1,8 +1,7 @@
 package ui
 
 // The bridge to JavaScript: ECharts' init, setOption, resize and dispose, the
-// watch of which charts are near the screen, the colour-scheme watch, the
-// next animation frame, the mounted mark, the clipboard, and the embed's height
+// colour-scheme watch, the mounted mark, the clipboard, and the embed's height
 // message to its parent; its sibling download.go saves files and draws charts
 // as images. Nothing else in the UI calls JS. (web/guard.js, which must run
 // before go-app starts, is the only other script of the site.)
@@ -13,6 +12,10 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
+
+// The charts' side of the bridge: loading ECharts, watching which charts are
+// on or near the screen, their instances, and the animation frames and idle
+// time the page draws them in.
 
 // chartView is a chart's element as the bridge knows it: what its Chart
 // asked to be told, and its ECharts instance once drawn.
