@@ -151,6 +151,23 @@ func TestChartUpdates(t *testing.T) {
 		tb.checkLatencyChart("after 30 changes of the deadline", r)
 	})
 
+	t.Run("NavigatedAway", func(t *testing.T) {
+		t.Parallel()
+		// A link to the compare page followed while the calculator's
+		// charts wait for their frame: the compare page's charts are drawn
+		// all the same.
+		tb := newTab(t, bctx, origin)
+		tb.open("")
+		for _, s := range chartIDs {
+			tb.chartReady(s.id)
+		}
+		eval[bool](tb, `(() => { const el = document.querySelector("#deadline"); el.value = "25"; el.dispatchEvent(new Event("input", {bubbles: true}));
+			document.getElementById("open-compare").click(); return true })()`)
+		tb.view().waitFor(`location.pathname === "/compare" && !!document.getElementById("chart-ranking")`, "the compare page")
+		tb.chartReady("chart-ranking")
+		tb.chartReady("chart-params")
+	})
+
 	t.Run("SchemeChanged", func(t *testing.T) {
 		t.Parallel()
 		// The colour scheme changing under a drawn chart draws it anew in

@@ -46,8 +46,10 @@ type Chart struct {
 // of a slider's drag. A chart changed several times before it is drawn is
 // drawn once.
 var (
-	queue, idleQueue    []*Chart
-	scheduled, idleSoon bool
+	queue, idleQueue []*Chart
+	// The charts whose contexts the callbacks to come dispatch with: a
+	// context's dispatch is dropped once its chart is gone (another page).
+	scheduled, idleSoon *Chart
 )
 
 // update has c drawn, if it is stale, when its place asks for.
@@ -66,10 +68,10 @@ func (c *Chart) schedule() {
 	if !slices.Contains(queue, c) {
 		queue = append(queue, c)
 	}
-	if scheduled {
+	if scheduled != nil {
 		return
 	}
-	scheduled = true
+	scheduled = c
 	ctx := c.ctx
 	afterPaint(func() {
 		ctx.Dispatch(func(ctx app.Context) {
@@ -82,7 +84,7 @@ func (c *Chart) schedule() {
 // drawQueue draws the queued charts, up to one drawn whole, and schedules
 // the others for the next frame.
 func drawQueue() {
-	scheduled = false
+	scheduled = nil
 	whole := false
 	for len(queue) > 0 {
 		c := queue[0]
@@ -100,15 +102,15 @@ func (c *Chart) scheduleIdle() {
 	if !slices.Contains(idleQueue, c) {
 		idleQueue = append(idleQueue, c)
 	}
-	if idleSoon {
+	if idleSoon != nil {
 		return
 	}
-	idleSoon = true
+	idleSoon = c
 	ctx := c.ctx
 	whenIdle(func() {
 		ctx.Dispatch(func(ctx app.Context) {
 			ctx.PreventUpdate()
-			idleSoon = false
+			idleSoon = nil
 			if len(idleQueue) == 0 {
 				return
 			}
@@ -168,6 +170,20 @@ func (c *Chart) OnDismount() {
 	for _, q := range []*[]*Chart{&queue, &idleQueue} {
 		if i := slices.Index(*q, c); i >= 0 {
 			*q = slices.Delete(*q, i, i+1)
+		}
+	}
+	// Its callbacks will be dropped: the other charts waiting for them
+	// schedule their own.
+	if scheduled == c {
+		scheduled = nil
+		if len(queue) > 0 {
+			queue[0].schedule()
+		}
+	}
+	if idleSoon == c {
+		idleSoon = nil
+		if len(idleQueue) > 0 {
+			idleQueue[0].scheduleIdle()
 		}
 	}
 }
