@@ -13,7 +13,9 @@ run: wasm echarts
 # The browser entry: UI and embedded data only (no server, CLI or importer),
 # built against a copy of go-app without its HTTP handler (wasm/slim): the
 # handler is dead code in the browser, but it links net/http, whose package
-# initialisers keep crypto/tls and its kin, a fifth of the wasm.
+# initialisers keep crypto/tls and its kin, a fifth of the wasm. The copy's
+# engine also renders as soon as the events it was handed are handled, not a
+# frame period later (see wasm/slim).
 # `make wasm SLIM=0` builds against go-app as it is.
 SLIM ?= 1
 WASM_SRC := go.mod go.sum $(shell find app wasm data -name '*.go' -not -name '*_test.go' 2>/dev/null) $(shell find data -name '*.json' 2>/dev/null)
