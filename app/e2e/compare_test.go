@@ -694,8 +694,8 @@ func TestCompare(t *testing.T) {
 		tb.waitText("#cfg-row", func() string { r, _ := set.Select(q); return r.Selected.RowID }())
 		tb.do(chromedp.Click(chromedp.ID("download-scenario")))
 		r, _ := set.Select(q)
-		if want, _ := export.ScenarioJSON(r); !bytes.Equal(dl.expect(t, export.Filename(r.Query, "json")), want) {
-			t.Error("the embed's scenario download differs from export.ScenarioJSON")
+		if want, _ := export.ScenarioJSON(r, export.Footprint(r, footprint.Factors{}, footprint.Budget{}, nil)...); !bytes.Equal(dl.expect(t, export.Filename(r.Query, "json")), want) {
+			t.Error("the embed's scenario download differs from calc -json's document")
 		}
 		rk, _ := set.Compare(q)
 		csvName, want := export.Filename(rk.Query, "csv"), export.CompareCSV(rk)

@@ -29,6 +29,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"tokenjoule/app/cli"
+	"tokenjoule/app/dist"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
@@ -534,11 +535,55 @@ func TestFootprint(t *testing.T) {
 		if !regexp.MustCompile(`<details[^>]*id="fp-inputs"[^>]*open`).MatchString(page) && !regexp.MustCompile(`<details[^>]*open[^>]*id="fp-inputs"`).MatchString(page) {
 			t.Error("the prerendered #fp-inputs is not open")
 		}
-		for _, bad := range []string{`selected="false"`, `open="false"`} {
+		for _, bad := range []string{`selected="false"`, `open="false"`, `hidden="false"`} {
 			if strings.Contains(page, bad) {
 				t.Errorf("the prerendered page has %s", bad)
 			}
 		}
+	})
+
+	t.Run("BeforeStart", func(t *testing.T) {
+		t.Parallel()
+		l := f.Ladder(r.Estimate.EnergyWh)
+		carbon, _ := f.Carbon(l)
+		// tokenjoule serve prerenders the link's footprint: its figures show,
+		// and its inputs wait for the app.
+		g := newGate(t, cspHandler(t, ""))
+		h := startHost(t, g)
+		tb := newTab(t, bctx, h.origin)
+		tb.do(chromedp.Navigate(h.origin+"/?"+scenario), chromedp.WaitVisible(chromedp.ID("fp-ladder")))
+		for sel, want := range map[string]string{"#energy": data.FormatEnergy(l.FacilityWh), "#fp-carbon": footprint.FormatCarbon(carbon), "#fp-budget-result": budgetLine} {
+			// Prerendered text breaks lines around inline elements: a reader
+			// sees the words once spaces collapse.
+			if got := strings.Join(strings.Fields(tb.text(sel)), " "); got != want || !tb.isVisible(sel) {
+				t.Errorf("before the app runs %s = %q (visible %v), want %q", sel, got, tb.isVisible(sel), want)
+			}
+		}
+		tb.expectInert()
+		g.release()
+		tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
+		expectFootprint(tb.view(), set, fpQuery, f, false)
+
+		// A static host's page answers no query: until the app runs, the
+		// link's own parameters show, the footprint's among them.
+		out, _ := builtDist(t, "", false)
+		g = newGate(t, dist.FileServer(out, ""))
+		h = startHost(t, g)
+		tb = newTab(t, bctx, h.origin)
+		tb.do(chromedp.Navigate(h.origin+"/?"+scenario), chromedp.WaitReady(chromedp.ID("about")))
+		tb.poll(`document.getElementById("pending-question")?.textContent !== ""`, 5*time.Second)
+		for _, want := range []string{"boundary cloud", "grid carbon intensity world", "WUE microsoft", "price per kWh 0.12", "currency USD", "budget 1 t CO2e"} {
+			if got := tb.text("#pending-question"); !strings.Contains(got, want) {
+				t.Errorf("#pending-question = %q, want it to say %q", got, want)
+			}
+		}
+		if tb.isVisible("#fp") || tb.isVisible("#fp-inputs select") {
+			t.Error("before the app runs, the static page shows the default footprint for a link that asks for another")
+		}
+		tb.expectInert()
+		g.release()
+		tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
+		expectFootprint(tb.view(), set, fpQuery, f, false)
 	})
 
 	dl := captureDownloads(t, bctx)

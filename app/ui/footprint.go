@@ -337,7 +337,11 @@ func (f *fpInputs) textInput(id, name, placeholder, label string, h app.EventHan
 // error is the message under a box whose text is refused, in a stable slot.
 func (f *fpInputs) error(id, name string) app.UI {
 	msg := f.errs[name]
-	return app.P().ID(id + "-error").Class("input-error").Role("status").Hidden(msg == "").Text(msg)
+	p := app.P().ID(id + "-error").Class("input-error").Role("status").Text(msg)
+	if msg == "" {
+		p = p.Hidden(true) // only when true: go-app prerenders hidden="false", which HTML reads as hidden
+	}
+	return p
 }
 
 // box is a number box for a factor that the boundary presets: empty, it

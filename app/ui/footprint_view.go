@@ -151,8 +151,12 @@ func (fr fpResult) renderTotals() app.UI {
 	}
 	f := fr.f
 	noCurrency := f.Price.Set && f.Currency == ""
+	dl := app.Dl().ID("fp-totals").Class("fp-totals")
+	if !shown {
+		dl = dl.Hidden(true) // only when true: go-app prerenders hidden="false"
+	}
 	return app.Div().Class("fp-totals-box").Body(
-		app.Dl().ID("fp-totals").Class("fp-totals").Hidden(!shown).Body(rows...),
+		dl.Body(rows...),
 		slot(noCurrency, func() app.UI {
 			return app.P().ID("fp-cost-note").Class("small").Text("A price needs its currency for a cost: type its three-letter code, such as USD.")
 		}),
@@ -344,9 +348,13 @@ func (fr fpResult) renderCompact() app.UI {
 			notes = append(notes, app.Li().Text(t.label+": "+t.value+" "+t.at+"."))
 		}
 	}
+	ladder := app.Ol().ID("fp-ladder").Class("fp-ladder compact").Body(rungs...)
+	if f.IsGPUOnly() {
+		ladder = ladder.Hidden(true) // only when true: go-app prerenders hidden="false"
+	}
 	return app.Div().ID("fp").Class("footprint compact").Body(
 		app.P().ID("fp-boundary").Class("small").Text(head),
-		app.Ol().ID("fp-ladder").Class("fp-ladder compact").Hidden(f.IsGPUOnly()).Body(rungs...),
+		ladder,
 		app.Dl().ID("fp-totals").Class("config compact").Body(totals...),
 		slot(!fr.b.IsZero(), fr.renderBudget),
 		app.Details().Class("fp-sources").Body(
