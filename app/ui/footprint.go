@@ -109,23 +109,29 @@ func (f *fpInputs) set(name, value string) bool {
 		f.reset()
 	}
 	fs := &f.fp.Factors
-	blank := strings.TrimSpace(value) == ""
-	// A box: its text is kept as typed.
-	box := func(p *footprint.Param, dst *footprint.Factor) bool {
+	// keep applies a box's text, kept as typed: apply sets the state from
+	// it, or from nothing for a blank box, or returns the parser's error.
+	keep := func(apply func(blank bool) error) bool {
 		f.text[name] = value
-		if blank {
-			*dst = footprint.Factor{} // the boundary's value, or no figure
-			delete(f.errs, name)
-			return true
-		}
-		x, err := p.Parse(value)
-		if err != nil {
+		if err := apply(strings.TrimSpace(value) == ""); err != nil {
 			f.errs[name] = err.Error()
 			return false
 		}
-		*dst = x
 		delete(f.errs, name)
 		return true
+	}
+	// A factor's box: blank, the boundary's value or no figure.
+	box := func(p *footprint.Param, dst *footprint.Factor) bool {
+		return keep(func(blank bool) (err error) {
+			x := footprint.Factor{}
+			if !blank {
+				x, err = p.Parse(value)
+			}
+			if err == nil {
+				*dst = x
+			}
+			return err
+		})
 	}
 	// A select of presets: "" is none, customPreset the number in its box.
 	preset := func(p *footprint.Param, dst *footprint.Factor) bool {
@@ -141,12 +147,10 @@ func (f *fpInputs) set(name, value string) bool {
 			}
 			*dst = pr.Factor()
 		}
-		v := fs.Effective()
 		delete(f.errs, p.Name+valueSuffix)
-		if x := map[*footprint.Param]footprint.Factor{footprint.PUE: v.PUE, footprint.Grid: v.Grid, footprint.WUE: v.WUE}[p]; x.Set {
-			f.text[p.Name+valueSuffix] = numberText(x.Value)
-		} else {
-			f.text[p.Name+valueSuffix] = ""
+		f.text[p.Name+valueSuffix] = ""
+		if dst.Set {
+			f.text[p.Name+valueSuffix] = numberText(dst.Value)
 		}
 		return true
 	}
@@ -178,31 +182,27 @@ func (f *fpInputs) set(name, value string) bool {
 	case fpPrice:
 		return box(footprint.Price, &fs.Price)
 	case fpCurrency:
-		f.text[name] = value
-		cur, err := footprint.ParseCurrency(value)
-		if blank {
-			cur, err = "", nil
-		}
-		if err != nil {
-			f.errs[name] = err.Error()
-			return false
-		}
-		fs.Currency = cur
-		delete(f.errs, name)
-		return true
+		return keep(func(blank bool) (err error) {
+			cur := ""
+			if !blank {
+				cur, err = footprint.ParseCurrency(value)
+			}
+			if err == nil {
+				fs.Currency = cur
+			}
+			return err
+		})
 	case fpBudget:
-		f.text[name] = value
-		b, err := footprint.ParseBudget(value)
-		if blank {
-			b, err = footprint.Budget{}, nil
-		}
-		if err != nil {
-			f.errs[name] = err.Error()
-			return false
-		}
-		f.fp.Budget = b
-		delete(f.errs, name)
-		return true
+		return keep(func(blank bool) (err error) {
+			b := footprint.Budget{}
+			if !blank {
+				b, err = footprint.ParseBudget(value)
+			}
+			if err == nil {
+				f.fp.Budget = b
+			}
+			return err
+		})
 	}
 	return false
 }
