@@ -588,7 +588,7 @@ func TestFootprint(t *testing.T) {
 
 	dl := captureDownloads(t, bctx)
 	t.Run("Downloads", func(t *testing.T) {
-		// Not parallel: the downloads are the browser's, one at a time.
+		t.Parallel() // the only subtest of this browser that downloads
 		tb := newTab(t, bctx, origin)
 		tb.open(scenario)
 		expectFootprint(tb.view(), set, fpQuery, f, false)
