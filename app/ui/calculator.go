@@ -27,6 +27,7 @@ type calc struct {
 
 	tokensText, tokensErr     string
 	deadlineText, deadlineErr string
+	foot                      fpInputs // the footprint's inputs (footprint.go)
 
 	options [3]string  // chart options, in the order of chartSpecs
 	charted data.Query // the query options were built for, without its tokens
@@ -64,6 +65,7 @@ func (c *calc) OnNav(ctx app.Context) {
 	c.rendered = u.RawQuery
 	v, malformed := state.ParseQuery(u.RawQuery)
 	q, notices := state.Parse(c.set, v)
+	notices = append(notices, c.foot.load(v)...)
 	c.load(q, append(malformed, notices...))
 }
 
@@ -113,9 +115,7 @@ func (c *calc) compute() {
 func (c *calc) apply(ctx app.Context, q data.Query) {
 	c.q = state.Normalize(c.set, q)
 	c.compute()
-	u := *ctx.Page().URL()
-	u.RawQuery = state.EmbedString(c.q, c.hidden)
-	ctx.Page().ReplaceURL(&u)
+	replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.hidden)))
 }
 
 func value(ctx app.Context) string { return ctx.JSSrc().Get("value").String() }

@@ -38,6 +38,7 @@ type Compare struct {
 
 	tokensText, tokensErr     string
 	deadlineText, deadlineErr string
+	foot                      fpInputs // the footprint's inputs (footprint.go); it ranks no budget
 
 	sortKey string // a column's key; "" is the ranking's order
 	desc    bool
@@ -74,6 +75,7 @@ func (c *Compare) OnNav(ctx app.Context) {
 	v, malformed := state.ParseQuery(u.RawQuery)
 	q, notices := state.ParseCompare(c.set, v)
 	notices = append(malformed, notices...)
+	notices = append(notices, c.foot.load(v)...)
 	if c.embedded {
 		var hn []state.Notice
 		c.hidden, hn = state.ParseHidden(v)
@@ -131,9 +133,7 @@ func (c *Compare) setParam(ctx app.Context, param, value string) {
 	q, _ := state.ParseCompare(c.set, v) // the controls offer valid values only
 	c.q = q
 	c.compute()
-	u := *ctx.Page().URL()
-	u.RawQuery = state.EmbedString(c.q, c.hidden)
-	ctx.Page().ReplaceURL(&u)
+	replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.hidden)))
 }
 
 func (c *Compare) onParam(param string) app.EventHandler {
@@ -207,7 +207,7 @@ func (c *Compare) onSort(key string) app.EventHandler {
 func (c *Compare) calcURL(slug string) string {
 	q := c.q
 	q.Model = slug
-	return appURL("/", state.String(state.Normalize(c.set, q)))
+	return appURL("/", c.foot.fp.AppendTo(state.String(state.Normalize(c.set, q))))
 }
 
 // gpuWords is the GPU choice as the page says it: "H100", or "each model's
@@ -234,7 +234,7 @@ func (c *Compare) Render() app.UI {
 	if c.err != nil || c.rk == nil {
 		return root.Body(app.P().Class("error").Text(fmt.Sprintf("The comparison failed: %v", c.err)))
 	}
-	share := &Share{Query: c.q, Ranking: c.rk, Compact: c.embedded, Charts: []ShareChart{
+	share := &Share{Query: c.q, Ranking: c.rk, Compact: c.embedded, Footprint: c.foot.fp, Charts: []ShareChart{
 		{ID: chartRanking, Title: titleRanking, Option: c.bars},
 		{ID: chartParams, Title: titleParams, Option: c.scatter},
 	}}
@@ -348,6 +348,7 @@ func (c *Compare) renderControls() app.UI {
 				}),
 			)
 		}),
+		c.renderFootprintInputs(),
 	)
 }
 
@@ -409,12 +410,12 @@ func (c *Compare) renderAnswer() app.UI {
 	body := append(c.renderPending(),
 		app.P().ID("question").Class("question").Text(question),
 		app.P().ID("answer").Class("answer").Body(answer...),
-		app.P().ID("floor").Class("floor").Text("GPU energy only, a floor: host, network, cooling and idle time are not counted."),
+		app.P().ID("floor").Class("floor").Text(c.floorWords("GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
 		app.Figure().Class("chart bars "+rows).Body(
 			app.H2().Text(titleRanking),
 			&Chart{ID: chartRanking, Option: c.bars},
 			renderChartNoJS(),
-			app.FigCaption().Text("Each model that meets the deadline, with its most energy-efficient measured configuration that does; least energy at the top."),
+			app.FigCaption().Text(c.barsCaption("Each model that meets the deadline, with its most energy-efficient measured configuration that does; least energy at the top.")),
 		),
 	)
 	return app.Section().ID("result").Class("result card").Aria("live", "polite").Body(body...)
@@ -453,7 +454,7 @@ type column struct {
 func (c *Compare) columns() []column {
 	est := func(r rankedRow) data.Estimate { return r.Result.Estimate }
 	sel := func(r rankedRow) *data.Config { return r.Result.Selected }
-	return []column{
+	cols := []column{
 		{colRank, "#", func(r rankedRow) string { return strconv.Itoa(r.rank) },
 			func(a, b rankedRow) bool { return a.rank < b.rank }},
 		{colModel, "Model", func(r rankedRow) string { return r.Entry.Name },
@@ -481,6 +482,7 @@ func (c *Compare) columns() []column {
 		{colActive, "Active", func(r rankedRow) string { return data.FormatParams(float64(r.Entry.ActiveParams)) },
 			func(a, b rankedRow) bool { return a.Entry.ActiveParams < b.Entry.ActiveParams }},
 	}
+	return slices.Insert(cols, slices.IndexFunc(cols, func(c column) bool { return c.key == colJoules })+1, c.footprintColumns()...)
 }
 
 // renderTable is the models that meet the deadline as a table, in the order
@@ -631,6 +633,6 @@ func (c *Compare) renderEmbedAbout() app.UI {
 		app.Text(" · Cite: "),
 		newTab("cite", src.CiteURL, src.Cite, shortCite(src.Cite)),
 		app.Text(" · "),
-		newTab("open-full", appURL("/compare", state.String(c.q)), "The full comparison, in a new tab", "Full comparison ↗"),
+		newTab("open-full", appURL("/compare", c.foot.fp.AppendTo(state.String(c.q))), "The full comparison, in a new tab", "Full comparison ↗"),
 	)
 }

@@ -163,6 +163,18 @@ func selectText(id string) {
 	}
 }
 
+// clearBox empties the text box with the id. go-app cannot: it drops an
+// empty value from an element's attributes instead of setting it, and
+// removing the attribute leaves what the box shows.
+func clearBox(id string) {
+	if !app.IsClient {
+		return
+	}
+	if el := app.Window().GetElementByID(id); el.Truthy() {
+		el.Set("value", "")
+	}
+}
+
 // HeightMessage is the type of the one message the embed sends its parent
 // window: {type: "tokenjoule:height", height: <content height in CSS px,
 // an integer>}, sent with target origin "*" (the height is no secret, and the

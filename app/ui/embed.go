@@ -91,7 +91,7 @@ func (c *Embed) renderAbout() app.UI {
 		app.Text(" · Cite: "),
 		newTab("cite", src.CiteURL, src.Cite, shortCite(src.Cite)),
 		app.Text(" · "),
-		newTab("open-full", appURL("/", state.String(c.q)), "The full calculator, with this calculation, in a new tab", "Full calculator ↗"),
+		newTab("open-full", appURL("/", c.foot.fp.AppendTo(state.String(c.q))), "The full calculator, with this calculation, in a new tab", "Full calculator ↗"),
 	)
 }
 
@@ -136,10 +136,11 @@ type embedDialog struct {
 	status string // what the last copy did, for the reader
 }
 
-// embedSrc is the absolute URL of this deployment's embed for q: the page's
-// origin, the site's sub-path (prefix, "" at the root), /embed and the query.
-func embedSrc(origin, prefix string, q data.Query, hidden state.Hidden) string {
-	return origin + prefix + "/embed?" + state.EmbedString(q, hidden)
+// embedSrc is the absolute URL of this deployment's embed for a query
+// string: the page's origin, the site's sub-path (prefix, "" at the root),
+// /embed and the query.
+func embedSrc(origin, prefix, query string) string {
+	return origin + prefix + "/embed?" + query
 }
 
 // embedSnippet is the iframe element an author pastes into a page. The
@@ -153,6 +154,12 @@ func embedSnippet(src, title string) string {
 // attrEscaper escapes text for a double-quoted HTML attribute. (Package
 // html's EscapeString would link its entity table into the wasm.)
 var attrEscaper = strings.NewReplacer("&", "&amp;", `"`, "&quot;", "<", "&lt;", ">", "&gt;", "'", "&#39;")
+
+// embedQuery is the embed's query string for the current state, with the
+// footprint's parameters.
+func (c *Calculator) embedQuery() string {
+	return c.foot.fp.AppendTo(state.EmbedString(c.q, c.embedHidden()))
+}
 
 func (c *Calculator) embedHidden() state.Hidden {
 	if c.embed.fixed {
@@ -168,7 +175,7 @@ func (c *Calculator) snippet() string {
 		name = c.res.Model.Name
 	}
 	title := fmt.Sprintf("tokenjoule: GPU energy of %s output tokens of %s", data.FormatTokens(c.q.Tokens), name)
-	return embedSnippet(embedSrc(c.embed.origin, rootPrefix(), c.q, c.embedHidden()), title)
+	return embedSnippet(embedSrc(c.embed.origin, rootPrefix(), c.embedQuery()), title)
 }
 
 func (c *Calculator) onEmbedOpen(ctx app.Context, e app.Event) {
@@ -218,7 +225,7 @@ func (c *Calculator) renderEmbedDialog() app.UI {
 		app.Label().Class("check").Body(fixed, app.Text(" Hide the controls (a fixed scenario)")),
 		app.Div().Class("row").Body(
 			app.Button().Type("button").ID("embed-copy").Class("primary").Text("Copy").OnClick(c.onEmbedCopy),
-			app.A().ID("embed-preview").Href(appURL("/embed", state.EmbedString(c.q, c.embedHidden()))).
+			app.A().ID("embed-preview").Href(appURL("/embed", c.embedQuery())).
 				Target("_blank").Rel("noopener").Text("Open the embed ↗"),
 			app.Button().Type("button").ID("embed-close").Class("close").Text("Close").OnClick(c.onEmbedClose),
 		),

@@ -203,6 +203,7 @@ func (c *calc) renderInputs(compact bool) app.UI {
 				}),
 			)
 		}),
+		c.renderFootprintInputs(compact),
 	)
 }
 
@@ -237,24 +238,25 @@ func (c *calc) renderResult(compact bool) app.UI {
 	body := c.renderPending()
 	body = append(body, app.P().ID("question").Class("question").Text(question))
 	if s := r.Selected; s != nil {
-		e := r.Estimate
-		joules := data.FormatJoules(e.EnergyWh * 3600)
+		e, head := r.Estimate, c.headlineWh() // the total at the boundary (footprint_view.go)
+		joules := data.FormatJoules(head * 3600)
 		body = append(body,
 			app.P().Class("energy").Body(
-				app.Span().ID("energy").Title(joules).Text(data.FormatEnergy(e.EnergyWh)),
+				app.Span().ID("energy").Title(joules).Text(data.FormatEnergy(head)),
 				app.Span().ID("joules").Class("joules").Text(joules),
 			),
 		)
 		if compact {
-			body = append(body, compactConfig(s, q.Percentile))
+			body = append(body, c.renderFootprint(true), compactConfig(s, q.Percentile))
 		} else {
-			body = append(body, app.P().ID("floor").Class("floor").Text(
-				"GPU energy only, a floor: host, network, cooling and idle time are not counted."),
+			body = append(body, app.P().ID("floor").Class("floor").Text(c.boundaryWords(
+				"GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
 				app.Dl().Class("figures").Body(
 					figure("wh-per-mtok", "Wh per million tokens", data.FormatNumber(float64(s.WhPerMillionTokens))),
 					figure("j-per-token", "Joules per token", data.FormatNumber(float64(s.JoulesPerToken))),
 					figure("energy-per-request", fmt.Sprintf("Energy per request (%s tokens)", data.FormatNumber(float64(s.AvgOutputTokens))), data.FormatJoules(e.EnergyPerRequest)),
 				),
+				c.renderFootprint(false),
 				app.H2().Text("Selected configuration"),
 				configList("cfg", s, &e),
 			)
