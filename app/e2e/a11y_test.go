@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -151,40 +152,66 @@ func TestAccessibility(t *testing.T) {
 	if r, _ := set.Select(infeasible); r.Selected != nil {
 		t.Fatal("the test needs a deadline nothing meets")
 	}
-	bad := "task=gpqa&model=gpt-5&gpu=A100&deadline=-1&p=p42&tokens=lots"
+	// Refused values and a deadline nothing meets, at once.
+	bad := "model=gpt-5&gpu=H100&deadline=1&p=p42&tokens=lots"
+	if v, _ := url.ParseQuery(bad); func() bool { q, n := state.Parse(set, v); return q != infeasible || len(n) != 3 }() {
+		t.Fatalf("the test needs %q to be the infeasible query with three refused values", bad)
+	}
 
-	for _, c := range []struct {
+	// Each case is a tab that visits its pages in turn: a page load costs
+	// more than an axe run.
+	type visit struct {
 		name, path string
 		then       func(tb *tab) // after the page mounted
+	}
+	for _, c := range []struct {
+		name   string
+		visits []visit
 	}{
-		{"Page", "/?" + state.String(q), nil},
-		{"Infeasible", "/?" + state.String(infeasible), nil},
-		{"Notices", "/?" + bad, func(tb *tab) { tb.waitFor(`!!document.querySelector("#notices")`, "the notices") }},
-		{"EmbedDialog", "/?" + state.String(q), func(tb *tab) {
-			tb.do(chromedp.Click(chromedp.ID("embed-open")))
-			tb.waitFor(`document.querySelector("#embed-dialog")?.matches("[open]") ?? false`, "the open Embed dialog")
+		{"Page", []visit{
+			{"page", "/?" + state.String(q), nil},
+			{"open Embed dialog", "", func(tb *tab) {
+				tb.do(chromedp.Click(chromedp.ID("embed-open")))
+				tb.waitFor(`document.querySelector("#embed-dialog")?.matches("[open]") ?? false`, "the open Embed dialog")
+			}},
+			{"explanations open", "", func(tb *tab) {
+				tb.do(chromedp.Click(chromedp.ID("embed-close")))
+				tb.waitFor(`!document.querySelector("#embed-dialog")`, "the dialog to close")
+				// Every explanation and the configuration open.
+				eval[bool](tb, `document.querySelectorAll("main details").forEach(d => d.open = true), true`)
+			}},
 		}},
-		{"Explained", "/?" + state.String(q), func(tb *tab) {
-			// Every explanation and the configuration open.
-			eval[bool](tb, `document.querySelectorAll("main details").forEach(d => d.open = true), true`)
+		{"NoticesInfeasible", []visit{
+			{"notices and a deadline nothing meets", "/?" + bad, func(tb *tab) {
+				tb.waitFor(`!!document.querySelector("#notices") && !!document.querySelector("#infeasible")`, "the notices and the infeasible deadline")
+			}},
 		}},
-		{"Embed", "/embed?" + state.String(q), nil},
-		{"EmbedInfeasible", "/embed?" + state.String(infeasible) + "&hide=task,colour", func(tb *tab) {
-			tb.waitFor(`!!document.querySelector("#notices")`, "the notices")
+		{"Embed", []visit{
+			{"embed", "/embed?" + state.String(q), nil},
+			{"embed with notices and a deadline nothing meets", "/embed?" + state.String(infeasible) + "&hide=task,colour", func(tb *tab) {
+				tb.waitFor(`!!document.querySelector("#notices") && !!document.querySelector("#infeasible")`, "the notices and the infeasible deadline")
+			}},
 		}},
-		{"Compare", "/compare?" + state.String(with(q, func(q *data.Query) { q.DeadlineMS = 15 })), nil},
-		{"EmbedCompare", "/embed/compare?" + state.String(q) + "&hide=bogus", nil},
+		{"Compare", []visit{
+			{"compare", "/compare?" + state.String(with(q, func(q *data.Query) { q.DeadlineMS = 15 })), nil},
+			{"embedded compare", "/embed/compare?" + state.String(q) + "&hide=bogus", nil},
+		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			tb := newTab(t, bctx, origin)
-			tb.openURL(origin + c.path)
-			if c.then != nil {
-				c.then(tb)
-			}
-			for _, s := range []string{"light", "dark"} {
-				tb.do(scheme(s))
-				tb.view().expectAccessible(script, c.name+" "+s)
+			for _, v := range c.visits {
+				if v.path != "" {
+					tb.do(scheme("light"))
+					tb.openURL(origin + v.path)
+				}
+				if v.then != nil {
+					v.then(tb)
+				}
+				for _, s := range []string{"light", "dark"} {
+					tb.do(scheme(s))
+					tb.view().expectAccessible(script, v.name+", "+s)
+				}
 			}
 		})
 	}

@@ -252,8 +252,8 @@ func (c *Compare) Render() app.UI {
 				app.H1().Text("tokenjoule"),
 				app.A().ID("open-calc").Href(c.calcURL(c.q.Model)).Text("← The calculator"),
 			),
-			app.P().Class("lede").Text("Which AI language model uses the least electricity to write the same text at the same speed? "+
-				"Every model of a task, each served the most frugal way the ML.ENERGY Leaderboard measured that keeps your deadline."),
+			app.P().Class("lede").Text("Which AI language model uses the least electricity to write the same text as fast? "+
+				"Every model of a task, ranked, each served in the most frugal way the ML.ENERGY Leaderboard measured that still meets your deadline."),
 		),
 		&UpdateBanner{},
 		&Notices{List: c.notices},
