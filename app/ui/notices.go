@@ -44,13 +44,13 @@ func (n *Notices) Render() app.UI {
 		}
 		items[i] = app.Div().Class("notice-item").Body(
 			app.P().Class("notice").DataSet("param", x.Param).Text(x.Message),
-			app.Button().Type("button").ID(fmt.Sprintf("dismiss-%d", i)).Class("notice-dismiss small-button").
-				Aria("label", "Dismiss the notice about "+about).Text("Dismiss").OnClick(n.onDismiss(i)),
+			disabledUntilStart(app.Button().Type("button").ID(fmt.Sprintf("dismiss-%d", i)).Class("notice-dismiss small-button").
+				Aria("label", "Dismiss the notice about "+about).Text("Dismiss").OnClick(n.onDismiss(i))),
 		)
 	}
 	if len(shown) > 1 {
-		items = append(items, app.Button().Type("button").ID("dismiss-notices").Class("small-button").
-			Text("Dismiss all notices").OnClick(n.onDismissAll))
+		items = append(items, disabledUntilStart(app.Button().Type("button").ID("dismiss-notices").Class("small-button").
+			Text("Dismiss all notices").OnClick(n.onDismissAll)))
 	}
 	return app.Div().ID("notices").Class("notices").Role("alert").Body(items...)
 }
