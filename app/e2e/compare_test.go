@@ -181,7 +181,7 @@ func expectRanking(v view, set *data.Set, q data.Query) *data.Ranking {
 		s, e := r.Result.Selected, r.Result.Estimate
 		wantRow := row{"slug": r.Entry.Slug, "rank": strconv.Itoa(i + 1), "model": r.Entry.Name,
 			"energy": data.FormatEnergy(e.EnergyWh), "request": data.FormatJoules(e.EnergyPerRequest),
-			"jpt": data.FormatNumber(float64(s.JoulesPerToken)), "config": fmt.Sprintf("%s, max_num_seqs %d", s.Hardware(), s.MaxNumSeqs),
+			"jpt": data.FormatNumber(float64(s.JoulesPerToken)), "config": fmt.Sprintf("%s, batch size limit %d", s.Hardware(), s.MaxNumSeqs),
 			"params": data.FormatParams(float64(r.Entry.Params)), "active": data.FormatParams(float64(r.Entry.ActiveParams))}
 		for k, w := range wantRow {
 			if got[i][k] != w {
@@ -472,7 +472,7 @@ func TestCompare(t *testing.T) {
 					t.Errorf("CSV row %d %s: page %q, file %q", i+1, k, got, want)
 				}
 			}
-			if cfg := fmt.Sprintf("%s × %s, max_num_seqs %s", rec[col["gpu"]], rec[col["num_gpus"]], rec[col["max_num_seqs"]]); cfg != p["config"] {
+			if cfg := fmt.Sprintf("%s × %s, batch size limit %s", rec[col["gpu"]], rec[col["num_gpus"]], rec[col["max_num_seqs"]]); cfg != p["config"] {
 				t.Errorf("CSV row %d configuration %q, page %q", i+1, cfg, p["config"])
 			}
 		}

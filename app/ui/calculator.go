@@ -69,6 +69,13 @@ func (c *calc) OnNav(ctx app.Context) {
 	c.load(q, append(malformed, notices...))
 }
 
+// OnNav reads the URL as calc.OnNav does, then takes the refused values
+// out of it.
+func (c *Calculator) OnNav(ctx app.Context) {
+	c.calc.OnNav(ctx)
+	forgetRefused(ctx, state.String(c.q), c.notices)
+}
+
 // load replaces the whole state, as opening a URL does.
 func (c *calc) load(q data.Query, notices []state.Notice) {
 	c.q, c.notices = q, notices
@@ -194,7 +201,7 @@ func (c *calc) onDeadlineText(ctx app.Context, e app.Event) {
 	c.deadlineText = value(ctx)
 	ms, err := data.ParseDeadline(c.deadlineText)
 	if err != nil {
-		c.deadlineErr = err.Error()
+		c.deadlineErr = deadlineError(c.deadlineText, err)
 		return // keep the last good result
 	}
 	c.setDeadline(ctx, ms, c.deadlineText)
@@ -239,18 +246,20 @@ func (c *calc) setTokens(ctx app.Context, v float64, text string) {
 }
 
 // chartSpecs are the three charts, in page order.
+// caption says how to read a chart; term is the glossary term it explains
+// after it.
 var chartSpecs = []struct {
-	id, title, caption string
-	build              func(*data.Result) ([]byte, error)
-	describe           func(*data.Result) string
+	id, title, caption, term string
+	build                    func(*data.Result) ([]byte, error)
+	describe                 func(*data.Result) string
 }{
 	{"chart-latency", charts.TitleEnergyLatency,
-		"One colour per GPU and GPU count; dimmed points miss the deadline (the red vertical line); the dashed line is the Pareto frontier, the configurations no other beats on both energy and latency; the diamond is the selected configuration.",
-		charts.EnergyLatency, charts.DescribeEnergyLatency},
+		"One colour per GPU and GPU count; dimmed points miss the deadline (the red vertical line); the dashed line is the Pareto frontier, the configurations no other beats on both energy and wait; the diamond is the selected configuration.",
+		termPareto, charts.EnergyLatency, charts.DescribeEnergyLatency},
 	{"chart-concurrency", charts.TitleEnergyConcurrency,
 		"Batch size limit (max_num_seqs): how many requests the server handles at once, on a doubling scale; the dimmed part of a line misses the deadline.",
-		charts.EnergyConcurrency, charts.DescribeEnergyConcurrency},
+		termBatchLimit, charts.EnergyConcurrency, charts.DescribeEnergyConcurrency},
 	{"chart-power", charts.TitlePowerThroughput,
 		"Solid lines: GPU power (left axis); dashed lines: output tokens per second (right axis); the diamonds are the selected configuration, labelled with its figures.",
-		charts.PowerThroughput, charts.DescribePowerThroughput},
+		"", charts.PowerThroughput, charts.DescribePowerThroughput},
 }

@@ -86,7 +86,7 @@ func (s *Share) Render() app.UI {
 	}
 	body = append(body,
 		app.Div().Class("share-row").Body(s.button("copy-summary", "Copy summary",
-			"Copy a paragraph with the figures, the caveat, the source and the link to this page", s.onCopy)),
+			"Copy summary: a paragraph with the figures, the caveat, the source and the link to this page", s.onCopy)),
 		app.P().ID("share-status").Class(statusClass(s.failed)).Role("status").Body(
 			app.Text(s.status),
 			app.If(s.framed, func() app.UI {
