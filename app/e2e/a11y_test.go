@@ -421,7 +421,8 @@ func TestKeyboard(t *testing.T) {
 		// good answer stays.
 		eval[bool](tb, `document.querySelector("#deadline").select(), true`)
 		tb.do(chromedp.SendKeys(chromedp.ID("deadline"), "fast"))
-		tb.waitFor(`!!document.querySelector("#deadline-error")`, "a message for the letters")
+		// SendKeys types one key at a time: wait for the message about all four.
+		tb.waitFor(`(document.querySelector("#deadline-error")?.textContent ?? "").includes('"fast"')`, "a message for the letters")
 		msg := tb.text("#deadline-error")
 		if !strings.Contains(msg, `"fast"`) || !strings.Contains(strings.ToLower(msg), "letters") || strings.Contains(msg, "no value") {
 			t.Errorf("typing letters says %q, want a message that quotes them and speaks of letters", msg)

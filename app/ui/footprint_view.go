@@ -73,7 +73,7 @@ func (c *calc) renderFootprint(compact bool) app.UI {
 	}
 	return app.Section().ID("fp").Class("footprint").Aria("labelledby", "fp-title").Body(
 		app.H2().ID("fp-title").Text("Beyond the GPU"),
-		app.P().ID("fp-boundary").Class("small").Text(boundary),
+		app.P().ID("fp-boundary-words").Class("small").Text(boundary),
 		slot(!gpuOnly, fr.renderLadder),
 		fr.renderTotals(),
 		slot(!fr.b.IsZero(), fr.renderBudget),
@@ -353,7 +353,7 @@ func (fr fpResult) renderCompact() app.UI {
 		ladder = ladder.Hidden(true) // only when true: go-app prerenders hidden="false"
 	}
 	return app.Div().ID("fp").Class("footprint compact").Body(
-		app.P().ID("fp-boundary").Class("small").Text(head),
+		app.P().ID("fp-boundary-words").Class("small").Text(head),
 		ladder,
 		app.Dl().ID("fp-totals").Class("config compact").Body(totals...),
 		slot(!fr.b.IsZero(), fr.renderBudget),
