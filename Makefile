@@ -2,7 +2,7 @@
 GO      ?= go
 SHARED  ?= ../shared
 
-.PHONY: run wasm echarts dist serve-dist test vet data bench fuzz
+.PHONY: run wasm echarts axe dist serve-dist test vet data bench fuzz
 
 # Build what a fresh clone lacks (the wasm and the ECharts runtime), then serve
 # the calculator on http://$(ADDR)/.
@@ -38,6 +38,23 @@ web/echarts.min.js: web/echarts.sha256
 	@grep '  $@$$' web/echarts.sha256 | sha256sum --check --quiet - || { echo "echarts: $@ does not match web/echarts.sha256; removed"; rm -f $@; exit 1; }
 	@echo "echarts: $@ ($(ECHARTS_VERSION), checksum verified)"
 
+# axe-core $(AXE_VERSION), the accessibility checker the browser tests inject
+# into the pages they check (app/e2e/a11y_test.go), fetched and checked as
+# ECharts is, against app/e2e/testdata/axe.sha256. It stays in .cache/, outside
+# web/: the site never serves or precaches it.
+AXE_VERSION := 4.14.1
+AXE_TGZ     := .cache/axe-core-$(AXE_VERSION).tgz
+AXE_SUMS    := app/e2e/testdata/axe.sha256
+axe: .cache/axe.min.js
+.cache/axe.min.js: $(AXE_SUMS)
+	@mkdir -p .cache
+	@test -f $(AXE_TGZ) || (cd .cache && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null)
+	@grep '  $(AXE_TGZ)$$' $(AXE_SUMS) | sha256sum --check --quiet - || { echo "axe: $(AXE_TGZ) does not match $(AXE_SUMS); removed"; rm -f $(AXE_TGZ); exit 1; }
+	@tar -xzf $(AXE_TGZ) -O package/axe.min.js > $@.tmp
+	@mv $@.tmp $@
+	@grep '  $@$$' $(AXE_SUMS) | sha256sum --check --quiet - || { echo "axe: $@ does not match $(AXE_SUMS); removed"; rm -f $@; exit 1; }
+	@echo "axe: $@ ($(AXE_VERSION), checksum verified)"
+
 # The static site for any host: `make dist` for a host's root,
 # `make dist BASE=/tokenjoule/` for a sub-path such as a GitHub Pages project site;
 # DOMAIN=example.github.io gives its pages link previews (og:url, og:image).
@@ -53,10 +70,11 @@ serve-dist: dist
 
 # vet, then every Go test with the race detector; the seed and importer tests read
 # $(SHARED)/mlenergy and skip, saying so, where it is absent. The browser tests
-# (app/e2e) build their own wasm and need web/echarts.min.js and chromium: they
-# skip, saying how to install them, where these are missing, except in CI.
+# (app/e2e) build their own wasm and need web/echarts.min.js, .cache/axe.min.js
+# and chromium: they skip, saying how to install them, where these are missing,
+# except in CI.
 test: vet
-	@$(MAKE) -s echarts || [ "$$CI" != true ]
+	@$(MAKE) -s echarts axe || [ "$$CI" != true ]
 	$(GO) test -race -count=1 ./...
 
 vet:

@@ -110,6 +110,15 @@
       ["deadline", "ITL deadline"],
       ["p", "percentile"],
       ["tokens", "output tokens"],
+      ["boundary", "boundary"],
+      ["host", "host share"],
+      ["idle", "idle share"],
+      ["pue", "PUE"],
+      ["grid", "grid carbon intensity"],
+      ["wue", "WUE"],
+      ["price", "price per kWh"],
+      ["cur", "currency"],
+      ["budget", "budget"],
     ];
     var parts = [];
     for (var i = 0; i < names.length; i++) {

@@ -2,6 +2,7 @@ package charts
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -187,5 +188,44 @@ func TestForImage(t *testing.T) {
 	// taller than its plot by at least those, and the plot leaves them room.
 	if h < imagePlot+6*footerLeading || len(o.Grid) != 1 || o.Grid[0].Bottom < float64(5*footerLeading) || o.Grid[0].Top < titleSize+subtitleSize {
 		t.Errorf("height %d, grid %+v: no room for the title and the footer", h, o.Grid)
+	}
+}
+
+func TestDescribeCompare(t *testing.T) {
+	set, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
+	rk, err := set.Compare(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bars := DescribeRanking(rk)
+	var meets []data.Ranked
+	for _, r := range rk.Models {
+		if r.Status() == data.Meets {
+			meets = append(meets, r)
+		}
+	}
+	if len(meets) < 2 {
+		t.Fatal("the test needs two models that meet the deadline")
+	}
+	for i, r := range meets {
+		if want := fmt.Sprintf("%d. %s, %s", i+1, r.Entry.Name, data.FormatEnergy(r.Result.Estimate.EnergyWh)); !strings.Contains(bars, want) {
+			t.Errorf("DescribeRanking lacks %q:\n%s", want, bars)
+		}
+	}
+	if !strings.HasPrefix(bars, "Energy for 2.5B output tokens") {
+		t.Errorf("DescribeRanking does not say what it plots: %s", bars)
+	}
+	scatter := DescribeEnergyParams(rk, q.Model)
+	e, _ := set.Entry(q.Task, q.Model)
+	if !strings.Contains(scatter, "logarithmic") || !strings.Contains(scatter, "Highlighted: "+e.Name) {
+		t.Errorf("DescribeEnergyParams: %s", scatter)
+	}
+	none, _ := set.Compare(with(q, func(q *data.Query) { q.DeadlineMS = 1 }))
+	if got := DescribeRanking(none); !strings.Contains(got, "no model meets the deadline") {
+		t.Errorf("with a deadline none meets, DescribeRanking = %q", got)
 	}
 }

@@ -173,3 +173,58 @@ func percentileWords(p data.Percentile) string {
 	}
 	return string(p)
 }
+
+// DescribeRanking describes the Ranking chart of rk: what it plots and
+// every bar, least energy first.
+func DescribeRanking(rk *data.Ranking) string {
+	meets := meeting(rk)
+	if len(meets) == 0 {
+		return fmt.Sprintf("Energy for %s output tokens, by model: no model meets the deadline, so there is no bar.", data.FormatTokens(rk.Query.Tokens))
+	}
+	bars := make([]string, len(meets))
+	for i, r := range meets {
+		bars[i] = fmt.Sprintf("%d. %s, %s", i+1, r.Entry.Name, data.FormatEnergy(r.Result.Estimate.EnergyWh))
+	}
+	return fmt.Sprintf("Energy for %s output tokens, by model: one bar for each of the %s that meet the deadline, least energy first: %s.",
+		data.FormatTokens(rk.Query.Tokens), models(len(meets)), strings.Join(bars, "; "))
+}
+
+// DescribeEnergyParams describes the EnergyParams chart of rk, and which
+// model it highlights (a slug).
+func DescribeEnergyParams(rk *data.Ranking, highlight string) string {
+	meets := meeting(rk)
+	s := fmt.Sprintf("Energy per token against active parameters, both on logarithmic scales: one point for each of the %s that meet the deadline, numbered by rank.",
+		models(len(meets)))
+	if len(meets) == 0 {
+		return s
+	}
+	lo, hi := meets[0], meets[0]
+	for _, r := range meets {
+		if r.Entry.ActiveParams < lo.Entry.ActiveParams {
+			lo = r
+		}
+		if r.Entry.ActiveParams > hi.Entry.ActiveParams {
+			hi = r
+		}
+	}
+	point := func(r *data.Ranked) string {
+		return fmt.Sprintf("%s, %s active, %s J per token", r.Entry.Name, data.FormatParams(float64(r.Entry.ActiveParams)),
+			data.FormatNumber(float64(r.Result.Selected.JoulesPerToken)))
+	}
+	if lo != hi {
+		s += fmt.Sprintf(" The smallest is %s; the largest %s.", point(lo), point(hi))
+	}
+	for _, r := range meets {
+		if r.Entry.Slug == highlight {
+			s += " Highlighted: " + point(r) + "."
+		}
+	}
+	return s
+}
+
+func models(n int) string {
+	if n == 1 {
+		return "one model"
+	}
+	return number(n) + " models"
+}

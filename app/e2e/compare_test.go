@@ -38,6 +38,7 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
+	"tokenjoule/data/footprint"
 )
 
 // download is a file the browser saved.
@@ -180,7 +181,7 @@ func expectRanking(v view, set *data.Set, q data.Query) *data.Ranking {
 		s, e := r.Result.Selected, r.Result.Estimate
 		wantRow := row{"slug": r.Entry.Slug, "rank": strconv.Itoa(i + 1), "model": r.Entry.Name,
 			"energy": data.FormatEnergy(e.EnergyWh), "request": data.FormatJoules(e.EnergyPerRequest),
-			"jpt": data.FormatNumber(float64(s.JoulesPerToken)), "config": fmt.Sprintf("%s, max_num_seqs %d", s.Hardware(), s.MaxNumSeqs),
+			"jpt": data.FormatNumber(float64(s.JoulesPerToken)), "config": fmt.Sprintf("%s, batch size limit %d", s.Hardware(), s.MaxNumSeqs),
 			"params": data.FormatParams(float64(r.Entry.Params)), "active": data.FormatParams(float64(r.Entry.ActiveParams))}
 		for k, w := range wantRow {
 			if got[i][k] != w {
@@ -471,7 +472,7 @@ func TestCompare(t *testing.T) {
 					t.Errorf("CSV row %d %s: page %q, file %q", i+1, k, got, want)
 				}
 			}
-			if cfg := fmt.Sprintf("%s × %s, max_num_seqs %s", rec[col["gpu"]], rec[col["num_gpus"]], rec[col["max_num_seqs"]]); cfg != p["config"] {
+			if cfg := fmt.Sprintf("%s × %s, batch size limit %s", rec[col["gpu"]], rec[col["num_gpus"]], rec[col["max_num_seqs"]]); cfg != p["config"] {
 				t.Errorf("CSV row %d configuration %q, page %q", i+1, cfg, p["config"])
 			}
 		}
@@ -536,8 +537,9 @@ func TestCompare(t *testing.T) {
 		r, _ := set.Select(q)
 		tb.do(chromedp.Click(chromedp.ID("download-scenario")))
 		got := dl.expect(t, export.Filename(r.Query, "json"))
-		if want, err := export.ScenarioJSON(r); err != nil || !bytes.Equal(got, want) {
-			t.Errorf("the scenario download differs from export.ScenarioJSON (%v):\n%s\nwant\n%s", err, got, want)
+		// As calc -json prints it: with the footprint at the default boundary.
+		if want, err := export.ScenarioJSON(r, export.Footprint(r, footprint.Factors{}, footprint.Budget{}, nil)...); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("the scenario download differs from calc -json's document (%v):\n%s\nwant\n%s", err, got, want)
 		}
 		var doc map[string]any
 		if err := json.Unmarshal(got, &doc); err != nil || doc["model"] != q.Model || doc["energy_wh"] != r.Estimate.EnergyWh {
@@ -557,7 +559,7 @@ func TestCompare(t *testing.T) {
 		r, _ := set.Select(q)
 		for _, c := range []struct{ path, want string }{
 			{comparePath(q), export.CompareSummary(rk, &set.Index, origin+comparePath(q))},
-			{"/?" + state.String(q), export.Summary(r, origin+"/?"+state.String(q))},
+			{"/?" + state.String(q), export.Summary(r, footprint.Factors{}, origin+"/?"+state.String(q))},
 		} {
 			tb.openURL(origin + c.path)
 			setClipboard(t, tb, origin, cdpbrowser.PermissionSettingGranted)
@@ -693,8 +695,8 @@ func TestCompare(t *testing.T) {
 		tb.waitText("#cfg-row", func() string { r, _ := set.Select(q); return r.Selected.RowID }())
 		tb.do(chromedp.Click(chromedp.ID("download-scenario")))
 		r, _ := set.Select(q)
-		if want, _ := export.ScenarioJSON(r); !bytes.Equal(dl.expect(t, export.Filename(r.Query, "json")), want) {
-			t.Error("the embed's scenario download differs from export.ScenarioJSON")
+		if want, _ := export.ScenarioJSON(r, export.Footprint(r, footprint.Factors{}, footprint.Budget{}, nil)...); !bytes.Equal(dl.expect(t, export.Filename(r.Query, "json")), want) {
+			t.Error("the embed's scenario download differs from calc -json's document")
 		}
 		rk, _ := set.Compare(q)
 		csvName, want := export.Filename(rk.Query, "csv"), export.CompareCSV(rk)

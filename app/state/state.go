@@ -157,9 +157,16 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 		return err.Error()
 	}
 
+	// Notices name workloads and models as the page does, by their names.
+	workload := func(id string) string {
+		if w, err := set.Workload(id); err == nil {
+			return w.Name
+		}
+		return id
+	}
 	if s, ok := first(v, ParamTask); ok {
 		if _, err := set.Workload(s); err != nil {
-			refuse(ParamTask, s, why(err), q.Task)
+			refuse(ParamTask, s, why(err), workload(q.Task))
 		} else {
 			q.Task = s
 		}
@@ -168,7 +175,11 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 		if e, err := set.Entry(q.Task, s); err != nil {
 			q.Model = ""
 			q = Normalize(set, q)
-			refuse(ParamModel, s, "not a model of "+q.Task, q.Model)
+			name := q.Model
+			if d, err := set.Entry(q.Task, q.Model); err == nil {
+				name = d.Name
+			}
+			refuse(ParamModel, s, "not a model of "+workload(q.Task), name)
 		} else {
 			q.Model = e.Slug
 		}
@@ -178,8 +189,11 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 		e, _ := set.Entry(q.Task, q.Model)
 		if g, ok := matchGPU(e, s); ok {
 			q.GPU = g
+		} else if len(e.GPUs) == 1 {
+			refuse(ParamGPU, s, fmt.Sprintf("%s was measured on %s only", e.Name, e.GPUs[0]), e.GPUs[0])
 		} else {
-			refuse(ParamGPU, s, fmt.Sprintf("%s was measured on %s", e.Name, strings.Join(e.GPUs, " and ")), "the best of its GPUs")
+			refuse(ParamGPU, s, fmt.Sprintf("%s was measured on %s", e.Name, strings.Join(e.GPUs, " and ")),
+				"the better of "+strings.Join(e.GPUs, " and "))
 		}
 	}
 	if s, ok := first(v, ParamDeadline); ok {
@@ -207,20 +221,21 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 }
 
 // Normalize makes q answerable after one of its inputs changed: the model
-// stays if the workload has it, else the default model does, else the
-// workload's first; the GPU stays if the model was measured on it, else the
-// best of its GPUs is asked for. q.Task must be a workload of set.
+// stays if the workload has it, else the workload's default model is used,
+// the one the command line answers for without a model
+// (data.Workload.DefaultModel); the GPU stays if the model was measured on
+// it, else the best of its GPUs is asked for. q.Task must be a workload of
+// set.
 func Normalize(set *data.Set, q data.Query) data.Query {
 	e, err := set.Entry(q.Task, q.Model)
 	if err != nil {
-		e, err = set.Entry(q.Task, data.DefaultQuery().Model)
-	}
-	if err != nil {
 		w, werr := set.Workload(q.Task)
-		if werr != nil || len(w.Models) == 0 {
+		if werr != nil {
 			return q
 		}
-		e = &w.Models[0]
+		if e = w.DefaultModel(); e == nil {
+			return q
+		}
 	}
 	q.Model = e.Slug
 	if g, ok := matchGPU(e, q.GPU); ok {

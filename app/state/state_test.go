@@ -72,8 +72,8 @@ func TestParseNotices(t *testing.T) {
 		{"p=p42", "p", "p42", func(q data.Query) bool { return q.Percentile == data.P50 }},
 		{"tokens=lots", "tokens", "lots", func(q data.Query) bool { return q.Tokens == 1e6 }},
 		{"tokens=", "tokens", "", func(q data.Query) bool { return q.Tokens == 1e6 }},
-		// Text Conversation's default model is not a video model: the workload's first one is used.
-		{"task=video-chat&model=qwen-3-14b", "model", "qwen-3-14b", func(q data.Query) bool { return q.Task == "video-chat" && q.Model != "" }},
+		// Text Conversation's default model is not a video model: the workload's default is used.
+		{"task=video-chat&model=qwen-3-14b", "model", "qwen-3-14b", func(q data.Query) bool { return q.Task == "video-chat" && q.Model == "qwen-3-vl-8b-instruct" }},
 	} {
 		v, _ := url.ParseQuery(tc.raw)
 		q, notices := Parse(set, v)
@@ -102,9 +102,40 @@ func TestNormalize(t *testing.T) {
 	if _, err := set.Select(n); err != nil {
 		t.Fatalf("Normalize(%+v) = %+v, which Select refuses: %v", q, n, err)
 	}
+	// The page answers for the model the command line answers for without
+	// one: the workload's default, which on video chat is not its first.
 	w, _ := set.Workload("video-chat")
-	if n.Model != w.Models[0].Slug {
-		t.Errorf("Normalize model = %q, want the workload's first, %q", n.Model, w.Models[0].Slug)
+	if want := w.DefaultModel().Slug; n.Model != want || want == w.Models[0].Slug {
+		t.Errorf("Normalize model = %q, want the workload's default, %q (its first is %q)", n.Model, want, w.Models[0].Slug)
+	}
+	for _, w := range set.Index.Workloads {
+		q, _ := Parse(set, url.Values{ParamTask: {w.ID}})
+		if want := w.DefaultModel().Slug; q.Model != want {
+			t.Errorf("?task=%s opens %q, want the default model %q", w.ID, q.Model, want)
+		}
+	}
+}
+
+// Notices name the workload and the model shown instead by their names, as
+// the page does, and a GPU choice as the page words it.
+func TestParseNoticeNames(t *testing.T) {
+	set := load(t)
+	for raw, want := range map[string][]string{
+		"task=nope":                    {"showing Text Conversation instead"},
+		"task=video-chat&model=gpt-5":  {"not a model of Video Chat", "showing Qwen 3 VL 8B Instruct instead"},
+		"gpu=A100":                     {"Qwen 3 14B was measured on B200 and H100", "showing the better of B200 and H100 instead"},
+		"model=deepseek-v3-1&gpu=H100": {"DeepSeek V3.1 was measured on B200 only", "showing B200 instead"},
+	} {
+		v, _ := url.ParseQuery(raw)
+		_, notices := Parse(set, v)
+		if len(notices) != 1 {
+			t.Fatalf("Parse(%q): %d notices", raw, len(notices))
+		}
+		for _, w := range want {
+			if !strings.Contains(notices[0].Message, w) {
+				t.Errorf("Parse(%q) notice %q does not say %q", raw, notices[0].Message, w)
+			}
+		}
 	}
 }
 

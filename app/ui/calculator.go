@@ -28,6 +28,7 @@ type calc struct {
 
 	tokensText, tokensErr     string
 	deadlineText, deadlineErr string
+	foot                      fpInputs // the footprint's inputs (footprint.go)
 
 	labels  [3]string  // the charts' descriptions, in the order of chartSpecs
 	labeled data.Query // the charted query they describe
@@ -71,7 +72,15 @@ func (c *calc) OnNav(ctx app.Context) {
 	c.rendered = u.RawQuery
 	v, malformed := state.ParseQuery(u.RawQuery)
 	q, notices := state.Parse(c.set, v)
+	notices = append(notices, c.foot.load(v)...)
 	c.load(q, append(malformed, notices...))
+}
+
+// OnNav reads the URL as calc.OnNav does, then takes the refused values
+// out of it.
+func (c *Calculator) OnNav(ctx app.Context) {
+	c.calc.OnNav(ctx)
+	forgetRefused(ctx, state.String(c.q), c.notices)
 }
 
 // load replaces the whole state, as opening a URL does.
@@ -135,9 +144,7 @@ func (c *calc) apply(ctx app.Context, q data.Query) {
 	page.After(urlDelay, func(ctx app.Context) {
 		ctx.PreventUpdate() // the page shows this state already
 		c.urlPending = false
-		u := *ctx.Page().URL()
-		u.RawQuery = state.EmbedString(c.q, c.hidden)
-		ctx.Page().ReplaceURL(&u)
+		replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.hidden)))
 	})
 }
 
@@ -245,7 +252,7 @@ func (c *calc) onDeadlineText(ctx app.Context, e app.Event) {
 	c.deadlineText = value(ctx)
 	ms, err := data.ParseDeadline(c.deadlineText)
 	if err != nil {
-		c.deadlineErr = err.Error()
+		c.deadlineErr = deadlineError(c.deadlineText, err)
 		return // keep the last good result
 	}
 	c.setDeadline(ctx, ms, c.deadlineText)
@@ -290,21 +297,23 @@ func (c *calc) setTokens(ctx app.Context, v float64, text string) {
 }
 
 // chartSpecs are the three charts, in page order.
+// caption says how to read a chart; term is the glossary term it explains
+// after it.
 var chartSpecs = []struct {
-	id, title, caption string
-	build              func(*data.Result) ([]byte, error)
-	patch              func(from, to *data.Result) ([]byte, error)
-	describe           func(*data.Result) string
+	id, title, caption, term string
+	build                    func(*data.Result) ([]byte, error)
+	patch                    func(from, to *data.Result) ([]byte, error)
+	describe                 func(*data.Result) string
 }{
 	{"chart-latency", charts.TitleEnergyLatency,
-		"One colour per GPU and GPU count; dimmed points miss the deadline (the red vertical line); the dashed line is the Pareto frontier, the configurations no other beats on both energy and latency; the diamond is the selected configuration.",
-		charts.EnergyLatency, charts.EnergyLatencyPatch, charts.DescribeEnergyLatency},
+		"One colour per GPU and GPU count; dimmed points miss the deadline (the red vertical line); the dashed line is the Pareto frontier, the configurations no other beats on both energy and wait; the diamond is the selected configuration.",
+		termPareto, charts.EnergyLatency, charts.EnergyLatencyPatch, charts.DescribeEnergyLatency},
 	{"chart-concurrency", charts.TitleEnergyConcurrency,
 		"Batch size limit (max_num_seqs): how many requests the server handles at once, on a doubling scale; the dimmed part of a line misses the deadline.",
-		charts.EnergyConcurrency, charts.EnergyConcurrencyPatch, charts.DescribeEnergyConcurrency},
+		termBatchLimit, charts.EnergyConcurrency, charts.EnergyConcurrencyPatch, charts.DescribeEnergyConcurrency},
 	{"chart-power", charts.TitlePowerThroughput,
 		"Solid lines: GPU power (left axis); dashed lines: output tokens per second (right axis); the diamonds are the selected configuration, labelled with its figures.",
-		charts.PowerThroughput, charts.PowerThroughputPatch, charts.DescribePowerThroughput},
+		"", charts.PowerThroughput, charts.PowerThroughputPatch, charts.DescribePowerThroughput},
 }
 
 // chartSpec is the index in chartSpecs of the chart with the id, or -1.

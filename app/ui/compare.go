@@ -38,6 +38,7 @@ type Compare struct {
 
 	tokensText, tokensErr     string
 	deadlineText, deadlineErr string
+	foot                      fpInputs // the footprint's inputs (footprint.go); it ranks no budget
 
 	sortKey string // a column's key; "" is the ranking's order
 	desc    bool
@@ -74,12 +75,14 @@ func (c *Compare) OnNav(ctx app.Context) {
 	v, malformed := state.ParseQuery(u.RawQuery)
 	q, notices := state.ParseCompare(c.set, v)
 	notices = append(malformed, notices...)
+	notices = append(notices, c.foot.load(v)...)
 	if c.embedded {
 		var hn []state.Notice
 		c.hidden, hn = state.ParseHidden(v)
 		notices = append(notices, hn...)
 	}
 	c.load(q, notices)
+	forgetRefused(ctx, state.EmbedString(c.q, c.hidden), c.notices)
 }
 
 func (c *Compare) load(q data.Query, notices []state.Notice) {
@@ -131,9 +134,7 @@ func (c *Compare) setParam(ctx app.Context, param, value string) {
 	q, _ := state.ParseCompare(c.set, v) // the controls offer valid values only
 	c.q = q
 	c.compute()
-	u := *ctx.Page().URL()
-	u.RawQuery = state.EmbedString(c.q, c.hidden)
-	ctx.Page().ReplaceURL(&u)
+	replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.hidden)))
 }
 
 func (c *Compare) onParam(param string) app.EventHandler {
@@ -156,7 +157,7 @@ func (c *Compare) setDeadline(ctx app.Context, ms float64) {
 func (c *Compare) onDeadlineText(ctx app.Context, e app.Event) {
 	c.deadlineText = value(ctx)
 	if _, err := data.ParseDeadline(c.deadlineText); err != nil {
-		c.deadlineErr = err.Error()
+		c.deadlineErr = deadlineError(c.deadlineText, err)
 		return // keep the last good ranking
 	}
 	c.deadlineErr = ""
@@ -207,16 +208,16 @@ func (c *Compare) onSort(key string) app.EventHandler {
 func (c *Compare) calcURL(slug string) string {
 	q := c.q
 	q.Model = slug
-	return appURL("/", state.String(state.Normalize(c.set, q)))
+	return appURL("/", c.foot.fp.AppendTo(state.String(state.Normalize(c.set, q))))
 }
 
-// gpuWords is the GPU choice as the page says it: "H100", or "each model's
-// best of B200 and H100".
+// gpuWords is the GPU choice as the page says it: "H100", or "B200 or H100,
+// whichever spends less for each model".
 func (c *Compare) gpuWords() string {
 	if c.q.GPU != data.AnyGPU {
 		return c.q.GPU
 	}
-	return "each model's best of " + data.GPUChoice(c.rk.Workload.GPUs(), data.AnyGPU)
+	return data.GPUChoice(c.rk.Workload.GPUs(), data.AnyGPU) + ", whichever spends less for each model"
 }
 
 func (c *Compare) Render() app.UI {
@@ -234,14 +235,15 @@ func (c *Compare) Render() app.UI {
 	if c.err != nil || c.rk == nil {
 		return root.Body(app.P().Class("error").Text(fmt.Sprintf("The comparison failed: %v", c.err)))
 	}
-	share := &Share{Query: c.q, Ranking: c.rk, Compact: c.embedded, Charts: []ShareChart{
+	share := &Share{Query: c.q, Ranking: c.rk, Compact: c.embedded, Footprint: c.foot.fp, Charts: []ShareChart{
 		{ID: chartRanking, Title: titleRanking, Option: c.bars},
 		{ID: chartParams, Title: titleParams, Option: c.scatter},
 	}}
 	if c.embedded {
 		return root.Body(
+			app.H1().Class("sr-only").Text("tokenjoule: GPU energy of every model of a workload"),
 			c.renderNoJS(),
-			c.renderNotices(),
+			&Notices{List: c.notices},
 			c.renderAnswer(),
 			c.renderTable(),
 			c.renderMissed(),
@@ -256,22 +258,22 @@ func (c *Compare) Render() app.UI {
 				app.H1().Text("tokenjoule"),
 				app.A().ID("open-calc").Class(answerPart).Href(c.calcURL(c.q.Model)).Text("← The calculator"),
 			),
-			app.P().Class("lede").Text("Which model spends the least GPU energy at this latency? Every model of the workload, "+
-				"each with its most energy-efficient measured configuration that meets the deadline, from the ML.ENERGY Leaderboard."),
+			app.P().Class("lede").Text("Which AI language model uses the least electricity to write the same text as fast? "+
+				"Every model of a task, ranked, each served in the most frugal way the ML.ENERGY Leaderboard measured that still meets your deadline."),
 		),
 		&UpdateBanner{},
 		c.renderNoJS(),
-		c.renderNotices(),
+		&Notices{List: c.notices},
 		app.Div().Class("layout").Body(
-			c.renderControls(),
 			c.renderAnswer(),
+			c.renderControls(),
 		),
 		share,
 		c.renderTable(),
 		c.renderMissed(),
 		app.Figure().Class("chart card scatter "+answerPart).Body(
 			app.H2().Text(titleParams),
-			&Chart{ID: chartParams, Option: c.scatter},
+			&Chart{ID: chartParams, Option: c.scatter, Label: charts.DescribeEnergyParams(c.rk, c.q.Model)},
 			renderChartNoJS(),
 			app.FigCaption().Text(c.scatterCaption()),
 		),
@@ -281,8 +283,6 @@ func (c *Compare) Render() app.UI {
 	)
 }
 
-func (c *Compare) renderNotices() app.UI { return (&calc{notices: c.notices}).renderNotices() }
-
 // renderControls is the inputs: the calculator's, less the model, which
 // this page ranks, and with the workload's GPUs.
 func (c *Compare) renderControls() app.UI {
@@ -290,64 +290,34 @@ func (c *Compare) renderControls() app.UI {
 		return nil
 	}
 	q := c.q
-	var tasks, gpus, pcts []app.UI
+	var tasks, gpus []app.UI
 	for _, w := range c.set.Index.Workloads {
 		tasks = append(tasks, option(w.ID, w.Name, w.ID == q.Task))
 	}
-	gpus = append(gpus, option(data.AnyGPU, "Each model's best", q.GPU == data.AnyGPU))
-	for _, g := range c.rk.Workload.GPUs() {
+	wgpus := c.rk.Workload.GPUs()
+	gpus = append(gpus, option(data.AnyGPU, gpuOption(wgpus)+" for each", q.GPU == data.AnyGPU))
+	for _, g := range wgpus {
 		gpus = append(gpus, option(g, g, q.GPU == g))
-	}
-	for _, p := range data.Percentiles {
-		label := string(p)
-		if p == data.P50 {
-			label = "median (p50)"
-		}
-		pcts = append(pcts, option(string(p), label, p == q.Percentile))
 	}
 	show := func(param string, f func() app.UI) app.UI { return app.If(!c.hidden.Has(param), f) }
 	return inputsCard(
 		show(state.ParamTask, func() app.UI {
-			return field("task", "Workload", app.Select().ID("task").OnChange(c.onParam(state.ParamTask)).Body(tasks...))
+			return field("task", "Task (workload)", app.Select().ID("task").OnChange(c.onParam(state.ParamTask)).Body(tasks...))
 		}),
 		show(state.ParamGPU, func() app.UI {
-			return field("gpu", "GPU", app.Select().ID("gpu").OnChange(c.onParam(state.ParamGPU)).Body(gpus...))
+			return app.Div().Class("field").Body(
+				app.Div().Class("label-row").Body(app.Label().For("gpu").Text("GPU"), explain(termGPUs)),
+				app.Select().ID("gpu").OnChange(c.onParam(state.ParamGPU)).Body(gpus...),
+			)
 		}),
 		show(state.ParamDeadline, func() app.UI {
-			return app.Div().Class("field wide").Body(
-				app.Label().For("deadline").Text("ITL deadline (ms)"),
-				app.Div().Class("row").Body(
-					app.Input().Type("range").ID("deadline-range").Class("grow").
-						Aria("label", "ITL deadline, logarithmic slider from 5 to 1000 ms").
-						Attr("step", "any").Value(msToSlider(q.DeadlineMS)).OnInput(c.onDeadlineSlider),
-					app.Input().Type("number").ID("deadline").Class("num").
-						Min(0).Max(60000).Attr("step", "any").Attr("inputmode", "decimal").
-						Value(c.deadlineText).OnInput(c.onDeadlineText),
-				),
-				app.If(c.deadlineErr != "", func() app.UI {
-					return app.P().ID("deadline-error").Class("input-error").Role("status").Text(c.deadlineErr)
-				}),
-			)
+			return deadlineField(q.DeadlineMS, c.deadlineText, c.deadlineErr, c.embedded, c.onDeadlineSlider, c.onDeadlineText)
 		}),
 		show(state.ParamPercentile, func() app.UI {
-			return field("percentile", "ITL percentile", app.Select().ID("percentile").OnChange(c.onParam(state.ParamPercentile)).Body(pcts...))
+			return percentileField(q.Percentile, c.embedded, c.onParam(state.ParamPercentile))
 		}),
-		show(state.ParamTokens, func() app.UI {
-			return app.Div().Class("field wide").Body(
-				app.Label().For("tokens").Text("Output tokens"),
-				app.Div().Class("row").Body(
-					app.Input().Type("text").ID("tokens").Class("grow").Attr("inputmode", "decimal").
-						Placeholder("5M, 2.5B, 1e9").AutoComplete(false).Spellcheck(false).
-						Value(c.tokensText).OnInput(c.onTokens),
-					app.Button().Type("button").Class("preset").ID("preset-1M").Text("1M").OnClick(c.onPreset(1e6)),
-					app.Button().Type("button").Class("preset").ID("preset-1B").Text("1B").OnClick(c.onPreset(1e9)),
-					app.Button().Type("button").Class("preset").ID("preset-1T").Text("1T").OnClick(c.onPreset(1e12)),
-				),
-				app.If(c.tokensErr != "", func() app.UI {
-					return app.P().ID("tokens-error").Class("input-error").Role("status").Text(c.tokensErr)
-				}),
-			)
-		}),
+		show(state.ParamTokens, func() app.UI { return tokensField(c.tokensText, c.tokensErr, c.onTokens, c.onPreset) }),
+		c.renderFootprintInputs(),
 	)
 }
 
@@ -378,8 +348,8 @@ type rankedRow struct {
 func (c *Compare) renderAnswer() app.UI {
 	q := c.q
 	ranked, _, _ := c.groups()
-	question := fmt.Sprintf("%s output tokens of %s on %s, %s ITL ≤ %s ms",
-		data.FormatTokens(q.Tokens), c.rk.Workload.Name, c.gpuWords(), q.Percentile, formatMS(q.DeadlineMS))
+	question := fmt.Sprintf("Energy for %s output tokens of each model of %s on %s, with %s",
+		data.FormatTokens(q.Tokens), c.rk.Workload.Name, c.gpuWords(), deadlineWords(q.Percentile, q.DeadlineMS))
 	var answer []app.UI
 	if len(ranked) == 0 {
 		answer = append(answer, app.Text(fmt.Sprintf("None of the %d models meets the deadline: ", len(c.rk.Models))),
@@ -406,18 +376,19 @@ func (c *Compare) renderAnswer() app.UI {
 	case n <= 12:
 		rows = "rows-m"
 	}
+	// Only the answer in words is announced when it changes, not the chart.
 	body := append(c.renderPending(),
 		app.P().ID("question").Class("question").Text(question),
-		app.P().ID("answer").Class("answer").Body(answer...),
-		app.P().ID("floor").Class("floor").Text("GPU energy only, a floor: host, network, cooling and idle time are not counted."),
+		app.P().ID("answer").Class("answer").Role("status").Body(answer...),
+		app.P().ID("floor").Class("floor").Text(c.floorWords("GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
 		app.Figure().Class("chart bars "+rows).Body(
 			app.H2().Text(titleRanking),
-			&Chart{ID: chartRanking, Option: c.bars},
+			&Chart{ID: chartRanking, Option: c.bars, Label: charts.DescribeRanking(c.rk)},
 			renderChartNoJS(),
-			app.FigCaption().Text("Each model that meets the deadline, with its most energy-efficient measured configuration that does; least energy at the top."),
+			app.FigCaption().Text(c.barsCaption("Each model that meets the deadline, with its most energy-efficient measured configuration that does; least energy at the top.")),
 		),
 	)
-	return app.Section().ID("result").Class("result card").Aria("live", "polite").Body(body...)
+	return app.Section().ID("result").Class("result card").TabIndex(-1).Aria("labelledby", "question").Body(body...)
 }
 
 // times writes a ratio as people say it: "72", "3.4".
@@ -453,7 +424,7 @@ type column struct {
 func (c *Compare) columns() []column {
 	est := func(r rankedRow) data.Estimate { return r.Result.Estimate }
 	sel := func(r rankedRow) *data.Config { return r.Result.Selected }
-	return []column{
+	cols := []column{
 		{colRank, "#", func(r rankedRow) string { return strconv.Itoa(r.rank) },
 			func(a, b rankedRow) bool { return a.rank < b.rank }},
 		{colModel, "Model", func(r rankedRow) string { return r.Entry.Name },
@@ -465,7 +436,7 @@ func (c *Compare) columns() []column {
 		{colJoules, "J/token", func(r rankedRow) string { return data.FormatNumber(float64(sel(r).JoulesPerToken)) },
 			func(a, b rankedRow) bool { return sel(a).JoulesPerToken < sel(b).JoulesPerToken }},
 		{colConfig, "Configuration", func(r rankedRow) string {
-			return fmt.Sprintf("%s, max_num_seqs %d", sel(r).Hardware(), sel(r).MaxNumSeqs)
+			return fmt.Sprintf("%s, batch size limit %d", sel(r).Hardware(), sel(r).MaxNumSeqs)
 		}, func(a, b rankedRow) bool {
 			x, y := sel(a), sel(b)
 			if x.NumGPUs != y.NumGPUs {
@@ -481,6 +452,7 @@ func (c *Compare) columns() []column {
 		{colActive, "Active", func(r rankedRow) string { return data.FormatParams(float64(r.Entry.ActiveParams)) },
 			func(a, b rankedRow) bool { return a.Entry.ActiveParams < b.Entry.ActiveParams }},
 	}
+	return slices.Insert(cols, slices.IndexFunc(cols, func(c column) bool { return c.key == colJoules })+1, c.footprintColumns()...)
 }
 
 // renderTable is the models that meet the deadline as a table, in the order
@@ -551,8 +523,9 @@ func (c *Compare) renderTable() app.UI {
 	return app.Section().ID("ranking").Class("ranking card "+answerPart).Aria("labelledby", "ranking-title").Body(
 		app.H2().ID("ranking-title").Text("Ranking"),
 		c.renderExample("ranking-example"),
-		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens it in the calculator with this state."),
-		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("labelledby", "ranking-title").Body(
+		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens it in the calculator with this state. "+
+			"The configuration is the GPUs serving the model and its batch size limit (max_num_seqs), the most requests they handle at once."),
+		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Ranking table, scrolls sideways").Body(
 			app.Table().ID("ranking-table").Aria("describedby", "ranking-note").Body(
 				app.THead().Body(app.Tr().Body(heads...)),
 				app.TBody().Body(body...),
@@ -576,8 +549,8 @@ func (c *Compare) renderMissed() app.UI {
 		}
 		items[i] = app.Li().ID("missed-"+r.Entry.Slug).DataSet("model", r.Entry.Slug).Body(
 			a,
-			app.Span().Class("small").Text(fmt.Sprintf(" (%s) meets a %s ITL of %s ms at the fastest, on %s with max_num_seqs %d. ",
-				r.Entry.Size(), q.Percentile, formatMS(min), f.Hardware(), f.MaxNumSeqs)),
+			app.Span().Class("small").Text(fmt.Sprintf(" (%s) gets %s at best, on %s with a batch size limit of %d. ",
+				r.Entry.Size(), deadlineWords(q.Percentile, min), f.Hardware(), f.MaxNumSeqs)),
 			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("min-deadline-" + r.Entry.Slug).Class("small-button").
 					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline(i)))
@@ -592,7 +565,7 @@ func (c *Compare) renderMissed() app.UI {
 		Hidden(len(missed) == 0 && len(unmeasured) == 0).Body(
 		app.If(len(missed) > 0, func() app.UI {
 			return app.Div().Body(
-				app.H2().Text(fmt.Sprintf("Missing the %s ms deadline", formatMS(q.DeadlineMS))),
+				app.H2().Text(fmt.Sprintf("Missing the %s deadline", data.FormatMS(q.DeadlineMS))),
 				app.Ul().ID("missed-list").Body(items...),
 			)
 		}),
@@ -627,10 +600,10 @@ func (c *Compare) renderEmbedAbout() app.UI {
 	return app.P().ID("embed-about").Class("embed-about").Body(
 		app.Span().ID("caveat").Title(caveat).Text("A floor: "+lead+"."),
 		app.Text(" Data: "),
-		newTab("dataset", src.URL, src.Name+" "+src.Version+". Licence: "+src.Licence, src.Name),
+		newTab("dataset", src.URL, src.Name+" "+datasetVersion(src, c.set.Index.DataVersion)+" Licence: "+src.Licence+".", src.Name),
 		app.Text(" · Cite: "),
 		newTab("cite", src.CiteURL, src.Cite, shortCite(src.Cite)),
 		app.Text(" · "),
-		newTab("open-full", appURL("/compare", state.String(c.q)), "The full comparison, in a new tab", "Full comparison ↗"),
+		newTab("open-full", appURL("/compare", c.foot.fp.AppendTo(state.String(c.q))), "The full comparison, in a new tab", "Full comparison ↗"),
 	)
 }

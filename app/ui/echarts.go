@@ -1,8 +1,8 @@
 package ui
 
 // The bridge to JavaScript: ECharts' init, setOption, resize and dispose, the
-// colour-scheme watch, the mounted mark, the clipboard, and the embed's height
-// message to its parent; its sibling download.go saves files and draws charts
+// colour-scheme watch, the mounted mark, the clipboard, the embed's height
+// message to its parent, and focus and modal dialogs; its sibling download.go saves files and draws charts
 // as images. Nothing else in the UI calls JS. (web/guard.js, which must run
 // before go-app starts, is the only other script of the site.)
 
@@ -414,6 +414,18 @@ func selectText(id string) {
 	}
 }
 
+// clearBox empties the text box with the id. go-app cannot: it drops an
+// empty value from an element's attributes instead of setting it, and
+// removing the attribute leaves what the box shows.
+func clearBox(id string) {
+	if !app.IsClient {
+		return
+	}
+	if el := app.Window().GetElementByID(id); el.Truthy() {
+		el.Set("value", "")
+	}
+}
+
 // HeightMessage is the type of the one message the embed sends its parent
 // window: {type: "tokenjoule:height", height: <content height in CSS px,
 // an integer>}, sent with target origin "*" (the height is no secret, and the
@@ -452,4 +464,61 @@ func watchHeight() (stop func()) {
 		observer.Call("disconnect")
 		post.Release()
 	}
+}
+
+// focus moves the keyboard focus to the element with the id, if there is one.
+func focus(id string) {
+	if !app.IsClient {
+		return
+	}
+	if el := app.Window().GetElementByID(id); el.Truthy() {
+		el.Call("focus")
+	}
+}
+
+// showModal opens the <dialog> with the id as a modal dialog: the browser
+// moves focus into it, keeps Tab inside, makes the rest of the page inert
+// and closes it on Escape (its close event then fires).
+func showModal(id string) {
+	if !app.IsClient {
+		return
+	}
+	if el := app.Window().GetElementByID(id); el.Truthy() && !el.Get("open").Bool() {
+		el.Call("showModal")
+	}
+}
+
+// closeDialog closes the <dialog> with the id; its close event fires.
+func closeDialog(id string) {
+	if !app.IsClient {
+		return
+	}
+	if el := app.Window().GetElementByID(id); el.Truthy() {
+		el.Call("close")
+	}
+}
+
+// wrapTab moves focus, for the Tab key event e in the element box, from its
+// last focusable control to its first (from the first to the last with
+// Shift), so that Tab cycles inside it.
+func wrapTab(box app.Value, e app.Event) {
+	if !app.IsClient {
+		return
+	}
+	controls := box.Call("querySelectorAll", "button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea, summary")
+	n := controls.Length()
+	if n == 0 {
+		return
+	}
+	first, last := controls.Index(0), controls.Index(n-1)
+	active := app.Window().Get("document").Get("activeElement")
+	switch {
+	case e.Get("shiftKey").Bool() && (active.Equal(first) || !box.Call("contains", active).Bool()):
+		last.Call("focus")
+	case !e.Get("shiftKey").Bool() && (active.Equal(last) || !box.Call("contains", active).Bool()):
+		first.Call("focus")
+	default:
+		return
+	}
+	e.PreventDefault()
 }

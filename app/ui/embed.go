@@ -33,6 +33,7 @@ func (c *Embed) OnNav(ctx app.Context) {
 	hidden, notices := state.ParseHidden(v)
 	c.hidden = hidden
 	c.notices = append(c.notices, notices...)
+	forgetRefused(ctx, state.EmbedString(c.q, c.hidden), c.notices)
 }
 
 func (c *Embed) OnMount(ctx app.Context) {
@@ -58,10 +59,14 @@ func (c *Embed) Render() app.UI {
 	}
 	spec := chartSpecs[0]
 	return root.Body(
+		// A frame has no title of its own to show: the heading is for
+		// people who navigate the page by headings.
+		app.H1().Class("sr-only").Text("tokenjoule: GPU energy of a language model"),
 		c.renderNoJS(),
-		c.renderNotices(),
+		&Notices{List: c.notices},
 		c.renderResult(true),
 		c.renderControls(true),
+		c.renderAnnouncement(),
 		app.Figure().Class("chart card").Body(
 			app.H2().Text(spec.title),
 			c.chart(0),
@@ -87,11 +92,11 @@ func (c *Embed) renderAbout() app.UI {
 	return app.P().ID("embed-about").Class("embed-about").Body(
 		app.Span().ID("caveat").Title(caveat).Text("A floor: "+lead+"."),
 		app.Text(" Data: "),
-		newTab("dataset", src.URL, src.Name+" "+src.Version+". Licence: "+src.Licence, src.Name),
+		newTab("dataset", src.URL, src.Name+" "+datasetVersion(src, c.set.Index.DataVersion)+" Licence: "+src.Licence+".", src.Name),
 		app.Text(" · Cite: "),
 		newTab("cite", src.CiteURL, src.Cite, shortCite(src.Cite)),
 		app.Text(" · "),
-		newTab("open-full", appURL("/", state.String(c.q)), "The full calculator, with this calculation, in a new tab", "Full calculator ↗"),
+		newTab("open-full", appURL("/", c.foot.fp.AppendTo(state.String(c.q))), "The full calculator, with this calculation, in a new tab", "Full calculator ↗"),
 	)
 }
 
@@ -106,18 +111,20 @@ func shortCite(cite string) string {
 }
 
 // compactConfig is the selected configuration in the embed: what identifies
-// it and what it costs, in a few short lines. The ids are the full page's.
+// it and what it costs, in a few short lines, the terms explained as on the
+// full page. The ids are the full page's.
 func compactConfig(s *data.Config, p data.Percentile) app.UI {
+	n, _, _ := strings.Cut(shareWithin(p), " tokens")
 	return app.Dl().ID("cfg").Class("config compact").Body(
-		figure("cfg-gpu", "GPU", gpuName(s)),
-		figure("cfg-parallel", "Parallelism", fmt.Sprintf("TP %d · DP %d · EP %d", s.TensorParallel, s.DataParallel, s.ExpertParallel)),
-		figure("cfg-precision", "Precision", s.Precision),
-		figure("cfg-max-num-seqs", "max_num_seqs", strconv.Itoa(s.MaxNumSeqs)),
-		figure("cfg-itl-"+string(p), string(p)+" ITL", data.FormatNumber(p.ITL(s))+" ms"),
-		figure("j-per-token", "Joules per token", data.FormatNumber(float64(s.JoulesPerToken))),
-		figure("wh-per-mtok", "Wh per 1M tokens", data.FormatNumber(float64(s.WhPerMillionTokens))),
+		explained("cfg-gpu", termGPUs, app.Text(s.Hardware())),
+		explained("cfg-parallel", termParallel, app.Text(fmt.Sprintf("TP %d · DP %d · EP %d", s.TensorParallel, s.DataParallel, s.ExpertParallel))),
+		explained("cfg-precision", termPrecision, app.Text(s.Precision)),
+		explained("cfg-max-num-seqs", termBatchLimit, app.Text(strconv.Itoa(s.MaxNumSeqs))),
+		figure("cfg-itl-"+string(p), fmt.Sprintf("Wait, %s tokens within (%s ITL)", n, p), data.FormatNumber(p.ITL(s))+" ms"),
+		figure("j-per-token", "GPU joules per token", data.FormatNumber(float64(s.JoulesPerToken))),
+		figure("wh-per-mtok", "GPU Wh per 1M tokens", data.FormatNumber(float64(s.WhPerMillionTokens))),
 		figure("cfg-power", "GPU power", data.FormatNumber(float64(s.PowerWatts))+" W"),
-		figure("cfg-row", "Dataset row", s.RowID),
+		explained("cfg-row", termRow, rowParts(s.RowID)...),
 	)
 }
 
@@ -136,10 +143,11 @@ type embedDialog struct {
 	status string // what the last copy did, for the reader
 }
 
-// embedSrc is the absolute URL of this deployment's embed for q: the page's
-// origin, the site's sub-path (prefix, "" at the root), /embed and the query.
-func embedSrc(origin, prefix string, q data.Query, hidden state.Hidden) string {
-	return origin + prefix + "/embed?" + state.EmbedString(q, hidden)
+// embedSrc is the absolute URL of this deployment's embed for a query
+// string: the page's origin, the site's sub-path (prefix, "" at the root),
+// /embed and the query.
+func embedSrc(origin, prefix, query string) string {
+	return origin + prefix + "/embed?" + query
 }
 
 // embedSnippet is the iframe element an author pastes into a page. The
@@ -154,6 +162,12 @@ func embedSnippet(src, title string) string {
 // html's EscapeString would link its entity table into the wasm.)
 var attrEscaper = strings.NewReplacer("&", "&amp;", `"`, "&quot;", "<", "&lt;", ">", "&gt;", "'", "&#39;")
 
+// embedQuery is the embed's query string for the current state, with the
+// footprint's parameters.
+func (c *Calculator) embedQuery() string {
+	return c.foot.fp.AppendTo(state.EmbedString(c.q, c.embedHidden()))
+}
+
 func (c *Calculator) embedHidden() state.Hidden {
 	if c.embed.fixed {
 		return state.AllHidden()
@@ -161,25 +175,50 @@ func (c *Calculator) embedHidden() state.Hidden {
 	return 0
 }
 
-// snippet is the iframe for the current state.
+// resizeScript is the README's two-line script, which fits every embed of
+// a page to its content's height (see HeightMessage).
+const resizeScript = `addEventListener("message", (e) => { if (e.data && e.data.type === "tokenjoule:height")
+  for (const f of document.querySelectorAll("iframe")) if (f.contentWindow === e.source) f.style.height = e.data.height + "px"; });
+`
+
+// snippet is what an author pastes for the current state: the iframe, then
+// the script that fits it to its content.
 func (c *Calculator) snippet() string {
 	name := c.q.Model
 	if c.res != nil {
 		name = c.res.Model.Name
 	}
 	title := fmt.Sprintf("tokenjoule: GPU energy of %s output tokens of %s", data.FormatTokens(c.q.Tokens), name)
-	return embedSnippet(embedSrc(c.embed.origin, rootPrefix(), c.q, c.embedHidden()), title)
+	return embedSnippet(embedSrc(c.embed.origin, rootPrefix(), c.embedQuery()), title) +
+		"\n<script>\n" + resizeScript + "</script>"
 }
 
+// onEmbedOpen opens the Embed dialog, modal, once it is rendered.
 func (c *Calculator) onEmbedOpen(ctx app.Context, e app.Event) {
 	u := ctx.Page().URL()
 	c.embed.origin = u.Scheme + "://" + u.Host
-	c.embed.open = !c.embed.open
+	c.embed.open = true
 	c.embed.status = ""
+	ctx.Defer(func(app.Context) { showModal("embed-dialog") })
 }
 
-func (c *Calculator) onEmbedClose(ctx app.Context, e app.Event) {
+// onEmbedClose closes the dialog as Escape does; onEmbedClosed follows.
+func (c *Calculator) onEmbedClose(ctx app.Context, e app.Event) { closeDialog("embed-dialog") }
+
+// onEmbedClosed handles the dialog's close event, whichever closed it, and
+// gives focus back to the button that opened it.
+func (c *Calculator) onEmbedClosed(ctx app.Context, e app.Event) {
 	c.embed.open = false
+	focus("embed-open")
+}
+
+// onEmbedKey keeps Tab and Shift+Tab in the dialog: from its last control
+// to its first and back, where the browser would go on to its own address
+// bar.
+func (c *Calculator) onEmbedKey(ctx app.Context, e app.Event) {
+	if e.Get("key").String() == "Tab" {
+		wrapTab(ctx.JSSrc(), e)
+	}
 }
 
 func (c *Calculator) onEmbedFixed(ctx app.Context, e app.Event) {
@@ -209,16 +248,17 @@ func (c *Calculator) renderEmbedDialog() app.UI {
 		// Only when true: go-app prerenders a false boolean as checked="false".
 		fixed = fixed.Checked(true)
 	}
-	return app.Section().ID("embed-dialog").Class("embed-dialog card").Role("dialog").Aria("labelledby", "embed-title").Body(
+	return app.Dialog().ID("embed-dialog").Class("embed-dialog card").Aria("labelledby", "embed-title").
+		Aria("describedby", "embed-about").On("close", c.onEmbedClosed).OnKeyDown(c.onEmbedKey).Body(
 		app.H2().ID("embed-title").Text("Embed this calculation"),
-		app.P().Class("small").Text("Paste this into a web page: it shows the calculation above, which readers can change unless the controls are hidden. "+
-			"The frame keeps this height and scrolls; the two-line script in tokenjoule's README fits it to its content."),
-		app.Textarea().ID("embed-snippet").ReadOnly(true).Rows(3).Spellcheck(false).
-			Aria("label", "iframe snippet").Text(c.snippet()),
+		app.P().ID("embed-about").Class("small").Text("Paste this into a web page: the frame shows the calculation above, which readers can change unless the controls are hidden. "+
+			"The script after it fits the frame to its content; without it, the frame keeps its height and scrolls."),
+		app.Textarea().ID("embed-snippet").ReadOnly(true).Rows(7).Spellcheck(false).
+			Aria("label", "Code to paste: the frame and its script").Text(c.snippet()),
 		app.Label().Class("check").Body(fixed, app.Text(" Hide the controls (a fixed scenario)")),
 		app.Div().Class("row").Body(
-			app.Button().Type("button").ID("embed-copy").Class("primary").Text("Copy").OnClick(c.onEmbedCopy),
-			app.A().ID("embed-preview").Href(appURL("/embed", state.EmbedString(c.q, c.embedHidden()))).
+			app.Button().Type("button").ID("embed-copy").Class("primary").AutoFocus(true).Text("Copy").OnClick(c.onEmbedCopy),
+			app.A().ID("embed-preview").Href(appURL("/embed", c.embedQuery())).
 				Target("_blank").Rel("noopener").Text("Open the embed ↗"),
 			app.Button().Type("button").ID("embed-close").Class("close").Text("Close").OnClick(c.onEmbedClose),
 		),

@@ -10,7 +10,7 @@ import (
 
 func TestEmbedSnippet(t *testing.T) {
 	q := data.DefaultQuery()
-	src := embedSrc("https://example.org", "/tokenjoule", q, state.AllHidden())
+	src := embedSrc("https://example.org", "/tokenjoule", state.EmbedString(q, state.AllHidden()))
 	if want := "https://example.org/tokenjoule/embed?" + state.String(q) + "&hide=all"; src != want {
 		t.Fatalf("embedSrc = %q, want %q", src, want)
 	}

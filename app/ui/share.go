@@ -27,6 +27,9 @@ type Share struct {
 	Ranking *data.Ranking // the compare page's, or nil
 	Charts  []ShareChart  // the page's charts, in page order
 	Compact bool          // the embed's: fewer words
+	// The footprint's factors and budget, which the files, the summary and
+	// the links carry.
+	Footprint state.Footprint
 
 	status  string // what the last action did
 	failed  bool   // the status is a failure
@@ -46,7 +49,7 @@ func (c *calc) share(compact bool) app.UI {
 	if c.res == nil {
 		return app.Div().Hidden(true)
 	}
-	s := &Share{Query: c.res.Query, Result: c.res, Compact: compact}
+	s := &Share{Query: c.res.Query, Result: c.res, Compact: compact, Footprint: c.foot.fp}
 	for _, spec := range chartSpecs {
 		s.Charts = append(s.Charts, ShareChart{ID: spec.id, Title: spec.title})
 	}
@@ -61,7 +64,7 @@ func (s *Share) Render() app.UI {
 	var body []app.UI
 	if s.Result != nil && !s.Compact {
 		body = append(body, app.P().Class("share-compare "+answerPart).Body(
-			app.A().ID("open-compare").Class("button").Href(appURL("/compare", state.String(s.Query))).
+			app.A().ID("open-compare").Class("button").Href(appURL("/compare", s.Footprint.AppendTo(state.String(s.Query)))).
 				Text("Compare every model of this workload at this deadline →"),
 		))
 	}
@@ -83,7 +86,7 @@ func (s *Share) Render() app.UI {
 	}
 	body = append(body,
 		app.Div().Class("share-row").Body(s.button("copy-summary", "Copy summary",
-			"Copy a paragraph with the figures, the caveat, the source and the link to this page", s.onCopy)),
+			"Copy summary: a paragraph with the figures, the caveat, the source and the link to this page", s.onCopy)),
 		app.P().ID("share-status").Class(statusClass(s.failed)).Role("status").Body(
 			app.Text(s.status),
 			app.If(s.framed, func() app.UI {
@@ -129,7 +132,7 @@ func (s *Share) page() (path string, q data.Query) {
 // site's sub-path; the embed's share names the full page too.
 func (s *Share) permalink() string {
 	path, q := s.page()
-	return pageOrigin() + rootPrefix() + path + "?" + state.String(q)
+	return pageOrigin() + rootPrefix() + path + "?" + s.Footprint.AppendTo(state.String(q))
 }
 
 // save offers a file and says what happened.
@@ -155,21 +158,22 @@ func (s *Share) fileQuery() data.Query {
 }
 
 func (s *Share) onScenario(ctx app.Context, e app.Event) {
-	b, err := export.ScenarioJSON(s.Result)
+	b, err := export.ScenarioJSON(s.Result, footprintFields(s.Result, s.Footprint)...)
 	s.save(export.Filename(s.Result.Query, "json"), "application/json", b, err)
 }
 
-// onComparison saves the comparison. A footprint (carbon, water, cost) will
-// pass its figures here as export.Columns, after the energy, as the command
-// line's compare will; the table's matching columns go in Compare.columns.
+// onComparison saves the comparison, with the footprint's columns after the
+// energy, as the command line's compare prints them with the same flags; the
+// table's matching columns are Compare.footprintColumns.
 func (s *Share) onComparison(ext string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		name := export.Filename(s.Ranking.Query, ext)
+		cols := export.FootprintColumns(s.Footprint.Factors)
 		if ext == "csv" {
-			s.save(name, "text/csv", export.CompareCSV(s.Ranking), nil)
+			s.save(name, "text/csv", export.CompareCSV(s.Ranking, cols...), nil)
 			return
 		}
-		b, err := export.CompareJSON(s.Ranking)
+		b, err := export.CompareJSON(s.Ranking, cols...)
 		s.save(name, "application/json", b, err)
 	}
 }
@@ -261,7 +265,7 @@ func (s *Share) source() *data.Set {
 func (s *Share) onCopy(ctx app.Context, e app.Event) {
 	var text string
 	if s.Result != nil {
-		text = export.Summary(s.Result, s.permalink())
+		text = export.Summary(s.Result, s.Footprint.Factors, s.permalink())
 	} else {
 		text = export.CompareSummary(s.Ranking, &s.source().Index, s.permalink())
 	}

@@ -33,25 +33,31 @@ func (c *Calculator) Render() app.UI {
 			app.Div().Class("top-row").Body(
 				app.H1().Text("tokenjoule"),
 				disabledUntilStart(app.Button().Type("button").ID("embed-open").Class("embed-open").
-					Aria("expanded", c.embed.open).Aria("controls", "embed-dialog").
-					Text("Embed").OnClick(c.onEmbedOpen)),
+					Aria("haspopup", "dialog").Text("Embed").OnClick(c.onEmbedOpen)),
 			),
-			app.P().Class("lede").Text("How much GPU energy does a large language model spend to generate a volume of tokens? "+
-				"The most energy-efficient measured serving configuration that meets your latency deadline, from the ML.ENERGY Leaderboard."),
+			app.P().Class("lede").Text(lede),
 		),
 		&UpdateBanner{},
 		c.renderNoJS(),
 		slot(c.embed.open, c.renderEmbedDialog),
-		c.renderNotices(),
+		&Notices{List: c.notices},
+		// The answer first, then the inputs that change it: on a phone the
+		// answer is on the first screen, and people who hear the page hear
+		// it first.
 		app.Div().Class("layout").Body(
-			c.renderControls(false),
 			c.renderResult(false),
+			c.renderControls(false),
 		),
+		c.renderAnnouncement(),
 		c.share(false),
 		c.renderCharts(),
 		c.renderFooter(),
 	)
 }
+
+// lede says what the page does, without a word of jargon.
+const lede = "tokenjoule tells you how much electricity the graphics processors (GPUs) of an AI language model use " +
+	"to write a given amount of text as fast as you ask, as the ML.ENERGY Leaderboard measured it."
 
 // slot is el when show is true, and otherwise an empty hidden span in its
 // place, so that the elements after it keep their positions.
@@ -69,35 +75,6 @@ func disabledUntilStart(b app.HTMLButton) app.HTMLButton {
 		return b.Disabled(true)
 	}
 	return b
-}
-
-func (c *calc) renderNotices() app.UI {
-	return slot(len(c.notices) > 0, c.renderNoticeList)
-}
-
-func (c *calc) renderNoticeList() app.UI {
-	return app.Div().ID("notices").Class("notices").Role("alert").Body(
-		app.Range(c.notices).Slice(func(i int) app.UI {
-			n := c.notices[i]
-			return app.P().Class("notice").DataSet("param", n.Param).Text(n.Message)
-		}),
-	)
-}
-
-// option is an <option>, selected only when it is: go-app prerenders a false
-// boolean attribute as selected="false", which HTML reads as selected.
-func option(value, label string, selected bool) app.UI {
-	o := app.Option().Value(value).Text(label)
-	if selected {
-		o = o.Selected(true)
-	}
-	return o
-}
-
-func field(id, label string, control ...app.UI) app.UI {
-	return app.Div().Class("field").Body(
-		append([]app.UI{app.Label().For(id).Text(label)}, control...)...,
-	)
 }
 
 // renderControls is the inputs, less those c.hidden hides (the embed's
@@ -125,146 +102,106 @@ func (c *calc) renderInputs(compact bool) app.UI {
 		tasks = append(tasks, option(w.ID, w.Name, w.ID == c.q.Task))
 	}
 	if work != nil {
+		// Names only, which fit a phone's width; what tells models apart
+		// is said under the selector.
 		for _, m := range work.Models {
-			label := modelLabel(&m)
-			if compact {
-				label = m.Name
-			}
-			models = append(models, option(m.Slug, label, entry != nil && m.Slug == entry.Slug))
+			models = append(models, option(m.Slug, modelOption(&m), entry != nil && m.Slug == entry.Slug))
 		}
 	}
+	hint := ""
 	if entry != nil {
-		best := "Best of both"
-		if len(entry.GPUs) == 1 {
-			best = "Best available (" + entry.GPUs[0] + ")"
-		}
-		gpus = append(gpus, option(data.AnyGPU, best, c.q.GPU == data.AnyGPU))
+		hint = modelHint(entry)
+		gpus = append(gpus, option(data.AnyGPU, gpuOption(entry.GPUs), c.q.GPU == data.AnyGPU))
 		for _, g := range entry.GPUs {
 			gpus = append(gpus, option(g, g, c.q.GPU == g))
 		}
-	}
-	var pcts []app.UI
-	for _, p := range data.Percentiles {
-		label := string(p)
-		if p == data.P50 {
-			label = "median (p50)"
-		}
-		pcts = append(pcts, option(string(p), label, p == c.q.Percentile))
 	}
 
 	show := func(param string, f func() app.UI) app.UI { return slot(!c.hidden.Has(param), f) }
 	return inputsCard(
 		show(state.ParamTask, func() app.UI {
-			return field("task", "Workload", app.Select().ID("task").OnChange(c.onTask).Body(tasks...))
+			return field("task", "Task (workload)", app.Select().ID("task").OnChange(c.onTask).Body(tasks...))
 		}),
 		show(state.ParamModel, func() app.UI {
-			return field("model", "Model", app.Select().ID("model").OnChange(c.onModel).Body(models...))
+			return app.Div().Class("field wide").Body(
+				app.Label().For("model").Text("Model"),
+				app.Select().ID("model").Aria("describedby", "model-hint").OnChange(c.onModel).Body(models...),
+				app.P().ID("model-hint").Class("hint").Text(hint),
+			)
 		}),
 		show(state.ParamGPU, func() app.UI {
-			return field("gpu", "GPU", app.Select().ID("gpu").OnChange(c.onGPU).Body(gpus...))
+			return app.Div().Class("field wide").Body(
+				app.Div().Class("label-row").Body(app.Label().For("gpu").Text("GPU"), explain(termGPUs)),
+				app.Select().ID("gpu").OnChange(c.onGPU).Body(gpus...),
+			)
 		}),
 		show(state.ParamDeadline, func() app.UI {
-			return app.Div().Class("field wide").Body(
-				app.Label().For("deadline").Text("ITL deadline (ms)"),
-				app.Div().Class("row").Body(
-					app.Input().Type("range").ID("deadline-range").Class("grow").
-						Aria("label", "ITL deadline, logarithmic slider from 5 to 1000 ms").
-						Attr("step", "any").Value(msToSlider(c.q.DeadlineMS)).
-						OnInput(c.onDeadlineSlider),
-					app.Input().Type("number").ID("deadline").Class("num").
-						Min(0).Max(60000).Attr("step", "any").Attr("inputmode", "decimal").
-						Value(c.deadlineText).OnInput(c.onDeadlineText),
-				),
-				app.If(c.deadlineErr != "", func() app.UI {
-					return app.P().ID("deadline-error").Class("input-error").Role("status").Text(c.deadlineErr)
-				}),
-			)
+			return deadlineField(c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineText)
 		}),
-		show(state.ParamPercentile, func() app.UI {
-			label := "Latency percentile the deadline applies to"
-			if compact {
-				label = "ITL percentile"
-			}
-			return field("percentile", label, app.Select().ID("percentile").OnChange(c.onPercentile).Body(pcts...))
-		}),
-		show(state.ParamTokens, func() app.UI {
-			return app.Div().Class("field wide").Body(
-				app.Label().For("tokens").Text("Output tokens"),
-				app.Div().Class("row").Body(
-					app.Input().Type("text").ID("tokens").Class("grow").Attr("inputmode", "decimal").
-						Placeholder("5M, 2.5B, 1e9").AutoComplete(false).Spellcheck(false).
-						Value(c.tokensText).OnInput(c.onTokens),
-					app.Button().Type("button").Class("preset").ID("preset-1M").Text("1M").OnClick(c.onPreset(1e6)),
-					app.Button().Type("button").Class("preset").ID("preset-1B").Text("1B").OnClick(c.onPreset(1e9)),
-					app.Button().Type("button").Class("preset").ID("preset-1T").Text("1T").OnClick(c.onPreset(1e12)),
-				),
-				app.If(c.tokensErr != "", func() app.UI {
-					return app.P().ID("tokens-error").Class("input-error").Role("status").Text(c.tokensErr)
-				}),
-			)
-		}),
+		show(state.ParamPercentile, func() app.UI { return percentileField(c.q.Percentile, compact, c.onPercentile) }),
+		show(state.ParamTokens, func() app.UI { return tokensField(c.tokensText, c.tokensErr, c.onTokens, c.onPreset) }),
+		c.renderFootprintInputs(compact),
 	)
 }
 
-// modelLabel shows what tells models apart: size, sparsity and precision.
-func modelLabel(m *data.ModelEntry) string {
-	return fmt.Sprintf("%s — %sB total, %sB active, %s", m.Name,
-		data.FormatNumber(float64(m.Params)), data.FormatNumber(float64(m.ActiveParams)), m.Precision)
+// question is what the figure answers, in words: "Energy for 1M output
+// tokens of Qwen 3 14B (Text Conversation) on B200 or H100, with half of
+// the tokens within 500 ms of the one before".
+func question(r *data.Result, wl *data.Workload) string {
+	q := r.Query
+	return fmt.Sprintf("Energy for %s output tokens of %s (%s) on %s, with %s", data.FormatTokens(q.Tokens), r.Model.Name, wl.Name,
+		data.GPUChoice(r.Model.GPUs, q.GPU), deadlineWords(q.Percentile, q.DeadlineMS))
 }
 
-func gpuName(c *data.Config) string { return fmt.Sprintf("%s × %d", c.GPU, c.NumGPUs) }
-
 // renderResult is the answer. compact is the embed's: the figures that matter
-// and the configuration in a few lines, without the full list.
+// and the configuration in a few lines, without the full list. It is the
+// target of a skip past the notices, so it takes focus from a script.
 func (c *calc) renderResult(compact bool) app.UI {
-	sec := app.Section().ID("result").Class("result card").Aria("live", "polite")
+	sec := app.Section().ID("result").Class("result card").TabIndex(-1).Aria("labelledby", "question")
 	if c.err != nil || c.res == nil {
 		msg := "no result"
 		if c.err != nil {
 			msg = c.err.Error()
 		}
-		return sec.Body(app.P().Class("error").Text("The calculation failed: " + msg))
+		return sec.Body(app.P().ID("question").Class("error").Text("The calculation failed: " + msg))
 	}
 	r, q := c.res, c.res.Query
 	wl, _ := c.set.Workload(q.Task)
-	gpu := q.GPU
-	if gpu == data.AnyGPU {
-		gpu = "best of " + strings.Join(r.Model.GPUs, " and ")
-	}
-	question := fmt.Sprintf("%s output tokens of %s on %s, %s, %s ITL ≤ %s ms",
-		data.FormatTokens(q.Tokens), r.Model.Name, wl.Name, gpu, q.Percentile, formatMS(q.DeadlineMS))
+	gpus := data.GPUChoice(r.Model.GPUs, q.GPU)
 
 	body := c.renderPending()
-	body = append(body, app.P().ID("question").Class("question").Text(question))
+	body = append(body, app.P().ID("question").Class("question").Text(question(r, wl)))
 	if s := r.Selected; s != nil {
-		e := r.Estimate
-		joules := data.FormatJoules(e.EnergyWh * 3600)
+		e, head := r.Estimate, c.headlineWh() // the total at the boundary (footprint_view.go)
+		joules := data.FormatJoules(head * 3600)
 		body = append(body,
 			app.P().Class("energy").Body(
-				app.Span().ID("energy").Title(joules).Text(data.FormatEnergy(e.EnergyWh)),
+				app.Span().ID("energy").Title(joules).Text(data.FormatEnergy(head)),
 				app.Span().ID("joules").Class("joules").Text(joules),
 			),
+			app.P().ID("floor").Class("floor").Text(c.boundaryWords(
+				"GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
 		)
 		if compact {
-			body = append(body, compactConfig(s, q.Percentile))
+			body = append(body, c.renderFootprint(true), compactConfig(s, q.Percentile))
 		} else {
-			body = append(body, app.P().ID("floor").Class("floor").Text(
-				"GPU energy only, a floor: host, network, cooling and idle time are not counted."),
+			body = append(body,
 				app.Dl().Class("figures").Body(
-					figure("wh-per-mtok", "Wh per million tokens", data.FormatNumber(float64(s.WhPerMillionTokens))),
-					figure("j-per-token", "Joules per token", data.FormatNumber(float64(s.JoulesPerToken))),
-					figure("energy-per-request", fmt.Sprintf("Energy per request (%s tokens)", data.FormatNumber(float64(s.AvgOutputTokens))), data.FormatJoules(e.EnergyPerRequest)),
+					// The dataset's own figures: GPU energy, whatever the boundary.
+					figure("wh-per-mtok", "GPU Wh per million tokens", data.FormatNumber(float64(s.WhPerMillionTokens))),
+					figure("j-per-token", "GPU joules per token", data.FormatNumber(float64(s.JoulesPerToken))),
+					figure("energy-per-request", fmt.Sprintf("GPU energy per request (%s tokens)", data.FormatNumber(float64(s.AvgOutputTokens))), data.FormatJoules(e.EnergyPerRequest)),
 				),
-				app.H2().Text("Selected configuration"),
-				configList("cfg", s, &e),
+				c.renderFootprint(false),
+				configDetails(s, &e),
 			)
 		}
 	} else {
 		min := r.MinDeadlineMS()
 		body = append(body,
 			app.P().ID("infeasible").Class("infeasible").Text(fmt.Sprintf(
-				"No measured configuration of %s on %s meets a %s inter-token latency of %s ms. The smallest deadline that one meets is %s ms (%s).",
-				r.Model.Name, gpu, q.Percentile, formatMS(q.DeadlineMS), formatMS(min), gpuName(r.Fastest))),
+				"No measured configuration of %s on %s gets %s. The smallest deadline that one meets is %s (%s).",
+				r.Model.Name, gpus, deadlineWords(q.Percentile, q.DeadlineMS), data.FormatMS(min), r.Fastest.Hardware())),
 			// An embed whose author fixed the deadline keeps it.
 			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("set-min-deadline").Class("primary").
@@ -274,50 +211,114 @@ func (c *calc) renderResult(compact bool) app.UI {
 	}
 	if o := r.Other; o != nil {
 		oe := r.OtherEstimate
-		line := []app.UI{app.Text(fmt.Sprintf("Best on %s at the same deadline: ", o.GPU)),
+		line := []app.UI{app.Text(fmt.Sprintf("Best on %s at the same deadline: ", data.GPUChoice(r.Model.GPUs, o.GPU))),
 			app.Strong().ID("other-energy").Text(data.FormatEnergy(oe.EnergyWh))}
 		if r.Selected != nil {
 			// The parentheses come from CSS: markup text around the span would
 			// be prerendered with line breaks, which read as "( +53.1% )".
-			line = append(line, app.Span().ID("other-diff").Class("diff").Text(percentChange(oe.EnergyWh, r.Estimate.EnergyWh)))
+			line = append(line, app.Span().ID("other-diff").Class("diff").Text(data.FormatChange(oe.EnergyWh, r.Estimate.EnergyWh)))
 		}
 		body = append(body, app.Div().ID("other").Class("other").Body(
 			app.P().Body(line...),
 			app.If(!compact, func() app.UI {
-				return app.P().Class("small").Text(fmt.Sprintf("%s, TP %d, DP %d, EP %d, %s, max_num_seqs %d, %s ITL %s ms, %s J/token · %s",
-					gpuName(o), o.TensorParallel, o.DataParallel, o.ExpertParallel, o.Precision, o.MaxNumSeqs,
-					q.Percentile, data.FormatNumber(q.Percentile.ITL(o)), data.FormatNumber(float64(o.JoulesPerToken)), o.RowID))
+				return app.P().Class("small").Body(
+					app.Text(fmt.Sprintf("%s with %s weights and a batch size limit of %d: %s within %s ms, %s J per token. Dataset row ",
+						o.Hardware(), o.Precision, o.MaxNumSeqs, shareWithin(q.Percentile), data.FormatNumber(q.Percentile.ITL(o)),
+						data.FormatNumber(float64(o.JoulesPerToken)))),
+					app.Span().Class("row-id").Body(rowParts(o.RowID)...),
+					app.Text("."),
+				)
 			}),
 		))
 	}
 	return sec.Body(body...)
 }
 
-// percentChange is how much more (or less) a costs than b, signed.
-func percentChange(a, b float64) string { return fmt.Sprintf("%+.1f%%", (a/b-1)*100) }
+// renderAnnouncement says the figure in a short sentence when it changes,
+// for people who hear the page: a polite live region, so that the whole
+// answer is not read again at each keystroke.
+func (c *calc) renderAnnouncement() app.UI {
+	return app.P().ID("announce").Class("sr-only").Role("status").Text(c.announcement())
+}
+
+// announcement is the sentence; prerendered, none: the page says nothing
+// until the app has something new to say.
+func (c *calc) announcement() string {
+	r := c.res
+	if r == nil || prerendering() {
+		return ""
+	}
+	if r.Selected == nil {
+		return fmt.Sprintf("No configuration meets the deadline; the smallest one meets is %s.", data.FormatMS(r.MinDeadlineMS()))
+	}
+	return fmt.Sprintf("%s for %s output tokens of %s.", data.FormatEnergy(r.Estimate.EnergyWh), data.FormatTokens(r.Query.Tokens), r.Model.Name)
+}
 
 func figure(id, label, value string) app.UI {
 	return app.Div().Body(app.Dt().Text(label), app.Dd().ID(id).Text(value))
 }
 
+// explained is a figure whose label is a glossary term, with its
+// explanation; value is the dd's content.
+func explained(id, key string, value ...app.UI) app.UI {
+	return app.Div().Body(
+		app.Dt().Body(app.Text(label(key)+" "), explain(key)),
+		app.Dd().ID(id).Body(value...),
+	)
+}
+
+// rowParts is a dataset row id as markup that breaks a line only after a
+// "/", never inside a model's name or a number: one element per part, which
+// style.css lays out as wrapping flex items, each kept whole (flex items
+// also drop the blanks go-app prerenders between elements). Its text is the
+// id itself.
+func rowParts(id string) []app.UI {
+	var body []app.UI
+	for _, p := range strings.SplitAfter(id, "/") {
+		body = append(body, app.Span().Class("nb").Text(p))
+	}
+	return body
+}
+
+// configDetails is the selected configuration: a summary line that says
+// what matters, which opens to every figure of the dataset row.
+func configDetails(s *data.Config, e *data.Estimate) app.UI {
+	return app.Details().ID("cfg-details").Class("cfg-details").Body(
+		app.Summary().ID("cfg-summary").Body(
+			app.Strong().Text("Selected configuration: "),
+			app.Text(fmt.Sprintf("%s, %s weights, up to %d requests at once", s.Hardware(), s.Precision, s.MaxNumSeqs)),
+			app.Span().Class("more").Text(" · all 14 figures"),
+		),
+		configList("cfg", s, e),
+	)
+}
+
 func configList(prefix string, s *data.Config, e *data.Estimate) app.UI {
 	f := func(id, label, value string) app.UI { return figure(prefix+"-"+id, label, value) }
+	x := func(id, key, value string) app.UI { return explained(prefix+"-"+id, key, app.Text(value)) }
 	ms := func(v data.Float) string { return data.FormatNumber(float64(v)) + " ms" }
+	wait := func(p data.Percentile) string {
+		if p == data.P50 {
+			return "Wait between tokens, median (p50 ITL)"
+		}
+		n, _, _ := strings.Cut(shareWithin(p), " tokens")
+		return fmt.Sprintf("Wait between tokens, %s within (%s ITL)", n, p)
+	}
 	return app.Dl().ID(prefix).Class("config").Body(
-		f("gpu", "GPU", gpuName(s)),
-		f("parallel", "Parallelism", fmt.Sprintf("TP %d · DP %d · EP %d", s.TensorParallel, s.DataParallel, s.ExpertParallel)),
-		f("precision", "Precision", s.Precision),
-		f("max-num-seqs", "max_num_seqs", strconv.Itoa(s.MaxNumSeqs)),
-		f("batch", "Average running batch", data.FormatNumber(float64(s.AvgRunningBatch))),
-		f("itl-p50", "Median ITL", ms(s.MedianITL)),
-		f("itl-p90", "p90 ITL", ms(s.P90ITL)),
-		f("itl-p95", "p95 ITL", ms(s.P95ITL)),
-		f("itl-p99", "p99 ITL", ms(s.P99ITL)),
-		f("tps", "Tokens per second", data.FormatNumber(float64(s.TokensPerSecond))),
+		x("gpu", termGPUs, s.Hardware()),
+		x("parallel", termParallel, fmt.Sprintf("TP %d · DP %d · EP %d", s.TensorParallel, s.DataParallel, s.ExpertParallel)),
+		x("precision", termPrecision, s.Precision),
+		x("max-num-seqs", termBatchLimit, strconv.Itoa(s.MaxNumSeqs)),
+		x("batch", termBatch, data.FormatNumber(float64(s.AvgRunningBatch))),
+		f("itl-p50", wait(data.P50), ms(s.MedianITL)),
+		f("itl-p90", wait(data.P90), ms(s.P90ITL)),
+		f("itl-p95", wait(data.P95), ms(s.P95ITL)),
+		f("itl-p99", wait(data.P99), ms(s.P99ITL)),
+		f("tps", "Output tokens per second", data.FormatNumber(float64(s.TokensPerSecond))),
 		f("power", "GPU power", data.FormatNumber(float64(s.PowerWatts))+" W"),
-		f("out-tokens", "Average output tokens", data.FormatNumber(float64(s.AvgOutputTokens))),
-		f("gpu-hours", "GPU-hours for the volume", data.FormatNumber(e.GPUHours)),
-		f("row", "Dataset row", s.RowID),
+		f("out-tokens", "Tokens per request, on average", data.FormatNumber(float64(s.AvgOutputTokens))),
+		x("gpu-hours", termGPUHours, data.FormatNumber(e.GPUHours)),
+		explained(prefix+"-row", termRow, rowParts(s.RowID)...),
 	)
 }
 
@@ -329,7 +330,7 @@ func (c *calc) renderCharts() app.UI {
 				app.H2().Text(s.title),
 				c.chart(i),
 				renderChartNoJS(),
-				app.FigCaption().Text(s.caption),
+				app.FigCaption().Body(app.Text(s.caption+" "), app.If(s.term != "", func() app.UI { return explain(s.term) })),
 			)
 		}),
 	)
@@ -344,7 +345,8 @@ func (c *calc) renderFooter() app.UI {
 	return app.Footer().ID("about").Class("about card").Body(
 		app.P().ID("caveat").Class("caveat").Body(app.Strong().Text("A floor, not a total. "), app.Text(caveat)),
 		app.P().ID("dataset").Body(
-			app.Text("Data: "), app.A().Href(src.URL).Text(src.Name), app.Text(" "+src.Version+"; dataset "+c.set.Index.DataVersion+". Licence: "+src.Licence+"."),
+			app.Text("Data: "), app.A().Href(src.URL).Text(src.Name),
+			app.Text(" "+datasetVersion(src, c.set.Index.DataVersion)+" Licence: "+src.Licence+"."),
 		),
 		app.P().ID("cite").Body(app.Text("Cite: "), app.A().Href(src.CiteURL).Text(src.Cite), app.Text(".")),
 	)

@@ -5,14 +5,16 @@ import (
 	"strings"
 
 	"tokenjoule/data"
+	"tokenjoule/data/footprint"
 )
 
 // Summary is a calculation as one plain-text paragraph for a reader to paste
 // into a post or a message: the question, the answer with its figures and the
-// configuration they come from, the boundary, the caveat, the source and
-// permalink, the URL of the page that shows it. It is the page's "Copy
-// summary".
-func Summary(r *data.Result, permalink string) string {
+// configuration they come from, what f adds past the GPU (the boundary's
+// energy, and carbon, water and cost where set), the boundary, the caveat,
+// the source and permalink, the URL of the page that shows it. It is the
+// page's "Copy summary".
+func Summary(r *data.Result, f footprint.Factors, permalink string) string {
 	q, m := r.Query, r.Model
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s output tokens of %s on %s, %s, at a %s inter-token latency of at most %s: ",
@@ -22,13 +24,46 @@ func Summary(r *data.Result, permalink string) string {
 		fmt.Fprintf(&b, "%s of GPU energy (%s J per token, %s per request of %s tokens), with the most energy-efficient measured configuration that meets the deadline (%s, max_num_seqs %d; dataset row %s).",
 			data.FormatEnergy(e.EnergyWh), data.FormatNumber(float64(s.JoulesPerToken)), data.FormatJoules(e.EnergyPerRequest),
 			data.FormatNumber(float64(s.AvgOutputTokens)), s.Hardware(), s.MaxNumSeqs, s.RowID)
+		past(&b, f, e.EnergyWh)
 	} else {
 		f := r.Fastest
 		fmt.Fprintf(&b, "no measured configuration meets the deadline; the smallest deadline one meets is %s (%s, max_num_seqs %d; dataset row %s).",
 			data.FormatMS(r.MinDeadlineMS()), f.Hardware(), f.MaxNumSeqs, f.RowID)
 	}
-	source(&b, m.Boundary, m.Caveat, m.Source, permalink)
+	boundary := Boundary(m.Boundary)
+	if r.Selected != nil && !f.IsGPUOnly() {
+		boundary += fmt.Sprintf(" as measured, widened to %q as above", f.BoundaryInfo().Label)
+	}
+	source(&b, boundary, m.Caveat, m.Source, permalink)
 	return b.String()
+}
+
+// past writes what f makes of gpuWh: at a boundary wider than the GPU, its
+// energy and the factors that widen it; then carbon, water and cost, each
+// only when its factor is set. Nothing for the dataset's own boundary with
+// none set.
+func past(b *strings.Builder, f footprint.Factors, gpuWh float64) {
+	l := f.Ladder(gpuWh)
+	var parts []string
+	lead := " Footprint of the GPU energy: "
+	if !f.IsGPUOnly() {
+		e := f.Effective()
+		lead = fmt.Sprintf(" Footprint at the boundary %q (host CPU and memory +%s%% and idle capacity +%s%% of GPU energy, PUE %s): ",
+			f.BoundaryInfo().Label, data.FormatNumber(e.Host.Value*100), data.FormatNumber(e.Idle.Value*100), data.FormatNumber(e.PUE.Value))
+		parts = append(parts, data.FormatEnergy(l.FacilityWh))
+	}
+	if g, ok := f.Carbon(l); ok {
+		parts = append(parts, fmt.Sprintf("%s at %s", footprint.FormatCarbon(g), footprint.Grid.Describe(f.Grid)))
+	}
+	if w, ok := f.Water(l); ok {
+		parts = append(parts, fmt.Sprintf("%s of water on site at %s", footprint.FormatWater(w), footprint.WUE.Describe(f.WUE)))
+	}
+	if c, ok := f.Cost(l); ok {
+		parts = append(parts, fmt.Sprintf("%s at %s %s per kWh", footprint.FormatMoney(c, f.Currency), data.FormatNumber(f.Price.Value), f.Currency))
+	}
+	if len(parts) > 0 {
+		b.WriteString(lead + strings.Join(parts, "; ") + ".")
+	}
 }
 
 // CompareSummary is a ranking as one plain-text paragraph: every model that
@@ -66,14 +101,14 @@ func CompareSummary(rk *data.Ranking, idx *data.Index, permalink string) string 
 	if len(unmeasured) > 0 {
 		fmt.Fprintf(&b, " Not measured on %s: %s.", q.GPU, strings.Join(unmeasured, ", "))
 	}
-	source(&b, idx.Boundary, idx.Caveat, idx.Source, permalink)
+	source(&b, Boundary(idx.Boundary), idx.Caveat, idx.Source, permalink)
 	return b.String()
 }
 
-// source ends a summary: the boundary, the caveat, where the data comes from,
-// whom to cite, and the permalink.
+// source ends a summary: the boundary in words, the caveat, where the data
+// comes from, whom to cite, and the permalink.
 func source(b *strings.Builder, boundary, caveat string, src data.Source, permalink string) {
-	fmt.Fprintf(b, " Boundary: %s. %s Data: %s %s. Cite: %s.", Boundary(boundary), caveat, src.Name, src.Version, src.Cite)
+	fmt.Fprintf(b, " Boundary: %s. %s Data: %s %s. Cite: %s.", boundary, caveat, src.Name, src.Version, src.Cite)
 	if permalink != "" {
 		b.WriteString(" " + permalink)
 	}

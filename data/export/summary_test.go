@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"tokenjoule/data"
+	"tokenjoule/data/footprint"
 )
 
 const permalink = "https://example.org/tokenjoule/?task=gpqa"
@@ -14,7 +15,7 @@ const permalink = "https://example.org/tokenjoule/?task=gpqa"
 func TestSummary(t *testing.T) {
 	s := load(t)
 	r := selectQ(t, s, data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9})
-	got := Summary(r, permalink)
+	got := Summary(r, footprint.Factors{}, permalink)
 	c, e := r.Selected, r.Estimate
 	for _, want := range []string{
 		"2.5B output tokens of " + r.Model.Name, "Reasoning (gpqa)", "on H100,", "p95", "at most 40 ms",
@@ -33,7 +34,7 @@ func TestSummary(t *testing.T) {
 	// Any GPU says which were compared; an infeasible deadline gives the
 	// smallest deadline and the fastest row.
 	r = selectQ(t, s, data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: data.AnyGPU, DeadlineMS: 1, Percentile: data.P50, Tokens: 1e6})
-	got = Summary(r, "")
+	got = Summary(r, footprint.Factors{}, "")
 	for _, want := range []string{"on B200 or H100, whichever spends less", "no measured configuration meets the deadline",
 		data.FormatMS(r.MinDeadlineMS()), r.Fastest.RowID} {
 		if !strings.Contains(got, want) {
@@ -42,6 +43,53 @@ func TestSummary(t *testing.T) {
 	}
 	if strings.Contains(got, "Wh") {
 		t.Errorf("an infeasible summary gives an energy:\n%s", got)
+	}
+}
+
+// A summary with footprint factors names the boundary it widens to, with
+// the boundary's energy, carbon, water and cost as the core computes them;
+// the default factors leave it as it was, and a figure whose factor is unset
+// is not there.
+func TestSummaryFootprint(t *testing.T) {
+	s := load(t)
+	r := selectQ(t, s, data.Query{Task: "lm-arena-chat", Model: "qwen-3-14b", GPU: "H100", DeadlineMS: 50, Percentile: data.P50, Tokens: 1e9})
+	plain := Summary(r, footprint.Factors{}, permalink)
+	if strings.Contains(plain, "Footprint") || !strings.Contains(plain, "Boundary: GPU only.") {
+		t.Errorf("the default factors change the summary:\n%s", plain)
+	}
+	f := footprint.Factors{}.WithBoundary("cloud")
+	f.Grid, _ = footprint.Grid.Parse("world")
+	f.WUE, _ = footprint.WUE.Parse("microsoft")
+	f.Price, f.Currency = footprint.Number(0.12), "USD"
+	got := Summary(r, f, permalink)
+	l := f.Ladder(r.Estimate.EnergyWh)
+	carbon, _ := f.Carbon(l)
+	water, _ := f.Water(l)
+	cost, _ := f.Cost(l)
+	for _, want := range []string{
+		data.FormatEnergy(r.Estimate.EnergyWh) + " of GPU energy",
+		`Footprint at the boundary "Typical large cloud data centre (Google, 2025)" (host CPU and memory +43% and idle capacity +17% of GPU energy, PUE 1.09): ` + data.FormatEnergy(l.FacilityWh) + ";",
+		footprint.FormatCarbon(carbon) + " at 480 g CO2e/kWh (World, 2023, lifecycle)",
+		footprint.FormatWater(water) + " of water on site at 0.3 L/kWh (Microsoft datacenters, 2024",
+		footprint.FormatMoney(cost, "USD") + " at 0.12 USD per kWh.",
+		`Boundary: GPU only as measured, widened to "Typical large cloud data centre (Google, 2025)" as above.`,
+		r.Model.Caveat,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("summary lacks %q:\n%s", want, got)
+		}
+	}
+	if !strings.HasSuffix(got, " "+permalink) || strings.Contains(got, "\n") {
+		t.Errorf("summary is not one paragraph ending in the permalink:\n%s", got)
+	}
+	// On the GPU-only boundary with a grid alone: the carbon of the GPU
+	// energy, no water, no cost.
+	g := footprint.Factors{Grid: footprint.Number(100)}
+	got = Summary(r, g, permalink)
+	c, _ := g.Carbon(g.Ladder(r.Estimate.EnergyWh))
+	if want := "Footprint of the GPU energy: " + footprint.FormatCarbon(c) + " at 100 g CO2e/kWh (your figure)."; !strings.Contains(got, want) ||
+		strings.Contains(got, "water") || strings.Contains(got, "USD") || !strings.Contains(got, "Boundary: GPU only.") {
+		t.Errorf("summary with a grid alone lacks %q or has more:\n%s", want, got)
 	}
 }
 

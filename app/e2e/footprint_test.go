@@ -1,0 +1,694 @@
+package e2e
+
+// Browser tests of the footprint past the GPU (issue 10): the "Beyond the
+// GPU" inputs, the boundary ladder, carbon, water, cost and budget on the
+// calculator, its embed and the compare page, the URL round trip, and the
+// downloads that must equal the command line's. Expected figures come from
+// data/footprint and the command line, never from the page.
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"tokenjoule/app/cli"
+	"tokenjoule/app/dist"
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+	"tokenjoule/data/export"
+	"tokenjoule/data/footprint"
+)
+
+// fpScenario is the issue's: Qwen 3 14B, chat, H100, 50 ms, 1B tokens, the
+// cloud boundary, the world grid, Microsoft's WUE, 0.12 USD per kWh and a
+// budget of 1 t CO2e, as URL parameters and as the command line's flags.
+var (
+	fpQuery  = data.Query{Task: "lm-arena-chat", Model: "qwen-3-14b", GPU: "H100", DeadlineMS: 50, Percentile: data.P50, Tokens: 1e9}
+	fpParams = "boundary=cloud&grid=world&wue=microsoft&price=0.12&cur=USD&budget=1+t+CO2e"
+	fpFlags  = []string{"-task", "lm-arena-chat", "-model", "qwen-3-14b", "-gpu", "H100", "-deadline", "50ms", "-tokens", "1B",
+		"-boundary", "cloud", "-grid", "world", "-wue", "microsoft", "-price", "0.12", "-currency", "USD"}
+)
+
+// fpFactors are the scenario's factors, built from data/footprint's presets.
+func fpFactors(t *testing.T) footprint.Factors {
+	t.Helper()
+	f := footprint.Factors{}.WithBoundary("cloud")
+	var err error
+	if f.Grid, err = footprint.Grid.Parse("world"); err != nil {
+		t.Fatal(err)
+	}
+	if f.WUE, err = footprint.WUE.Parse("microsoft"); err != nil {
+		t.Fatal(err)
+	}
+	f.Price, f.Currency = footprint.Number(0.12), "USD"
+	return f
+}
+
+// runCLI runs the tokenjoule command and returns what it printed.
+func runCLI(t *testing.T, args ...string) []byte {
+	t.Helper()
+	var out, errs bytes.Buffer
+	if code := cli.Run(args, &out, &errs); code != 0 {
+		t.Fatalf("tokenjoule %s: exit %d, %s", strings.Join(args, " "), code, errs.String())
+	}
+	return out.Bytes()
+}
+
+// expectFootprint checks the footprint the view shows for q against the
+// core's: the headline, each rung (energy, factor, source), the total,
+// carbon, water and cost (absent when unset), and the budget's answer
+// (fit nil: none shown).
+func expectFootprint(v view, set *data.Set, q data.Query, f footprint.Factors, compact bool) {
+	t := v.t
+	t.Helper()
+	r, err := set.Select(q)
+	if err != nil || r.Selected == nil {
+		t.Fatalf("Select(%+v) = %v, %v", q, r, err)
+	}
+	l := f.Ladder(r.Estimate.EnergyWh)
+	v.waitText("#energy", data.FormatEnergy(l.FacilityWh))
+	if got, want := v.text("#joules"), data.FormatJoules(l.FacilityWh*3600); got != want {
+		t.Errorf("#joules = %q, want %q", got, want)
+	}
+	type rung struct{ Name, Wh, Applies, Source string }
+	got := evalIn[[]rung](v, `[...document.querySelectorAll("#fp-ladder > li")].filter(li => li.checkVisibility()).map(li => ({
+		Name: li.dataset.rung, Wh: li.querySelector(".fp-wh").textContent.trim(),
+		Applies: li.querySelector(".fp-applies")?.textContent.trim() ?? "",
+		Source: li.querySelector(".fp-source p")?.textContent.trim() ?? ""}))`)
+	if f.IsGPUOnly() {
+		if len(got) != 0 {
+			t.Errorf("the ladder shows %v on the GPU-only boundary", got)
+		}
+	} else {
+		rungs := f.Rungs(l.GPUWh)
+		if len(got) != len(rungs) {
+			t.Fatalf("the ladder shows %v, want %d rungs", got, len(rungs))
+		}
+		for i, want := range rungs {
+			g := got[i]
+			if g.Name != want.Name || g.Wh != data.FormatEnergy(want.Wh) {
+				t.Errorf("rung %d = %s %q, want %s %q", i, g.Name, g.Wh, want.Name, data.FormatEnergy(want.Wh))
+			}
+			if compact {
+				continue
+			}
+			if g.Applies != want.Applies() {
+				t.Errorf("rung %s applies %q, want %q", want.Name, g.Applies, want.Applies())
+			}
+			if src := want.Source(); !strings.Contains(g.Source, src.Title) || (src.URL != "" && !strings.Contains(g.Source, strings.TrimPrefix(src.URL, "https://"))) {
+				t.Errorf("rung %s's source note %q lacks %q", want.Name, g.Source, src.Title)
+			}
+		}
+		if !compact {
+			if got, want := v.text("#fp-total-wh"), data.FormatEnergy(l.FacilityWh); got != want {
+				t.Errorf("#fp-total-wh = %q, want %q", got, want)
+			}
+		}
+	}
+	for _, x := range []struct {
+		id   string
+		v    float64
+		ok   bool
+		text func(float64) string
+	}{
+		{"#fp-carbon", 0, false, footprint.FormatCarbon},
+		{"#fp-water", 0, false, footprint.FormatWater},
+		{"#fp-cost", 0, false, func(v float64) string { return footprint.FormatMoney(v, f.Currency) }},
+	} {
+		switch x.id {
+		case "#fp-carbon":
+			x.v, x.ok = f.Carbon(l)
+		case "#fp-water":
+			x.v, x.ok = f.Water(l)
+		default:
+			x.v, x.ok = f.Cost(l)
+		}
+		if !x.ok {
+			if v.has(x.id) {
+				t.Errorf("%s shown (%q), but its factor is not set", x.id, v.text(x.id))
+			}
+			continue
+		}
+		if got, want := v.text(x.id), x.text(x.v); got != want {
+			t.Errorf("%s = %q, want %q", x.id, got, want)
+		}
+	}
+}
+
+// fpState is the footprint the page's URL holds.
+func fpState(v view) (state.Footprint, []state.Notice) {
+	v.t.Helper()
+	u, err := url.Parse(evalIn[string](v, `location.href`))
+	if err != nil {
+		v.t.Fatal(err)
+	}
+	return state.ParseFootprint(u.Query())
+}
+
+// values reads the footprint inputs' values by id.
+func fpValues(v view) map[string]string {
+	v.t.Helper()
+	return evalIn[map[string]string](v, `Object.fromEntries([...document.querySelectorAll("#fp-inputs input, #fp-inputs select")].map(e => [e.id, e.value]))`)
+}
+
+func TestFootprint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	set, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Parallel()
+	bctx := browser(t)
+	origin := cspSite(t, "").URL
+	scenario := state.String(fpQuery) + "&" + fpParams
+	f := fpFactors(t)
+	r, err := set.Select(fpQuery)
+	if err != nil || r.Selected == nil {
+		t.Fatalf("the scenario selects nothing: %v", err)
+	}
+
+	// What calc prints with the same flags.
+	calcText := string(runCLI(t, append([]string{"calc"}, append(fpFlags, "-budget", "1 t CO2e")...)...))
+	m := regexp.MustCompile(`pays for (\S+) output tokens, or (\S+) requests`).FindStringSubmatch(calcText)
+	if m == nil {
+		t.Fatalf("calc printed no budget:\n%s", calcText)
+	}
+	budgetLine := "1 t CO2e pays for " + m[1] + " output tokens, or " + m[2] + " requests of 625 tokens, at this boundary."
+
+	if dir := os.Getenv("TOKENJOULE_SCREENSHOTS"); dir != "" {
+		t.Run("Screenshots", func(t *testing.T) { footprintScreenshots(t, bctx, origin, dir, scenario) })
+	}
+
+	t.Run("Scenario", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin)
+		tb.open(scenario)
+		v := tb.view()
+		expectFootprint(v, set, fpQuery, f, false)
+		// The words beside the headline name the boundary.
+		if got := tb.text("#floor"); !strings.Contains(got, f.BoundaryInfo().Label) || !strings.Contains(got, data.FormatEnergy(r.Estimate.EnergyWh)) {
+			t.Errorf("#floor = %q, want the boundary and the GPU energy", got)
+		}
+		if tb.has("#notices") {
+			t.Errorf("notices for a valid URL: %s", tb.text("#notices"))
+		}
+		// The section of inputs is open, and shows the URL's factors.
+		if !eval[bool](tb, `document.querySelector("#fp-inputs").open`) {
+			t.Error("#fp-inputs is closed although the URL sets the footprint")
+		}
+		for id, want := range map[string]string{"fp-boundary": "cloud", "fp-host": "0.43", "fp-idle": "0.17", "fp-pue": "cloud", "fp-pue-value": "1.09",
+			"fp-grid": "world", "fp-grid-value": "480", "fp-wue": "microsoft", "fp-wue-value": "0.3", "fp-price": "0.12", "fp-cur": "USD", "fp-budget": "1 t CO2e"} {
+			if got := fpValues(v)[id]; got != want {
+				t.Errorf("#%s = %q, want %q", id, got, want)
+			}
+		}
+		// The budget, the comparisons and the per-request points as the
+		// command line prints them with the same flags.
+		if got := tb.text("#fp-budget-result"); got != budgetLine {
+			t.Errorf("#fp-budget-result = %q, want %q", got, budgetLine)
+		}
+		l := f.Ladder(r.Estimate.EnergyWh)
+		carbon, _ := f.Carbon(l)
+		water, _ := f.Water(l)
+		for _, c := range footprint.Comparisons {
+			amount := map[footprint.Measure]float64{footprint.Energy: l.FacilityWh, footprint.Carbon: carbon, footprint.Water: water}[c.Measure]
+			got := tb.text("#fp-cmp-" + c.ID + " .fp-figure")
+			if want := data.FormatNumber(c.Of(amount)); got != want {
+				t.Errorf("comparison %s = %q, want %q", c.ID, got, want)
+			}
+			if line := "  " + got + " " + c.Units + " (" + c.Figure + ")"; !strings.Contains(calcText, line) {
+				t.Errorf("calc prints no line %q", line)
+			}
+		}
+		gpuReq := r.Estimate.EnergyPerRequest / 3600
+		ours := eval[[]string](tb, `[...document.querySelectorAll("#fp-prompts li")].map(li => li.dataset.boundary + " " + li.querySelector(".fp-point").textContent + " " + li.querySelector(".fp-ours").textContent)`)
+		if len(ours) != len(footprint.PromptPoints) {
+			t.Fatalf("per-prompt points %q, want %d", ours, len(footprint.PromptPoints))
+		}
+		for i, p := range footprint.PromptPoints {
+			at := f.Ladder(gpuReq).FacilityWh
+			if p.Boundary == "gpu" {
+				at = gpuReq
+			}
+			approx := ""
+			if p.Approx {
+				approx = "≈"
+			}
+			if want := p.Boundary + " " + approx + data.FormatNumber(p.Wh) + " Wh " + data.FormatNumber(at) + " Wh"; ours[i] != want {
+				t.Errorf("per-prompt point %d = %q, want %q", i, ours[i], want)
+			}
+		}
+		// A source note opens from the keyboard and from a tap.
+		summary := `#fp-ladder li[data-rung=server] .fp-source summary`
+		tb.do(chromedp.Focus(chromedp.CSS(summary)), chromedp.KeyEvent(kb.Enter))
+		tb.waitFor(`document.querySelector("#fp-ladder li[data-rung=server] .fp-source").open &&
+			document.querySelector("#fp-ladder li[data-rung=server] .fp-source p").checkVisibility()`, "the source note opened with Enter")
+		tap := `#fp-carbon-row .fp-source summary`
+		pt := eval[map[string]float64](tb, fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: "center"});
+			const r = e.getBoundingClientRect(); return {x: r.x + r.width/2, y: r.y + r.height/2} })()`, tap))
+		tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			if _, err := cdp.Call(ctx, tg, emulation.SetTouchEmulationEnabled, emulation.SetTouchEmulationEnabledParams{Enabled: true, MaxTouchPoints: 1}); err != nil {
+				return err
+			}
+			for _, typ := range []input.DispatchTouchEventType{input.DispatchTouchEventTypeTouchStart, input.DispatchTouchEventTypeTouchEnd} {
+				points := []*input.TouchPoint{{X: pt["x"], Y: pt["y"]}}
+				if typ == input.DispatchTouchEventTypeTouchEnd {
+					points = []*input.TouchPoint{}
+				}
+				if _, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: points}); err != nil {
+					return err
+				}
+			}
+			return nil
+		}))
+		tb.waitFor(`document.querySelector("#fp-carbon-row .fp-source").open`, "the carbon's source note opened with a tap")
+		if got := tb.text("#fp-carbon-row .fp-source p"); !strings.Contains(got, footprint.SourceOf("ember-2024").Title) {
+			t.Errorf("the carbon's source note = %q", got)
+		}
+	})
+
+	t.Run("Units", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin)
+		tb.open(scenario)
+		units := map[string]bool{}
+		for _, c := range []struct {
+			button string
+			tokens float64
+		}{{"preset-1M", 1e6}, {"preset-1T", 1e12}, {"preset-1B", 1e9}} {
+			tb.do(chromedp.Click(chromedp.ID(c.button)))
+			q := with(fpQuery, func(q *data.Query) { q.Tokens = c.tokens })
+			expectFootprint(tb.view(), set, q, f, false)
+			for _, id := range []string{"#fp-carbon", "#fp-water"} {
+				if fields := strings.Fields(tb.text(id)); len(fields) > 1 {
+					units[fields[1]] = true
+				}
+			}
+		}
+		for _, u := range []string{"g", "kg", "t", "mL", "L", "m³"} {
+			if !units[u] {
+				t.Errorf("no figure in %s among %v", u, units)
+			}
+		}
+	})
+
+	t.Run("Presets", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin)
+		tb.open(state.String(fpQuery))
+		v := tb.view()
+		if eval[bool](tb, `document.querySelector("#fp-inputs").open`) {
+			t.Error("#fp-inputs is open on a link that sets no footprint")
+		}
+		expectFootprint(v, set, fpQuery, footprint.Factors{}, false)
+		tb.do(chromedp.Click(chromedp.CSS("#fp-inputs > summary")))
+		tb.waitFor(`document.querySelector("#fp-inputs").open`, "the section to open")
+		var want footprint.Factors
+		step := func(name string, edit func(), next func(*footprint.Factors), values map[string]string) {
+			t.Helper()
+			edit()
+			next(&want)
+			expectFootprint(v, set, fpQuery, want, false)
+			got, notices := fpState(v)
+			if got.Factors != want || len(notices) > 0 {
+				t.Errorf("%s: the URL holds %+v %v, want %+v", name, got.Factors, notices, want)
+			}
+			vals := fpValues(v)
+			for id, w := range values {
+				if vals[id] != w {
+					t.Errorf("%s: #%s = %q, want %q", name, id, vals[id], w)
+				}
+			}
+		}
+		preset := func(p *footprint.Param, id string) footprint.Factor {
+			pr, ok := p.Preset(id)
+			if !ok {
+				t.Fatalf("no preset %s of %s", id, p.Name)
+			}
+			return pr.Factor()
+		}
+		step("cloud boundary", func() { tb.change("#fp-boundary", "cloud", "change") },
+			func(f *footprint.Factors) { *f = f.WithBoundary("cloud") },
+			map[string]string{"fp-host": "0.43", "fp-idle": "0.17", "fp-pue": "cloud", "fp-pue-value": "1.09"})
+		step("PUE preset", func() { tb.change("#fp-pue", "industry", "change") },
+			func(f *footprint.Factors) { f.PUE = preset(footprint.PUE, "industry") },
+			map[string]string{"fp-pue-value": "1.56"})
+		step("grid preset", func() { tb.change("#fp-grid", "fr", "change") },
+			func(f *footprint.Factors) { f.Grid = preset(footprint.Grid, "fr") },
+			map[string]string{"fp-grid-value": "56"})
+		step("WUE preset", func() { tb.change("#fp-wue", "aws", "change") },
+			func(f *footprint.Factors) { f.WUE = preset(footprint.WUE, "aws") },
+			map[string]string{"fp-wue-value": "0.25"})
+		step("price", func() { tb.change("#fp-price", "0.2", "input"); tb.change("#fp-cur", "eur", "input") },
+			func(f *footprint.Factors) { f.Price, f.Currency = footprint.Number(0.2), "EUR" }, nil)
+		step("host typed", func() { tb.change("#fp-host", "0.5", "input") },
+			func(f *footprint.Factors) { f.Host = footprint.Number(0.5) }, map[string]string{"fp-boundary": "cloud"})
+		step("grid typed", func() { tb.change("#fp-grid-value", "123", "input") },
+			func(f *footprint.Factors) { f.Grid = footprint.Number(123) }, map[string]string{"fp-grid": "custom"})
+		step("no grid", func() { tb.change("#fp-grid", "", "change") },
+			func(f *footprint.Factors) { f.Grid = footprint.Factor{} }, map[string]string{"fp-grid-value": ""})
+		step("GPU only again", func() { tb.change("#fp-boundary", "gpu", "change") },
+			func(f *footprint.Factors) { *f = f.WithBoundary("gpu") },
+			map[string]string{"fp-host": "0", "fp-idle": "0", "fp-pue": "gpu", "fp-pue-value": "1"})
+		// The GPU-only caveat is back beside the headline.
+		if got := tb.text("#floor"); !strings.HasPrefix(got, "GPU energy only") {
+			t.Errorf("#floor = %q on the GPU-only boundary", got)
+		}
+		// A refused value names itself under its box and changes nothing.
+		before, _ := fpState(v)
+		tb.change("#fp-pue-value", "9", "input")
+		_, perr := footprint.PUE.Parse("9")
+		tb.waitText("#fp-pue-value-error", perr.Error())
+		if got, _ := fpState(v); got != before {
+			t.Errorf("a refused PUE changed the URL's state to %+v", got)
+		}
+	})
+
+	t.Run("Notices", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin)
+		raw := "boundary=cloud&pue=9&grid=mars&price=-1&cur=USD&budget=5+parsecs"
+		tb.open(state.String(fpQuery) + "&" + raw)
+		_, notices := state.ParseFootprint(mustValues(t, raw))
+		tb.waitFor(`!!document.querySelector("#notices")`, "the notices")
+		got := eval[[]string](tb, `[...document.querySelectorAll("#notices .notice")].map(n => n.dataset.param + "|" + n.textContent.trim())`)
+		if len(got) != 4 || len(notices) != 4 {
+			t.Fatalf("notices %q, want 4 (%v)", got, notices)
+		}
+		for i, n := range notices {
+			if got[i] != n.Param+"|"+n.Message {
+				t.Errorf("notice %d = %q, want %q", i, got[i], n.Param+"|"+n.Message)
+			}
+		}
+		for _, bad := range []string{`pue="9"`, `grid="mars"`, `price="-1"`, `budget="5 parsecs"`} {
+			if !strings.Contains(strings.Join(got, "\n"), bad) {
+				t.Errorf("no notice names %s: %q", bad, got)
+			}
+		}
+		// Fallbacks: the boundary's PUE, no carbon, no cost, no budget.
+		fallback := footprint.Factors{}.WithBoundary("cloud")
+		fallback.Currency = "USD"
+		expectFootprint(tb.view(), set, fpQuery, fallback, false)
+		if tb.has("#fp-budget-result") {
+			t.Errorf("a refused budget is answered: %s", tb.text("#fp-budget-result"))
+		}
+		if got := fpValues(tb.view())["fp-pue-value"]; got != "1.09" {
+			t.Errorf("#fp-pue-value = %q, want the boundary's 1.09", got)
+		}
+		// A budget whose factor is missing says what it needs.
+		tb.open(state.String(fpQuery) + "&boundary=cloud&budget=1+t")
+		b, _ := footprint.ParseBudget("1 t")
+		_, ferr := fallback.Fit(b, r.Selected)
+		var bad *data.InputError
+		if !errors.As(ferr, &bad) {
+			t.Fatalf("Fit without a grid = %v, want an InputError", ferr)
+		}
+		tb.waitText("#fp-budget-result", "No answer for the budget 1 t CO2e: "+bad.Reason+".")
+		// A price without its currency: no cost, and the page says why.
+		tb.open(state.String(fpQuery) + "&price=0.12")
+		tb.waitFor(`!!document.querySelector("#fp-cost-note")`, "the note that the price needs a currency")
+		if tb.has("#fp-cost") {
+			t.Errorf("a cost without a currency: %s", tb.text("#fp-cost"))
+		}
+	})
+
+	t.Run("RoundTrip", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin)
+		tb.open("")
+		v := tb.view()
+		tb.do(chromedp.Click(chromedp.CSS("#fp-inputs > summary")))
+		for _, e := range []struct{ id, value, event string }{
+			{"#fp-boundary", "cloud", "change"}, {"#fp-idle", "0.25", "input"}, {"#fp-pue", "aws", "change"},
+			{"#fp-grid-value", "250", "input"}, {"#fp-wue", "dry", "change"}, {"#fp-price", "0.3", "input"},
+			{"#fp-cur", "GBP", "input"}, {"#fp-budget", "500 kWh", "input"},
+		} {
+			tb.change(e.id, e.value, e.event)
+		}
+		tb.waitFor(`location.search.includes("budget=")`, "the budget in the URL")
+		before, notices := fpState(v)
+		want := footprint.Factors{}.WithBoundary("cloud")
+		want.Idle, want.PUE, want.Grid = footprint.Number(0.25), footprint.Factor{Value: 1.15, Preset: "aws", Set: true}, footprint.Number(250)
+		want.WUE, want.Price, want.Currency = footprint.Factor{Value: 0, Preset: "dry", Set: true}, footprint.Number(0.3), "GBP"
+		if before.Factors != want || before.Budget.String() != "500 kWh" || len(notices) > 0 {
+			t.Fatalf("the URL holds %+v %v, want %+v and 500 kWh", before, notices, want)
+		}
+		values := fpValues(v)
+		expectFootprint(v, set, data.DefaultQuery(), want, false)
+		shown := tb.text("#fp-budget-result")
+		loc := eval[string](tb, `location.href`)
+		tb.openURL(loc)
+		if after, _ := fpState(v); after != before {
+			t.Errorf("after a reload the URL holds %+v, want %+v", after, before)
+		}
+		if got := fpValues(v); fmt.Sprint(got) != fmt.Sprint(values) {
+			t.Errorf("after a reload the inputs are %v, want %v", got, values)
+		}
+		if !eval[bool](tb, `document.querySelector("#fp-inputs").open`) {
+			t.Error("after a reload #fp-inputs is closed")
+		}
+		expectFootprint(v, set, data.DefaultQuery(), want, false)
+		if got := tb.text("#fp-budget-result"); got != shown {
+			t.Errorf("after a reload #fp-budget-result = %q, want %q", got, shown)
+		}
+		if eval[string](tb, `location.href`) != loc || tb.has("#notices") {
+			t.Errorf("the reload changed the URL to %s or gave notices", eval[string](tb, `location.href`))
+		}
+		// The calculator's links carry it: to the compare page and in the
+		// Embed dialog's snippet.
+		fp := before.String()
+		if got := eval[string](tb, `document.querySelector("#open-compare").href`); !strings.HasSuffix(got, "&"+fp) {
+			t.Errorf("#open-compare = %q, want it to end with %s", got, fp)
+		}
+		tb.do(chromedp.Click(chromedp.ID("embed-open")))
+		tb.waitFor(`!!document.querySelector("#embed-snippet")`, "the Embed dialog")
+		if got := eval[string](tb, `document.querySelector("#embed-snippet").value`); !strings.Contains(got, strings.ReplaceAll("&"+fp, "&", "&amp;")+`"`) {
+			t.Errorf("the embed snippet %q lacks %s", got, fp)
+		}
+	})
+
+	t.Run("Embed", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin)
+		tb.openURL(origin + "/embed?" + scenario)
+		v := tb.view()
+		expectFootprint(v, set, fpQuery, f, true)
+		if got := tb.text("#fp-budget-result"); got != budgetLine {
+			t.Errorf("#fp-budget-result = %q, want %q", got, budgetLine)
+		}
+		if tb.has("#fp-inputs") {
+			t.Error("the embed shows the footprint's inputs")
+		}
+		want, _ := state.ParseFootprint(mustValues(t, fpParams))
+		if got := eval[string](tb, `document.querySelector("#open-full").href`); got != origin+"/?"+want.AppendTo(state.String(fpQuery)) {
+			t.Errorf("#open-full = %q, want the footprint kept", got)
+		}
+		// A change in the embed keeps the footprint in its URL.
+		tb.do(chromedp.Click(chromedp.ID("preset-1T")))
+		q := with(fpQuery, func(q *data.Query) { q.Tokens = 1e12 })
+		expectFootprint(v, set, q, f, true)
+		if got, _ := fpState(v); got != want {
+			t.Errorf("after an edit the embed's URL holds %+v, want %+v", got, want)
+		}
+		// Without footprint parameters it is as it was.
+		tb.openURL(origin + "/embed?" + state.String(fpQuery))
+		if tb.has("#fp") {
+			t.Errorf("the embed shows a footprint the URL does not set: %s", tb.text("#fp"))
+		}
+	})
+
+	t.Run("Prerendered", func(t *testing.T) {
+		t.Parallel()
+		res, err := http.Get(origin + "/?" + scenario)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		page := string(body)
+		l := f.Ladder(r.Estimate.EnergyWh)
+		carbon, _ := f.Carbon(l)
+		for _, want := range []string{`id="fp-ladder"`, `id="fp-inputs"`, data.FormatEnergy(l.FacilityWh), footprint.FormatCarbon(carbon), `value="0.12"`} {
+			if !strings.Contains(page, want) {
+				t.Errorf("the prerendered page lacks %q", want)
+			}
+		}
+		if !regexp.MustCompile(`<details[^>]*id="fp-inputs"[^>]*open`).MatchString(page) && !regexp.MustCompile(`<details[^>]*open[^>]*id="fp-inputs"`).MatchString(page) {
+			t.Error("the prerendered #fp-inputs is not open")
+		}
+		for _, bad := range []string{`selected="false"`, `open="false"`, `hidden="false"`} {
+			if strings.Contains(page, bad) {
+				t.Errorf("the prerendered page has %s", bad)
+			}
+		}
+	})
+
+	t.Run("BeforeStart", func(t *testing.T) {
+		t.Parallel()
+		l := f.Ladder(r.Estimate.EnergyWh)
+		carbon, _ := f.Carbon(l)
+		// tokenjoule serve prerenders the link's footprint: its figures show,
+		// and its inputs wait for the app.
+		g := newGate(t, cspHandler(t, ""))
+		h := startHost(t, g)
+		tb := newTab(t, bctx, h.origin)
+		tb.do(chromedp.Navigate(h.origin+"/?"+scenario), chromedp.WaitVisible(chromedp.ID("fp-ladder")))
+		for sel, want := range map[string]string{"#energy": data.FormatEnergy(l.FacilityWh), "#fp-carbon": footprint.FormatCarbon(carbon), "#fp-budget-result": budgetLine} {
+			// Prerendered text breaks lines around inline elements: a reader
+			// sees the words once spaces collapse.
+			if got := strings.Join(strings.Fields(tb.text(sel)), " "); got != want || !tb.isVisible(sel) {
+				t.Errorf("before the app runs %s = %q (visible %v), want %q", sel, got, tb.isVisible(sel), want)
+			}
+		}
+		tb.expectInert()
+		g.release()
+		tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
+		expectFootprint(tb.view(), set, fpQuery, f, false)
+
+		// A static host's page answers no query: until the app runs, the
+		// link's own parameters show, the footprint's among them.
+		out, _ := builtDist(t, "", false)
+		g = newGate(t, dist.FileServer(out, ""))
+		h = startHost(t, g)
+		tb = newTab(t, bctx, h.origin)
+		tb.do(chromedp.Navigate(h.origin+"/?"+scenario), chromedp.WaitReady(chromedp.ID("about")))
+		tb.poll(`document.getElementById("pending-question")?.textContent !== ""`, 5*time.Second)
+		for _, want := range []string{"boundary cloud", "grid carbon intensity world", "WUE microsoft", "price per kWh 0.12", "currency USD", "budget 1 t CO2e"} {
+			if got := tb.text("#pending-question"); !strings.Contains(got, want) {
+				t.Errorf("#pending-question = %q, want it to say %q", got, want)
+			}
+		}
+		if tb.isVisible("#fp") || tb.isVisible("#fp-inputs select") {
+			t.Error("before the app runs, the static page shows the default footprint for a link that asks for another")
+		}
+		tb.expectInert()
+		g.release()
+		tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
+		expectFootprint(tb.view(), set, fpQuery, f, false)
+	})
+
+	dl := captureDownloads(t, bctx)
+	t.Run("Downloads", func(t *testing.T) {
+		t.Parallel() // the only subtest of this browser that downloads
+		tb := newTab(t, bctx, origin)
+		tb.open(scenario)
+		expectFootprint(tb.view(), set, fpQuery, f, false)
+		tb.do(chromedp.Click(chromedp.ID("download-scenario")))
+		got := dl.expect(t, export.Filename(fpQuery, "json"))
+		want := runCLI(t, append([]string{"calc", "-json"}, append(fpFlags, "-budget", "1 t CO2e")...)...)
+		if !bytes.Equal(got, want) {
+			t.Errorf("the scenario download differs from calc -json with the same flags:\n%s\nwant\n%s", got, want)
+		}
+
+		cq := with(fpQuery, func(q *data.Query) { q.DeadlineMS = 40 })
+		cmpParams := "boundary=cloud&pue=1.2&grid=world&wue=microsoft&price=0.12&cur=USD"
+		tb.openURL(origin + comparePath(cq) + "&" + cmpParams)
+		rk := expectRanking(tb.view(), set, cq)
+		cf := fpFactors(t)
+		cf.PUE = footprint.Number(1.2)
+		flags := []string{"-task", cq.Task, "-gpu", cq.GPU, "-deadline", "40ms", "-tokens", "1B", "-boundary", "cloud", "-pue", "1.2",
+			"-grid", "world", "-wue", "microsoft", "-price", "0.12", "-currency", "USD"}
+		// The table ranks at the boundary too: its columns past the GPU.
+		cells := eval[[]map[string]string](tb, `[...document.querySelectorAll("#ranking-table tbody tr")].map(tr =>
+			Object.fromEntries([...tr.querySelectorAll("td")].map(td => [td.dataset.col, td.textContent.trim()])))`)
+		i := 0
+		for _, m := range rk.Models {
+			if m.Status() != data.Meets {
+				continue
+			}
+			l := cf.Ladder(m.Result.Estimate.EnergyWh)
+			carbon, _ := cf.Carbon(l)
+			water, _ := cf.Water(l)
+			cost, _ := cf.Cost(l)
+			for k, w := range map[string]string{"facility": data.FormatEnergy(l.FacilityWh), "carbon": footprint.FormatCarbon(carbon),
+				"water": footprint.FormatWater(water), "cost": footprint.FormatMoney(cost, "USD")} {
+				if cells[i][k] != w {
+					t.Errorf("row %d (%s) %s = %q, want %q", i+1, m.Entry.Slug, k, cells[i][k], w)
+				}
+			}
+			i++
+		}
+		if got := tb.text("#floor"); !strings.Contains(got, "At the boundary") {
+			t.Errorf("#floor = %q, want it to name the table's column at the boundary", got)
+		}
+		tb.do(chromedp.Click(chromedp.ID("download-csv")))
+		got = dl.expect(t, export.Filename(rk.Query, "csv"))
+		if want := runCLI(t, append([]string{"compare", "-csv"}, flags...)...); !bytes.Equal(got, want) {
+			t.Errorf("the compare CSV differs from compare -csv with the same flags:\n%s\nwant\n%s", got, want)
+		}
+		if !bytes.Contains(got, []byte(",facility_wh,carbon_g,water_l,cost_usd,")) {
+			t.Errorf("the compare CSV has no footprint columns:\n%s", got)
+		}
+		tb.do(chromedp.Click(chromedp.ID("download-json")))
+		got = dl.expect(t, export.Filename(rk.Query, "json"))
+		if want := runCLI(t, append([]string{"compare", "-json"}, flags...)...); !bytes.Equal(got, want) {
+			t.Errorf("the compare JSON differs from compare -json with the same flags:\n%s\nwant\n%s", got, want)
+		}
+	})
+
+	t.Run("CopySummary", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin)
+		tb.open(scenario)
+		expectFootprint(tb.view(), set, fpQuery, f, false)
+		setClipboard(t, tb, origin, cdpbrowser.PermissionSettingGranted)
+		tb.do(chromedp.Click(chromedp.ID("copy-summary")))
+		tb.waitText("#share-status", "Summary copied to the clipboard.")
+		clip, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+		fp, _ := state.ParseFootprint(mustValues(t, fpParams))
+		if want := export.Summary(r, f, origin+"/?"+fp.AppendTo(state.String(fpQuery))); err != nil || clip != want {
+			t.Errorf("clipboard %q (%v), want\n%q", clip, err, want)
+		}
+	})
+}
+
+// footprintScreenshots writes the calculator with the issue's scenario at a
+// wide screen's and a phone's size, light and dark, and its embed, into dir,
+// for people to look at.
+func footprintScreenshots(t *testing.T, bctx context.Context, origin, dir, scenario string) {
+	tb := newTab(t, bctx, origin)
+	for _, s := range []struct {
+		name   string
+		path   string
+		width  int64
+		height int64
+	}{
+		{"footprint", "/?", 1440, 900}, {"footprint", "/?", 360, 800},
+		{"footprint-embed", "/embed?", 720, 480}, {"footprint-embed", "/embed?", 360, 640},
+		{"footprint-compare", "/compare?", 1440, 900}, {"footprint-compare", "/compare?", 360, 800},
+	} {
+		for _, scheme := range []string{"light", "dark"} {
+			tb.do(emulate(s.width, s.height, scheme)...)
+			tb.openURL(origin + s.path + scenario)
+			time.Sleep(500 * time.Millisecond) // let ECharts finish drawing
+			png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			file := filepath.Join(dir, fmt.Sprintf("%s-%dx%d-%s.png", s.name, s.width, s.height, scheme))
+			if err := os.WriteFile(file, png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("wrote %s", file)
+		}
+	}
+}

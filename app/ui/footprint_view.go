@@ -1,0 +1,421 @@
+package ui
+
+// What the footprint comes to, as the pages show it: the boundary ladder,
+// carbon, water and cost, the budget's answer, everyday comparisons and the
+// published per-prompt figures, each with its source on hand. Every figure
+// is data/footprint's, formatted by it; the words mirror `tokenjoule calc`'s.
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+	"tokenjoule/data/footprint"
+)
+
+// headlineWh is the energy the headline shows: the total at the boundary,
+// which on the dataset's own boundary is the GPU energy.
+func (c *calc) headlineWh() float64 {
+	return c.foot.fp.Factors.Ladder(c.res.Estimate.EnergyWh).FacilityWh
+}
+
+// boundaryWords says what the headline figure counts: gpuOnly, the page's
+// words for the dataset's boundary, when the ladder stops at the GPU.
+func (c *calc) boundaryWords(gpuOnly string) string {
+	f := c.foot.fp.Factors
+	if f.IsGPUOnly() {
+		return gpuOnly
+	}
+	return fmt.Sprintf("Energy at the boundary “%s”: the measured GPU energy, %s, times %s for the host, idle capacity and cooling, "+
+		"estimated from published figures (the ladder below). The network and the hardware's manufacture are not counted.",
+		f.BoundaryInfo().Label, data.FormatEnergy(c.res.Estimate.EnergyWh), data.FormatNumber(widening(f)))
+}
+
+// widening is how many times the GPU energy the boundary's total is.
+func widening(f footprint.Factors) float64 {
+	e := f.Effective()
+	return (1 + e.Host.Value + e.Idle.Value) * e.PUE.Value
+}
+
+// fpResult is the footprint of the selected configuration.
+type fpResult struct {
+	f      footprint.Factors
+	b      footprint.Budget
+	c      *data.Config
+	ladder footprint.Ladder
+	gpuReq float64 // GPU Wh for a request of the average output length
+}
+
+func (c *calc) footprint() fpResult {
+	f, r := c.foot.fp.Factors, c.res
+	return fpResult{f: f, b: c.foot.fp.Budget, c: r.Selected, ladder: f.Ladder(r.Estimate.EnergyWh),
+		gpuReq: r.Estimate.EnergyPerRequest / 3600}
+}
+
+// renderFootprint is the footprint under the headline; compact (the
+// embed's) is the rungs and totals in a few lines, and nothing when the URL
+// sets no footprint. It needs a selected configuration.
+func (c *calc) renderFootprint(compact bool) app.UI {
+	fr := c.footprint()
+	if compact {
+		return slot(c.foot.fp != (state.Footprint{}), fr.renderCompact)
+	}
+	f := fr.f
+	gpuOnly := f.IsGPUOnly()
+	boundary := "Boundary: " + f.BoundaryInfo().Label + ". " + f.BoundaryInfo().About
+	if gpuOnly {
+		boundary = "Boundary: GPU only, as measured. The host's CPU and memory, idle capacity and cooling are not counted: " +
+			"a boundary under “Beyond the GPU” adds them."
+	}
+	return app.Section().ID("fp").Class("footprint").Aria("labelledby", "fp-title").Body(
+		app.H2().ID("fp-title").Text("Beyond the GPU"),
+		app.P().ID("fp-boundary-words").Class("small").Text(boundary),
+		slot(!gpuOnly, fr.renderLadder),
+		fr.renderTotals(),
+		slot(!fr.b.IsZero(), fr.renderBudget),
+		fr.renderComparisons(),
+		fr.renderPrompts(),
+	)
+}
+
+// renderLadder is the rungs, each with its energy, what it applies and its
+// source, and the total.
+func (fr fpResult) renderLadder() app.UI {
+	rungs := fr.f.Rungs(fr.ladder.GPUWh)
+	items := make([]app.UI, len(rungs))
+	for i, r := range rungs {
+		what := "measured by the ML.ENERGY benchmark"
+		if r.Param != nil {
+			what = r.Param.Describe(r.Factor)
+		}
+		items[i] = app.Li().DataSet("rung", r.Name).Body(
+			app.Span().Class("fp-label").Text(r.Label),
+			app.Span().Class("fp-wh").Text(data.FormatEnergy(r.Wh)),
+			app.Span().Class("fp-applies").Text(r.Applies()),
+			sourceNote(r.Source(), r.Label, what, false),
+		)
+	}
+	perReq := fr.f.Ladder(fr.gpuReq).FacilityWh
+	return app.Div().Class("fp-ladder-box").Body(
+		app.Ol().ID("fp-ladder").Class("fp-ladder").Body(items...),
+		app.P().ID("fp-total").Class("fp-total").Body(
+			app.Span().Class("fp-label").Text("Total at this boundary"),
+			app.Strong().ID("fp-total-wh").Class("fp-wh").Text(data.FormatEnergy(fr.ladder.FacilityWh)),
+			app.Span().Class("small").Text(fmt.Sprintf("%s; %s Wh per request of %s tokens",
+				data.FormatJoules(fr.ladder.FacilityWh*3600), data.FormatNumber(perReq), data.FormatNumber(float64(fr.c.AvgOutputTokens)))),
+		),
+	)
+}
+
+// A total is carbon, water or cost, when its factor is set.
+type total struct {
+	id, label, value, at string
+	source               footprint.Source
+	ok                   bool
+}
+
+func (fr fpResult) totals() []total {
+	f, l := fr.f, fr.ladder
+	carbon, hasCarbon := f.Carbon(l)
+	water, hasWater := f.Water(l)
+	cost, hasCost := f.Cost(l)
+	return []total{
+		{"fp-carbon", "Carbon", footprint.FormatCarbon(carbon), "at " + footprint.Grid.Describe(f.Grid),
+			footprint.Grid.SourceOf(f.Grid), hasCarbon},
+		{"fp-water", "Water, on site", footprint.FormatWater(water), "at " + footprint.WUE.Describe(f.WUE) + ", of the IT energy",
+			footprint.WUE.SourceOf(f.WUE), hasWater},
+		{"fp-cost", "Cost", footprint.FormatMoney(cost, f.Currency),
+			fmt.Sprintf("at %s %s per kWh (your figure)", data.FormatNumber(f.Price.Value), f.Currency), footprint.YourFigure, hasCost},
+	}
+}
+
+// renderTotals is carbon, water and cost, each in its slot only when its
+// factor is set, and what a price lacks without its currency.
+func (fr fpResult) renderTotals() app.UI {
+	ts := fr.totals()
+	shown := false
+	rows := make([]app.UI, len(ts))
+	for i, t := range ts {
+		shown = shown || t.ok
+		rows[i] = slot(t.ok, func() app.UI {
+			return app.Div().ID(t.id+"-row").Body(
+				app.Dt().Text(t.label),
+				app.Dd().ID(t.id).Class("fp-figure").Text(t.value),
+				app.Dd().Class("small").Body(app.Text(t.at+" "), sourceNote(t.source, t.label, "", false)),
+			)
+		})
+	}
+	f := fr.f
+	noCurrency := f.Price.Set && f.Currency == ""
+	dl := app.Dl().ID("fp-totals").Class("fp-totals")
+	if !shown {
+		dl = dl.Hidden(true) // only when true: go-app prerenders hidden="false"
+	}
+	return app.Div().Class("fp-totals-box").Body(
+		dl.Body(rows...),
+		slot(noCurrency, func() app.UI {
+			return app.P().ID("fp-cost-note").Class("small").Text("A price needs its currency for a cost: type its three-letter code, such as USD.")
+		}),
+	)
+}
+
+// renderBudget is what fits in the budget, or what the budget needs.
+func (fr fpResult) renderBudget() app.UI {
+	p := app.P().ID("fp-budget-result").Class("fp-budget")
+	fit, err := fr.f.Fit(fr.b, fr.c)
+	if err != nil {
+		reason := err.Error()
+		if bad := (*data.InputError)(nil); errors.As(err, &bad) && bad.Reason != "" {
+			reason = bad.Reason
+		}
+		return p.Class("error").Text(fmt.Sprintf("No answer for the budget %s: %s.", fr.b.Describe(), reason))
+	}
+	at := "at this boundary"
+	if fr.f.IsGPUOnly() {
+		at = "on the GPU energy alone"
+	}
+	return p.Body(
+		app.Text(fr.b.Describe()+" pays for "),
+		app.Strong().ID("fp-budget-tokens").Text(data.FormatTokens(roundSig(fit.Tokens, 4))),
+		app.Text(" output tokens, or "),
+		app.Strong().ID("fp-budget-requests").Text(data.FormatTokens(roundSig(fit.Requests, 4))),
+		app.Text(fmt.Sprintf(" requests of %s tokens, %s.", data.FormatNumber(float64(fr.c.AvgOutputTokens)), at)),
+	)
+}
+
+// renderComparisons puts the energy, carbon and water into everyday terms,
+// each with its figure and source.
+func (fr fpResult) renderComparisons() app.UI {
+	carbon, hasCarbon := fr.f.Carbon(fr.ladder)
+	water, hasWater := fr.f.Water(fr.ladder)
+	var items []app.UI
+	for _, cmp := range footprint.Comparisons {
+		amount, ok := fr.ladder.FacilityWh, true
+		switch cmp.Measure {
+		case footprint.Carbon:
+			amount, ok = carbon, hasCarbon
+		case footprint.Water:
+			amount, ok = water, hasWater
+		}
+		items = append(items, slot(ok, func() app.UI {
+			return app.Li().ID("fp-cmp-"+cmp.ID).Body(
+				app.Strong().Class("fp-figure").Text(data.FormatNumber(cmp.Of(amount))),
+				app.Text(" "+cmp.Units+" "),
+				sourceNote(cmp.Source(), cmp.Units, cmp.Figure, false),
+			)
+		}))
+	}
+	lead := "The energy at this boundary is about as much as"
+	if fr.f.IsGPUOnly() {
+		lead = "The GPU energy is about as much as"
+	}
+	return app.Div().ID("fp-compare").Class("fp-compare").Body(
+		app.H3().Text(lead),
+		app.Ul().Body(items...),
+	)
+}
+
+// renderPrompts sets the energy per request beside the published figures
+// for one chatbot prompt, each compared at its own boundary: the GPU for an
+// accelerators-only figure, the whole facility for the others (at a
+// GPU-only page, the typical cloud boundary's, said so).
+func (fr fpResult) renderPrompts() app.UI {
+	facility, at := fr.f.Ladder(fr.gpuReq).FacilityWh, "this request at this boundary"
+	if fr.f.IsGPUOnly() {
+		cloud := footprint.Factors{}.WithBoundary("cloud")
+		facility = cloud.Ladder(fr.gpuReq).FacilityWh
+		at = "this request at the boundary “" + cloud.BoundaryInfo().Label + "” (this page counts the GPU only)"
+	}
+	wh := func(v float64) string { return data.FormatNumber(v) + " Wh" }
+	items := make([]app.UI, len(footprint.PromptPoints))
+	for i, p := range footprint.PromptPoints {
+		ours, words := facility, at
+		if p.Boundary == "gpu" {
+			ours, words = fr.gpuReq, "this request's GPU energy"
+		}
+		figure := wh(p.Wh)
+		if p.Approx {
+			figure = "≈" + figure
+		}
+		items[i] = app.Li().DataSet("point", i).DataSet("boundary", p.Boundary).Body(
+			app.Strong().Class("fp-point").Text(figure),
+			app.Text(" "+p.What+". It counts "+p.Counts+": compare with "),
+			app.Strong().Class("fp-ours").Text(wh(ours)),
+			app.Text(", "+words+". "),
+			sourceNote(p.Source(), figure, "", false),
+		)
+	}
+	req := []app.UI{app.Text("This calculation: "), app.Strong().ID("fp-request-gpu").Text(wh(fr.gpuReq)),
+		app.Text(fmt.Sprintf(" of GPU energy per request of %s tokens", data.FormatNumber(float64(fr.c.AvgOutputTokens))))}
+	if !fr.f.IsGPUOnly() {
+		req = append(req, app.Text(", "), app.Strong().ID("fp-request-facility").Text(wh(facility)), app.Text(" at this boundary"))
+	}
+	return app.Div().ID("fp-prompts").Class("fp-prompts").Body(
+		app.H3().Text("Per request, beside published figures for one prompt"),
+		app.P().ID("fp-per-request").Body(append(req, app.Text("."))...),
+		app.Ul().Body(items...),
+	)
+}
+
+// sourceNote is a source on hand: a disclosure whose summary names it and
+// whose body gives the figure, the publication and its link. It is a
+// details element, so a keyboard (Enter, Space) and a tap open it. Links
+// open a new tab, as in an iframe they must.
+func sourceNote(s footprint.Source, of, figure string, compact bool) app.UI {
+	summary := "source"
+	if s.ID == footprint.YourFigure.ID {
+		summary = "your figure"
+	}
+	var body []app.UI
+	if figure != "" {
+		body = append(body, app.Text(figure+". "))
+	}
+	title := s.Title
+	if s.ID == footprint.YourFigure.ID {
+		title = "This is " + s.Title + ": a number given in the inputs, with no publication behind it."
+	}
+	body = append(body, app.Text(title))
+	if s.URL != "" {
+		body = append(body, app.Text(" "), app.A().Href(s.URL).Target("_blank").Rel("noopener").Text(linkText(s.URL)))
+	}
+	return app.Details().Class("fp-source").Body(
+		app.Summary().Aria("label", summary+" of "+of).Text(summary),
+		app.P().Body(body...),
+	)
+}
+
+// linkText is a source's address as a link reads: its host and path.
+func linkText(u string) string {
+	u = strings.TrimPrefix(strings.TrimPrefix(u, "https://"), "http://")
+	return u + " ↗"
+}
+
+// renderCompact is the embed's footprint: the boundary, the rungs on one
+// line, the totals, the budget, and the factors' sources folded away.
+func (fr fpResult) renderCompact() app.UI {
+	f := fr.f
+	head := "GPU only, as measured"
+	if !f.IsGPUOnly() {
+		head = fmt.Sprintf("At the boundary “%s”: GPU energy × %s", f.BoundaryInfo().Label, data.FormatNumber(widening(f)))
+	}
+	e := f.Effective()
+	short := map[string]string{
+		"gpu":      "GPU",
+		"server":   "+ host " + data.FormatNumber(e.Host.Value*100) + "%",
+		"fleet":    "+ idle " + data.FormatNumber(e.Idle.Value*100) + "%",
+		"facility": "× PUE " + data.FormatNumber(e.PUE.Value),
+	}
+	var rungs []app.UI
+	var sources []footprint.Source
+	cite := func(s footprint.Source) {
+		for _, t := range sources {
+			if t.ID == s.ID {
+				return
+			}
+		}
+		sources = append(sources, s)
+	}
+	for _, r := range f.Rungs(fr.ladder.GPUWh) {
+		cite(r.Source())
+		rungs = append(rungs, app.Li().DataSet("rung", r.Name).Body(
+			app.Span().Class("fp-label").Text(short[r.Name]),
+			app.Span().Class("fp-wh").Text(data.FormatEnergy(r.Wh)),
+		))
+	}
+	var totals []app.UI
+	for _, t := range fr.totals() {
+		if t.ok {
+			cite(t.source)
+		}
+		totals = append(totals, slot(t.ok, func() app.UI {
+			return app.Div().Title(t.at).Body(app.Dt().Text(t.label), app.Dd().ID(t.id).Text(t.value))
+		}))
+	}
+	var notes []app.UI
+	for _, s := range sources {
+		var link app.UI = app.Text("")
+		if s.URL != "" {
+			link = app.A().Href(s.URL).Target("_blank").Rel("noopener").Text(" " + linkText(s.URL))
+		}
+		notes = append(notes, app.Li().Body(app.Text(s.Title), link))
+	}
+	for _, t := range fr.totals() {
+		if t.ok {
+			notes = append(notes, app.Li().Text(t.label+": "+t.value+" "+t.at+"."))
+		}
+	}
+	ladder := app.Ol().ID("fp-ladder").Class("fp-ladder compact").Body(rungs...)
+	if f.IsGPUOnly() {
+		ladder = ladder.Hidden(true) // only when true: go-app prerenders hidden="false"
+	}
+	return app.Div().ID("fp").Class("footprint compact").Body(
+		app.P().ID("fp-boundary-words").Class("small").Text(head),
+		ladder,
+		app.Dl().ID("fp-totals").Class("config compact").Body(totals...),
+		slot(!fr.b.IsZero(), fr.renderBudget),
+		app.Details().Class("fp-sources").Body(
+			app.Summary().Text("Factors and sources"),
+			app.Ul().Body(notes...),
+		),
+	)
+}
+
+// footprintColumns are the compare page's columns past the GPU, after
+// J/token, for the factors set: those export.FootprintColumns adds to the
+// downloads, in its order, as the page writes them.
+func (c *Compare) footprintColumns() []column {
+	f := c.foot.fp.Factors
+	var cols []column
+	add := func(key, label string, v func(footprint.Ladder) (float64, bool), format func(float64) string) {
+		at := func(r rankedRow) float64 {
+			x, _ := v(f.Ladder(r.Result.Estimate.EnergyWh))
+			return x
+		}
+		cols = append(cols, column{key, label, func(r rankedRow) string { return format(at(r)) },
+			func(a, b rankedRow) bool { return at(a) < at(b) }})
+	}
+	if !f.IsGPUOnly() {
+		add(colFacility, "At the boundary", func(l footprint.Ladder) (float64, bool) { return l.FacilityWh, true }, data.FormatEnergy)
+	}
+	if _, ok := f.Carbon(footprint.Ladder{}); ok {
+		add(colCarbon, "Carbon", f.Carbon, footprint.FormatCarbon)
+	}
+	if _, ok := f.Water(footprint.Ladder{}); ok {
+		add(colWater, "Water", f.Water, footprint.FormatWater)
+	}
+	if _, ok := f.Cost(footprint.Ladder{}); ok {
+		add(colCost, "Cost", f.Cost, func(v float64) string { return footprint.FormatMoney(v, f.Currency) })
+	}
+	return cols
+}
+
+// The keys of the compare page's columns past the GPU.
+const (
+	colFacility = "facility"
+	colCarbon   = "carbon"
+	colWater    = "water"
+	colCost     = "cost"
+)
+
+// floorWords is the compare page's line under its answer: gpuOnly, and
+// where the factors reach past the GPU, what the columns after it add.
+func (c *Compare) floorWords(gpuOnly string) string {
+	f := c.foot.fp.Factors
+	if f.IsGPUOnly() {
+		return gpuOnly
+	}
+	return fmt.Sprintf("%s The table's “At the boundary” column adds them at “%s”: the GPU energy × %s (the same order).",
+		gpuOnly, f.BoundaryInfo().Label, data.FormatNumber(widening(f)))
+}
+
+// barsCaption says which energy the bars are.
+func (c *Compare) barsCaption(s string) string {
+	if c.foot.fp.Factors.IsGPUOnly() {
+		return s
+	}
+	return s + " The bars are GPU energy as measured; the table gives the total at the boundary."
+}

@@ -1,0 +1,194 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/data"
+)
+
+// The page's words for the dataset's terms, defined once: every label that
+// names one, and the plain explanation a reader opens beside it.
+
+// A term is one of the dataset's notions as the page names and explains it.
+type term struct {
+	Words string // what the page calls it, in words: "Batch size limit"
+	Raw   string // the dataset's or the field's own name, shown second: "max_num_seqs"
+	Means string // what it means, in a sentence or two for anyone
+}
+
+// Label is the term as a label reads: the words, then the raw name in
+// parentheses.
+func (t term) Label() string {
+	if t.Raw == "" {
+		return t.Words
+	}
+	return t.Words + " (" + t.Raw + ")"
+}
+
+// The glossary's keys.
+const (
+	termITL        = "itl"
+	termPercentile = "percentile"
+	termTokens     = "tokens"
+	termGPUs       = "gpus"
+	termParallel   = "parallel"
+	termPrecision  = "precision"
+	termBatchLimit = "max-num-seqs"
+	termBatch      = "running-batch"
+	termGPUHours   = "gpu-hours"
+	termPareto     = "pareto"
+	termRow        = "row"
+)
+
+var glossary = map[string]term{
+	termITL: {"Longest wait between tokens", "ITL deadline",
+		"Inter-token latency (ITL) is how long a reader waits between one token (a word or part of a word) and the next while an answer appears. " +
+			"The deadline is the longest wait you accept: a shorter one rules out the busiest, most frugal ways of serving the model."},
+	termPercentile: {"Tokens that must meet it", "percentile",
+		"With p90, 9 in 10 tokens arrive within the deadline, and the slowest 1 in 10 may take longer. " +
+			"The median (p50) holds half of the tokens to it, p95 19 in 20, and p99 all but 1 in 100."},
+	termTokens: {"Output tokens", "",
+		"The text the model writes, counted in tokens: a token is a word or a piece of one. " +
+			"The energy to read the question is included in the measurements."},
+	termGPUs: {"GPUs", "",
+		"The graphics processors the model runs on: NVIDIA's H100 or B200. " +
+			"“H100 × 2” means that the model is served by 2 H100 GPUs working together."},
+	termParallel: {"How the model is split", "TP · DP · EP",
+		"How the model is spread over its N GPUs (the “× N”): tensor parallelism (TP) splits each layer across GPUs, " +
+			"data parallelism (DP) runs copies side by side, and expert parallelism (EP) puts the experts of a mixture-of-experts model on different GPUs."},
+	termPrecision: {"Number format of the weights", "precision",
+		"How the model's numbers (its weights) are stored: BF16 uses 16 bits each, FP8 8 bits and MXFP4 about 4 bits. " +
+			"Fewer bits mean less memory and less data to move for each token."},
+	termBatchLimit: {"Batch size limit", "max_num_seqs",
+		"The most requests the server handles at once. " +
+			"A larger batch shares the GPUs' work among more readers, so each token costs less energy, but each reader waits longer between tokens."},
+	termBatch: {"Requests at once, on average", "average running batch",
+		"How many requests the server actually handled at once, on average, while it was measured: at most the batch size limit."},
+	termGPUHours: {"GPU-hours for the volume", "",
+		"How long the GPUs are busy writing the volume at the measured speed, times the number of GPUs: 2 GPUs for an hour are 2 GPU-hours."},
+	termPareto: {"Pareto frontier", "",
+		"The configurations that no other beats on both counts at once: none is both faster and more frugal. " +
+			"Along it, a shorter wait between tokens costs more energy."},
+	termRow: {"Dataset row", "",
+		"Where the figures come from: one measurement of the ML.ENERGY data, named model/GPU/number of GPUs/batch size limit (and /r2 for a repeated run). " +
+			"The downloads and the command line name it the same way."},
+}
+
+// label is the label of a glossary term.
+func label(key string) string { return glossary[key].Label() }
+
+// explain is the plain explanation of a glossary term, to put right after
+// where the term appears: a native disclosure, which opens by click, touch,
+// Enter or Space, and works before the app runs. Its button shows "?" and
+// is named for people who hear the page: What is "Batch size limit"?
+func explain(key string) app.UI {
+	t := glossary[key]
+	return app.Details().Class("term").DataSet("term", key).Body(
+		app.Summary().Body(
+			app.Span().Aria("hidden", "true").Text("?"),
+			app.Span().Class("sr-only").Text("What is “"+t.Words+"”?"),
+		),
+		app.Span().Class("term-text").Text(t.Means),
+	)
+}
+
+// labelled is a label naming a glossary term for the control with the id,
+// with the term's explanation after it.
+func labelled(id, key, text string) app.UI {
+	return app.Div().Class("label-row").Body(
+		app.Label().For(id).Text(text),
+		explain(key),
+	)
+}
+
+// shareWithin says which share of tokens a percentile holds to the
+// deadline, as a reader would: "9 in 10 tokens".
+func shareWithin(p data.Percentile) string {
+	switch p {
+	case data.P90:
+		return "9 in 10 tokens"
+	case data.P95:
+		return "19 in 20 tokens"
+	case data.P99:
+		return "99 in 100 tokens"
+	}
+	return "half of the tokens"
+}
+
+// percentileOption is a percentile as the control offers it: the share in
+// words, then its name.
+func percentileOption(p data.Percentile) string {
+	if p == data.P50 {
+		return "Half (median, p50)"
+	}
+	n, _, _ := strings.Cut(shareWithin(p), " tokens")
+	return n + " (" + string(p) + ")"
+}
+
+// deadlineWords is the deadline condition in words: "9 in 10 tokens within
+// 40 ms of the one before".
+func deadlineWords(p data.Percentile, ms float64) string {
+	return fmt.Sprintf("%s within %s of the one before", shareWithin(p), data.FormatMS(ms))
+}
+
+// gpuOption is the label of the "any GPU" choice for GPUs a model (or a
+// workload's models) was measured on: short, to fit a phone's selector.
+func gpuOption(gpus []string) string {
+	if len(gpus) == 1 {
+		return gpus[0] + " (the only one measured)"
+	}
+	return data.GPUChoice(gpus, data.AnyGPU) + " (the better)"
+}
+
+// measuredOn lists GPUs as "B200 and H100".
+func measuredOn(gpus []string) string {
+	if len(gpus) < 2 {
+		return strings.Join(gpus, "")
+	}
+	return strings.Join(gpus[:len(gpus)-1], ", ") + " and " + gpus[len(gpus)-1]
+}
+
+// modelOption is a model's name as its selector offers it: without
+// "Instruct", which every chat model of the dataset is, so that the longest
+// names fit a phone's width. modelHint, under the selector, gives the full
+// name.
+func modelOption(m *data.ModelEntry) string { return strings.Replace(m.Name, " Instruct", "", 1) }
+
+// modelHint is what sets a model apart, said under its name in the
+// selector: "14B parameters, all active for each token · weights in BF16 ·
+// measured on B200 and H100", after its full name where the selector
+// shortens it.
+func modelHint(m *data.ModelEntry) string {
+	size := data.FormatParams(float64(m.Params)) + " parameters, all active for each token"
+	if m.ActiveParams != m.Params {
+		size = fmt.Sprintf("%s parameters, %s active for each token", data.FormatParams(float64(m.Params)), data.FormatParams(float64(m.ActiveParams)))
+	}
+	hint := fmt.Sprintf("%s · weights in %s · measured on %s", size, m.Precision, measuredOn(m.GPUs))
+	if modelOption(m) != m.Name {
+		hint = m.Name + ": " + hint
+	}
+	return hint
+}
+
+// datasetVersion says, after the source's name, what was measured when, in
+// words a reader follows: the leaderboard's version, on which GPUs, when it
+// was published and last updated, and when this copy of it was made.
+func datasetVersion(src data.Source, copied string) string {
+	version, _, _ := strings.Cut(src.Version, " ")
+	return fmt.Sprintf("version %s: GPU energy measured on %s servers, published %s and last updated %s (copied here %s).",
+		version, measuredOn(data.GPUs), longDate(src.Released), longDate(src.Compiled), longDate(copied))
+}
+
+// longDate writes an ISO date as people read it: "1 December 2025"; a value
+// that is not one is left as it is.
+func longDate(iso string) string {
+	d, err := time.Parse(time.DateOnly, iso)
+	if err != nil {
+		return iso
+	}
+	return d.Format("2 January 2006")
+}

@@ -1,0 +1,173 @@
+package ui
+
+import (
+	"errors"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"tokenjoule/data"
+)
+
+func TestGlossary(t *testing.T) {
+	keys := []string{termITL, termPercentile, termTokens, termGPUs, termParallel, termPrecision, termBatchLimit,
+		termBatch, termGPUHours, termPareto, termRow}
+	if len(keys) != len(glossary) {
+		t.Errorf("%d terms listed, %d in the glossary", len(keys), len(glossary))
+	}
+	for _, k := range keys {
+		g, ok := glossary[k]
+		if !ok {
+			t.Errorf("no term %q", k)
+			continue
+		}
+		// Words first, the raw name second, and an explanation in sentences.
+		if l := g.Label(); !strings.HasPrefix(l, g.Words) || g.Raw != "" && !strings.HasSuffix(l, " ("+g.Raw+")") {
+			t.Errorf("%s: label %q", k, l)
+		}
+		if g.Words == "" || strings.ContainsAny(g.Words, "_") {
+			t.Errorf("%s: %q is not words", k, g.Words)
+		}
+		if first := g.Means[0]; !strings.HasSuffix(g.Means, ".") || first < 'A' || first > 'Z' {
+			t.Errorf("%s: %q is not sentences", k, g.Means)
+		}
+	}
+	if got := label(termBatchLimit); got != "Batch size limit (max_num_seqs)" {
+		t.Errorf("label(max_num_seqs) = %q", got)
+	}
+	// The issue's own words for the terms readers stumble on.
+	for k, want := range map[string]string{
+		termITL:        "waits between one token",
+		termPercentile: "9 in 10 tokens arrive within the deadline",
+		termBatchLimit: "requests the server handles at once",
+		termParallel:   "N GPUs",
+		termPrecision:  "BF16",
+	} {
+		if !strings.Contains(glossary[k].Means, want) {
+			t.Errorf("%s: %q does not say %q", k, glossary[k].Means, want)
+		}
+	}
+}
+
+func TestPhrases(t *testing.T) {
+	for p, want := range map[data.Percentile][2]string{
+		data.P50: {"half of the tokens", "Half (median, p50)"},
+		data.P90: {"9 in 10 tokens", "9 in 10 (p90)"},
+		data.P95: {"19 in 20 tokens", "19 in 20 (p95)"},
+		data.P99: {"99 in 100 tokens", "99 in 100 (p99)"},
+	} {
+		if got := shareWithin(p); got != want[0] {
+			t.Errorf("shareWithin(%s) = %q, want %q", p, got, want[0])
+		}
+		if got := percentileOption(p); got != want[1] {
+			t.Errorf("percentileOption(%s) = %q, want %q", p, got, want[1])
+		}
+	}
+	if got := deadlineWords(data.P90, 1500); got != "9 in 10 tokens within 1,500 ms of the one before" {
+		t.Errorf("deadlineWords = %q", got)
+	}
+	for gpus, want := range map[string]string{"B200": "B200 (the only one measured)", "B200,H100": "B200 or H100 (the better)"} {
+		if got := gpuOption(strings.Split(gpus, ",")); got != want {
+			t.Errorf("gpuOption(%s) = %q, want %q", gpus, got, want)
+		}
+	}
+	if got := measuredOn([]string{"B200", "H100"}); got != "B200 and H100" {
+		t.Errorf("measuredOn = %q", got)
+	}
+	src := data.Source{Name: "ML.ENERGY Leaderboard", Version: "3.0 (released 2025-12-01); data compiled 2026-02-16",
+		Released: "2025-12-01", Compiled: "2026-02-16"}
+	if got, want := datasetVersion(src, "2026-09-27"), "version 3.0: GPU energy measured on B200 and H100 servers, published 1 December 2025 and last updated 16 February 2026 (copied here 27 September 2026)."; got != want {
+		t.Errorf("datasetVersion =\n%s\nwant\n%s", got, want)
+	}
+	if got := longDate("soon"); got != "soon" {
+		t.Errorf("longDate of a non-date = %q", got)
+	}
+}
+
+func TestQuestion(t *testing.T) {
+	set, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		q    data.Query
+		want string
+	}{
+		{data.DefaultQuery(), "Energy for 1M output tokens of Qwen 3 14B (Text Conversation) on B200 or H100, with half of the tokens within 500 ms of the one before"},
+		{data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9},
+			"Energy for 2.5B output tokens of GPT OSS 20B (Reasoning) on H100, with 19 in 20 tokens within 40 ms of the one before"},
+		// A model measured on one GPU type: no "best of" a choice that was not there.
+		{data.Query{Task: "lm-arena-chat", Model: "deepseek-v3-1", GPU: data.AnyGPU, DeadlineMS: 100, Percentile: data.P99, Tokens: 1e6},
+			"Energy for 1M output tokens of DeepSeek V3.1 (Text Conversation) on B200, with 99 in 100 tokens within 100 ms of the one before"},
+	} {
+		r, err := set.Select(c.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wl, _ := set.Workload(c.q.Task)
+		if got := question(r, wl); got != c.want {
+			t.Errorf("question(%+v) =\n%s\nwant\n%s", c.q, got, c.want)
+		}
+	}
+}
+
+// Every model's name in the selector fits a phone: "Instruct" goes, the
+// hint under the selector says the full name, and no two names of a
+// workload become the same.
+func TestModelOptions(t *testing.T) {
+	set, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range set.Index.Workloads {
+		seen := map[string]string{}
+		for i := range w.Models {
+			m := &w.Models[i]
+			o := modelOption(m)
+			if prev, dup := seen[o]; dup {
+				t.Errorf("%s: %s and %s both read %q", w.ID, prev, m.Slug, o)
+			}
+			seen[o] = m.Slug
+			if len(o) > 30 {
+				t.Errorf("%s: %q is %d characters", w.ID, o, len(o))
+			}
+			if hint := modelHint(m); o != m.Name && !strings.HasPrefix(hint, m.Name+": ") || !strings.Contains(hint, m.Precision) {
+				t.Errorf("%s: the hint %q does not give %q's full name and precision", w.ID, hint, o)
+			}
+		}
+	}
+}
+
+func TestDeadlineError(t *testing.T) {
+	for _, in := range []string{"fast", "40 msec", "-3", ""} {
+		_, err := data.ParseDeadline(in)
+		if err == nil {
+			t.Fatalf("%q parses", in)
+		}
+		got := deadlineError(in, err)
+		letters := strings.ContainsAny(strings.ToLower(in), "abcdefghijklmnopqrstuvwxyz")
+		if letters != strings.HasPrefix(got, "Letters other than the units ms and s are not a number: ") || !strings.HasSuffix(got, err.Error()) {
+			t.Errorf("deadlineError(%q) = %q", in, got)
+		}
+	}
+	if got := deadlineError("x", errors.New("e")); !strings.Contains(got, "Letters") {
+		t.Errorf("deadlineError = %q", got)
+	}
+}
+
+// The Embed dialog's snippet carries the README's resize script, as
+// published.
+func TestResizeScript(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?s)\n## Embedding\n.*?<script>\n(.*?)</script>`).FindSubmatch(b)
+	if m == nil {
+		t.Fatal("README.md's Embedding section has no <script>")
+	}
+	if string(m[1]) != resizeScript {
+		t.Errorf("resizeScript =\n%s\nthe README's =\n%s", resizeScript, m[1])
+	}
+}
