@@ -382,10 +382,32 @@ type drag struct {
 	BlockedMS   float64 `json:"blocking_ms"`
 }
 
-func (s *session) drag(moves int) (drag, error) {
+// chartsInView makes the window 1280×1200 (a 1920×1200 monitor's height),
+// where the charts come below both columns of the calculator yet share the
+// screen with the slider scrolled to its top, scrolls it there and checks
+// that they do: the worst case of a change, which redraws them.
+func (s *session) chartsInView() error {
+	err := chromedp.Do(s.ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 1280, Height: 1200, DeviceScaleFactor: 1})
+		return err
+	}))
+	if err != nil {
+		return err
+	}
+	ok, err := eval[bool](s.ctx, `new Promise(done => { document.querySelector("#deadline-range").scrollIntoView({block: "start"});
+		requestAnimationFrame(() => requestAnimationFrame(() => { const r = document.getElementById("chart-latency").getBoundingClientRect();
+		done(r.top >= 0 && r.top < innerHeight && r.height > 0) })) })`)
+	if err == nil && !ok {
+		err = fmt.Errorf("the charts are not on a 1280×1200 screen with the slider at its top")
+	}
+	return err
+}
+
+// drag drags the slider, scrolled into view with block ("center", "start").
+func (s *session) drag(moves int, block string) (drag, error) {
 	d := drag{Moves: moves}
 	type box struct{ X, Y, W, H, Start float64 }
-	b, err := eval[box](s.ctx, `(() => { const el = document.querySelector("#deadline-range"); el.scrollIntoView({block: "center"});
+	b, err := eval[box](s.ctx, `(() => { const el = document.querySelector("#deadline-range"); el.scrollIntoView({block: "`+block+`"});
 		window.__tjbInputs = 0; el.addEventListener("input", () => window.__tjbInputs++);
 		const r = el.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height, start: performance.now()} })()`)
 	if err != nil {

@@ -66,7 +66,10 @@ type report struct {
 	Profiles []profileResult `json:"profiles"`
 	Steps    []stepResult    `json:"interactions"`
 	Drag     *drag           `json:"slider_drag,omitempty"`
-	Memory   struct {
+	// The same with the charts on the screen, which a change then redraws.
+	StepsInView []stepResult `json:"interactions_charts_in_view,omitempty"`
+	DragInView  *drag        `json:"slider_drag_charts_in_view,omitempty"`
+	Memory      struct {
 		AfterLoad         [2]float64 `json:"after_load_js_heap_wasm"`
 		AfterInteractions [2]float64 `json:"after_interactions_js_heap_wasm"`
 	} `json:"memory"`
@@ -300,7 +303,7 @@ func use(chromium string, st *site, plan []step, moves, again int, cfg any) erro
 	if r.Steps, err = s.interact(plan); err != nil {
 		return err
 	}
-	d, err := s.drag(moves)
+	d, err := s.drag(moves, "center")
 	if err != nil {
 		return err
 	}
@@ -310,6 +313,21 @@ func use(chromium string, st *site, plan []step, moves, again int, cfg any) erro
 		return err
 	}
 	r.Memory.AfterInteractions = [2]float64{heap, wasm}
+	// Again from the default, the page scrolled so that the charts are on
+	// the screen with the slider (at its top), where a change redraws them.
+	if _, err := s.visit(h, h.origin+"/", false); err != nil {
+		return err
+	}
+	if err := s.chartsInView(); err != nil {
+		return err
+	}
+	if r.StepsInView, err = s.interact(plan); err != nil {
+		return err
+	}
+	if d, err = s.drag(moves, "start"); err != nil {
+		return err
+	}
+	r.DragInView = &d
 	// Back after using it: chromium caches compiled wasm once enough of it
 	// has been optimised, which a session of use does and a bare load may
 	// not.

@@ -91,8 +91,27 @@
     return mem ? mem.buffer.byteLength : 0;
   };
 
-  // Activity: any DOM change and any chart update.
-  new MutationObserver(() => (t.activity = now())).observe(document, {
+  // A change made in an animation frame callback is painted in that frame,
+  // but a MutationObserver hears of it only after the frame's callbacks,
+  // too late to wait for "the next frame": while a step waits for its
+  // change, each callback is followed by a look at the records it left.
+  let afterFrameCallback = null;
+  const raf = window.requestAnimationFrame;
+  window.requestAnimationFrame = (cb) =>
+    raf.call(window, (ts) => {
+      try {
+        cb(ts);
+      } finally {
+        if (afterFrameCallback) afterFrameCallback();
+      }
+    });
+
+  // Activity: any change of what the page shows (a change in <head>, such
+  // as go-app's og:url meta following the URL, shows nothing) and any chart
+  // update.
+  new MutationObserver((rs) => {
+    if (rs.some((r) => !(document.head && document.head.contains(r.target)))) t.activity = now();
+  }).observe(document, {
     childList: true,
     subtree: true,
     characterData: true,
@@ -146,27 +165,37 @@
         };
         quiet();
       };
-      const found = () => {
+      // inFrame: the change was made in an animation frame callback, and
+      // this frame paints it.
+      const found = (inFrame) => {
         r.dom = now() - start;
-        requestAnimationFrame(() => {
+        const painted = () => {
           r.frame = now() - start;
           setTimeout(() => {
             r.painted = now() - start;
             finish();
           }, 0);
-        });
+        };
+        if (inFrame) painted();
+        else requestAnimationFrame(painted);
       };
-      if (energyText() === expect) return found();
-      const mo = new MutationObserver(() => {
+      if (energyText() === expect) return found(false);
+      const check = (inFrame) => {
         if (energyText() === expect) {
           mo.disconnect();
+          afterFrameCallback = null;
           clearTimeout(timer);
-          found();
+          found(inFrame);
         }
-      });
+      };
+      const mo = new MutationObserver(() => check(false));
       mo.observe(document, { childList: true, subtree: true, characterData: true });
+      afterFrameCallback = () => {
+        if (mo.takeRecords().length) check(true);
+      };
       const timer = setTimeout(() => {
         mo.disconnect();
+        afterFrameCallback = null;
         r.error = `#energy reads ${JSON.stringify(energyText())}, want ${JSON.stringify(expect)}`;
         finish();
       }, 10000);

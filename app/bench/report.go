@@ -115,50 +115,62 @@ func printReport(w io.Writer, r *report) {
 	}
 	fmt.Fprintf(w, "wasm compiled from the network response itself (streaming, code cache possible) in %d of %d loads\n", streamed, total)
 
-	if len(r.Steps) > 0 {
-		fmt.Fprintln(w, "\nInteractions, desktop (ms from the input event: figure = #energy changed and a frame painted; settled = the first frame after the last DOM or chart change)")
-		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "control\tn\tfigure p50\tp95\tmax\tsettled p50\tp95\tmax\tlong tasks\tlongest\terrors\t")
-		var kinds []string
-		by := map[string][]stepResult{}
-		for _, s := range r.Steps {
-			if by[s.Kind] == nil {
-				kinds = append(kinds, s.Kind)
-			}
-			by[s.Kind] = append(by[s.Kind], s)
-		}
-		for _, k := range kinds {
-			var fig, set []float64
-			tasks, errs := 0, 0
-			longest := 0.0
-			for _, s := range by[k] {
-				if s.Error != "" {
-					errs++
-					fig = append(fig, -1)
-				} else {
-					fig = append(fig, s.Painted)
-				}
-				set = append(set, s.Settled)
-				tasks += s.LongTasks
-				longest = max(longest, s.LongestTask)
-			}
-			f, st := summarize(fig), summarize(set)
-			fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.0f\t%.0f\t%.0f\t%.0f\t%.0f\t%d\t%.0f\t%d\t\n", k, len(by[k]), f.Median, f.P95, f.Max, st.Median, st.P95, st.Max, tasks, longest, errs)
-		}
-		tw.Flush()
-		for _, s := range r.Steps {
-			if s.Error != "" {
-				fmt.Fprintf(w, "  %s %s=%s: %s\n", s.Kind, s.Sel, s.Value, s.Error)
-			}
-		}
-	}
-	if d := r.Drag; d != nil {
-		fmt.Fprintf(w, "\nSlider drag: %d mouse moves over %.0f ms gave %d input events; long tasks %d (longest %.0f ms, blocking %.0f ms); the page caught up %.0f ms after the release\n",
-			d.Moves, d.DurationMS, d.Inputs, d.LongTasks, d.LongestTask, d.BlockedMS, d.CatchUpMS)
-	}
+	printSteps(w, "Interactions, desktop (ms from the input event: figure = #energy changed and a frame painted; settled = the first frame after the last DOM or chart change)", r.Steps)
+	printDrag(w, "Slider drag", r.Drag)
+	printSteps(w, "The same, the charts on the screen (scrolled with the slider at the top), where a change redraws them", r.StepsInView)
+	printDrag(w, "Slider drag, the charts on the screen", r.DragInView)
 	m := r.Memory
 	fmt.Fprintf(w, "\nMemory: JS heap %s MB, wasm memory %s MB after load; %s MB and %s MB after the interactions\n",
 		mb(m.AfterLoad[0]), mb(m.AfterLoad[1]), mb(m.AfterInteractions[0]), mb(m.AfterInteractions[1]))
+}
+
+func printSteps(w io.Writer, title string, steps []stepResult) {
+	if len(steps) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\n"+title)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "control\tn\tfigure p50\tp95\tmax\tsettled p50\tp95\tmax\tlong tasks\tlongest\terrors\t")
+	var kinds []string
+	by := map[string][]stepResult{}
+	for _, s := range steps {
+		if by[s.Kind] == nil {
+			kinds = append(kinds, s.Kind)
+		}
+		by[s.Kind] = append(by[s.Kind], s)
+	}
+	for _, k := range kinds {
+		var fig, set []float64
+		tasks, errs := 0, 0
+		longest := 0.0
+		for _, s := range by[k] {
+			if s.Error != "" {
+				errs++
+				fig = append(fig, -1)
+			} else {
+				fig = append(fig, s.Painted)
+			}
+			set = append(set, s.Settled)
+			tasks += s.LongTasks
+			longest = max(longest, s.LongestTask)
+		}
+		f, st := summarize(fig), summarize(set)
+		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.0f\t%.0f\t%.0f\t%.0f\t%.0f\t%d\t%.0f\t%d\t\n", k, len(by[k]), f.Median, f.P95, f.Max, st.Median, st.P95, st.Max, tasks, longest, errs)
+	}
+	tw.Flush()
+	for _, s := range steps {
+		if s.Error != "" {
+			fmt.Fprintf(w, "  %s %s=%s: %s\n", s.Kind, s.Sel, s.Value, s.Error)
+		}
+	}
+}
+
+func printDrag(w io.Writer, title string, d *drag) {
+	if d == nil {
+		return
+	}
+	fmt.Fprintf(w, "\n%s: %d mouse moves over %.0f ms gave %d input events; long tasks %d (longest %.0f ms, blocking %.0f ms); the page caught up %.0f ms after the release\n",
+		title, d.Moves, d.DurationMS, d.Inputs, d.LongTasks, d.LongestTask, d.BlockedMS, d.CatchUpMS)
 }
 
 // spread is "median [min–max]".

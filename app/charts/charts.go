@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"sync"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -69,88 +70,133 @@ func CurveName(c data.Curve) string { return fmt.Sprintf("%s × %d", c.GPU, c.Nu
 // The x axis spans the points and the deadline.
 func EnergyLatency(r *data.Result) ([]byte, error) {
 	q := r.Query
-	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
-	// A tenth of room either side of the deadline, so that its line is not
-	// drawn over an axis.
-	itls := []float64{q.DeadlineMS / 1.1, q.DeadlineMS * 1.1}
-	fastest := math.Inf(1)
-	for _, cv := range curves {
-		for _, pt := range cv.Points {
-			itls = append(itls, pt.ITL)
-			fastest = min(fastest, pt.ITL)
-		}
-	}
-	lo, hi := niceLatencyExtent(itls...)
-	f := frame{x: logAxis{base: 10, min: lo, max: hi}, yNames: []string{nameEnergy}, yMax: []float64{maxJoules(curves)},
-		// ECharts writes a fixed end of a log axis to the decimals of the
-		// smallest value plotted: 0.3 beside a fastest point of 7 ms reads
-		// "0". Such an end, left of a deadline under a millisecond, goes
-		// unlabelled.
-		hideMinLabel: decimals(lo) > decimals(fastest)}
-
+	p := latencyParts(r)
 	c := charts.NewScatter()
 	c.SetGlobalOptions(common(latencyName(q.Percentile))...)
-	var names []string
-	for i, cv := range curves {
-		meets, misses := split(cv.Points, func(pt data.Point) []any { return []any{pt.ITL, float64(pt.JoulesPerToken)} }, q)
+	for i, cv := range p.curves {
 		col := palette[i%len(palette)]
-		c.AddSeries(CurveName(cv), meets, charts.WithItemStyleOpts(opts.ItemStyle{Color: col}))
-		c.AddSeries(CurveName(cv), misses, charts.WithItemStyleOpts(opts.ItemStyle{Color: col, Opacity: opts.Float(dimOpacity)}))
-		names = append(names, CurveName(cv))
-	}
-	var front []opts.LineData
-	for _, pt := range r.Model.Frontier(q.GPU, q.Percentile, q.DeadlineMS) {
-		front = append(front, opts.LineData{Name: describe(pt.Config, q), Value: []any{pt.ITL, float64(pt.JoulesPerToken)}})
+		c.AddSeries(CurveName(cv), scatterData(p.meets[i]), charts.WithItemStyleOpts(opts.ItemStyle{Color: col}))
+		c.AddSeries(CurveName(cv), scatterData(p.misses[i]), charts.WithItemStyleOpts(opts.ItemStyle{Color: col, Opacity: opts.Float(dimOpacity)}))
 	}
 	line := charts.NewLine()
-	line.AddSeries(SeriesFrontier, front,
+	line.AddSeries(SeriesFrontier, lineData(p.front),
 		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}),
 		charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed", Width: 1.5, Color: keyColor}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor}))
 	// The deadline is a series of its own, without points, so that the
 	// legend names its line: a label on the plot would cover points.
-	deadline := SeriesDeadline(q.DeadlineMS)
-	line.AddSeries(deadline, []opts.LineData{},
+	line.AddSeries(p.deadline, []opts.LineData{},
 		charts.WithLineChartOpts(opts.LineChart{Symbol: "none"}),
 		charts.WithLineStyleOpts(opts.LineStyle{Color: selectedColor, Width: 1.5}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor}),
-		charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: deadline, XAxis: q.DeadlineMS}),
+		charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: p.deadline, XAxis: q.DeadlineMS}),
 		charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
 			Label:     &opts.Label{Show: opts.Bool(false)},
 			LineStyle: &opts.LineStyle{Color: selectedColor, Type: "solid", Width: 1.5}}))
 	c.Overlap(line)
-	names = append(names, SeriesFrontier)
+	if p.selected != nil {
+		c.Overlap(selected(charts.NewScatter(), p.selected, 0, nil))
+	}
+	return finish(c, p.frame)
+}
+
+// latency is what EnergyLatency draws of a result, less the styles: the
+// part that a change of deadline changes, as EnergyLatencyPatch sends it.
+type latency struct {
+	curves        []data.Curve
+	meets, misses [][]item // each curve's points that meet and miss the deadline
+	front         []item
+	deadline      string // the deadline's series name
+	selected      *item
+	frame         frame
+}
+
+func latencyParts(r *data.Result) latency {
+	q := r.Query
+	p := latency{curves: r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS), deadline: SeriesDeadline(q.DeadlineMS)}
+	for _, cv := range p.curves {
+		meets, misses := split(cv.Points, func(pt data.Point) []float64 { return []float64{pt.ITL, float64(pt.JoulesPerToken)} }, q)
+		p.meets, p.misses = append(p.meets, meets), append(p.misses, misses)
+	}
+	for _, pt := range r.Model.Frontier(q.GPU, q.Percentile, q.DeadlineMS) {
+		p.front = append(p.front, item{Name: tooltip(pt.Config, q), Value: []float64{pt.ITL, float64(pt.JoulesPerToken)}})
+	}
 	if s := r.Selected; s != nil {
-		c.Overlap(selected(charts.NewScatter(), s, q, []any{q.Percentile.ITL(s), float64(s.JoulesPerToken)}, 0, nil))
+		p.selected = selectedItem(s, q, []float64{q.Percentile.ITL(s), float64(s.JoulesPerToken)})
+	}
+	p.frame = latencyFrame(r, p.curves)
+	return p
+}
+
+// latencyFrame is the frame of EnergyLatency(r), whose curves are given.
+func latencyFrame(r *data.Result, curves []data.Curve) frame {
+	q := r.Query
+	// A tenth of room either side of the deadline, so that its line is not
+	// drawn over an axis.
+	itls := []float64{q.DeadlineMS / 1.1, q.DeadlineMS * 1.1}
+	fastest := math.Inf(1)
+	var names []string
+	for _, cv := range curves {
+		for _, pt := range cv.Points {
+			itls = append(itls, pt.ITL)
+			fastest = min(fastest, pt.ITL)
+		}
+		names = append(names, CurveName(cv))
+	}
+	names = append(names, SeriesFrontier)
+	if r.Selected != nil {
 		names = append(names, SeriesSelected)
 	}
-	f.legends = [][]legendItem{append(items(names...), legendItem{deadline, iconVertical})}
-	return finish(c, f)
+	lo, hi := niceLatencyExtent(itls...)
+	return frame{x: logAxis{base: 10, min: lo, max: hi}, yNames: []string{nameEnergy}, yMax: []float64{maxJoules(curves)},
+		// ECharts writes a fixed end of a log axis to the decimals of the
+		// smallest value plotted: 0.3 beside a fastest point of 7 ms reads
+		// "0". Such an end, left of a deadline under a millisecond, goes
+		// unlabelled.
+		hideMinLabel: decimals(lo) > decimals(fastest),
+		legends:      [][]legendItem{append(items(names...), legendItem{SeriesDeadline(q.DeadlineMS), iconVertical})}}
 }
 
 // EnergyConcurrency is energy per token against the batch size limit on a
 // log-2 axis, one line per GPU and count; the part of a line that misses the
 // deadline is drawn dimmed underneath.
 func EnergyConcurrency(r *data.Result) ([]byte, error) {
-	q := r.Query
-	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
-	lo, hi := log2Extent(batchSizes(curves)...)
-	f := frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{nameEnergy}, yMax: []float64{maxJoules(curves)}}
-
+	p := concurrencyParts(r)
 	c := charts.NewLine()
 	c.SetGlobalOptions(common(nameBatch)...)
+	for i, cv := range p.curves {
+		addDimmed(c, CurveName(cv), palette[i%len(palette)], p.lines[i], 0)
+	}
+	if p.selected != nil {
+		c.Overlap(selected(charts.NewScatter(), p.selected, 0, nil))
+	}
+	return finish(c, p.frame)
+}
+
+// concurrency is what EnergyConcurrency draws of a result, less the styles.
+type concurrency struct {
+	curves   []data.Curve
+	lines    []dimmed // a curve's each
+	selected *item
+	frame    frame
+}
+
+func concurrencyParts(r *data.Result) concurrency {
+	q := r.Query
+	p := concurrency{curves: r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)}
+	lo, hi := log2Extent(batchSizes(p.curves)...)
 	var names []string
-	for i, cv := range curves {
-		addDimmed(c, CurveName(cv), palette[i%len(palette)], cv.Points, q, 0,
-			func(pt data.Point) []any { return []any{pt.MaxNumSeqs, float64(pt.JoulesPerToken)} })
+	for _, cv := range p.curves {
+		p.lines = append(p.lines, dim(cv.Points, q, func(pt data.Point) []float64 { return []float64{float64(pt.MaxNumSeqs), float64(pt.JoulesPerToken)} }))
 		names = append(names, CurveName(cv))
 	}
 	if s := r.Selected; s != nil {
-		c.Overlap(selected(charts.NewScatter(), s, q, []any{s.MaxNumSeqs, float64(s.JoulesPerToken)}, 0, nil))
+		p.selected = selectedItem(s, q, []float64{float64(s.MaxNumSeqs), float64(s.JoulesPerToken)})
 		names = append(names, SeriesSelected)
 	}
-	f.legends = [][]legendItem{items(names...)}
-	return finish(c, f)
+	p.frame = frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{nameEnergy}, yMax: []float64{maxJoules(p.curves)},
+		legends: [][]legendItem{items(names...)}}
+	return p
 }
 
 // PowerThroughput is GPU power (left axis, solid) and output tokens per
@@ -159,29 +205,15 @@ func EnergyConcurrency(r *data.Result) ([]byte, error) {
 // not clickable, is the key to solid and dashed. The two selected markers
 // are labelled with their figures.
 func PowerThroughput(r *data.Result) ([]byte, error) {
-	q := r.Query
-	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
-	lo, hi := log2Extent(batchSizes(curves)...)
-	var maxW, maxTPS float64
-	for _, cv := range curves {
-		for _, pt := range cv.Points {
-			maxW, maxTPS = max(maxW, float64(pt.PowerWatts)), max(maxTPS, float64(pt.TokensPerSecond))
-		}
-	}
-	f := frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{namePower, nameThroughput}, yMax: []float64{maxW, maxTPS}}
-
+	p := powerParts(r)
 	c := charts.NewLine()
 	c.SetGlobalOptions(common(nameBatch)...)
 	c.ExtendYAxis(opts.YAxis{Type: "value", Name: nameThroughput, Scale: opts.Bool(true),
 		SplitLine: &opts.SplitLine{Show: opts.Bool(false)}})
-	var names []string
-	for i, cv := range curves {
+	for i, cv := range p.curves {
 		col := palette[i%len(palette)]
-		addDimmed(c, CurveName(cv), col, cv.Points, q, 0,
-			func(pt data.Point) []any { return []any{pt.MaxNumSeqs, pt.PowerWatts} })
-		addDimmed(c, CurveName(cv), col, cv.Points, q, 1,
-			func(pt data.Point) []any { return []any{pt.MaxNumSeqs, float64(pt.TokensPerSecond)} })
-		names = append(names, CurveName(cv))
+		addDimmed(c, CurveName(cv), col, p.power[i], 0)
+		addDimmed(c, CurveName(cv), col, p.tps[i], 1)
 	}
 	for i, key := range []string{SeriesPowerKey, SeriesThroughputKey} {
 		c.AddSeries(key, []opts.LineData{},
@@ -189,26 +221,56 @@ func PowerThroughput(r *data.Result) ([]byte, error) {
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor}),
 			charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor, Type: dashes[i], Width: 2}))
 	}
-	if s := r.Selected; s != nil {
-		// The labels go to the side with more room.
-		side := "right"
-		if float64(s.MaxNumSeqs) > lo*hi/float64(s.MaxNumSeqs) { // right of the middle, on a log axis
-			side = "left"
-		}
+	for i, s := range p.selected {
 		label := func(text string) *opts.Label {
 			// White on dark red reads on a light and a dark page alike, and
 			// hides the lines behind it.
-			return &opts.Label{Show: opts.Bool(true), Position: side, Formatter: text,
+			return &opts.Label{Show: opts.Bool(true), Position: p.side, Formatter: text,
 				Color: "#fff", BackgroundColor: labelColor, BorderRadius: 3, LineHeight: 16}
 		}
-		c.Overlap(selected(charts.NewScatter(), s, q, []any{s.MaxNumSeqs, s.PowerWatts}, 0,
-			label(data.FormatNumber(float64(s.PowerWatts))+" W")))
-		c.Overlap(selected(charts.NewScatter(), s, q, []any{s.MaxNumSeqs, float64(s.TokensPerSecond)}, 1,
-			label(data.FormatNumber(float64(s.TokensPerSecond))+" tokens/s")))
+		c.Overlap(selected(charts.NewScatter(), s, i, label(p.labels[i])))
+	}
+	return finish(c, p.frame)
+}
+
+// power is what PowerThroughput draws of a result, less the styles.
+type power struct {
+	curves     []data.Curve
+	power, tps []dimmed // a curve's each
+	selected   []*item  // on the power axis and on the throughput axis; none when nothing is selected
+	labels     []string // the selected markers' labels
+	side       string   // where the labels go: "left" or "right"
+	frame      frame
+}
+
+func powerParts(r *data.Result) power {
+	q := r.Query
+	p := power{curves: r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)}
+	lo, hi := log2Extent(batchSizes(p.curves)...)
+	var maxW, maxTPS float64
+	var names []string
+	for _, cv := range p.curves {
+		for _, pt := range cv.Points {
+			maxW, maxTPS = max(maxW, float64(pt.PowerWatts)), max(maxTPS, float64(pt.TokensPerSecond))
+		}
+		p.power = append(p.power, dim(cv.Points, q, func(pt data.Point) []float64 { return []float64{float64(pt.MaxNumSeqs), float64(pt.PowerWatts)} }))
+		p.tps = append(p.tps, dim(cv.Points, q, func(pt data.Point) []float64 { return []float64{float64(pt.MaxNumSeqs), float64(pt.TokensPerSecond)} }))
+		names = append(names, CurveName(cv))
+	}
+	if s := r.Selected; s != nil {
+		x := float64(s.MaxNumSeqs)
+		p.selected = []*item{selectedItem(s, q, []float64{x, float64(s.PowerWatts)}), selectedItem(s, q, []float64{x, float64(s.TokensPerSecond)})}
+		p.labels = []string{data.FormatNumber(float64(s.PowerWatts)) + " W", data.FormatNumber(float64(s.TokensPerSecond)) + " tokens/s"}
+		// The labels go to the side with more room.
+		p.side = "right"
+		if x > lo*hi/x { // right of the middle, on a log axis
+			p.side = "left"
+		}
 		names = append(names, SeriesSelected)
 	}
-	f.legends = [][]legendItem{items(names...), {{SeriesPowerKey, iconSolid}, {SeriesThroughputKey, iconDashed}}}
-	return finish(c, f)
+	p.frame = frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{namePower, nameThroughput}, yMax: []float64{maxW, maxTPS},
+		legends: [][]legendItem{items(names...), {{SeriesPowerKey, iconSolid}, {SeriesThroughputKey, iconDashed}}}}
+	return p
 }
 
 // legendItem is a legend's entry: a series' name, and the icon that stands
@@ -266,10 +328,38 @@ func maxJoules(curves []data.Curve) float64 {
 	return m
 }
 
+// item is a point as a series holds it: its tooltip and its coordinates.
+type item struct {
+	Name  string    `json:"name"`
+	Value []float64 `json:"value"`
+}
+
+func scatterData(its []item) []opts.ScatterData {
+	if its == nil {
+		return nil
+	}
+	d := make([]opts.ScatterData, len(its))
+	for i, it := range its {
+		d[i] = opts.ScatterData{Name: it.Name, Value: it.Value}
+	}
+	return d
+}
+
+func lineData(its []item) []opts.LineData {
+	if its == nil {
+		return nil
+	}
+	d := make([]opts.LineData, len(its))
+	for i, it := range its {
+		d[i] = opts.LineData{Name: it.Name, Value: it.Value}
+	}
+	return d
+}
+
 // split turns a curve's points into the data of a meets and a misses series.
-func split(pts []data.Point, value func(data.Point) []any, q data.Query) (meets, misses []opts.ScatterData) {
+func split(pts []data.Point, value func(data.Point) []float64, q data.Query) (meets, misses []item) {
 	for _, pt := range pts {
-		d := opts.ScatterData{Name: describe(pt.Config, q), Value: value(pt)}
+		d := item{Name: tooltip(pt.Config, q), Value: value(pt)}
 		if pt.Meets {
 			meets = append(meets, d)
 		} else {
@@ -279,33 +369,45 @@ func split(pts []data.Point, value func(data.Point) []any, q data.Query) (meets,
 	return meets, misses
 }
 
-// addDimmed adds a curve as two line series of one name: every point dimmed,
-// and over it the points that meet the deadline at full strength.
-func addDimmed(c *charts.Line, name, col string, pts []data.Point, q data.Query, yAxis int, value func(data.Point) []any) {
-	var all, meets []opts.LineData
+// dimmed is a curve drawn as two line series of one name: every point
+// dimmed, and over it the points that meet the deadline at full strength.
+type dimmed struct{ meets, all []item }
+
+func dim(pts []data.Point, q data.Query, value func(data.Point) []float64) dimmed {
+	var d dimmed
 	for _, pt := range pts {
-		d := opts.LineData{Name: describe(pt.Config, q), Value: value(pt)}
-		all = append(all, d)
+		it := item{Name: tooltip(pt.Config, q), Value: value(pt)}
+		d.all = append(d.all, it)
 		if pt.Meets {
-			meets = append(meets, d)
+			d.meets = append(d.meets, it)
 		}
 	}
+	return d
+}
+
+// addDimmed adds a curve's two series.
+func addDimmed(c *charts.Line, name, col string, d dimmed, yAxis int) {
 	// The full-strength series comes first: the legend draws a name's icon
 	// from its first series.
-	c.AddSeries(name, meets,
+	c.AddSeries(name, lineData(d.meets),
 		charts.WithLineChartOpts(opts.LineChart{YAxisIndex: yAxis}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
 		charts.WithLineStyleOpts(opts.LineStyle{Color: col, Type: dashes[yAxis], Width: 2}))
-	c.AddSeries(name, all,
+	c.AddSeries(name, lineData(d.all),
 		charts.WithLineChartOpts(opts.LineChart{YAxisIndex: yAxis}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: col, Opacity: opts.Float(dimOpacity)}),
 		charts.WithLineStyleOpts(opts.LineStyle{Color: col, Type: dashes[yAxis], Opacity: opts.Float(dimOpacity)}))
 }
 
+// selectedItem is the point of the selected configuration c.
+func selectedItem(c *data.Config, q data.Query, value []float64) *item {
+	return &item{Name: "Selected: the least energy within the deadline\n" + tooltip(c, q), Value: value}
+}
+
 // selected adds the highlighted configuration as a series of its own, since
 // go-echarts' data items carry no item style; label, when not nil, writes a
 // figure beside it.
-func selected(s *charts.Scatter, c *data.Config, q data.Query, value []any, yAxis int, label *opts.Label) *charts.Scatter {
+func selected(s *charts.Scatter, it *item, yAxis int, label *opts.Label) *charts.Scatter {
 	o := []charts.SeriesOpts{
 		charts.WithScatterChartOpts(opts.ScatterChart{Symbol: "diamond", SymbolSize: 18, YAxisIndex: yAxis}),
 		// Opaque: ECharts draws scatter points, and so their labels, at 0.8.
@@ -315,7 +417,32 @@ func selected(s *charts.Scatter, c *data.Config, q data.Query, value []any, yAxi
 		// Two labels close together move apart rather than overlap.
 		o = append(o, charts.WithLabelOpts(*label), charts.WithLabelLayoutOpts(opts.LabelLayout{MoveOverlap: "shiftY"}))
 	}
-	s.AddSeries(SeriesSelected, []opts.ScatterData{{Name: "Selected: the least energy within the deadline\n" + describe(c, q), Value: value}}, o...)
+	s.AddSeries(SeriesSelected, scatterData([]item{*it}), o...)
+	return s
+}
+
+// tooltips remembers describe's answers for the latest percentile and
+// deadline: the three charts of a result describe the same configurations
+// (the power chart each twice), and so does each patch of a slider's drag.
+var tooltips struct {
+	sync.Mutex
+	p        data.Percentile
+	deadline float64
+	text     map[*data.Config]string
+}
+
+// tooltip is describe(c, q), remembered.
+func tooltip(c *data.Config, q data.Query) string {
+	tooltips.Lock()
+	defer tooltips.Unlock()
+	if tooltips.text == nil || tooltips.p != q.Percentile || tooltips.deadline != q.DeadlineMS {
+		tooltips.p, tooltips.deadline, tooltips.text = q.Percentile, q.DeadlineMS, map[*data.Config]string{}
+	}
+	s, ok := tooltips.text[c]
+	if !ok {
+		s = describe(c, q)
+		tooltips.text[c] = s
+	}
 	return s
 }
 
@@ -395,16 +522,8 @@ func finish(c chart, f frame) ([]byte, error) {
 	o["tooltip"].(map[string]any)["formatter"] = "{b}"
 	var legends []any
 	for i, items := range f.legends {
-		var data []any
-		for _, it := range items {
-			d := map[string]any{"name": it.name}
-			if it.icon != "" {
-				d["icon"] = it.icon
-			}
-			data = append(data, d)
-		}
 		l := map[string]any{"type": "plain", "show": true, "left": "center", "top": base.legendTops[i],
-			"itemWidth": legendIcon, "itemGap": legendGap, "data": data}
+			"itemWidth": legendIcon, "itemGap": legendGap, "data": legendData(items)}
 		if i > 0 {
 			l["selectedMode"] = false // a key: nothing to switch
 		}
@@ -413,8 +532,10 @@ func finish(c chart, f frame) ([]byte, error) {
 	o["legend"] = legends
 	o["grid"] = map[string]any{"left": gridLeft, "right": gridRight, "top": base.gridTop, "bottom": base.gridBottom, "containLabel": true}
 
-	for _, s := range o["series"].([]any) {
+	for i, s := range o["series"].([]any) {
 		s := s.(map[string]any)
+		// Patches name the series they change by id.
+		s["id"] = seriesID(i)
 		if s["name"] == SeriesSelected {
 			// Over the lines (z 3), which would cross its label: scatter
 			// series are drawn under them (z 2).
@@ -445,4 +566,17 @@ func finish(c chart, f frame) ([]byte, error) {
 		y["nameTextStyle"] = map[string]any{"align": []string{"left", "right"}[i]}
 	}
 	return json.Marshal(map[string]any{"baseOption": o, "media": media})
+}
+
+// legendData is a legend's entries as ECharts takes them.
+func legendData(items []legendItem) []any {
+	var data []any
+	for _, it := range items {
+		d := map[string]any{"name": it.name}
+		if it.icon != "" {
+			d["icon"] = it.icon
+		}
+		data = append(data, d)
+	}
+	return data
 }

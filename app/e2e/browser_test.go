@@ -461,12 +461,22 @@ func markupText(html string) string {
 // ms is a deadline as the page writes it.
 func ms(v float64) string { return strings.TrimSuffix(data.FormatDeadline(v), "ms") }
 
-// expectURL checks that the URL holds q and no more notices.
+// expectURL checks that the URL holds q and no more notices, once it has
+// followed the last change (the calculator writes it a moment later: app/ui
+// urlDelay).
 func (tb *tab) expectURL(set *data.Set, q data.Query) {
 	tb.t.Helper()
-	got, notices := tb.query(set)
-	if got != q || len(notices) != 0 {
-		tb.t.Errorf("URL state = %+v %v, want %+v", got, notices, q)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		got, notices := tb.query(set)
+		if got == q && len(notices) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			tb.t.Errorf("URL state = %+v %v, want %+v", got, notices, q)
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 
@@ -479,17 +489,20 @@ type chartSeries struct {
 	Names      []string    `json:"names"`
 }
 
+// chartReady scrolls the chart id into view and waits until it is drawn
+// for the page's state (see view.chartReady).
+func (tb *tab) chartReady(id string) {
+	tb.t.Helper()
+	tb.view().chartReady(id)
+}
+
 func (tb *tab) chart(id string) (series []chartSeries, xAxisType string, logBase float64) {
 	tb.t.Helper()
 	js := fmt.Sprintf(`(() => { const inst = echarts.getInstanceByDom(document.getElementById(%q)); if (!inst) return null;
 		const o = inst.getOption();
 		return {x: o.xAxis[0].type, logBase: o.xAxis[0].logBase || 0, series: o.series.map(s => ({name: s.name, type: s.type, yAxisIndex: s.yAxisIndex || 0,
 			data: (s.data || []).map(d => d.value), names: (s.data || []).map(d => d.name)}))} })()`, id)
-	ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
-	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`!!(window.echarts && echarts.getInstanceByDom(document.getElementById(%q)))`, id))); err != nil {
-		tb.t.Fatalf("chart %s has no ECharts instance", id)
-	}
+	tb.chartReady(id)
 	got := eval[struct {
 		X       string        `json:"x"`
 		LogBase float64       `json:"logBase"`

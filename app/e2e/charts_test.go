@@ -154,6 +154,7 @@ func TestCharts(t *testing.T) {
 		c := cases[2] // the crowded legend
 		tb.open(state.String(c.q))
 		r, _ := set.Select(c.q)
+		tb.chartReady("chart-power")
 		wide := eval[float64](tb, `echarts.getInstanceByDom(document.getElementById("chart-power")).getWidth()`)
 		tb.do(chromedp.EmulateViewport(360, 800))
 		ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
@@ -299,11 +300,7 @@ const drawnJS = `(id => {
 
 func (tb *tab) drawn(id string) drawn {
 	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
-	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`!!(window.echarts && echarts.getInstanceByDom(document.getElementById(%q)))`, id))); err != nil {
-		tb.t.Fatalf("chart %s has no ECharts instance", id)
-	}
+	tb.chartReady(id)
 	return eval[drawn](tb, fmt.Sprintf("%s(%q)", drawnJS, id))
 }
 
@@ -523,6 +520,7 @@ func (tb *tab) checkTooltip(set *data.Set) {
 	r, _ := set.Select(q)
 	s := r.Selected
 	for _, spec := range chartIDs {
+		tb.chartReady(spec.id)
 		got := eval[struct {
 			Text, Color, Back  string
 			Left, Right, Width float64
@@ -645,6 +643,7 @@ func chartScreenshots(t *testing.T, bctx context.Context, origin, dir string, ca
 				tb.open(state.String(c.q))
 				time.Sleep(300 * time.Millisecond) // let ECharts finish drawing
 				shoot := func(id, name string) {
+					tb.chartReady(id)
 					png, err := chromedp.Run(tb.ctx, chromedp.Screenshot(chromedp.ID(id)))
 					if err != nil {
 						t.Fatal(err)

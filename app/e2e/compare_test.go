@@ -213,7 +213,7 @@ func expectRanking(v view, set *data.Set, q data.Query) *data.Ranking {
 		t.Errorf("#unmeasured shown, but every model was measured on %s", q.GPU)
 	}
 	// The bars: one per model that meets the deadline, in rank order.
-	v.waitFor(`!!(window.echarts && echarts.getInstanceByDom(document.getElementById("chart-ranking")))`, "the bar chart")
+	v.chartReady("chart-ranking")
 	bars := evalIn[[]string](v, `echarts.getInstanceByDom(document.getElementById("chart-ranking")).getOption().yAxis[0].data`)
 	for i, r := range want {
 		if i >= len(bars) || bars[i] != r.Entry.Name {
@@ -650,6 +650,7 @@ func TestCompare(t *testing.T) {
 				"the bar names' overflow "+want)
 		}
 		tb.openURL(origin + comparePath(q))
+		tb.chartReady("chart-ranking")
 		overflow("none")
 		tb.do(chromedp.EmulateViewport(360, 800))
 		overflow("break")

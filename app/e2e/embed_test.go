@@ -119,6 +119,17 @@ func (v view) waitFor(js, what string) {
 	}
 }
 
+// chartReady scrolls the chart id to the middle of the view, where it is
+// drawn (a chart away from the screen is not), and waits until it shows
+// what the page asks: an ECharts instance, without the data-stale mark the
+// page keeps on a chart until it is drawn.
+func (v view) chartReady(id string) {
+	v.t.Helper()
+	evalIn[bool](v, fmt.Sprintf(`(() => { document.getElementById(%q)?.scrollIntoView({block: "center"}); return true })()`, id))
+	v.waitFor(fmt.Sprintf(`(() => { const el = document.getElementById(%q);
+		return !!(el && window.echarts && echarts.getInstanceByDom(el)) && !el.hasAttribute("data-stale") })()`, id), "chart "+id+" to be drawn")
+}
+
 func (v view) text(sel string) string {
 	v.t.Helper()
 	return evalIn[string](v, fmt.Sprintf(`(document.querySelector(%q)?.textContent ?? "<missing %s>").trim()`, sel, sel))
@@ -265,7 +276,7 @@ func expectEmbed(v view, set *data.Set, q data.Query, hidden state.Hidden) {
 	if n := evalIn[int](v, `document.querySelectorAll(".echart").length`); n != 1 {
 		t.Errorf("%d charts, want 1", n)
 	}
-	v.waitFor(`!!(window.echarts && echarts.getInstanceByDom(document.getElementById("chart-latency")))`, "the chart to be drawn")
+	v.chartReady("chart-latency")
 	selected := evalIn[[][]float64](v, `echarts.getInstanceByDom(document.getElementById("chart-latency")).getOption().series
 		.filter(s => s.name === "Selected").flatMap(s => s.data.map(d => d.value))`)
 	if s := r.Selected; s == nil && len(selected) != 0 {
@@ -519,8 +530,9 @@ func TestEmbed(t *testing.T) {
 		tb.change("#tokens", "5M", "input")
 		q2 := with(q, func(q *data.Query) { q.Tokens = 5e6 })
 		expectEmbed(v, set, q2, h)
-		if got, want := eval[string](tb, `location.search`), "?"+state.EmbedString(q2, h); got != want {
-			t.Errorf("location.search = %q, want %q", got, want)
+		// The URL follows a change a moment later (app/ui urlDelay).
+		if want := "?" + state.EmbedString(q2, h); v.poll(fmt.Sprintf(`location.search === %q`, want)) != nil {
+			t.Errorf("location.search = %q, want %q", eval[string](tb, `location.search`), want)
 		}
 		tb.openURL(origin + "/embed?" + state.EmbedString(q, state.AllHidden()))
 		expectEmbed(v, set, q, state.AllHidden())

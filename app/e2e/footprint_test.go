@@ -162,6 +162,21 @@ func fpState(v view) (state.Footprint, []state.Notice) {
 	return state.ParseFootprint(u.Query())
 }
 
+// fpSettled waits until the URL's footprint is want with no notices, as the
+// calculator writes its URL a moment after a change (app/ui urlDelay), and
+// returns what it holds then.
+func fpSettled(v view, want state.Footprint) (state.Footprint, []state.Notice) {
+	v.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		got, notices := fpState(v)
+		if (got == want && len(notices) == 0) || time.Now().After(deadline) {
+			return got, notices
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 // values reads the footprint inputs' values by id.
 func fpValues(v view) map[string]string {
 	v.t.Helper()
@@ -328,7 +343,7 @@ func TestFootprint(t *testing.T) {
 			edit()
 			next(&want)
 			expectFootprint(v, set, fpQuery, want, false)
-			got, notices := fpState(v)
+			got, notices := fpSettled(v, state.Footprint{Factors: want})
 			if got.Factors != want || len(notices) > 0 {
 				t.Errorf("%s: the URL holds %+v %v, want %+v", name, got.Factors, notices, want)
 			}
@@ -378,6 +393,7 @@ func TestFootprint(t *testing.T) {
 		tb.change("#fp-pue-value", "9", "input")
 		_, perr := footprint.PUE.Parse("9")
 		tb.waitText("#fp-pue-value-error", perr.Error())
+		time.Sleep(300 * time.Millisecond) // three times app/ui urlDelay: a write of the URL, were there one, is done
 		if got, _ := fpState(v); got != before {
 			t.Errorf("a refused PUE changed the URL's state to %+v", got)
 		}
@@ -506,7 +522,7 @@ func TestFootprint(t *testing.T) {
 		tb.do(chromedp.Click(chromedp.ID("preset-1T")))
 		q := with(fpQuery, func(q *data.Query) { q.Tokens = 1e12 })
 		expectFootprint(v, set, q, f, true)
-		if got, _ := fpState(v); got != want {
+		if got, _ := fpSettled(v, want); got != want {
 			t.Errorf("after an edit the embed's URL holds %+v, want %+v", got, want)
 		}
 		// Without footprint parameters it is as it was.

@@ -116,14 +116,14 @@ func New(o Options) (*Server, error) {
 		ThemeColor:      "#2f6f4f",
 		LoadingLabel:    "Loading the calculator… {progress}%",
 		Styles:          []string{"/web/style.css"},
-		// Deferred, so it neither blocks the prerendered page nor runs before
-		// the document is parsed; the chart bridge waits for it if need be.
-		// (guard.js is not deferred: it runs while the head is parsed, so
-		// before go-app's deferred app.js starts the engine, which it keeps
-		// alive where storage is forbidden, as in a sandboxed iframe.)
-		Scripts: []string{"/web/guard.js", "/web/echarts.min.js defer"},
+		// guard.js runs while the head is parsed, so before go-app's
+		// deferred app.js starts the engine, which it keeps alive where
+		// storage is forbidden, as in a sandboxed iframe. ECharts is not
+		// here: the chart bridge (app/ui/echarts.go) loads it once the app
+		// runs, when a chart comes near the screen or the page is idle.
+		Scripts: []string{"/web/guard.js"},
 		// Precached besides the pages, scripts, styles and icons go-app lists itself.
-		CacheableResources:    []string{"/embed", "/compare", "/embed/compare", "/web/icon.svg"},
+		CacheableResources:    []string{"/embed", "/compare", "/embed/compare", "/web/icon.svg", "/web/echarts.min.js"},
 		ServiceWorkerTemplate: workerJS,
 		// The version names the offline cache: a digest of what is served, so
 		// that it changes with every build and only then.

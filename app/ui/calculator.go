@@ -3,6 +3,7 @@ package ui
 import (
 	"math"
 	"strconv"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -29,9 +30,15 @@ type calc struct {
 	deadlineText, deadlineErr string
 	foot                      fpInputs // the footprint's inputs (footprint.go)
 
-	options [3]string  // chart options, in the order of chartSpecs
-	charted data.Query // the query options were built for, without its tokens
+	labels  [3]string  // the charts' descriptions, in the order of chartSpecs
+	labeled data.Query // the charted query they describe
 	mounted bool
+
+	page          app.Context // the page's (the component's) context, from OnMount
+	urlPending    bool        // a write of the URL is on its way (see apply)
+	sliderPos     float64     // the deadline slider's latest position
+	sliderWait    bool        // a position was applied, and its frame not yet drawn
+	sliderPending bool        // sliderPos waits for that frame (see onDeadlineSlider)
 
 	prerender // what the prerendered page answers (see prestart.go)
 }
@@ -88,41 +95,57 @@ func (c *calc) load(q data.Query, notices []state.Notice) {
 // OnMount runs in the browser only: it marks the page as live for people
 // (the slim loader goes) and for tests, which wait for data-mounted.
 func (c *calc) OnMount(ctx app.Context) {
+	c.page = ctx
 	c.mounted = true
 	markMounted()
 }
 
-// compute answers c.q and builds the chart options.
+// compute answers c.q, and describes the charts in words. The charts' options
+// are built by the charts themselves, when drawn (see Chart).
 func (c *calc) compute() {
 	c.res, c.err = c.set.Select(c.q)
 	if c.err != nil {
 		c.res = nil
 		return
 	}
-	// The charts do not depend on the token volume: typing one rebuilds none.
-	charted := c.q
-	charted.Tokens = 0
-	if charted == c.charted && c.options[0] != "" {
+	// The charts do not depend on the token volume: typing one describes none.
+	if charted(c.q) == c.labeled && c.labels[0] != "" {
 		return
 	}
 	for i, spec := range chartSpecs {
-		b, err := spec.build(c.res)
-		if err != nil {
-			c.err = err
-			return
-		}
-		c.options[i] = string(b)
+		c.labels[i] = spec.describe(c.res)
 	}
-	c.charted = charted
+	c.labeled = charted(c.q)
 }
 
-// apply takes a new query from an input, answers it and writes it to the URL
-// without a history entry, so that typing does not flood the back button.
-// The embed keeps its hidden controls in its URL, so that a reload keeps them.
+// urlDelay is how long after a change the URL follows it: changes closer
+// together (typing, dragging the slider) are written once. The browser
+// ignores a page that replaces its URL more than 200 times in 10 seconds,
+// which a slider dragged at 60 steps a second does in 3.
+const urlDelay = 100 * time.Millisecond
+
+// apply takes a new query from an input, answers it and, a moment later,
+// writes it to the URL without a history entry, so that typing does not
+// flood the back button. The embed keeps its hidden controls in its URL, so
+// that a reload keeps them.
 func (c *calc) apply(ctx app.Context, q data.Query) {
 	c.q = state.Normalize(c.set, q)
 	c.compute()
-	replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.hidden)))
+	if c.urlPending {
+		return
+	}
+	c.urlPending = true
+	// The page's context, not the input's: the input may be gone by then
+	// (the button that sets the smallest deadline goes once it is set).
+	page := c.page
+	if !c.mounted { // never expected: inputs respond once the app runs
+		page = ctx
+	}
+	page.After(urlDelay, func(ctx app.Context) {
+		ctx.PreventUpdate() // the page shows this state already
+		c.urlPending = false
+		replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.hidden)))
+	})
 }
 
 func value(ctx app.Context) string { return ctx.JSSrc().Get("value").String() }
@@ -188,13 +211,41 @@ func roundSig(v float64, digits int) float64 {
 // formatMS is a deadline as the number box shows it: milliseconds, no unit.
 func formatMS(ms float64) string { return strconv.FormatFloat(ms, 'f', -1, 64) }
 
+// onDeadlineSlider applies the slider's position at once, unless one was
+// applied since the last frame was drawn: then the latest waits for the
+// next frame. A slider dragged fires more input events than the screen
+// shows frames; the page answers at most one a frame.
 func (c *calc) onDeadlineSlider(ctx app.Context, e app.Event) {
 	pos, err := strconv.ParseFloat(value(ctx), 64)
 	if err != nil {
 		return
 	}
-	ms := sliderToMS(pos)
+	c.sliderPos = pos
+	if c.sliderWait {
+		c.sliderPending = true
+		ctx.PreventUpdate() // nothing changes until the frame
+		return
+	}
+	c.applySlider(ctx)
+}
+
+// applySlider applies the slider's latest position, and then any that came
+// before the frame after the one that shows it.
+func (c *calc) applySlider(ctx app.Context) {
+	ms := sliderToMS(c.sliderPos)
 	c.setDeadline(ctx, ms, formatMS(ms))
+	c.sliderWait = true
+	afterPaint(func() {
+		c.page.Dispatch(func(ctx app.Context) {
+			c.sliderWait = false
+			if !c.sliderPending {
+				ctx.PreventUpdate()
+				return
+			}
+			c.sliderPending = false
+			c.applySlider(ctx)
+		})
+	})
 }
 
 func (c *calc) onDeadlineText(ctx app.Context, e app.Event) {
@@ -251,15 +302,26 @@ func (c *calc) setTokens(ctx app.Context, v float64, text string) {
 var chartSpecs = []struct {
 	id, title, caption, term string
 	build                    func(*data.Result) ([]byte, error)
+	patch                    func(from, to *data.Result) ([]byte, error)
 	describe                 func(*data.Result) string
 }{
 	{"chart-latency", charts.TitleEnergyLatency,
 		"One colour per GPU and GPU count; dimmed points miss the deadline (the red vertical line); the dashed line is the Pareto frontier, the configurations no other beats on both energy and wait; the diamond is the selected configuration.",
-		termPareto, charts.EnergyLatency, charts.DescribeEnergyLatency},
+		termPareto, charts.EnergyLatency, charts.EnergyLatencyPatch, charts.DescribeEnergyLatency},
 	{"chart-concurrency", charts.TitleEnergyConcurrency,
 		"Batch size limit (max_num_seqs): how many requests the server handles at once, on a doubling scale; the dimmed part of a line misses the deadline.",
-		termBatchLimit, charts.EnergyConcurrency, charts.DescribeEnergyConcurrency},
+		termBatchLimit, charts.EnergyConcurrency, charts.EnergyConcurrencyPatch, charts.DescribeEnergyConcurrency},
 	{"chart-power", charts.TitlePowerThroughput,
 		"Solid lines: GPU power (left axis); dashed lines: output tokens per second (right axis); the diamonds are the selected configuration, labelled with its figures.",
-		"", charts.PowerThroughput, charts.DescribePowerThroughput},
+		"", charts.PowerThroughput, charts.PowerThroughputPatch, charts.DescribePowerThroughput},
+}
+
+// chartSpec is the index in chartSpecs of the chart with the id, or -1.
+func chartSpec(id string) int {
+	for i, s := range chartSpecs {
+		if s.id == id {
+			return i
+		}
+	}
+	return -1
 }

@@ -7,105 +7,356 @@ package ui
 // before go-app starts, is the only other script of the site.)
 
 import (
+	"errors"
 	"math"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
 
-type chartJS struct {
-	el, inst app.Value
-	option   string
-	observer app.Value // ResizeObserver redrawing the chart when its box changes
-	onResize app.Func
+// The charts' side of the bridge: loading ECharts, watching which charts are
+// on or near the screen, their instances, and the animation frames and idle
+// time the page draws them in.
+
+// chartView is a chart's element as the bridge knows it: what its Chart
+// asked to be told, and its ECharts instance once drawn.
+type chartView struct {
+	el            app.Value
+	seen          func(near, visible bool)
+	reset         func()
+	near, visible bool
+	inst          app.Value // nil until drawn
+	observer      app.Value // ResizeObserver redrawing the chart when its box changes
+	onResize      app.Func
 }
 
 var (
-	chartsByID = map[string]*chartJS{}
-	darkQuery  app.Value // matchMedia('(prefers-color-scheme: dark)')
-	onScheme   app.Func
+	views     = map[string]*chartView{}
+	watchers  [2]app.Value // IntersectionObservers: near the screen, and on it
+	onWatch   [2]app.Func
+	darkQuery app.Value // matchMedia('(prefers-color-scheme: dark)')
+	onScheme  app.Func
 )
 
-// setChart draws option into the element with the given id, creating the
-// ECharts instance on first use.
-func setChart(id, option string) {
-	if !app.IsClient || option == "" {
-		return
+// nearMargin is how far off the screen a chart counts as near: a quarter of
+// the window's height above and below it, so that one scrolled to is drawn
+// already, and one far below costs nothing.
+const nearMargin = "25% 0px"
+
+// watchChart tells seen, from the browser's event loop, whether the chart
+// element id is near the screen (nearMargin) and on it, once the browser has
+// laid it out and whenever that changes; and reset when the chart's
+// instance has been made anew (the colour scheme changed, or ECharts just
+// loaded), so that it must be drawn whole. stop ends it and disposes of the
+// instance.
+func watchChart(id string, seen func(near, visible bool), reset func()) (stop func()) {
+	if !app.IsClient {
+		return func() {}
 	}
-	echarts := app.Window().Get("echarts")
-	if !echarts.Truthy() {
-		if app.Window().Get("document").Get("readyState").String() != "complete" {
-			// The deferred echarts.min.js has not run yet: draw once it has.
-			var retry app.Func
-			retry = app.FuncOf(func(app.Value, []app.Value) any {
-				retry.Release()
-				setChart(id, option)
+	el := app.Window().GetElementByID(id)
+	if !el.Truthy() {
+		return func() {}
+	}
+	if watchers[0] == nil {
+		for i, margin := range []string{nearMargin, "0px"} {
+			onWatch[i] = app.FuncOf(func(_ app.Value, args []app.Value) any {
+				entries := args[0]
+				for k := range entries.Length() {
+					e := entries.Index(k)
+					v := views[e.Get("target").Get("id").String()]
+					if v == nil || !v.el.Equal(e.Get("target")) {
+						continue
+					}
+					if in := e.Get("isIntersecting").Bool(); i == 0 {
+						v.near = in
+					} else {
+						v.visible = in
+					}
+					v.seen(v.near, v.visible)
+				}
 				return nil
 			})
-			app.Window().Call("addEventListener", "load", retry, map[string]any{"once": true})
-			return
+			watchers[i] = app.Window().Get("IntersectionObserver").New(onWatch[i], map[string]any{"rootMargin": margin})
 		}
-		app.Window().Get("console").Call("error", "tokenjoule: ECharts did not load; charts are not drawn")
+	}
+	v := &chartView{el: el, seen: seen, reset: reset}
+	views[id] = v
+	for _, w := range watchers {
+		w.Call("observe", el)
+	}
+	return func() {
+		for _, w := range watchers {
+			w.Call("unobserve", el)
+		}
+		v.dispose()
+		if views[id] == v {
+			delete(views, id)
+		}
+	}
+}
+
+// drawChart gives the chart id its whole option (JSON), making its ECharts
+// instance if it has none; patchChart merges a patch into the option it has
+// (see charts.Patchable). They tell whether they drew: not before ECharts
+// has loaded (the chart's reset is called then), nor without an instance to
+// patch.
+func drawChart(id, option string) bool { return setOption(id, option, true) }
+
+func patchChart(id, patch string) bool { return setOption(id, patch, false) }
+
+func setOption(id, option string, whole bool) bool {
+	v := views[id]
+	if !app.IsClient || v == nil || !loaded() || (!whole && v.inst == nil) {
+		return false
+	}
+	if v.inst == nil {
+		v.init()
+	}
+	opt := app.Window().Get("JSON").Call("parse", option)
+	if whole {
+		v.inst.Call("setOption", opt, true)
+	} else {
+		v.inst.Call("setOption", opt)
+	}
+	return true
+}
+
+// markStale marks the chart element id with data-stale while it does not
+// show what the page asks of it: not yet drawn, away from the screen since
+// the page changed, or waiting for the next frame. Tests, and anything else
+// that reads a chart, wait for it to go.
+func markStale(id string, stale bool) {
+	if !app.IsClient {
 		return
 	}
-	watchScheme()
-	c := chartsByID[id]
-	if c == nil {
-		el := app.Window().GetElementByID(id)
-		if !el.Truthy() {
-			return
-		}
-		c = &chartJS{el: el}
-		c.inst = initChart(echarts, el)
-		c.onResize = app.FuncOf(func(app.Value, []app.Value) any {
-			if c.inst.Truthy() {
-				c.inst.Call("resize")
-			}
-			return nil
-		})
-		c.observer = app.Window().Get("ResizeObserver").New(c.onResize)
-		c.observer.Call("observe", el)
-		chartsByID[id] = c
+	el := app.Window().GetElementByID(id)
+	if !el.Truthy() {
+		return
 	}
-	c.option = option
-	c.inst.Call("setOption", app.Window().Get("JSON").Call("parse", option), true)
+	if stale {
+		el.Call("setAttribute", "data-stale", "")
+	} else {
+		el.Call("removeAttribute", "data-stale")
+	}
 }
 
-func initChart(echarts, el app.Value) app.Value {
+// ECharts, 660 KB of script, is not in the page: parsed and run while the
+// page starts, it held up the app by some 50 ms on a desktop (and on a slow
+// link its download took the wasm's bandwidth). It is loaded when a chart
+// first comes near the screen or a picture of one is asked for, or once the
+// page is idle after it starts, whichever comes first; its URL is what the
+// first chart or picture gives (echartsSrc).
+var echartsJS struct {
+	src     string
+	loading bool
+	failed  error
+	waiting []func(error)
+	done    app.Func
+}
+
+// echartsSrc is the URL of ECharts for the page of ctx (under the site's
+// sub-path, if any).
+func echartsSrc(ctx app.Context) string { return ctx.ResolveStaticResource("/web/echarts.min.js") }
+
+// whenECharts calls f, from the browser's event loop, once ECharts has
+// loaded from src (at once if it has), or with the reason it did not.
+func whenECharts(src string, f func(error)) {
+	if !app.IsClient {
+		f(errNoBrowser)
+		return
+	}
+	if app.Window().Get("echarts").Truthy() {
+		f(nil)
+		return
+	}
+	if echartsJS.failed != nil {
+		f(echartsJS.failed)
+		return
+	}
+	echartsJS.waiting = append(echartsJS.waiting, f)
+	loadECharts(src)
+}
+
+// loadECharts adds ECharts' script to the page, once; when it has run,
+// every chart is reset, to be drawn.
+func loadECharts(src string) {
+	if echartsJS.src == "" {
+		echartsJS.src = src
+	}
+	if echartsJS.loading || !app.IsClient || app.Window().Get("echarts").Truthy() {
+		return
+	}
+	echartsJS.loading = true
+	doc := app.Window().Get("document")
+	script := doc.Call("createElement", "script")
+	echartsJS.done = app.FuncOf(func(_ app.Value, args []app.Value) any {
+		echartsJS.done.Release()
+		if !app.Window().Get("echarts").Truthy() {
+			echartsJS.failed = errors.New("the chart library did not load")
+			logError("ECharts did not load (" + echartsJS.src + "); charts are not drawn")
+		}
+		waiting := echartsJS.waiting
+		echartsJS.waiting = nil
+		for _, f := range waiting {
+			f(echartsJS.failed)
+		}
+		if echartsJS.failed == nil {
+			for _, v := range views {
+				v.reset()
+			}
+		}
+		return nil
+	})
+	script.Set("src", echartsJS.src)
+	script.Call("addEventListener", "load", echartsJS.done)
+	script.Call("addEventListener", "error", echartsJS.done)
+	doc.Get("head").Call("appendChild", script)
+}
+
+// loadEChartsWhenIdle loads ECharts from src once the page has nothing
+// else to do (requestIdleCallback, or two seconds at most).
+func loadEChartsWhenIdle(src string) {
+	if !app.IsClient || echartsJS.src != "" {
+		return
+	}
+	echartsJS.src = src
+	var idle app.Func
+	idle = app.FuncOf(func(app.Value, []app.Value) any {
+		idle.Release()
+		loadECharts(src)
+		return nil
+	})
+	if app.Window().Get("requestIdleCallback").Truthy() {
+		app.Window().Call("requestIdleCallback", idle, map[string]any{"timeout": 2000})
+	} else {
+		app.Window().Call("setTimeout", idle, 2000)
+	}
+}
+
+// loaded tells whether ECharts has run; if not, it is loaded, and every
+// chart reset when it has.
+func loaded() bool {
+	if app.Window().Get("echarts").Truthy() {
+		return true
+	}
+	if echartsJS.failed == nil {
+		loadECharts(echartsJS.src)
+	}
+	return false
+}
+
+// init makes the chart's instance, with ECharts' dark or light theme, and
+// has it follow its element's size.
+func (v *chartView) init() {
+	watchScheme()
 	theme := app.Null()
-	if darkQuery.Truthy() && darkQuery.Get("matches").Bool() {
+	if darkQuery.Get("matches").Bool() {
 		theme = app.ValueOf("dark")
 	}
-	return echarts.Call("init", el, theme)
+	v.inst = app.Window().Get("echarts").Call("init", v.el, theme)
+	v.onResize = app.FuncOf(func(app.Value, []app.Value) any {
+		if v.inst != nil {
+			v.inst.Call("resize")
+		}
+		return nil
+	})
+	v.observer = app.Window().Get("ResizeObserver").New(v.onResize)
+	v.observer.Call("observe", v.el)
 }
 
-// watchScheme redraws every chart with ECharts' dark or light theme when the
-// system colour scheme changes.
+func (v *chartView) dispose() {
+	if v.inst == nil {
+		return
+	}
+	v.observer.Call("disconnect")
+	v.onResize.Release()
+	v.inst.Call("dispose")
+	v.inst = nil
+}
+
+// watchScheme has every chart drawn anew, with ECharts' dark or light theme,
+// when the system colour scheme changes.
 func watchScheme() {
 	if darkQuery != nil {
 		return
 	}
 	darkQuery = app.Window().Call("matchMedia", "(prefers-color-scheme: dark)")
 	onScheme = app.FuncOf(func(app.Value, []app.Value) any {
-		echarts := app.Window().Get("echarts")
-		for _, c := range chartsByID {
-			c.inst.Call("dispose")
-			c.inst = initChart(echarts, c.el)
-			c.inst.Call("setOption", app.Window().Get("JSON").Call("parse", c.option), true)
+		for _, v := range views {
+			if v.inst != nil {
+				v.dispose()
+				v.reset()
+			}
 		}
 		return nil
 	})
 	darkQuery.Call("addEventListener", "change", onScheme)
 }
 
-func disposeChart(id string) {
-	c := chartsByID[id]
-	if c == nil {
+// nextFrame calls f, from the browser's event loop, before the browser
+// draws its next frame (requestAnimationFrame): what f changes is painted in
+// that frame.
+func nextFrame(f func()) {
+	if !app.IsClient {
 		return
 	}
-	c.observer.Call("disconnect")
-	c.onResize.Release()
-	c.inst.Call("dispose")
-	delete(chartsByID, id)
+	var cb app.Func
+	cb = app.FuncOf(func(app.Value, []app.Value) any {
+		cb.Release()
+		inAnimationFrame = true
+		f()
+		// The Go code f started (go-app's dispatches and render) has run when
+		// this callback returns to JavaScript, before any microtask.
+		app.Window().Call("queueMicrotask", endFrame)
+		return nil
+	})
+	app.Window().Call("requestAnimationFrame", cb)
+}
+
+var (
+	inAnimationFrame bool // a nextFrame callback runs
+	endFrame         = func() app.Func {
+		if !app.IsClient {
+			return nil
+		}
+		return app.FuncOf(func(app.Value, []app.Value) any { inAnimationFrame = false; return nil })
+	}()
+)
+
+// afterPaint calls f, from the browser's event loop, at the start of the
+// frame after the one that shows what the page has just changed: the frame
+// after next, or, from within a nextFrame callback, the next.
+func afterPaint(f func()) {
+	if inAnimationFrame {
+		nextFrame(f)
+		return
+	}
+	nextFrame(func() { nextFrame(f) })
+}
+
+// whenIdle calls f, from the browser's event loop, once the page has
+// nothing else to do (requestIdleCallback, within a second).
+func whenIdle(f func()) {
+	if !app.IsClient {
+		return
+	}
+	var cb app.Func
+	cb = app.FuncOf(func(app.Value, []app.Value) any {
+		cb.Release()
+		f()
+		return nil
+	})
+	if app.Window().Get("requestIdleCallback").Truthy() {
+		app.Window().Call("requestIdleCallback", cb, map[string]any{"timeout": 1000})
+	} else {
+		app.Window().Call("setTimeout", cb, 100)
+	}
+}
+
+// logError reports on the console what the page could not do.
+func logError(msg string) {
+	if app.IsClient {
+		app.Window().Get("console").Call("error", "tokenjoule: "+msg)
+	}
 }
 
 // markMounted records when the app took over the prerendered page, for the

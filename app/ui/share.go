@@ -40,7 +40,7 @@ type Share struct {
 // ShareChart is a chart of the page, for its picture.
 type ShareChart struct {
 	ID, Title string
-	Option    string // as the page draws it
+	Option    string // as the page draws it; for the calculator's, built from Result when asked
 }
 
 // share is the calculator's Share, one line of Calculator.Render and of
@@ -50,8 +50,8 @@ func (c *calc) share(compact bool) app.UI {
 		return app.Div().Hidden(true)
 	}
 	s := &Share{Query: c.res.Query, Result: c.res, Compact: compact, Footprint: c.foot.fp}
-	for i, spec := range chartSpecs {
-		s.Charts = append(s.Charts, ShareChart{ID: spec.id, Title: spec.title, Option: c.options[i]})
+	for _, spec := range chartSpecs {
+		s.Charts = append(s.Charts, ShareChart{ID: spec.id, Title: spec.title})
 	}
 	return s
 }
@@ -184,19 +184,34 @@ func (s *Share) onComparison(ext string) app.EventHandler {
 // the same function, so a handler must not hold what changes.
 func (s *Share) onImage(i int, svg bool) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		c := s.Charts[i]
-		ext, mime := "png", "image/png"
-		if svg {
-			ext, mime = "svg", "image/svg+xml"
-		}
-		name := export.Filename(s.fileQuery(), strings.TrimPrefix(c.ID, "chart-")+"."+ext)
-		option, height, err := charts.ForImage([]byte(c.Option), s.image(c))
-		var b []byte
-		if err == nil {
-			b, err = renderChart(string(option), imageWidth, height, svg)
-		}
-		s.save(name, mime, b, err)
+		whenECharts(echartsSrc(ctx), func(error) {
+			ctx.Dispatch(func(ctx app.Context) { s.saveImage(i, svg) })
+		})
 	}
+}
+
+// saveImage saves the i-th chart's picture, once ECharts has loaded (if it
+// could not, renderChart says so).
+func (s *Share) saveImage(i int, svg bool) {
+	c := s.Charts[i]
+	ext, mime := "png", "image/png"
+	if svg {
+		ext, mime = "svg", "image/svg+xml"
+	}
+	name := export.Filename(s.fileQuery(), strings.TrimPrefix(c.ID, "chart-")+"."+ext)
+	option, err := []byte(c.Option), error(nil)
+	if c.Option == "" && s.Result != nil {
+		option, err = chartSpecs[chartSpec(c.ID)].build(s.Result)
+	}
+	height := 0
+	if err == nil {
+		option, height, err = charts.ForImage(option, s.image(c))
+	}
+	var b []byte
+	if err == nil {
+		b, err = renderChart(string(option), imageWidth, height, svg)
+	}
+	s.save(name, mime, b, err)
 }
 
 // image is what goes around a chart in its picture.

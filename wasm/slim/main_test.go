@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -14,9 +15,18 @@ func TestOverlay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("copies go-app and asks the go command")
 	}
-	modfile, err := overlay(t.TempDir())
+	dir := t.TempDir()
+	modfile, err := overlay(dir)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The engine renders once the events are handled.
+	engines, _ := filepath.Glob(filepath.Join(dir, "go-app@*", "pkg", "app", "engine.go"))
+	if len(engines) != 1 {
+		t.Fatalf("the copy of go-app has engine.go files %v, want one", engines)
+	}
+	if b, err := os.ReadFile(engines[0]); err != nil || !strings.Contains(string(b), "dispatch()\n\t\t\tif len(e.dispatches) == 0 {\n") {
+		t.Errorf("the copy's engine.go lacks the render after the dispatches (%v)", err)
 	}
 	cmd := exec.Command("go", "list", "-modfile", modfile, "-deps", "tokenjoule/wasm")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
@@ -28,7 +38,7 @@ func TestOverlay(t *testing.T) {
 	for _, p := range strings.Fields(string(out)) {
 		deps[p] = true
 	}
-	for _, p := range []string{"net/http", "crypto/tls", "crypto/x509", "mime/multipart"} {
+	for _, p := range []string{"net/http", "crypto/tls", "crypto/x509", "mime/multipart", "crypto/aes", "crypto/rand", "github.com/google/uuid"} {
 		if deps[p] {
 			t.Errorf("the wasm still links %s", p)
 		}

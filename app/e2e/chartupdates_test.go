@@ -1,0 +1,340 @@
+package e2e
+
+// Browser tests of how the calculator's charts are kept up to date: drawn
+// only when near the screen, patched (not set anew) for a new deadline, and
+// the deadline slider applied once a frame. What the charts must show comes
+// from packages data and charts; nothing here measures time (that is
+// `make bench`'s job).
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"tokenjoule/app/charts"
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+)
+
+func TestChartUpdates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	set, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Parallel()
+	bctx := browser(t)
+	origin := site(t).URL
+	def := data.DefaultQuery()
+
+	// hasInstance tells which of the charts have an ECharts instance.
+	hasInstance := func(tb *tab) map[string]bool {
+		tb.t.Helper()
+		return eval[map[string]bool](tb, `Object.fromEntries([...document.querySelectorAll(".echart")].map(el =>
+			[el.id, !!(window.echarts && echarts.getInstanceByDom(el))]))`)
+	}
+	// frames waits for n animation frames and a task after them.
+	frames := func(tb *tab, n int) {
+		tb.t.Helper()
+		tb.await(fmt.Sprintf(`new Promise(done => { let n = %d;
+			const step = () => n-- > 0 ? requestAnimationFrame(step) : setTimeout(() => done(true), 0); step() })`, n))
+	}
+
+	t.Run("DrawnWhenNear", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin)
+		tb.do(chromedp.EmulateViewport(360, 800))
+		tb.open("")
+		tb.expect(set, def)
+		// On a phone the charts are far below the first screen: after the
+		// frames in which the page would have drawn them, none has an
+		// instance, and each waits, marked stale.
+		frames(tb, 10)
+		for id, drawn := range hasInstance(tb) {
+			if drawn {
+				t.Errorf("%s was drawn before it came near the screen", id)
+			}
+			if !eval[bool](tb, fmt.Sprintf(`document.getElementById(%q).hasAttribute("data-stale")`, id)) {
+				t.Errorf("%s, not drawn, is not marked data-stale", id)
+			}
+		}
+		// Scrolled to, the first is drawn, with the page's answer; the last,
+		// two charts further down, still is not.
+		r, _ := set.Select(def)
+		tb.checkLatencyChart("scrolled to", r)
+		frames(tb, 5)
+		if hasInstance(tb)["chart-power"] {
+			t.Error("chart-power was drawn while two charts below the one scrolled to")
+		}
+		tb.chartReady("chart-power")
+		series, _, _ := tb.chart("chart-power")
+		if n := len(series); n != 4*len(r.Model.Curves(def.GPU, def.Percentile, def.DeadlineMS))+2+2 {
+			t.Errorf("chart-power, scrolled to, has %d series", n)
+		}
+	})
+
+	t.Run("DeadlinePatches", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin)
+		tb.open("")
+		for _, s := range chartIDs {
+			tb.chartReady(s.id)
+		}
+		// Each instance is kept, and every later setOption is recorded:
+		// whole (notMerge) or merged.
+		before := eval[map[string]int](tb, `(() => { window.tjInstances = {}; const n = {};
+			for (const el of document.querySelectorAll(".echart")) {
+				const inst = echarts.getInstanceByDom(el); tjInstances[el.id] = inst; inst.tjCalls = [];
+				const set = inst.setOption; inst.setOption = function (o, notMerge) { this.tjCalls.push(notMerge === true ? "whole" : "merge"); return set.apply(this, arguments) };
+				n[el.id] = inst.getOption().series.length }
+			return n })()`)
+		// 30 deadlines, each in a task of its own and quicker than frames,
+		// all with a selected configuration (so that every chart keeps its
+		// series), sweeping beyond the points on both sides (which moves the
+		// latency chart's axis and layout).
+		var deadlines []float64
+		for i := 0; len(deadlines) < 30 && i < 300; i++ {
+			ms := sigRound(5*math.Pow(200, float64((i*37)%100)/100), 3)
+			if r, err := set.Select(with(def, func(q *data.Query) { q.DeadlineMS = ms })); err == nil && r.Selected != nil && ms != def.DeadlineMS {
+				deadlines = append(deadlines, ms)
+			}
+		}
+		if len(deadlines) < 30 || slices.Max(deadlines) < 500 {
+			t.Fatalf("the test needs 30 feasible deadlines reaching beyond the points: %v", deadlines)
+		}
+		js := "(async () => { const el = document.querySelector('#deadline');\n"
+		for _, ms := range deadlines {
+			js += fmt.Sprintf("el.value = %q; el.dispatchEvent(new Event('input', {bubbles: true})); await new Promise(r => setTimeout(r, 0));\n", strconv.FormatFloat(ms, 'f', -1, 64))
+		}
+		tb.await(js + "return true })()")
+		q := with(def, func(q *data.Query) { q.DeadlineMS = deadlines[len(deadlines)-1] })
+		tb.expect(set, q)
+		r, _ := set.Select(q)
+		for _, s := range chartIDs {
+			tb.chartReady(s.id)
+			got := eval[struct {
+				Same   bool
+				Series int
+				Calls  []string
+			}](tb, fmt.Sprintf(`(() => { const inst = echarts.getInstanceByDom(document.getElementById(%q));
+				return {same: inst === tjInstances[%[1]q], series: inst.getOption().series.length, calls: inst.tjCalls || []} })()`, s.id))
+			if !got.Same {
+				t.Errorf("%s: a new ECharts instance after the deadline changed", s.id)
+				continue
+			}
+			if got.Series != before[s.id] {
+				t.Errorf("%s: %d series after the deadline changed, %d before", s.id, got.Series, before[s.id])
+			}
+			merges := 0
+			for _, c := range got.Calls {
+				if c == "whole" {
+					t.Errorf("%s: set anew (setOption notMerge) for a new deadline: calls %v", s.id, got.Calls)
+					break
+				}
+				merges++
+			}
+			// Patched once a frame at most: fewer patches than changes.
+			if merges == 0 || merges >= len(deadlines) {
+				t.Errorf("%s: %d patches for %d changes of the deadline", s.id, merges, len(deadlines))
+			}
+			// What the patched chart shows is what a chart given the whole
+			// option for the last deadline shows.
+			tb.sameAsFresh(s.id, r)
+		}
+		tb.checkLatencyChart("after 30 changes of the deadline", r)
+	})
+
+	t.Run("NavigatedAway", func(t *testing.T) {
+		t.Parallel()
+		// A link to the compare page followed while the calculator's
+		// charts wait for their frame: the compare page's charts are drawn
+		// all the same.
+		tb := newTab(t, bctx, origin)
+		tb.open("")
+		for _, s := range chartIDs {
+			tb.chartReady(s.id)
+		}
+		eval[bool](tb, `(() => { const el = document.querySelector("#deadline"); el.value = "25"; el.dispatchEvent(new Event("input", {bubbles: true}));
+			document.getElementById("open-compare").click(); return true })()`)
+		tb.view().waitFor(`location.pathname === "/compare" && !!document.getElementById("chart-ranking")`, "the compare page")
+		tb.chartReady("chart-ranking")
+		tb.chartReady("chart-params")
+	})
+
+	t.Run("SchemeChanged", func(t *testing.T) {
+		t.Parallel()
+		// The colour scheme changing under a drawn chart draws it anew in
+		// the other theme, legible on the page's new background (checkChart
+		// checks every text's contrast).
+		tb := newTab(t, bctx, origin)
+		tb.do(emulate(1280, 900, "light")...)
+		tb.open("")
+		r, _ := set.Select(def)
+		tb.chartReady("chart-latency")
+		eval[bool](tb, `(window.tjLight = echarts.getInstanceByDom(document.getElementById("chart-latency")), true)`)
+		tb.do(emulate(1280, 900, "dark")...)
+		tb.view().waitFor(`(() => { const el = document.getElementById("chart-latency"); const inst = echarts.getInstanceByDom(el);
+			return !!inst && inst !== tjLight && !el.hasAttribute("data-stale") })()`, "the chart drawn anew in the dark theme")
+		for _, s := range chartIDs {
+			tb.checkChart("dark after light", s.id, r)
+		}
+	})
+
+	t.Run("SliderOncePerFrame", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin)
+		tb.open("")
+		// Positions whose deadlines select different configurations, so
+		// that each update the page made would show in #energy.
+		positions := []float64{80, 35, 95, 10, 60, 45, 70, 25, 90, 50, 15, 85, 30, 75, 40, 65, 55, 38, 100, 20}
+		figures := map[string]bool{}
+		for _, p := range positions {
+			r, _ := set.Select(state.Normalize(set, with(def, func(q *data.Query) { q.DeadlineMS = sliderMS(p) })))
+			if r.Selected != nil {
+				figures[data.FormatEnergy(r.Estimate.EnergyWh)] = true
+			}
+		}
+		if len(figures) < 3 {
+			t.Fatalf("the positions give %d figures: they cannot tell one update from many", len(figures))
+		}
+		last := with(def, func(q *data.Query) { q.DeadlineMS = sliderMS(positions[len(positions)-1]) })
+		if a, b := figure(set, def), figure(set, last); a == b {
+			t.Fatalf("the last position gives the default's figure, %s: its update would not show", a)
+		}
+		// Every input event in one task, so before one frame; then note
+		// each change of #energy with the number of the frame it came in.
+		js := `(() => { const energy = document.getElementById("energy"); window.tjEnergy = []; window.tjFrame = 0;
+			const tick = () => { tjFrame++; requestAnimationFrame(tick) }; requestAnimationFrame(tick);
+			new MutationObserver(rs => tjEnergy.push(...rs.map(r => r.type + " in frame " + tjFrame))).observe(energy, {subtree: true, childList: true, characterData: true});
+			const el = document.querySelector("#deadline-range");`
+		for _, p := range positions {
+			js += fmt.Sprintf(`el.value = "%v"; el.dispatchEvent(new Event("input", {bubbles: true}));`, p)
+		}
+		eval[bool](tb, js+"return true })()")
+		tb.expect(set, last)
+		tb.expectURL(set, last)
+		frames(tb, 3)
+		// The first event is answered at once, the others wait for a later
+		// frame, which shows the last: #energy changes at most twice, and
+		// never twice in a frame.
+		got := eval[[]string](tb, `tjEnergy`)
+		frameOf := map[string]bool{}
+		for _, g := range got {
+			frameOf[g[strings.Index(g, " in frame "):]] = true
+		}
+		if len(got) == 0 || len(got) > 2 || len(frameOf) != len(got) {
+			t.Errorf("%d input events of the slider in one frame changed #energy %d times (%v), want once in the frame and once after", len(positions), len(got), got)
+		}
+	})
+}
+
+// await evaluates js, a promise of true, and waits for it.
+func (tb *tab) await(js string) {
+	tb.t.Helper()
+	if _, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](js, chromedp.EvalAwaitPromise)); err != nil {
+		tb.t.Fatalf("evaluating %s: %v", js, err)
+	}
+}
+
+// checkLatencyChart scrolls the latency chart into view and checks what it
+// highlights and where it draws the deadline, against package data.
+func (tb *tab) checkLatencyChart(name string, r *data.Result) {
+	tb.t.Helper()
+	series, _, _ := tb.chart("chart-latency")
+	q := r.Query
+	var picked [][]float64
+	deadline := false
+	for _, s := range series {
+		if s.Name == charts.SeriesSelected {
+			picked = append(picked, s.Data...)
+		}
+		deadline = deadline || s.Name == charts.SeriesDeadline(q.DeadlineMS)
+	}
+	if s := r.Selected; s == nil && len(picked) > 0 || s != nil && (len(picked) != 1 || picked[0][0] != q.Percentile.ITL(s) || picked[0][1] != float64(s.JoulesPerToken)) {
+		tb.t.Errorf("%s: the latency chart highlights %v, want the selected configuration %v", name, picked, r.Selected)
+	}
+	if !deadline {
+		tb.t.Errorf("%s: the latency chart has no series %q", name, charts.SeriesDeadline(q.DeadlineMS))
+	}
+	mark := eval[[]float64](tb, `echarts.getInstanceByDom(document.getElementById("chart-latency")).getOption().series
+		.flatMap(s => ((s.markLine || {}).data || []).map(d => d.xAxis))`)
+	if len(mark) != 1 || mark[0] != q.DeadlineMS {
+		tb.t.Errorf("%s: the deadline's line is at %v, want %v", name, mark, q.DeadlineMS)
+	}
+}
+
+// sameAsFresh checks that the chart id shows what a new instance of the
+// same size shows when given the whole option for r, built here: series
+// (names, points, tooltips, the deadline's line, labels), legends, axes'
+// extents and the layout the chart's width calls for.
+func (tb *tab) sameAsFresh(id string, r *data.Result) {
+	tb.t.Helper()
+	i := slices.IndexFunc(chartIDs, func(c struct {
+		id       string
+		title    string
+		describe func(*data.Result) string
+	}) bool {
+		return c.id == id
+	})
+	option, err := []func(*data.Result) ([]byte, error){charts.EnergyLatency, charts.EnergyConcurrency, charts.PowerThroughput}[i](r)
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	got := eval[[]string](tb, fmt.Sprintf(`(() => {
+		const el = document.getElementById(%q);
+		const div = document.createElement("div");
+		div.style.cssText = "position:absolute;left:-10000px;top:0;width:" + el.clientWidth + "px;height:" + el.clientHeight + "px";
+		document.body.appendChild(div);
+		const fresh = echarts.init(div);
+		fresh.setOption(JSON.parse(%q), true);
+		const seen = inst => { const o = inst.getOption();
+			return JSON.stringify({
+				// No points: an empty list or none, which ECharts reads alike.
+				series: o.series.map(s => ({id: s.id, name: s.name, data: s.data && s.data.length ? s.data : null, markLine: ((s.markLine || {}).data || []).map(d => ({name: d.name, xAxis: d.xAxis})), label: s.label && {formatter: s.label.formatter, position: s.label.position}})),
+				legend: o.legend.map(l => ({data: l.data, top: l.top})),
+				xAxis: o.xAxis.map(x => ({min: x.min, max: x.max, nameGap: x.nameGap, axisLabel: {rotate: x.axisLabel.rotate, showMinLabel: x.axisLabel.showMinLabel ?? null, alignMaxLabel: x.axisLabel.alignMaxLabel}})),
+				yAxis: o.yAxis.map(y => ({nameGap: y.nameGap})),
+				grid: o.grid.map(g => ({top: g.top, bottom: g.bottom})),
+			}) };
+		const out = [seen(echarts.getInstanceByDom(el)), seen(fresh)];
+		fresh.dispose(); div.remove();
+		return out })()`, id, string(option)))
+	if got[0] != got[1] {
+		tb.t.Errorf("%s, patched, differs from a chart given the whole option:\n%s", id, firstDifference(got[0], got[1]))
+	}
+}
+
+// firstDifference shows where two texts part.
+func firstDifference(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	from := max(0, i-200)
+	return fmt.Sprintf("patched …%s\nfresh   …%s", a[from:min(len(a), i+200)], b[from:min(len(b), i+200)])
+}
+
+// sliderMS is app/ui's mapping of the logarithmic deadline slider
+// (position 0..100 to 5..1000 ms, three significant digits).
+func sliderMS(pos float64) float64 { return sigRound(5*math.Pow(1000.0/5, pos/100), 3) }
+
+func sigRound(v float64, digits int) float64 {
+	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', digits, 64), 64)
+	return f
+}
+
+// figure is what #energy reads for q ("" when nothing is selected).
+func figure(set *data.Set, q data.Query) string {
+	r, err := set.Select(q)
+	if err != nil || r.Selected == nil {
+		return ""
+	}
+	return data.FormatEnergy(r.Estimate.EnergyWh)
+}
