@@ -919,7 +919,7 @@ func screenshots(t *testing.T, bctx context.Context, origin, dir string) {
 			return err
 		}))
 		tb.open(query)
-		time.Sleep(500 * time.Millisecond) // let ECharts finish drawing
+		tb.view().drawCharts()
 		png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)

@@ -808,7 +808,7 @@ func compareScreenshots(t *testing.T, bctx context.Context, origin, dir string, 
 				}
 				tb.do(chromedp.EmulateViewport(size[0], size[1]), scheme(s))
 				tb.openURL(origin + comparePath(q))
-				time.Sleep(600 * time.Millisecond) // let ECharts finish drawing
+				tb.view().drawCharts()
 				png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
 				if err != nil {
 					t.Fatal(err)
@@ -828,6 +828,7 @@ func compareScreenshots(t *testing.T, bctx context.Context, origin, dir string, 
 			frame.do(chromedp.EmulateViewport(width, 500), scheme(s), chromedp.Navigate(u))
 			v := frame.iframe("calc")
 			expectResized(frame, v, origin)
+			v.drawCharts()
 			png, err := chromedp.Run(frame.ctx, chromedp.FullScreenshot(100))
 			if err != nil {
 				t.Fatal(err)
@@ -838,7 +839,7 @@ func compareScreenshots(t *testing.T, bctx context.Context, origin, dir string, 
 	// The calculator's share row.
 	tb.do(chromedp.EmulateViewport(1440, 900), scheme("light"))
 	tb.openURL(origin + "/?" + state.String(q))
-	time.Sleep(500 * time.Millisecond)
+	tb.view().drawCharts()
 	png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatal(err)

@@ -130,6 +130,17 @@ func (v view) chartReady(id string) {
 		return !!(el && window.echarts && echarts.getInstanceByDom(el)) && !el.hasAttribute("data-stale") })()`, id), "chart "+id+" to be drawn")
 }
 
+// drawCharts has every chart of the view drawn, as the page draws a chart
+// only once it comes near the screen (each is scrolled to), and scrolls back
+// to the top: for a screenshot of the whole page.
+func (v view) drawCharts() {
+	v.t.Helper()
+	for _, id := range evalIn[[]string](v, `[...document.querySelectorAll(".echart[id]")].map(e => e.id)`) {
+		v.chartReady(id)
+	}
+	evalIn[bool](v, `(() => { scrollTo(0, 0); return true })()`) // a screenshot draws a frame first
+}
+
 func (v view) text(sel string) string {
 	v.t.Helper()
 	return evalIn[string](v, fmt.Sprintf(`(document.querySelector(%q)?.textContent ?? "<missing %s>").trim()`, sel, sel))
@@ -849,6 +860,7 @@ func embedScreenshots(t *testing.T, bctx context.Context, origin, dir string, q 
 		tb.do(chromedp.EmulateViewport(width, 400), scheme("light"), chromedp.Navigate(u))
 		frame := tb.iframe("calc")
 		expectResized(tb, frame, origin)
+		frame.drawCharts()
 		png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)

@@ -695,7 +695,7 @@ func footprintScreenshots(t *testing.T, bctx context.Context, origin, dir, scena
 		for _, scheme := range []string{"light", "dark"} {
 			tb.do(emulate(s.width, s.height, scheme)...)
 			tb.openURL(origin + s.path + scenario)
-			time.Sleep(500 * time.Millisecond) // let ECharts finish drawing
+			tb.view().drawCharts()
 			png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
 			if err != nil {
 				t.Fatal(err)
