@@ -19,6 +19,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"tokenjoule/app/internal/headless"
 )
 
 //go:embed probe.js
@@ -54,20 +56,7 @@ func newSession(chromium string, cpu float64, cfg any) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(profile),
-		chromedp.WindowSize(1280, 900),
-	}
+	opts := headless.Options(chromium, profile)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
 	s := &session{profile: profile, reqs: map[network.RequestID]*pageReq{}}

@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"tokenjoule/app/dist"
+	"tokenjoule/app/internal/headless"
 	"tokenjoule/data"
 )
 
@@ -96,25 +97,13 @@ func main() {
 	flag.IntVar(&o.steps, "steps", 30, "changes of the deadline box and of the slider; a third as many of each other control")
 	flag.IntVar(&o.moves, "drag", 60, "mouse moves of the slider drag, one per frame")
 	flag.StringVar(&o.jsonOut, "json", "bench.json", "`file` to write the figures to")
-	flag.StringVar(&o.chromium, "chromium", chromiumPath(), "chromium `path`")
+	flag.StringVar(&o.chromium, "chromium", headless.Path(), "chromium `path`")
 	flag.BoolVar(&o.symbols, "linked", true, "report what links into the wasm, by package (builds it once more with symbols)")
 	flag.Parse()
 	if err := run(o); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
-}
-
-func chromiumPath() string {
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
 }
 
 func loadAverage() string {

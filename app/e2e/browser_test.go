@@ -29,6 +29,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	"tokenjoule/app/internal/headless"
 	"tokenjoule/app/server"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
@@ -67,18 +68,6 @@ func need(t *testing.T, format string, args ...any) {
 		t.Fatalf(format, args...)
 	}
 	t.Skipf(format, args...)
-}
-
-func chromiumPath() string {
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
 }
 
 // site serves the app from source, as `tokenjoule serve` does.
@@ -207,28 +196,16 @@ func goBuild(what string, env []string, args ...string) error {
 // browser starts one headless chromium for every subtest.
 func browser(t *testing.T) context.Context {
 	t.Helper()
-	path := chromiumPath()
+	path := headless.Path()
 	if path == "" {
 		need(t, "browser tests need chromium: install it with `apt-get install -y chromium` (Debian), or set CHROMIUM to its path")
 	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
+	opts := append(headless.Options(path, t.TempDir()),
 		// One process model whatever the build's defaults: the sandboxed
 		// embed's tests attach to its frame as a target of its own.
 		chromedp.Flag("site-per-process", true),
 		chromedp.Flag("enable-features", "IsolateSandboxedIframes"),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
-	}
+	)
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancel)
 	bctx, cancelB := chromedp.NewContext(actx)

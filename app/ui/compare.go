@@ -590,20 +590,8 @@ func (c *Compare) scatterCaption() string {
 }
 
 // renderEmbedAbout is the embed's caveat, source and citation in one line,
-// and the way to the full compare page; every link opens a new tab.
+// and the way to the full compare page.
 func (c *Compare) renderEmbedAbout() app.UI {
-	src, caveat := c.set.Index.Source, c.set.Index.Caveat
-	lead, _, _ := strings.Cut(caveat, ",")
-	newTab := func(id, href, title, text string) app.UI {
-		return app.A().ID(id).Href(href).Target("_blank").Rel("noopener").Title(title).Text(text)
-	}
-	return app.P().ID("embed-about").Class("embed-about").Body(
-		app.Span().ID("caveat").Title(caveat).Text("A floor: "+lead+"."),
-		app.Text(" Data: "),
-		newTab("dataset", src.URL, src.Name+" "+datasetVersion(src, c.set.Index.DataVersion)+" Licence: "+src.Licence+".", src.Name),
-		app.Text(" · Cite: "),
-		newTab("cite", src.CiteURL, src.Cite, shortCite(src.Cite)),
-		app.Text(" · "),
-		newTab("open-full", appURL("/compare", c.foot.fp.AppendTo(state.String(c.q))), "The full comparison, in a new tab", "Full comparison ↗"),
-	)
+	return embedAbout(c.set.Index.Source, c.set.Index.Caveat, c.set.Index.DataVersion,
+		appURL("/compare", c.foot.fp.AppendTo(state.String(c.q))), "The full comparison, in a new tab", "Full comparison ↗")
 }

@@ -77,14 +77,22 @@ func (c *Embed) Render() app.UI {
 	)
 }
 
-// renderAbout is the caveat, the source and the citation in one line, each
-// in full in its title, and the way to the full calculator. Every link opens
-// a new tab: followed inside the iframe, it would replace the embed.
+// renderAbout is the caveat, the source and the citation in one line, and
+// the way to the full calculator.
 func (c *Embed) renderAbout() app.UI {
 	src, caveat := c.set.Index.Source, c.set.Index.Caveat
 	if c.res != nil {
 		src, caveat = c.res.Model.Source, c.res.Model.Caveat
 	}
+	return embedAbout(src, caveat, c.set.Index.DataVersion,
+		appURL("/", c.foot.fp.AppendTo(state.String(c.q))), "The full calculator, with this calculation, in a new tab", "Full calculator ↗")
+}
+
+// embedAbout is an embed's caveat, source and citation in one line, each in
+// full in its title, and a link to the full page (href, title, text). Every
+// link opens a new tab: followed inside the iframe, it would replace the
+// embed.
+func embedAbout(src data.Source, caveat, dataVersion, href, title, text string) app.UI {
 	lead, _, _ := strings.Cut(caveat, ",")
 	newTab := func(id, href, title, text string) app.UI {
 		return app.A().ID(id).Href(href).Target("_blank").Rel("noopener").Title(title).Text(text)
@@ -92,11 +100,11 @@ func (c *Embed) renderAbout() app.UI {
 	return app.P().ID("embed-about").Class("embed-about").Body(
 		app.Span().ID("caveat").Title(caveat).Text("A floor: "+lead+"."),
 		app.Text(" Data: "),
-		newTab("dataset", src.URL, src.Name+" "+datasetVersion(src, c.set.Index.DataVersion)+" Licence: "+src.Licence+".", src.Name),
+		newTab("dataset", src.URL, src.Name+" "+datasetVersion(src, dataVersion)+" Licence: "+src.Licence+".", src.Name),
 		app.Text(" · Cite: "),
 		newTab("cite", src.CiteURL, src.Cite, shortCite(src.Cite)),
 		app.Text(" · "),
-		newTab("open-full", appURL("/", c.foot.fp.AppendTo(state.String(c.q))), "The full calculator, with this calculation, in a new tab", "Full calculator ↗"),
+		newTab("open-full", href, title, text),
 	)
 }
 

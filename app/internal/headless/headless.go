@@ -1,0 +1,44 @@
+// Package headless starts chromium the way the browser tests (app/e2e) and
+// the benchmark (app/bench) both need it: headless, quiet (no background
+// networking, component updates or sync), with a profile of its own.
+package headless
+
+import (
+	"os"
+	"os/exec"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Path is chromium's path: $CHROMIUM, else Debian's /usr/bin/chromium, else
+// chromium or chromium-browser on $PATH; "" when there is none.
+func Path() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// Options are the allocator options for the chromium at path with the
+// profile directory, in a 1280×900 window; callers append their own.
+func Options(path, profile string) []chromedp.ExecAllocatorOption {
+	return []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1280, 900),
+	}
+}
