@@ -168,9 +168,12 @@ type changeTime struct {
 	DOM     float64 `json:"dom"`
 	Frame   float64 `json:"frame"`
 	Painted float64 `json:"painted"`
-	Settled float64 `json:"settled"`
-	Charts  int     `json:"charts"`
-	Error   string  `json:"error"`
+	// FrameIndex is which frame after the event painted the figure: 1 is
+	// the first to begin after it.
+	FrameIndex int     `json:"frameIndex"`
+	Settled    float64 `json:"settled"`
+	Charts     int     `json:"charts"`
+	Error      string  `json:"error"`
 }
 
 // load is one navigation, as measured.

@@ -99,6 +99,7 @@
   const raf = window.requestAnimationFrame;
   window.requestAnimationFrame = (cb) =>
     raf.call(window, (ts) => {
+      t.frameTS = ts;
       try {
         cb(ts);
       } finally {
@@ -144,9 +145,11 @@
       if (!el) return resolve({ error: "no " + sel });
       const charts0 = t.charts;
       const frames = [];
+      const frameTS = []; // the frames' own timestamps, to count them
       let stepping = true;
-      const tick = () => {
+      const tick = (ts) => {
         frames.push(now());
+        frameTS.push(ts);
         if (stepping) requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
@@ -169,14 +172,17 @@
       // this frame paints it.
       const found = (inFrame) => {
         r.dom = now() - start;
-        const painted = () => {
+        // ts: the painting frame's timestamp. frameIndex 1 is the first
+        // frame to begin after the event.
+        const painted = (ts) => {
           r.frame = now() - start;
+          r.frameIndex = 1 + frameTS.filter((x) => x < ts).length;
           setTimeout(() => {
             r.painted = now() - start;
             finish();
           }, 0);
         };
-        if (inFrame) painted();
+        if (inFrame) painted(t.frameTS);
         else requestAnimationFrame(painted);
       };
       if (energyText() === expect) return found(false);
