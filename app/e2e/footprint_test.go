@@ -255,6 +255,16 @@ func TestFootprint(t *testing.T) {
 			}
 		}
 		gpuReq := r.Estimate.EnergyPerRequest / 3600
+		// The published figures are folded under a line with their range,
+		// and open with a tap.
+		if eval[bool](tb, `document.querySelector("#fp-points").open || document.querySelector("#fp-points li").checkVisibility()`) {
+			t.Error("the published per-prompt figures are open on load")
+		}
+		if got := tb.text("#fp-points > summary"); got != fmt.Sprintf("%d published figures for one prompt, from 0.1 Wh to 0.42 Wh, each on its own boundary", len(footprint.PromptPoints)) {
+			t.Errorf("#fp-points summary = %q", got)
+		}
+		tb.do(chromedp.Click(chromedp.CSS("#fp-points > summary")))
+		tb.waitFor(`document.querySelector("#fp-points li").checkVisibility()`, "the published figures to show")
 		ours := eval[[]string](tb, `[...document.querySelectorAll("#fp-prompts li")].map(li => li.dataset.boundary + " " + li.querySelector(".fp-point").textContent + " " + li.querySelector(".fp-ours").textContent)`)
 		if len(ours) != len(footprint.PromptPoints) {
 			t.Fatalf("per-prompt points %q, want %d", ours, len(footprint.PromptPoints))

@@ -254,10 +254,20 @@ func (fr fpResult) renderPrompts() app.UI {
 	if !fr.f.IsGPUOnly() {
 		req = append(req, app.Text(", "), app.Strong().ID("fp-request-facility").Text(wh(facility)), app.Text(" at this boundary"))
 	}
+	// The published figures are folded under a line that gives their range:
+	// open, they fill a phone's screen between the answer and the inputs.
+	lo, hi := footprint.PromptPoints[0].Wh, footprint.PromptPoints[0].Wh
+	for _, p := range footprint.PromptPoints {
+		lo, hi = min(lo, p.Wh), max(hi, p.Wh)
+	}
 	return app.Div().ID("fp-prompts").Class("fp-prompts").Body(
 		app.H3().Text("Per request, beside published figures for one prompt"),
 		app.P().ID("fp-per-request").Body(append(req, app.Text("."))...),
-		app.Ul().Body(items...),
+		app.Details().ID("fp-points").Class("fp-points").Body(
+			app.Summary().Text(fmt.Sprintf("%d published figures for one prompt, from %s to %s, each on its own boundary",
+				len(items), wh(lo), wh(hi))),
+			app.Ul().Body(items...),
+		),
 	)
 }
 
