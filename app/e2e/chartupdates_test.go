@@ -232,6 +232,24 @@ func TestChartUpdates(t *testing.T) {
 		if len(got) == 0 || len(got) > 2 || len(frameOf) != len(got) {
 			t.Errorf("%d input events of the slider in one frame changed #energy %d times (%v), want once in the frame and once after", len(positions), len(got), got)
 		}
+		// A deadline typed while a slider position waits for its frame wins:
+		// the waiting position, older, is dropped. Two positions in one task
+		// (the second waits), then a typed deadline, then frames.
+		typed := with(def, func(q *data.Query) { q.DeadlineMS = 15 })
+		for _, p := range positions[:2] {
+			if figure(set, with(def, func(q *data.Query) { q.DeadlineMS = sliderMS(p) })) == figure(set, typed) {
+				t.Fatalf("slider position %v gives the typed deadline's figure: the test cannot tell them apart", p)
+			}
+		}
+		eval[bool](tb, fmt.Sprintf(`(() => { const range = document.querySelector("#deadline-range"), box = document.querySelector("#deadline");
+			for (const p of [%v, %v]) { range.value = String(p); range.dispatchEvent(new Event("input", {bubbles: true})) }
+			box.value = "15"; box.dispatchEvent(new Event("input", {bubbles: true})); return true })()`, positions[0], positions[1]))
+		frames(tb, 3)
+		tb.expect(set, typed)
+		tb.expectURL(set, typed)
+		if got := eval[string](tb, `document.querySelector("#deadline").value`); got != "15" {
+			t.Errorf("the box reads %q after a slider position waited for its frame, want the typed 15", got)
+		}
 	})
 }
 

@@ -249,6 +249,7 @@ func (c *calc) applySlider(ctx app.Context) {
 }
 
 func (c *calc) onDeadlineText(ctx app.Context, e app.Event) {
+	c.sliderPending = false // what is typed is newer than a slider position waiting for its frame
 	c.deadlineText = value(ctx)
 	ms, err := data.ParseDeadline(c.deadlineText)
 	if err != nil {
@@ -259,6 +260,7 @@ func (c *calc) onDeadlineText(ctx app.Context, e app.Event) {
 }
 
 func (c *calc) onMinDeadline(ctx app.Context, e app.Event) {
+	c.sliderPending = false // as onDeadlineText
 	if c.res != nil && c.res.Selected == nil {
 		ms := c.res.MinDeadlineMS()
 		c.setDeadline(ctx, ms, formatMS(ms))
