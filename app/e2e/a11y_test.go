@@ -136,16 +136,8 @@ func (v view) expectAccessible(script, what string) {
 func scheme(s string) chromedp.Action[chromedp.Void] { return emulate(1280, 900, s)[1] }
 
 func TestAccessibility(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	set, err := data.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Parallel()
+	set, bctx := browserTest(t)
 	script := axeScript(t)
-	bctx := browser(t)
 	origin := cspSite(t, "").URL
 	q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
 	infeasible := with(data.DefaultQuery(), func(q *data.Query) { q.DeadlineMS = 1; q.GPU = "H100" })
@@ -221,15 +213,7 @@ func TestAccessibility(t *testing.T) {
 const activeID = `(() => { const a = document.activeElement; return a ? (a.id || a.tagName.toLowerCase()) : "" })()`
 
 func TestKeyboard(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	set, err := data.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Parallel()
-	bctx := browser(t)
+	set, bctx := browserTest(t)
 	origin := cspSite(t, "").URL
 	q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
 	key := func(tb *tab, k string, n int) {

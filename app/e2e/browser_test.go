@@ -193,6 +193,22 @@ func goBuild(what string, env []string, args ...string) error {
 	return nil
 }
 
+// browserTest begins a browser test: skipped by -short, run in parallel with
+// the other tests, it returns the dataset and one headless chromium for its
+// subtests.
+func browserTest(t *testing.T) (*data.Set, context.Context) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	t.Parallel()
+	set, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set, browser(t)
+}
+
 // browser starts one headless chromium for every subtest.
 func browser(t *testing.T) context.Context {
 	t.Helper()
@@ -489,15 +505,7 @@ func (tb *tab) chart(id string) (series []chartSeries, xAxisType string, logBase
 }
 
 func TestBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	set, err := data.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Parallel()
-	bctx := browser(t)
+	set, bctx := browserTest(t)
 	srv := site(t)
 	origin := srv.URL
 	def := data.DefaultQuery()

@@ -95,14 +95,7 @@ func emulate(width, height int64, scheme string) []chromedp.Action[chromedp.Void
 }
 
 func TestCharts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	set, err := data.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bctx := browser(t)
+	set, bctx := browserTest(t)
 	origin := site(t).URL
 	cases := chartCases(t, set)
 

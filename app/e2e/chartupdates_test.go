@@ -22,15 +22,7 @@ import (
 )
 
 func TestChartUpdates(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	set, err := data.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Parallel()
-	bctx := browser(t)
+	set, bctx := browserTest(t)
 	origin := site(t).URL
 	def := data.DefaultQuery()
 

@@ -230,14 +230,7 @@ func expectRanking(v view, set *data.Set, q data.Query) *data.Ranking {
 func comparePath(q data.Query) string { return "/compare?" + state.String(q) }
 
 func TestCompare(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	set, err := data.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bctx := browser(t)
+	set, bctx := browserTest(t)
 	srv := cspSite(t, "")
 	origin := srv.URL
 	// The question, with a highlighted model; and a tighter deadline

@@ -428,15 +428,7 @@ func expectResized(tb *tab, frame view, origin string) float64 {
 }
 
 func TestEmbed(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	set, err := data.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Parallel()
-	bctx := browser(t)
+	set, bctx := browserTest(t)
 	srv := cspSite(t, "")
 	origin := srv.URL
 	// Every parameter away from its default, with a second GPU to compare.

@@ -184,15 +184,7 @@ func fpValues(v view) map[string]string {
 }
 
 func TestFootprint(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	set, err := data.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Parallel()
-	bctx := browser(t)
+	set, bctx := browserTest(t)
 	origin := cspSite(t, "").URL
 	scenario := state.String(fpQuery) + "&" + fpParams
 	f := fpFactors(t)

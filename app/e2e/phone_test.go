@@ -92,15 +92,7 @@ func (v view) expectRowWhole(sel, row string) {
 }
 
 func TestPhone(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	set, err := data.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Parallel()
-	bctx := browser(t)
+	set, bctx := browserTest(t)
 	origin := cspSite(t, "").URL
 	q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
 	// The longest model name and row id of the dataset.

@@ -21,15 +21,7 @@ import (
 var compareFigures = []string{"#question", "#least", "#ranking-table tbody td[data-col=energy]"}
 
 func TestPrestartCompare(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	t.Parallel()
-	set, err := data.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bctx := browser(t)
+	set, bctx := browserTest(t)
 	prepareSites(t, "")
 	def, _ := state.ParseCompare(set, url.Values{})
 	// A link to a ranking some models miss: their buttons, which set the

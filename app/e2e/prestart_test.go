@@ -196,15 +196,7 @@ func serveHost(t *testing.T) (*host, *gate) {
 }
 
 func TestPrestart(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	t.Parallel()
-	set, err := data.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bctx := browser(t)
+	set, bctx := browserTest(t)
 	prepareSites(t, "")
 	def := data.DefaultQuery()
 	q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
