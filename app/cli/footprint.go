@@ -75,19 +75,12 @@ func (cf *calcFootprint) parse(fs *flag.FlagSet) error {
 	fs.Visit(func(fl *flag.Flag) {
 		s := fl.Value.String()
 		var err error
+		for _, p := range footprint.Params {
+			if fl.Name == p.Name {
+				*f.Of(p), err = p.Parse(s)
+			}
+		}
 		switch fl.Name {
-		case "host":
-			f.Host, err = footprint.Host.Parse(s)
-		case "idle":
-			f.Idle, err = footprint.Idle.Parse(s)
-		case "pue":
-			f.PUE, err = footprint.PUE.Parse(s)
-		case "grid":
-			f.Grid, err = footprint.Grid.Parse(s)
-		case "wue":
-			f.WUE, err = footprint.WUE.Parse(s)
-		case "price":
-			f.Price, err = footprint.Price.Parse(s)
 		case "currency":
 			f.Currency, err = footprint.ParseCurrency(s)
 		case "budget":

@@ -37,21 +37,6 @@ type Footprint struct {
 	Budget  footprint.Budget
 }
 
-// factorParams pairs each numeric parameter with its factor in Factors.
-func (fp *Footprint) factorParams() []struct {
-	p *footprint.Param
-	v *footprint.Factor
-} {
-	f := &fp.Factors
-	return []struct {
-		p *footprint.Param
-		v *footprint.Factor
-	}{
-		{footprint.Host, &f.Host}, {footprint.Idle, &f.Idle}, {footprint.PUE, &f.PUE},
-		{footprint.Grid, &f.Grid}, {footprint.WUE, &f.WUE}, {footprint.Price, &f.Price},
-	}
-}
-
 // ParseFootprint reads the footprint's parameters. A value that is refused
 // leaves its factor as if absent (the boundary's, or not shown) and is
 // reported in a Notice naming it and what is shown instead. A budget that
@@ -74,24 +59,23 @@ func ParseFootprint(v url.Values) (Footprint, []Notice) {
 		}
 	}
 	// What a refused host, idle or PUE falls back to: the boundary's.
-	boundary := Footprint{Factors: fp.Factors.Effective()}
-	effective := boundary.factorParams()
-	for i, x := range fp.factorParams() {
-		s, ok := first(v, x.p.Name)
+	effective := fp.Factors.Effective()
+	for _, p := range footprint.Params {
+		s, ok := first(v, p.Name)
 		if !ok {
 			continue
 		}
-		f, err := x.p.Parse(s)
+		f, err := p.Parse(s)
 		if err == nil {
-			*x.v = f
+			*fp.Factors.Of(p) = f
 			continue
 		}
 		fallback := map[*footprint.Param]string{footprint.Grid: "no carbon figure", footprint.WUE: "no water figure",
-			footprint.Price: "no cost"}[x.p]
-		if e := *effective[i].v; e.Set {
+			footprint.Price: "no cost"}[p]
+		if e := *effective.Of(p); e.Set {
 			fallback = fmt.Sprintf("%s, the value of the boundary %q", data.FormatNumber(e.Value), fp.Factors.BoundaryInfo().Label)
 		}
-		refuse(x.p.Name, s, err, fallback)
+		refuse(p.Name, s, err, fallback)
 	}
 	if s, ok := first(v, ParamCurrency); ok {
 		if c, err := footprint.ParseCurrency(s); err != nil {
@@ -129,9 +113,9 @@ func (fp Footprint) Encode() url.Values {
 	if fp.Factors.Boundary != "" {
 		v.Set(ParamBoundary, fp.Factors.Boundary)
 	}
-	for _, x := range fp.factorParams() {
-		if x.v.Set {
-			v.Set(x.p.Name, x.p.Format(*x.v))
+	for _, p := range footprint.Params {
+		if f := *fp.Factors.Of(p); f.Set {
+			v.Set(p.Name, p.Format(f))
 		}
 	}
 	if fp.Factors.Currency != "" {

@@ -47,6 +47,25 @@ type Factor struct {
 	Set    bool
 }
 
+// Of is the factor of f that p sets (p one of Params).
+func (f *Factors) Of(p *Param) *Factor {
+	switch p {
+	case Host:
+		return &f.Host
+	case Idle:
+		return &f.Idle
+	case PUE:
+		return &f.PUE
+	case Grid:
+		return &f.Grid
+	case WUE:
+		return &f.WUE
+	case Price:
+		return &f.Price
+	}
+	panic("footprint: Factors.Of a parameter not in Params: " + p.Name)
+}
+
 // Number is a factor given as a plain number.
 func Number(v float64) Factor { return Factor{Value: v, Set: true} }
 

@@ -212,3 +212,14 @@ func TestComparisons(t *testing.T) {
 		t.Errorf("comparisons cover %v; want energy, carbon and water", measures)
 	}
 }
+
+func TestFactorsOf(t *testing.T) {
+	var f Factors
+	for i, p := range Params {
+		*f.Of(p) = Number(float64(i + 1))
+	}
+	want := Factors{Host: Number(1), Idle: Number(2), PUE: Number(3), Grid: Number(4), WUE: Number(5), Price: Number(6)}
+	if f != want {
+		t.Errorf("setting Params in order through Of gives %+v, want %+v", f, want)
+	}
+}
