@@ -67,7 +67,7 @@ func (s *Set) Compare(q Query) (*Ranking, error) {
 		return nil, &InputError{Param: "gpu", Value: q.GPU,
 			Accepted: fmt.Sprintf("%s or a GPU %s was measured on: %s", AnyGPU, w.Name, strings.Join(gpus, ", "))}
 	}
-	if err := q.checkScalars(); err != nil {
+	if err := q.checkScalars(w.Kind()); err != nil {
 		return nil, err
 	}
 	q.Model = ""

@@ -2,6 +2,7 @@ package data
 
 import (
 	"math"
+	"reflect"
 	"sort"
 	"testing"
 )
@@ -83,7 +84,7 @@ func TestEmbeddedDatasetIsConsistent(t *testing.T) {
 			if !(c.MedianITL <= c.P90ITL && c.P90ITL <= c.P95ITL && c.P95ITL <= c.P99ITL) {
 				t.Errorf("%s: ITL percentiles out of order", c.RowID)
 			}
-			if c.UnderDeadline != (float64(c.MedianITL) <= float64(m.DeadlineMS)) {
+			if c.UnderDeadline == nil || *c.UnderDeadline != (float64(c.MedianITL) <= float64(m.DeadlineMS)) {
 				t.Errorf("%s: under_itl_deadline = %v with median ITL %v and deadline %d", c.RowID, c.UnderDeadline, c.MedianITL, m.DeadlineMS)
 			}
 		}
@@ -106,7 +107,7 @@ func TestIndexMatchesModelFiles(t *testing.T) {
 				t.Errorf("%s/%s: index entry differs from the model file", w.ID, e.Slug)
 			}
 			for gpu, b := range e.Best {
-				if m.Best[gpu] != b {
+				if !reflect.DeepEqual(m.Best[gpu], b) {
 					t.Errorf("%s/%s: index best on %s differs from the model file", w.ID, e.Slug, gpu)
 				}
 			}

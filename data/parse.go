@@ -104,15 +104,18 @@ func ParseTokens(s string) (float64, error) { return tokens.parse(s) }
 // quantity is what ParseTokens and ParseDeadline need to know of their input.
 type quantity struct {
 	param, label, accepted string
-	units                  map[string]int // unit → power of ten it scales by
-	max                    string         // the largest value accepted, as a decimal
-	tooLarge               string         // the reason given above max
-	exponentWithUnit       bool           // whether "5e-2s" is fine
+	units                  map[string]int     // unit → power of ten it scales by
+	factors                map[string]float64 // unit → a factor it also scales by, not a power of ten (minutes)
+	max                    string             // the largest value accepted, as a decimal
+	tooLarge               string             // the reason given above max
+	exponentWithUnit       bool               // whether "5e-2s" is fine
 }
 
 var (
-	tokens   = quantity{"tokens", "token volume", tokensAccepted, tokenSuffixExponents, maxTokenVolume, "exceeds the maximum of 1e18", false}
-	deadline = quantity{"deadline", "ITL deadline", deadlineAccepted, deadlineUnitExponents, maxDeadlineMS, "exceeds the maximum of 60000 ms (60 s)", true}
+	tokens = quantity{param: "tokens", label: "token volume", accepted: tokensAccepted, units: tokenSuffixExponents,
+		max: maxTokenVolume, tooLarge: "exceeds the maximum of 1e18"}
+	deadline = quantity{param: "deadline", label: "ITL deadline", accepted: deadlineAccepted, units: deadlineUnitExponents,
+		max: maxDeadlineMS, tooLarge: "exceeds the maximum of 60000 ms (60 s)", exponentWithUnit: true}
 )
 
 func (k quantity) parse(s string) (float64, error) {
@@ -139,6 +142,12 @@ func (k quantity) parse(s string) (float64, error) {
 		return fail(k.tooLarge)
 	}
 	v, err := d.value(scale)
+	if f, ok := k.factors[d.unit]; ok {
+		max, _ := strconv.ParseFloat(k.max, 64)
+		if v *= f; v > max {
+			return fail(k.tooLarge)
+		}
+	}
 	switch {
 	case math.IsInf(v, 0):
 		return fail(k.tooLarge)

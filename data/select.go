@@ -48,12 +48,14 @@ func (p Percentile) ITL(c *Config) float64 {
 
 // Query is the calculator's question.
 type Query struct {
-	Task       string     // workload id, such as lm-arena-chat
-	Model      string     // slug, name or model id
-	GPU        string     // a GPU of the model, or AnyGPU
-	DeadlineMS float64    // inter-token latency deadline
-	Percentile Percentile // the percentile the deadline applies to
-	Tokens     float64    // output-token volume
+	Task  string // workload id, such as lm-arena-chat
+	Model string // slug, name or model id
+	GPU   string // a GPU of the model, or AnyGPU
+	// DeadlineMS is the deadline on the latency the workload's Kind bounds
+	// (Config.Latency), in ms whatever the unit the Kind shows it in.
+	DeadlineMS float64
+	Percentile Percentile // the percentile the deadline applies to; tokens only
+	Tokens     float64    // the volume, in the Kind's unit: output tokens, images or videos
 }
 
 // DefaultQuery is what the calculator answers before anyone picks anything.
@@ -62,7 +64,8 @@ func DefaultQuery() Query {
 		DeadlineMS: DefaultDeadlineMS, Percentile: P50, Tokens: 1e6}
 }
 
-// Estimate is what a volume of tokens costs on one configuration.
+// Estimate is what a volume costs on one configuration. A diffusion model's
+// request is one image or video.
 type Estimate struct {
 	EnergyWh         float64 // energy for the volume
 	EnergyPerRequest float64 // joules for a request of the average output length
@@ -70,20 +73,21 @@ type Estimate struct {
 	Requests         float64 // requests of the average output length in the volume
 }
 
-// Estimate returns what tokens output tokens cost on c.
-func (c *Config) Estimate(tokens float64) Estimate {
-	j := float64(c.JoulesPerToken)
+// Estimate returns what a volume (output tokens, images or videos) costs on c.
+func (c *Config) Estimate(volume float64) Estimate {
+	j, per := c.Joules(), c.perRequest()
 	return Estimate{
-		EnergyWh:         j * tokens / 3600,
-		EnergyPerRequest: j * float64(c.AvgOutputTokens),
-		GPUHours:         tokens / float64(c.TokensPerSecond) * float64(c.NumGPUs) / 3600,
-		Requests:         tokens / float64(c.AvgOutputTokens),
+		EnergyWh:         j * volume / 3600,
+		EnergyPerRequest: j * per,
+		GPUHours:         volume / c.Throughput() * float64(c.NumGPUs) / 3600,
+		Requests:         volume / per,
 	}
 }
 
 // Result answers a Query.
 type Result struct {
 	Query    Query // as asked, with Model replaced by the model's slug
+	Kind     *Kind // what the workload generates
 	Model    *Model
 	Selected *Config // nil when no configuration meets the deadline
 	Estimate Estimate
@@ -102,7 +106,7 @@ func (r *Result) MinDeadlineMS() float64 {
 	if r.Fastest == nil {
 		return 0
 	}
-	return r.Query.Percentile.ITL(r.Fastest)
+	return r.Fastest.Latency(r.Query.Percentile)
 }
 
 // Select answers q: among the model's configurations on q.GPU whose latency at
@@ -121,11 +125,12 @@ func (s *Set) Select(q Query) (*Result, error) {
 		return nil, &InputError{Param: "gpu", Value: q.GPU,
 			Accepted: fmt.Sprintf("%s or a GPU %s was measured on: %s", AnyGPU, m.Name, strings.Join(m.GPUs, ", "))}
 	}
-	if err := q.checkScalars(); err != nil {
+	k := s.Kind(q.Task)
+	if err := q.checkScalars(k); err != nil {
 		return nil, err
 	}
 	q.Model = m.Slug
-	r := &Result{Query: q, Model: m, Selected: Best(m.Configurations, q.GPU, q.Percentile, q.DeadlineMS)}
+	r := &Result{Query: q, Kind: k, Model: m, Selected: Best(m.Configurations, q.GPU, q.Percentile, q.DeadlineMS)}
 	if r.Selected != nil {
 		r.Estimate = r.Selected.Estimate(q.Tokens)
 	} else {
@@ -144,15 +149,16 @@ func (s *Set) Select(q Query) (*Result, error) {
 		e      Estimate
 	}{{r.Selected, r.Estimate}, {r.Other, r.OtherEstimate}} {
 		if c.config != nil && !c.e.finite() {
-			return nil, fmt.Errorf("%s tokens on dataset row %s give a figure that is not a finite number (%+v); the row is not a plausible measurement",
-				FormatTokens(q.Tokens), c.config.RowID, c.e)
+			return nil, fmt.Errorf("%s %s on dataset row %s give a figure that is not a finite number (%+v); the row is not a plausible measurement",
+				FormatTokens(q.Tokens), k.Items, c.config.RowID, c.e)
 		}
 	}
 	return r, nil
 }
 
-// checkScalars checks the query's percentile, deadline and volume.
-func (q *Query) checkScalars() error {
+// checkScalars checks the query's percentile, deadline and volume, a
+// volume of k.
+func (q *Query) checkScalars(k *Kind) error {
 	if _, err := ParsePercentile(string(q.Percentile)); err != nil {
 		return err
 	}
@@ -160,7 +166,7 @@ func (q *Query) checkScalars() error {
 		return &InputError{Param: "deadline", Value: fmt.Sprint(q.DeadlineMS), Accepted: "a deadline greater than 0 ms"}
 	}
 	if !(q.Tokens > 0) {
-		return &InputError{Param: "tokens", Value: fmt.Sprint(q.Tokens), Accepted: "a token volume greater than 0"}
+		return &InputError{Param: k.Param, Value: fmt.Sprint(q.Tokens), Accepted: "a volume of " + k.Items + " greater than 0"}
 	}
 	return nil
 }
@@ -191,15 +197,16 @@ func otherGPU(gpus []string, gpu string, selected *Config) string {
 	return ""
 }
 
-// Best returns the configuration on gpu (or on any GPU for AnyGPU) that meets the
-// deadline at percentile p with the lowest energy per token, or nil. Ties go to
-// fewer GPUs, then the smaller max_num_seqs, the lower repeat and the GPU name,
-// so that the choice never depends on the order of the rows.
+// Best returns the configuration on gpu (or on any GPU for AnyGPU) whose
+// latency at percentile p meets the deadline with the lowest energy per
+// token (or image, or video), or nil. Ties go to fewer GPUs, then the
+// smaller batch (max_num_seqs, or batch size), the lower repeat, the GPU name
+// and the row id, so that the choice never depends on the order of the rows.
 func Best(configs []Config, gpu string, p Percentile, deadlineMS float64) *Config {
 	var best *Config
 	for i := range configs {
 		c := &configs[i]
-		if (gpu == AnyGPU || c.GPU == gpu) && p.ITL(c) <= deadlineMS && (best == nil || lessEnergy(c, best)) {
+		if (gpu == AnyGPU || c.GPU == gpu) && c.Latency(p) <= deadlineMS && (best == nil || lessEnergy(c, best)) {
 			best = c
 		}
 	}
@@ -215,7 +222,7 @@ func fastest(configs []Config, gpu string, p Percentile) *Config {
 		if gpu != AnyGPU && c.GPU != gpu {
 			continue
 		}
-		if f == nil || p.ITL(c) < p.ITL(f) || p.ITL(c) == p.ITL(f) && lessEnergy(c, f) {
+		if f == nil || c.Latency(p) < f.Latency(p) || c.Latency(p) == f.Latency(p) && lessEnergy(c, f) {
 			f = c
 		}
 	}
@@ -224,14 +231,16 @@ func fastest(configs []Config, gpu string, p Percentile) *Config {
 
 func lessEnergy(a, b *Config) bool {
 	switch {
-	case a.JoulesPerToken != b.JoulesPerToken:
-		return a.JoulesPerToken < b.JoulesPerToken
+	case a.Joules() != b.Joules():
+		return a.Joules() < b.Joules()
 	case a.NumGPUs != b.NumGPUs:
 		return a.NumGPUs < b.NumGPUs
-	case a.MaxNumSeqs != b.MaxNumSeqs:
-		return a.MaxNumSeqs < b.MaxNumSeqs
+	case a.Batch() != b.Batch():
+		return a.Batch() < b.Batch()
 	case a.Repeat != b.Repeat:
 		return a.Repeat < b.Repeat
+	case a.GPU != b.GPU:
+		return a.GPU < b.GPU
 	}
-	return a.GPU < b.GPU
+	return a.RowID < b.RowID
 }

@@ -191,8 +191,8 @@ func TestCurvesAndFrontier(t *testing.T) {
 					if p.GPU != c.GPU || p.NumGPUs != c.NumGPUs || i > 0 && p.MaxNumSeqs < c.Points[i-1].MaxNumSeqs {
 						t.Fatalf("%s: curve %s×%d holds %s out of order", key, c.GPU, c.NumGPUs, p.RowID)
 					}
-					if p.ITL != float64(p.P90ITL) || p.Meets != (p.ITL <= 40) {
-						t.Fatalf("%s: point %s has ITL %v, meets %v", key, p.RowID, p.ITL, p.Meets)
+					if p.LatencyMS != float64(p.P90ITL) || p.Meets != (p.LatencyMS <= 40) {
+						t.Fatalf("%s: point %s has ITL %v, meets %v", key, p.RowID, p.LatencyMS, p.Meets)
 					}
 					seen++
 				}
@@ -208,11 +208,11 @@ func TestCurvesAndFrontier(t *testing.T) {
 			}
 			front := m.Frontier(gpu, P90, 40)
 			for i, f := range front {
-				if i > 0 && !(f.ITL >= front[i-1].ITL && f.JoulesPerToken < front[i-1].JoulesPerToken) {
+				if i > 0 && !(f.LatencyMS >= front[i-1].LatencyMS && f.JoulesPerToken < front[i-1].JoulesPerToken) {
 					t.Errorf("%s on %s: frontier is not faster-to-cheaper at %s", key, gpu, f.RowID)
 				}
 				for _, c := range m.Configurations {
-					if (gpu == AnyGPU || c.GPU == gpu) && float64(c.P90ITL) <= f.ITL && c.JoulesPerToken < f.JoulesPerToken {
+					if (gpu == AnyGPU || c.GPU == gpu) && float64(c.P90ITL) <= f.LatencyMS && c.JoulesPerToken < f.JoulesPerToken {
 						t.Errorf("%s on %s: frontier point %s is beaten by %s", key, gpu, f.RowID, c.RowID)
 					}
 				}

@@ -115,11 +115,11 @@ func latencyParts(r *data.Result) latency {
 	q := r.Query
 	p := latency{curves: r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS), deadline: SeriesDeadline(q.DeadlineMS)}
 	for _, cv := range p.curves {
-		meets, misses := split(cv.Points, func(pt data.Point) []float64 { return []float64{pt.ITL, float64(pt.JoulesPerToken)} }, q)
+		meets, misses := split(cv.Points, func(pt data.Point) []float64 { return []float64{pt.LatencyMS, float64(pt.JoulesPerToken)} }, q)
 		p.meets, p.misses = append(p.meets, meets), append(p.misses, misses)
 	}
 	for _, pt := range r.Model.Frontier(q.GPU, q.Percentile, q.DeadlineMS) {
-		p.front = append(p.front, item{Name: tooltip(pt.Config, q), Value: []float64{pt.ITL, float64(pt.JoulesPerToken)}})
+		p.front = append(p.front, item{Name: tooltip(pt.Config, q), Value: []float64{pt.LatencyMS, float64(pt.JoulesPerToken)}})
 	}
 	if s := r.Selected; s != nil {
 		p.selected = selectedItem(s, q, []float64{q.Percentile.ITL(s), float64(s.JoulesPerToken)})
@@ -138,8 +138,8 @@ func latencyFrame(r *data.Result, curves []data.Curve) frame {
 	var names []string
 	for _, cv := range curves {
 		for _, pt := range cv.Points {
-			itls = append(itls, pt.ITL)
-			fastest = min(fastest, pt.ITL)
+			itls = append(itls, pt.LatencyMS)
+			fastest = min(fastest, pt.LatencyMS)
 		}
 		names = append(names, CurveName(cv))
 	}

@@ -25,7 +25,7 @@ func DescribeEnergyLatency(r *data.Result) string {
 	q := r.Query
 	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
 	n, _ := count(curves)
-	lo, hi := extent(curves, func(pt data.Point) float64 { return pt.ITL })
+	lo, hi := extent(curves, func(pt data.Point) float64 { return pt.LatencyMS })
 	return tell(r, curves, fmt.Sprintf("%s: %s of %s on %s, energy per token in joules against the %s wait between tokens, from %s to %s ms.",
 		TitleEnergyLatency, configurations(n), r.Model.Name, gpuList(curves),
 		percentileWords(q.Percentile), data.FormatNumber(lo), data.FormatNumber(hi)),

@@ -93,7 +93,7 @@ func Render(src string) (map[string][]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		entry := data.Workload{ID: w.ID, Name: w.Name}
+		entry := data.Workload{ID: w.ID, Name: w.Name, Unit: w.kind.Item}
 		for _, m := range models {
 			b, err := marshal(m)
 			if err != nil {
@@ -153,15 +153,18 @@ var required = func() []string {
 }()
 
 // workload is a task of the leaderboard that the calculator offers, with the
-// name people know it by.
-type workload struct{ ID, Name string }
+// name people know it by and what its models generate.
+type workload struct {
+	ID, Name string
+	kind     *data.Kind
+}
 
 var workloads = []workload{
-	{"lm-arena-chat", "Text Conversation"},
-	{"gpqa", "Reasoning"},
-	{"sourcegraph-fim", "Code Completion"},
-	{"image-chat", "Image Chat"},
-	{"video-chat", "Video Chat"},
+	{"lm-arena-chat", "Text Conversation", data.Tokens},
+	{"gpqa", "Reasoning", data.Tokens},
+	{"sourcegraph-fim", "Code Completion", data.Tokens},
+	{"image-chat", "Image Chat", data.Tokens},
+	{"video-chat", "Video Chat", data.Tokens},
 }
 
 var precisions = map[string]string{"bfloat16": "BF16", "fp8": "FP8", "mxfp4": "MXFP4"}
@@ -267,7 +270,8 @@ func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
 		if bad != nil {
 			return nil, bad
 		}
-		c.UnderDeadline = float64(c.MedianITL) <= data.DefaultDeadlineMS
+		under := float64(c.MedianITL) <= data.DefaultDeadlineMS
+		c.UnderDeadline = &under
 		key := fmt.Sprintf("%s/%s/%d/%d", slug, c.GPU, c.NumGPUs, c.MaxNumSeqs)
 		seen[key]++
 		c.Repeat = seen[key]

@@ -1,0 +1,63 @@
+package data
+
+import "math"
+
+// The figures every configuration has, whatever its kind, under one name:
+// what the selection, the curves and the charts compare.
+
+// Diffusion tells whether c is a diffusion model's configuration (it
+// generates images or videos by the batch).
+func (c *Config) Diffusion() bool { return c.BatchSize > 0 }
+
+// Latency is what a deadline bounds, in ms: the inter-token latency at
+// percentile p, or for a diffusion configuration the time to generate a
+// batch, whatever p.
+func (c *Config) Latency(p Percentile) float64 {
+	if c.Diffusion() {
+		return secondsToMS(float64(c.BatchLatencyS))
+	}
+	return p.ITL(c)
+}
+
+// Joules is the GPU energy per unit of volume: per output token, image or
+// video.
+func (c *Config) Joules() float64 {
+	if c.Diffusion() {
+		return float64(c.JoulesPerItem)
+	}
+	return float64(c.JoulesPerToken)
+}
+
+// Batch is the configuration's batch: the batch size limit (max_num_seqs)
+// of a language model's server, the batch size of a diffusion model's.
+func (c *Config) Batch() int {
+	if c.Diffusion() {
+		return c.BatchSize
+	}
+	return c.MaxNumSeqs
+}
+
+// Throughput is the volume generated per second: output tokens, images or
+// videos.
+func (c *Config) Throughput() float64 {
+	if c.Diffusion() {
+		return float64(c.ItemsPerSecond)
+	}
+	return float64(c.TokensPerSecond)
+}
+
+// perRequest is the volume of a request: the average output length, or for
+// a diffusion model one image or video.
+func (c *Config) perRequest() float64 {
+	if c.Diffusion() {
+		return 1
+	}
+	return float64(c.AvgOutputTokens)
+}
+
+// secondsToMS converts a latency in seconds, as a diffusion configuration
+// stores it, to ms as deadlines are held, rounded to the nanosecond: s×1000
+// alone is off by an ulp for many decimals (0.6446 s would be
+// 644.6000000000001 ms, over a deadline typed as 0.6446 s), and the division
+// of two whole numbers is the float nearest to the decimal.
+func secondsToMS(s float64) float64 { return math.Round(s*1e9) / 1e6 }
