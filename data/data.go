@@ -16,7 +16,7 @@ import (
 	"sync"
 )
 
-//go:embed index.json lm-arena-chat gpqa sourcegraph-fim image-chat video-chat
+//go:embed index.json lm-arena-chat gpqa sourcegraph-fim image-chat video-chat text-to-image text-to-video
 var files embed.FS
 
 // DefaultDeadlineMS is the leaderboard's default inter-token latency ceiling.

@@ -65,9 +65,10 @@ func inputErrorf(format string, args ...any) error {
 // relative to the output directory) to content.
 func Render(src string) (map[string][]byte, error) {
 	var lb struct {
-		LastUpdated string                     `json:"last_updated"`
-		Tasks       []string                   `json:"tasks"`
-		Models      map[string]json.RawMessage `json:"models"`
+		LastUpdated   string                     `json:"last_updated"`
+		Tasks         []string                   `json:"tasks"`
+		Architectures map[string][]string        `json:"architectures"`
+		Models        map[string]json.RawMessage `json:"models"`
 	}
 	if err := readJSON(filepath.Join(src, "index.json"), &lb); err != nil {
 		return nil, err
@@ -89,7 +90,22 @@ func Render(src string) (map[string][]byte, error) {
 		if !slices.Contains(lb.Tasks, w.ID) {
 			return nil, inputErrorf("%s: task %q is not listed in its tasks", filepath.Join(src, "index.json"), w.ID)
 		}
-		models, err := readTask(filepath.Join(src, "tasks", w.ID+".json"), w, lb.LastUpdated)
+		file := filepath.Join(src, "tasks", w.ID+".json")
+		var (
+			models []*data.Model
+			err    error
+		)
+		if k := w.kind; k.Diffusion() {
+			// Its rows have a schema of their own, which the index says it has.
+			if !slices.Contains(lb.Architectures[diffusionKey], w.ID) {
+				return nil, inputErrorf("%s: task %q is not listed in its architectures.%s", filepath.Join(src, "index.json"), w.ID, diffusionKey)
+			}
+			models, err = readRows(file, w, lb.LastUpdated, func(file string, i int, raw json.RawMessage) (modelInfo, data.Config, error) {
+				return decodeDiffusion(file, i, raw, k)
+			})
+		} else {
+			models, err = readTask(file, w, lb.LastUpdated)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -165,7 +181,13 @@ var workloads = []workload{
 	{"sourcegraph-fim", "Code Completion", data.Tokens},
 	{"image-chat", "Image Chat", data.Tokens},
 	{"video-chat", "Video Chat", data.Tokens},
+	{"text-to-image", "Text to Image", data.Images},
+	{"text-to-video", "Text to Video", data.Videos},
 }
+
+// diffusionKey is the architecture under which the leaderboard's index lists
+// the diffusion tasks.
+const diffusionKey = "diffusion"
 
 var precisions = map[string]string{"bfloat16": "BF16", "fp8": "FP8", "mxfp4": "MXFP4"}
 

@@ -70,8 +70,8 @@ func TestCommittedDataIsImported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) != 51 {
-		t.Errorf("rendered %d files, want 50 model files and index.json", len(files))
+	if len(files) != 63 {
+		t.Errorf("rendered %d files, want 62 model files and index.json", len(files))
 	}
 	for name, b := range files {
 		committed, err := os.ReadFile(filepath.Join("..", filepath.FromSlash(name)))
@@ -140,7 +140,7 @@ func TestImportReplacesOnlyTheDataset(t *testing.T) {
 		}
 		return nil
 	})
-	if n != 51 {
-		t.Errorf("wrote %d JSON files, want 51", n)
+	if n != 63 {
+		t.Errorf("wrote %d JSON files, want 63", n)
 	}
 }
