@@ -168,14 +168,5 @@ func (s *Set) Files() []string {
 	return names
 }
 
-// Kind is what the workload's models generate.
-func (w *Workload) Kind() *Kind { return KindOf(w.Unit) }
-
-// Kind is what the workload with the id generates; tokens for an unknown
-// workload, whose queries Select refuses anyway.
-func (s *Set) Kind(task string) *Kind {
-	if w, err := s.Workload(task); err == nil {
-		return w.Kind()
-	}
-	return Tokens
-}
+// Kind is what the workload's models generate (see TaskKind).
+func (w *Workload) Kind() *Kind { return TaskKind(w.ID) }

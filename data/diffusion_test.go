@@ -55,7 +55,7 @@ func TestSelectDiffusion(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%+v: %v", q, err)
 		}
-		if r.Kind != s.Kind(tc.task) || !r.Kind.Diffusion() {
+		if r.Kind != TaskKind(tc.task) || !r.Kind.Diffusion() {
 			t.Errorf("%s: kind %+v", tc.task, r.Kind)
 		}
 		if tc.row == "" {

@@ -58,13 +58,17 @@ func diffusionKind(item string, volume, deadlineS, minS, maxS float64, presets [
 	return k
 }
 
-// KindOf returns the kind whose Item is item; "" and any unknown item are
-// tokens, the dataset's first kind.
-func KindOf(item string) *Kind {
-	for _, k := range Kinds {
-		if k.Item == item {
-			return k
-		}
+// taskKinds are the leaderboard's workloads that generate something other
+// than tokens: its diffusion tasks.
+var taskKinds = map[string]*Kind{"text-to-image": Images, "text-to-video": Videos}
+
+// TaskKind is what the workload with the id generates: images or videos for
+// the leaderboard's diffusion tasks, tokens for any other (its language
+// models' tasks, and ids it does not have, which Select refuses anyway). The
+// index's workloads say it too, in their unit.
+func TaskKind(task string) *Kind {
+	if k := taskKinds[task]; k != nil {
+		return k
 	}
 	return Tokens
 }

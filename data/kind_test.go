@@ -73,14 +73,11 @@ func TestVolumeParams(t *testing.T) {
 		if !errors.As(err, &ie) || ie.Param != k.Param || !strings.Contains(err.Error(), k.Items) && k != Tokens {
 			t.Errorf("%s: 0 refused with %v", k.Param, err)
 		}
-		if KindOf(k.Item) != k {
-			t.Errorf("KindOf(%q) is not its kind", k.Item)
-		}
 		if !(k.DeadlineMinMS < k.DefaultDeadlineMS && k.DefaultDeadlineMS < k.DeadlineMaxMS) {
 			t.Errorf("%s: the default deadline %v ms is off the slider's %v–%v", k.Item, k.DefaultDeadlineMS, k.DeadlineMinMS, k.DeadlineMaxMS)
 		}
 	}
-	if KindOf("") != Tokens || Images.Param != "images" || Videos.Param != "videos" {
+	if TaskKind("gpqa") != Tokens || TaskKind("unknown") != Tokens || Images.Param != "images" || Videos.Param != "videos" {
 		t.Error("kinds are misnamed")
 	}
 }
@@ -90,7 +87,7 @@ func TestVolumeParams(t *testing.T) {
 func TestSliderSpansTheLatencies(t *testing.T) {
 	s := mustLoad(t)
 	for key, m := range allModels(t, s) {
-		k := s.Kind(key[:strings.Index(key, "/")])
+		k := TaskKind(key[:strings.Index(key, "/")])
 		for _, c := range m.Configurations {
 			if l := c.Latency(P50); k.Diffusion() && (l < k.DeadlineMinMS || l > k.DeadlineMaxMS) {
 				t.Errorf("%s: %s takes %v ms, off the slider's %v–%v", key, c.RowID, l, k.DeadlineMinMS, k.DeadlineMaxMS)

@@ -125,7 +125,7 @@ func (s *Set) Select(q Query) (*Result, error) {
 		return nil, &InputError{Param: "gpu", Value: q.GPU,
 			Accepted: fmt.Sprintf("%s or a GPU %s was measured on: %s", AnyGPU, m.Name, strings.Join(m.GPUs, ", "))}
 	}
-	k := s.Kind(q.Task)
+	k := TaskKind(q.Task)
 	if err := q.checkScalars(k); err != nil {
 		return nil, err
 	}

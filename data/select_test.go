@@ -46,7 +46,7 @@ func TestSelectFollowsTheRule(t *testing.T) {
 		task := key[:strings.Index(key, "/")]
 		for _, gpu := range append([]string{AnyGPU}, m.GPUs...) {
 			for _, p := range Percentiles {
-				for _, d := range testDeadlines(s.Kind(task)) {
+				for _, d := range testDeadlines(TaskKind(task)) {
 					r, err := s.Select(Query{Task: task, Model: m.Slug, GPU: gpu, DeadlineMS: d, Percentile: p, Tokens: 1e9})
 					if err != nil {
 						t.Fatal(err)

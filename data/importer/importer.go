@@ -169,20 +169,22 @@ var required = func() []string {
 }()
 
 // workload is a task of the leaderboard that the calculator offers, with the
-// name people know it by and what its models generate.
+// name people know it by and what its models generate (data.TaskKind).
 type workload struct {
 	ID, Name string
 	kind     *data.Kind
 }
 
+func newWorkload(id, name string) workload { return workload{id, name, data.TaskKind(id)} }
+
 var workloads = []workload{
-	{"lm-arena-chat", "Text Conversation", data.Tokens},
-	{"gpqa", "Reasoning", data.Tokens},
-	{"sourcegraph-fim", "Code Completion", data.Tokens},
-	{"image-chat", "Image Chat", data.Tokens},
-	{"video-chat", "Video Chat", data.Tokens},
-	{"text-to-image", "Text to Image", data.Images},
-	{"text-to-video", "Text to Video", data.Videos},
+	newWorkload("lm-arena-chat", "Text Conversation"),
+	newWorkload("gpqa", "Reasoning"),
+	newWorkload("sourcegraph-fim", "Code Completion"),
+	newWorkload("image-chat", "Image Chat"),
+	newWorkload("video-chat", "Video Chat"),
+	newWorkload("text-to-image", "Text to Image"),
+	newWorkload("text-to-video", "Text to Video"),
 }
 
 // diffusionKey is the architecture under which the leaderboard's index lists
