@@ -157,3 +157,17 @@ func shiftDecimal(v float64, by int) string {
 	}
 	return sign + digits[:point] + "." + digits[point:]
 }
+
+// WithTask is q asked of another workload: the deadline, the percentile and
+// the volume stay when the workload generates what q's does, and are else
+// the new kind's defaults (500 ms of one token is no deadline for a video,
+// nor a million tokens a number of images). The model and the GPU are q's,
+// for the caller to make valid.
+func (q Query) WithTask(task string) Query {
+	k := TaskKind(task)
+	if k != TaskKind(q.Task) {
+		q.DeadlineMS, q.Percentile, q.Tokens = k.DefaultDeadlineMS, P50, k.DefaultVolume
+	}
+	q.Task = task
+	return q
+}
