@@ -1,6 +1,9 @@
 package data
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // The figures every configuration has, whatever its kind, under one name:
 // what the selection, the curves and the charts compare.
@@ -46,9 +49,9 @@ func (c *Config) Throughput() float64 {
 	return float64(c.TokensPerSecond)
 }
 
-// perRequest is the volume of a request: the average output length, or for
+// PerRequest is the volume of a request: the average output length, or for
 // a diffusion model one image or video.
-func (c *Config) perRequest() float64 {
+func (c *Config) PerRequest() float64 {
 	if c.Diffusion() {
 		return 1
 	}
@@ -61,3 +64,27 @@ func (c *Config) perRequest() float64 {
 // 644.6000000000001 ms, over a deadline typed as 0.6446 s), and the division
 // of two whole numbers is the float nearest to the decimal.
 func secondsToMS(s float64) float64 { return math.Round(s*1e9) / 1e6 }
+
+// Brief names the configuration in a few words: its GPUs and what sets it
+// apart from the model's others, "H100 × 2, max_num_seqs 256", or for a
+// diffusion model "H100 × 2, batch size 4, Ulysses 2 × ring 1, 1024×1024,
+// 50 steps" (and for a video "…, 81 frames at 15 fps").
+func (c *Config) Brief() string {
+	if !c.Diffusion() {
+		return fmt.Sprintf("%s, max_num_seqs %d", c.Hardware(), c.MaxNumSeqs)
+	}
+	s := fmt.Sprintf("%s, batch size %d, %s, %s, %d steps", c.Hardware(), c.BatchSize, c.Split(), c.Resolution(), c.Steps)
+	if c.Frames > 0 {
+		s += fmt.Sprintf(", %d frames at %d fps", c.Frames, c.FPS)
+	}
+	return s
+}
+
+// Split is how a diffusion model's work is split over its GPUs: "Ulysses 2 ×
+// ring 1".
+func (c *Config) Split() string {
+	return fmt.Sprintf("Ulysses %d × ring %d", c.UlyssesDegree, c.RingDegree)
+}
+
+// Resolution is the width and height of an image or a video: "1024×1024".
+func (c *Config) Resolution() string { return fmt.Sprintf("%d×%d", c.Width, c.Height) }

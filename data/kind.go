@@ -110,8 +110,19 @@ func (k *Kind) Deadline(ms float64) string {
 // digits, in the kind's unit: "12.5 ms", "6,288 s".
 func (k *Kind) Latency(ms float64) string { return FormatNumber(k.InUnit(ms)) + " " + k.unit }
 
-// InUnit is ms in the kind's deadline unit, as the charts plot it.
-func (k *Kind) InUnit(ms float64) float64 { return ms / k.unitMS }
+// InUnit is ms in the kind's deadline unit, as the charts plot it and the
+// documents write it: the number DeadlineText writes, so that 644.6 ms is
+// 0.6446 s, not ms/1000's 0.6446000000000001.
+func (k *Kind) InUnit(ms float64) float64 {
+	if k.unitMS == 1 {
+		return ms
+	}
+	v, err := strconv.ParseFloat(k.DeadlineText(ms), 64)
+	if err != nil {
+		return ms / k.unitMS // not a number to write
+	}
+	return v
+}
 
 // ParseVolume reads a volume in the kind's unit, as ParseTokens reads tokens;
 // any error is an *InputError whose Param is the kind's.

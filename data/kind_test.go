@@ -54,6 +54,9 @@ func TestGenerationDeadline(t *testing.T) {
 	if ms, _ := Tokens.ParseDeadline("10"); ms != 10 || Tokens.FormatDeadline(ms) != "10ms" || Tokens.Deadline(1500) != "1,500 ms" {
 		t.Errorf("tokens: 10 is %v ms, written %q", ms, Tokens.FormatDeadline(ms))
 	}
+	if got := Images.InUnit(644.6); got != 0.6446 {
+		t.Errorf("InUnit(644.6 ms) = %v s", got)
+	}
 	if got := Images.Deadline(1.8e6); got != "1,800 s" {
 		t.Errorf("Deadline(1.8e6 ms) = %q for images", got)
 	}

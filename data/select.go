@@ -75,7 +75,7 @@ type Estimate struct {
 
 // Estimate returns what a volume (output tokens, images or videos) costs on c.
 func (c *Config) Estimate(volume float64) Estimate {
-	j, per := c.Joules(), c.perRequest()
+	j, per := c.Joules(), c.PerRequest()
 	return Estimate{
 		EnergyWh:         j * volume / 3600,
 		EnergyPerRequest: j * per,

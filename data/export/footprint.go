@@ -18,14 +18,18 @@ func Footprint(r *data.Result, f footprint.Factors, b footprint.Budget, fit *foo
 		return nil
 	}
 	l, e := f.Ladder(r.Estimate.EnergyWh), f.Effective()
-	perRequest := f.Ladder(float64(c.JoulesPerToken) * float64(c.AvgOutputTokens) / 3600).FacilityWh
+	perRequest := f.Ladder(r.Estimate.EnergyPerRequest / 3600).FacilityWh
+	per := "facility_wh_per_request"
+	if r.Kind.Diffusion() {
+		per = "facility_wh_per_item"
+	}
 	fp := Object{
 		{"boundary", f.BoundaryInfo().ID},
 		{"gpu_wh", l.GPUWh},
 		{"server_wh", l.ServerWh},
 		{"fleet_wh", l.FleetWh},
 		{"facility_wh", l.FacilityWh},
-		{"facility_wh_per_request", perRequest},
+		{per, perRequest},
 	}
 	if v, ok := f.Carbon(l); ok {
 		fp = append(fp, Field{"carbon_g", v})
@@ -47,7 +51,11 @@ func Footprint(r *data.Result, f footprint.Factors, b footprint.Budget, fit *foo
 	}
 	o := Object{{"footprint", append(fp, Field{"factors", factors})}}
 	if fit != nil {
-		o = append(o, Field{"budget", Object{{"value", b.String()}, {"tokens", fit.Tokens}, {"requests", fit.Requests}}})
+		budget := Object{{"value", b.String()}, {"tokens", fit.Tokens}, {"requests", fit.Requests}}
+		if r.Kind.Diffusion() {
+			budget = Object{{"value", b.String()}, {"items", fit.Tokens}}
+		}
+		o = append(o, Field{"budget", budget})
 	}
 	return o
 }

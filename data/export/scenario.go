@@ -10,7 +10,7 @@ import "tokenjoule/data"
 //
 // It is an Object so that a later feature can add its fields in place.
 func Scenario(r *data.Result) Object {
-	q, m := r.Query, r.Model
+	q, m, k := r.Query, r.Model, r.Kind
 	status := data.Meets
 	if r.Selected == nil {
 		status = data.MissesDeadline
@@ -20,18 +20,21 @@ func Scenario(r *data.Result) Object {
 		{"model", q.Model},
 		{"display_name", m.Name},
 		{"gpu", q.GPU},
-		{"deadline_ms", q.DeadlineMS},
-		{"percentile", q.Percentile},
-		{"tokens", q.Tokens},
-		{"status", status},
 	}
-	o = append(o, figures(r.Selected, r.Estimate)...)
+	if k.Diffusion() {
+		// The deadline in seconds, and what the volume counts.
+		o = append(o, Field{"deadline_s", k.InUnit(q.DeadlineMS)}, Field{"unit", k.Item}, Field{"items", q.Tokens})
+	} else {
+		o = append(o, Field{"deadline_ms", q.DeadlineMS}, Field{"percentile", q.Percentile}, Field{"tokens", q.Tokens})
+	}
+	o = append(o, Field{"status", status})
+	o = append(o, figures(k, r.Selected, r.Estimate)...)
 	o = append(o, Field{"selected", Row(r.Selected)})
 	if r.Selected == nil {
-		o = append(o, Field{"min_deadline_ms", r.MinDeadlineMS()}, Field{"fastest", Row(r.Fastest)})
+		o = append(o, Field{minDeadlineKey(k), k.InUnit(r.MinDeadlineMS())}, Field{"fastest", Row(r.Fastest)})
 	}
 	if r.Other != nil {
-		other := figures(r.Other, r.OtherEstimate)
+		other := figures(k, r.Other, r.OtherEstimate)
 		o = append(o, Field{"other", append(other, Field{"selected", Row(r.Other)})})
 	}
 	return append(o, dataset(m)...)
@@ -44,10 +47,15 @@ func ScenarioJSON(r *data.Result, more ...Field) ([]byte, error) {
 	return indent(append(Scenario(r), more...))
 }
 
-// figures are an estimate's fields, null without a configuration.
-func figures(c *data.Config, e data.Estimate) Object {
+// figures are an estimate's fields, null without a configuration; an image
+// or video's request is one item, so that its energy per request is per
+// item, and its number of requests the volume.
+func figures(k *data.Kind, c *data.Config, e data.Estimate) Object {
 	f := Object{{"energy_wh", e.EnergyWh}, {"energy_per_request_j", e.EnergyPerRequest},
 		{"gpu_hours", e.GPUHours}, {"requests", e.Requests}}
+	if k.Diffusion() {
+		f = Object{{"energy_wh", e.EnergyWh}, {"energy_per_item_j", e.EnergyPerRequest}, {"gpu_hours", e.GPUHours}}
+	}
 	if c == nil {
 		for i := range f {
 			f[i].Value = nil

@@ -15,20 +15,24 @@ import (
 // the source and permalink, the URL of the page that shows it. It is the
 // page's "Copy summary".
 func Summary(r *data.Result, f footprint.Factors, permalink string) string {
-	q, m := r.Query, r.Model
+	q, m, k := r.Query, r.Model, r.Kind
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s output tokens of %s on %s, %s, at a %s inter-token latency of at most %s: ",
-		data.FormatTokens(q.Tokens), m.Name, workloadName(m, q.Task), gpuPhrase(m.GPUs, q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
+	fmt.Fprintf(&b, "%s of %s on %s, %s, %s: ",
+		volume(k, q.Tokens), m.Name, workloadName(m, q.Task), gpuPhrase(m.GPUs, q.GPU), deadlinePhrase(k, q))
 	if s := r.Selected; s != nil {
 		e := r.Estimate
-		fmt.Fprintf(&b, "%s of GPU energy (%s J per token, %s per request of %s tokens), with the most energy-efficient measured configuration that meets the deadline (%s, max_num_seqs %d; dataset row %s).",
-			data.FormatEnergy(e.EnergyWh), data.FormatNumber(float64(s.JoulesPerToken)), data.FormatJoules(e.EnergyPerRequest),
-			data.FormatNumber(float64(s.AvgOutputTokens)), s.Hardware(), s.MaxNumSeqs, s.RowID)
+		per := fmt.Sprintf("%s J per token, %s per request of %s tokens", data.FormatNumber(float64(s.JoulesPerToken)), data.FormatJoules(e.EnergyPerRequest),
+			data.FormatNumber(float64(s.AvgOutputTokens)))
+		if k.Diffusion() {
+			per = fmt.Sprintf("%s J per %s", data.FormatNumber(s.Joules()), k.Item)
+		}
+		fmt.Fprintf(&b, "%s of GPU energy (%s), with the most energy-efficient measured configuration that meets the deadline (%s; dataset row %s).",
+			data.FormatEnergy(e.EnergyWh), per, s.Brief(), s.RowID)
 		past(&b, f, e.EnergyWh)
 	} else {
 		f := r.Fastest
-		fmt.Fprintf(&b, "no measured configuration meets the deadline; the smallest deadline one meets is %s (%s, max_num_seqs %d; dataset row %s).",
-			data.FormatMS(r.MinDeadlineMS()), f.Hardware(), f.MaxNumSeqs, f.RowID)
+		fmt.Fprintf(&b, "no measured configuration meets the deadline; the smallest deadline one meets is %s (%s; dataset row %s).",
+			k.Deadline(r.MinDeadlineMS()), f.Brief(), f.RowID)
 	}
 	boundary := Boundary(m.Boundary)
 	if r.Selected != nil && !f.IsGPUOnly() {
@@ -72,23 +76,23 @@ func past(b *strings.Builder, f footprint.Factors, gpuWh float64) {
 // boundary, caveat, source and permalink. It is the compare page's "Copy
 // summary".
 func CompareSummary(rk *data.Ranking, idx *data.Index, permalink string) string {
-	q, w := rk.Query, rk.Workload
+	q, w, k := rk.Query, rk.Workload, rk.Workload.Kind()
 	var meets, misses, unmeasured []string
 	for i := range rk.Models {
 		r := &rk.Models[i]
 		switch r.Status() {
 		case data.Meets:
-			meets = append(meets, fmt.Sprintf("%d. %s, %s (%s J/token)", len(meets)+1, r.Entry.Name,
-				data.FormatEnergy(r.Result.Estimate.EnergyWh), data.FormatNumber(float64(r.Result.Selected.JoulesPerToken))))
+			meets = append(meets, fmt.Sprintf("%d. %s, %s (%s J/%s)", len(meets)+1, r.Entry.Name,
+				data.FormatEnergy(r.Result.Estimate.EnergyWh), data.FormatNumber(r.Result.Selected.Joules()), k.Item))
 		case data.MissesDeadline:
-			misses = append(misses, fmt.Sprintf("%s (%s)", r.Entry.Name, data.FormatMS(r.Result.MinDeadlineMS())))
+			misses = append(misses, fmt.Sprintf("%s (%s)", r.Entry.Name, k.Deadline(r.Result.MinDeadlineMS())))
 		default:
 			unmeasured = append(unmeasured, r.Entry.Name)
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "GPU energy of %s output tokens on %s, %s, at a %s inter-token latency of at most %s: ",
-		data.FormatTokens(q.Tokens), w.Name+" ("+w.ID+")", gpuPhrase(w.GPUs(), q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
+	fmt.Fprintf(&b, "GPU energy of %s on %s, %s, %s: ",
+		volume(k, q.Tokens), w.Name+" ("+w.ID+")", gpuPhrase(w.GPUs(), q.GPU), deadlinePhrase(k, q))
 	if len(meets) == 0 {
 		fmt.Fprintf(&b, "none of its %d models meets the deadline.", len(rk.Models))
 	} else {
@@ -103,6 +107,18 @@ func CompareSummary(rk *data.Ranking, idx *data.Index, permalink string) string 
 	}
 	source(&b, Boundary(idx.Boundary), idx.Caveat, idx.Source, permalink)
 	return b.String()
+}
+
+// volume is a volume in words: "1M output tokens", "10k images".
+func volume(k *data.Kind, v float64) string { return k.FormatVolume(v) + " " + k.Items }
+
+// deadlinePhrase is the deadline in words: "at a p50 inter-token latency of
+// at most 500 ms", or "each generated within 30 s (a batch's time)".
+func deadlinePhrase(k *data.Kind, q data.Query) string {
+	if k.Diffusion() {
+		return fmt.Sprintf("each generated within %s (the time to generate its batch)", k.Deadline(q.DeadlineMS))
+	}
+	return fmt.Sprintf("at a %s inter-token latency of at most %s", q.Percentile, data.FormatMS(q.DeadlineMS))
 }
 
 // source ends a summary: the boundary in words, the caveat, where the data

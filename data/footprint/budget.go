@@ -179,8 +179,8 @@ func (b Budget) Describe() string {
 
 // A Fit is how much of a configuration's output a budget pays for.
 type Fit struct {
-	Tokens   float64 // output tokens
-	Requests float64 // requests of the configuration's average output length
+	Tokens   float64 // output tokens, or images or videos for a diffusion model
+	Requests float64 // requests of the configuration's average output length; one item each for a diffusion model
 }
 
 // Fit returns how many output tokens, and requests of the average length, b
@@ -221,7 +221,7 @@ func (f Factors) Fit(b Budget, c *data.Config) (Fit, error) {
 	default:
 		return fail("no budget given")
 	}
-	perToken := per * float64(c.JoulesPerToken) / 3600
+	perToken := per * c.Joules() / 3600
 	if !(perToken > 0) {
 		return fail("at these factors the output costs nothing in it, so any volume fits")
 	}
@@ -229,5 +229,5 @@ func (f Factors) Fit(b Budget, c *data.Config) (Fit, error) {
 	if math.IsInf(tokens, 0) || math.IsNaN(tokens) {
 		return fail("too large to count in tokens")
 	}
-	return Fit{Tokens: tokens, Requests: tokens / float64(c.AvgOutputTokens)}, nil
+	return Fit{Tokens: tokens, Requests: tokens / c.PerRequest()}, nil
 }
