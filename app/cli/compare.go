@@ -70,16 +70,26 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 // the deadline, then those that miss it with the deadline each would meet,
 // then those not measured on the GPU.
 func printRanking(w io.Writer, set *data.Set, rk *data.Ranking, f footprint.Factors) {
-	q, wl := rk.Query, rk.Workload
+	q, wl, k := rk.Query, rk.Workload, rk.Workload.Kind()
 	gpus := data.GPUChoice(wl.GPUs(), q.GPU)
-	fmt.Fprintf(w, "%s (%s): %s output tokens on %s at %s ITL ≤ %s\n", wl.Name, wl.ID,
-		data.FormatTokens(q.Tokens), gpus, q.Percentile, data.FormatMS(q.DeadlineMS))
+	if k.Diffusion() {
+		fmt.Fprintf(w, "%s (%s): %s %s on %s, each generated within %s\n", wl.Name, wl.ID,
+			k.FormatVolume(q.Tokens), k.Items, gpus, k.Deadline(q.DeadlineMS))
+	} else {
+		fmt.Fprintf(w, "%s (%s): %s output tokens on %s at %s ITL ≤ %s\n", wl.Name, wl.ID,
+			data.FormatTokens(q.Tokens), gpus, q.Percentile, data.FormatMS(q.DeadlineMS))
+	}
 	fmt.Fprintln(w, "Each model's most energy-efficient measured configuration that meets the deadline, least energy first.")
 	fmt.Fprintln(w)
 
 	var missed, unmeasured []*data.Ranked
 	head := []string{"#", "Model", "Parameters", "Energy", "Per request", "J/token", "Selected configuration", "Dataset row"}
 	align := "rllrrrll"
+	if k.Diffusion() {
+		// A request is one item: its energy is the J per item.
+		head = []string{"#", "Model", "Parameters", "Energy", "J/" + k.Item, "Selected configuration", "Dataset row"}
+		align = "rllrrll"
+	}
 	// The footprint's figures, for the factors given, after the GPU energy.
 	extra := footprintCells(f)
 	for _, x := range extra {
@@ -100,7 +110,10 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking, f footprint.Fact
 		c, e := r.Result.Selected, r.Result.Estimate
 		row := []string{strconv.Itoa(i + 1), r.Entry.Name, r.Entry.Size(),
 			data.FormatEnergy(e.EnergyWh), data.FormatJoules(e.EnergyPerRequest), data.FormatNumber(float64(c.JoulesPerToken)),
-			fmt.Sprintf("%s, max_num_seqs %d", c.Hardware(), c.MaxNumSeqs), c.RowID}
+			c.Brief(), c.RowID}
+		if k.Diffusion() {
+			row = slices.Delete(row, 5, 6)
+		}
 		for _, x := range extra {
 			row = slices.Insert(row, 4, x.cell(f.Ladder(e.EnergyWh)))
 		}
@@ -113,12 +126,15 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking, f footprint.Fact
 	}
 
 	if len(missed) > 0 {
-		fmt.Fprintf(w, "\nMissing the deadline, with the smallest %s deadline each meets on %s:\n", q.Percentile, gpus)
+		which := string(q.Percentile) + " "
+		if k.Diffusion() {
+			which = ""
+		}
+		fmt.Fprintf(w, "\nMissing the deadline, with the smallest %sdeadline each meets on %s:\n", which, gpus)
 		rows := [][]string{{"Model", "Parameters", "Deadline", "Fastest configuration", "Dataset row"}}
 		for _, r := range missed {
 			f := r.Result.Fastest
-			rows = append(rows, []string{r.Entry.Name, r.Entry.Size(), data.FormatMS(r.Result.MinDeadlineMS()),
-				fmt.Sprintf("%s, max_num_seqs %d", f.Hardware(), f.MaxNumSeqs), f.RowID})
+			rows = append(rows, []string{r.Entry.Name, r.Entry.Size(), k.Deadline(r.Result.MinDeadlineMS()), f.Brief(), f.RowID})
 		}
 		table(w, "llrll", rows)
 	}

@@ -13,40 +13,75 @@ import (
 // queryFlags are the calculator's inputs other than the model, shared by calc
 // and compare.
 type queryFlags struct {
-	task, gpu, deadline, percentile, tokens *string
+	fs                              *flag.FlagSet
+	task, gpu, deadline, percentile *string
+	volumes                         []*string // by kind, in the order of data.Kinds
 }
 
 func addQueryFlags(fs *flag.FlagSet) *queryFlags {
 	d := data.DefaultQuery()
-	return &queryFlags{
-		task:       fs.String("task", d.Task, "workload: lm-arena-chat, gpqa, sourcegraph-fim, image-chat or video-chat (tokenjoule list)"),
-		gpu:        fs.String("gpu", d.GPU, "GPU: H100, B200 or any (the best across the model's GPUs)"),
-		deadline:   fs.String("deadline", data.FormatDeadline(d.DeadlineMS), "inter-token latency deadline: 100, 100ms or 0.1s"),
-		percentile: fs.String("percentile", string(d.Percentile), "latency percentile the deadline applies to: p50, p90, p95 or p99"),
-		tokens:     fs.String("tokens", data.FormatTokens(d.Tokens), "output-token volume: 1000000, 1,000,000, 1e6, 250k, 5M, 2.5B or 1T"),
+	f := &queryFlags{
+		fs:   fs,
+		task: fs.String("task", d.Task, "workload: lm-arena-chat, gpqa, sourcegraph-fim, image-chat, video-chat, text-to-image or text-to-video (tokenjoule list)"),
+		gpu:  fs.String("gpu", d.GPU, "GPU: H100, B200 or any (the best across the model's GPUs)"),
+		deadline: fs.String("deadline", "", "the longest wait: for a token workload the inter-token latency, 100, 100ms or 0.1s (default "+
+			data.Tokens.FormatDeadline(data.Tokens.DefaultDeadlineMS)+"); for text-to-image and text-to-video the time to generate a batch, 10, 10s or 1.5min (default "+
+			data.Images.FormatDeadline(data.Images.DefaultDeadlineMS)+" and "+data.Videos.FormatDeadline(data.Videos.DefaultDeadlineMS)+")"),
+		percentile: fs.String("percentile", string(d.Percentile), "latency percentile the deadline applies to, for a token workload: p50, p90, p95 or p99"),
 	}
+	for _, k := range data.Kinds {
+		usage := fmt.Sprintf("volume of %s, for a workload that generates them: 250, 1,000, 1e3, 10k, 2.5M (default %s)", k.Items, k.FormatVolume(k.DefaultVolume))
+		if k == data.Tokens {
+			usage = "output-token volume: 1000000, 1,000,000, 1e6, 250k, 5M, 2.5B or 1T (default " + k.FormatVolume(k.DefaultVolume) + ")"
+		}
+		f.volumes = append(f.volumes, fs.String(k.Param, "", usage))
+	}
+	return f
 }
 
 // query reads the flags into a query without a model; a malformed value is
-// a *data.InputError. Names (task, GPU) are checked by whoever answers it.
+// a *data.InputError, and so is a flag the workload has no use for: the
+// token workloads' percentile and token volume on an image or video
+// workload, or the reverse. Names (task, GPU) are checked by whoever answers
+// it.
 func (f *queryFlags) query() (data.Query, error) {
+	k := data.TaskKind(*f.task)
 	// The GPU's canonical spelling if it is one, else as typed, so that a
 	// refusal quotes what was typed ("ı", not the "I" ToUpper makes of it).
-	q := data.Query{Task: *f.task, GPU: *f.gpu}
+	q := data.Query{Task: *f.task, GPU: *f.gpu, DeadlineMS: k.DefaultDeadlineMS, Percentile: data.P50, Tokens: k.DefaultVolume}
 	for _, g := range append([]string{data.AnyGPU}, data.GPUs...) {
 		if strings.EqualFold(*f.gpu, g) {
 			q.GPU = g
 		}
 	}
+	given := map[string]bool{}
+	f.fs.Visit(func(fl *flag.Flag) { given[fl.Name] = true })
 	var err error
-	if q.DeadlineMS, err = data.ParseDeadline(*f.deadline); err != nil {
-		return q, err
+	if given["deadline"] {
+		if q.DeadlineMS, err = k.ParseDeadline(*f.deadline); err != nil {
+			return q, err
+		}
+	}
+	if given["percentile"] && k.Diffusion() {
+		return q, &data.InputError{Param: "percentile", Label: "-percentile", Value: *f.percentile,
+			Reason: fmt.Sprintf("applies to token workloads only; %s times a batch as a whole", *f.task)}
 	}
 	if q.Percentile, err = data.ParsePercentile(*f.percentile); err != nil {
 		return q, err
 	}
-	q.Tokens, err = data.ParseTokens(*f.tokens)
-	return q, err
+	for i, vk := range data.Kinds {
+		switch s := *f.volumes[i]; {
+		case !given[vk.Param]:
+		case vk != k:
+			return q, &data.InputError{Param: vk.Param, Label: "-" + vk.Param, Value: s,
+				Reason: fmt.Sprintf("counts %s, and %s generates %s: use -%s", vk.Items, *f.task, k.Items, k.Param)}
+		default:
+			if q.Tokens, err = k.ParseVolume(s); err != nil {
+				return q, err
+			}
+		}
+	}
+	return q, nil
 }
 
 // fail reports err for command cmd and returns its exit code: bad input for
