@@ -41,6 +41,7 @@ func Ranking(rk *data.Ranking, highlight string) ([]byte, error) {
 		most = max(most, r.Result.Estimate.EnergyWh)
 	}
 	unit, scale := energyUnit(most)
+	k := rk.Workload.Kind()
 	for _, r := range meets {
 		wh := r.Result.Estimate.EnergyWh
 		d := opts.BarData{Name: r.Entry.Name, Value: sig4(wh / scale),
@@ -53,7 +54,7 @@ func Ranking(rk *data.Ranking, highlight string) ([]byte, error) {
 	}
 	c := charts.NewBar()
 	c.SetGlobalOptions(
-		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: fmt.Sprintf("Energy for %s tokens (%s)", data.FormatTokens(rk.Query.Tokens), unit),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: fmt.Sprintf("Energy for %s %s (%s)", k.FormatVolume(rk.Query.Tokens), strings.TrimPrefix(k.Items, "output "), unit),
 			NameLocation: "middle", NameGap: 28}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true)}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: types.FuncStr("{b}: {c} " + unit)}),
@@ -99,9 +100,10 @@ func Ranking(rk *data.Ranking, highlight string) ([]byte, error) {
 // carry no style), labelled with its name too.
 func EnergyParams(rk *data.Ranking, highlight string) ([]byte, error) {
 	var points, picked []opts.ScatterData
+	k := rk.Workload.Kind()
 	for i, r := range meeting(rk) {
 		d := opts.ScatterData{Name: r.Entry.Name,
-			Value: []any{float64(r.Entry.ActiveParams), sig4(float64(r.Result.Selected.JoulesPerToken)), r.Entry.Size(), i + 1}}
+			Value: []any{float64(r.Entry.ActiveParams), sig4(r.Result.Selected.Joules()), r.Entry.Size(), i + 1}}
 		if r.Entry.Slug == highlight {
 			picked = append(picked, d)
 		} else {
@@ -111,9 +113,9 @@ func EnergyParams(rk *data.Ranking, highlight string) ([]byte, error) {
 	c := charts.NewScatter()
 	c.SetGlobalOptions(
 		charts.WithXAxisOpts(opts.XAxis{Type: "log", Name: "Active parameters (billions)", NameLocation: "middle", NameGap: 28}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "log", Name: "J / token"}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "log", Name: "J / " + k.Item}),
 		// {@[n]} is the item's n-th value: J/token, the size in words, the rank.
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: "{@[3]}. {b}\n{@[1]} J/token · {@[2]}"}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: types.FuncStr("{@[3]}. {b}\n{@[1]} J/" + k.Item + " · {@[2]}")}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "0"}),
 		charts.WithGridOpts(opts.Grid{Left: "8", Right: "24", Top: "40", Bottom: "36", ContainLabel: opts.Bool(true)}),
 		charts.WithAnimation(false),
