@@ -54,7 +54,6 @@ const (
 	chartParams  = "chart-params"
 
 	titleRanking = "Energy for the volume, by model"
-	titleParams  = "Energy per token against active parameters"
 )
 
 func (c *Compare) OnInit() {
@@ -87,10 +86,19 @@ func (c *Compare) OnNav(ctx app.Context) {
 
 func (c *Compare) load(q data.Query, notices []state.Notice) {
 	c.q, c.notices = q, notices
-	c.tokensText, c.tokensErr = data.FormatTokens(q.Tokens), ""
-	c.deadlineText, c.deadlineErr = formatMS(q.DeadlineMS), ""
+	c.resetText()
 	c.compute()
 }
+
+// resetText has the deadline's and the volume's boxes show the query's.
+func (c *Compare) resetText() {
+	k := c.kind()
+	c.tokensText, c.tokensErr = k.FormatVolume(c.q.Tokens), ""
+	c.deadlineText, c.deadlineErr = k.DeadlineText(c.q.DeadlineMS), ""
+}
+
+// kind is what the ranked workload generates.
+func (c *Compare) kind() *data.Kind { return data.TaskKind(c.q.Task) }
 
 func (c *Compare) OnMount(ctx app.Context) {
 	c.mounted = true
@@ -127,12 +135,21 @@ func (c *Compare) compute() {
 }
 
 // set applies a new value of one query parameter, read as the URL's would
-// be, and writes the state to the URL without a history entry.
+// be, and writes the state to the URL without a history entry. A workload
+// that generates something else comes with its own deadline and volume
+// (data.Query.WithTask), which the boxes then show.
 func (c *Compare) setParam(ctx app.Context, param, value string) {
-	v := state.Encode(c.q)
+	q, other := c.q, false
+	if param == state.ParamTask {
+		other = data.TaskKind(value) != c.kind()
+		q = q.WithTask(value)
+	}
+	v := state.Encode(q)
 	v.Set(param, value)
-	q, _ := state.ParseCompare(c.set, v) // the controls offer valid values only
-	c.q = q
+	c.q, _ = state.ParseCompare(c.set, v) // the controls offer valid values only
+	if other {
+		c.resetText()
+	}
 	c.compute()
 	replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.hidden)))
 }
@@ -146,18 +163,18 @@ func (c *Compare) onDeadlineSlider(ctx app.Context, e app.Event) {
 	if err != nil {
 		return
 	}
-	c.setDeadline(ctx, sliderToMS(pos))
+	c.setDeadline(ctx, sliderToMS(c.kind(), pos))
 }
 
 func (c *Compare) setDeadline(ctx app.Context, ms float64) {
-	c.deadlineText, c.deadlineErr = formatMS(ms), ""
+	c.deadlineText, c.deadlineErr = c.kind().DeadlineText(ms), ""
 	c.setParam(ctx, state.ParamDeadline, c.deadlineText)
 }
 
 func (c *Compare) onDeadlineText(ctx app.Context, e app.Event) {
 	c.deadlineText = value(ctx)
-	if _, err := data.ParseDeadline(c.deadlineText); err != nil {
-		c.deadlineErr = deadlineError(c.deadlineText, err)
+	if _, err := c.kind().ParseDeadline(c.deadlineText); err != nil {
+		c.deadlineErr = deadlineError(c.kind(), c.deadlineText, err)
 		return // keep the last good ranking
 	}
 	c.deadlineErr = ""
@@ -166,18 +183,20 @@ func (c *Compare) onDeadlineText(ctx app.Context, e app.Event) {
 
 func (c *Compare) onTokens(ctx app.Context, e app.Event) {
 	c.tokensText = value(ctx)
-	if _, err := data.ParseTokens(c.tokensText); err != nil {
+	k := c.kind()
+	if _, err := k.ParseVolume(c.tokensText); err != nil {
 		c.tokensErr = err.Error()
 		return
 	}
 	c.tokensErr = ""
-	c.setParam(ctx, state.ParamTokens, c.tokensText)
+	c.setParam(ctx, k.Param, c.tokensText)
 }
 
 func (c *Compare) onPreset(v float64) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		c.tokensText, c.tokensErr = data.FormatTokens(v), ""
-		c.setParam(ctx, state.ParamTokens, c.tokensText)
+		k := c.kind()
+		c.tokensText, c.tokensErr = k.FormatVolume(v), ""
+		c.setParam(ctx, k.Param, c.tokensText)
 	}
 }
 
@@ -235,6 +254,7 @@ func (c *Compare) Render() app.UI {
 	if c.err != nil || c.rk == nil {
 		return root.Body(app.P().Class("error").Text(fmt.Sprintf("The comparison failed: %v", c.err)))
 	}
+	titleParams := charts.TitleParams(c.kind())
 	share := &Share{Query: c.q, Ranking: c.rk, Compact: c.embedded, Footprint: c.foot.fp, Charts: []ShareChart{
 		{ID: chartRanking, Title: titleRanking, Option: c.bars},
 		{ID: chartParams, Title: titleParams, Option: c.scatter},
@@ -258,8 +278,7 @@ func (c *Compare) Render() app.UI {
 				app.H1().Text("tokenjoule"),
 				app.A().ID("open-calc").Class(answerPart).Href(c.calcURL(c.q.Model)).Text("← The calculator"),
 			),
-			app.P().Class("lede").Text("Which AI language model uses the least electricity to write the same text as fast? "+
-				"Every model of a task, ranked, each served in the most frugal way the ML.ENERGY Leaderboard measured that still meets your deadline."),
+			app.P().Class("lede").Text(c.lede()),
 		),
 		&UpdateBanner{},
 		c.renderNoJS(),
@@ -311,12 +330,13 @@ func (c *Compare) renderControls() app.UI {
 			)
 		}),
 		show(state.ParamDeadline, func() app.UI {
-			return deadlineField(q.DeadlineMS, c.deadlineText, c.deadlineErr, c.embedded, c.onDeadlineSlider, c.onDeadlineText)
+			return deadlineField(c.kind(), q.DeadlineMS, c.deadlineText, c.deadlineErr, c.embedded, c.onDeadlineSlider, c.onDeadlineText)
 		}),
-		show(state.ParamPercentile, func() app.UI {
+		// An image or video workload has one latency per batch: no percentile.
+		app.If(!c.hidden.Has(state.ParamPercentile) && !c.kind().Diffusion(), func() app.UI {
 			return percentileField(q.Percentile, c.embedded, c.onParam(state.ParamPercentile))
 		}),
-		show(state.ParamTokens, func() app.UI { return tokensField(c.tokensText, c.tokensErr, c.onTokens, c.onPreset) }),
+		show(state.ParamTokens, func() app.UI { return tokensField(c.kind(), c.tokensText, c.tokensErr, c.onTokens, c.onPreset) }),
 		c.renderFootprintInputs(),
 	)
 }
@@ -346,10 +366,10 @@ type rankedRow struct {
 
 // renderAnswer is the question, the answer in words, and the bars.
 func (c *Compare) renderAnswer() app.UI {
-	q := c.q
+	q, k := c.q, c.kind()
 	ranked, _, _ := c.groups()
-	question := fmt.Sprintf("Energy for %s output tokens of each model of %s on %s, with %s",
-		data.FormatTokens(q.Tokens), c.rk.Workload.Name, c.gpuWords(), deadlineWords(q.Percentile, q.DeadlineMS))
+	question := fmt.Sprintf("Energy for %s of each model of %s on %s, with %s",
+		volumeWords(k, q.Tokens), c.rk.Workload.Name, c.gpuWords(), deadlineWords(k, q.Percentile, q.DeadlineMS))
 	var answer []app.UI
 	if len(ranked) == 0 {
 		answer = append(answer, app.Text(fmt.Sprintf("None of the %d models meets the deadline: ", len(c.rk.Models))),
@@ -424,20 +444,19 @@ type column struct {
 func (c *Compare) columns() []column {
 	est := func(r rankedRow) data.Estimate { return r.Result.Estimate }
 	sel := func(r rankedRow) *data.Config { return r.Result.Selected }
+	k := c.kind()
 	cols := []column{
 		{colRank, "#", func(r rankedRow) string { return strconv.Itoa(r.rank) },
 			func(a, b rankedRow) bool { return a.rank < b.rank }},
 		{colModel, "Model", func(r rankedRow) string { return r.Entry.Name },
 			func(a, b rankedRow) bool { return data.NaturalLess(a.Entry.Name, b.Entry.Name) }},
-		{colEnergy, "Energy for " + data.FormatTokens(c.q.Tokens) + " tokens", func(r rankedRow) string { return data.FormatEnergy(est(r).EnergyWh) },
+		{colEnergy, "Energy for " + volumeWords(k, c.q.Tokens), func(r rankedRow) string { return data.FormatEnergy(est(r).EnergyWh) },
 			func(a, b rankedRow) bool { return est(a).EnergyWh < est(b).EnergyWh }},
 		{colRequest, "Per request", func(r rankedRow) string { return data.FormatJoules(est(r).EnergyPerRequest) },
 			func(a, b rankedRow) bool { return est(a).EnergyPerRequest < est(b).EnergyPerRequest }},
-		{colJoules, "J/token", func(r rankedRow) string { return data.FormatNumber(float64(sel(r).JoulesPerToken)) },
-			func(a, b rankedRow) bool { return sel(a).JoulesPerToken < sel(b).JoulesPerToken }},
-		{colConfig, "Configuration", func(r rankedRow) string {
-			return fmt.Sprintf("%s, batch size limit %d", sel(r).Hardware(), sel(r).MaxNumSeqs)
-		}, func(a, b rankedRow) bool {
+		{colJoules, "J/" + k.Item, func(r rankedRow) string { return data.FormatNumber(sel(r).Joules()) },
+			func(a, b rankedRow) bool { return sel(a).Joules() < sel(b).Joules() }},
+		{colConfig, "Configuration", func(r rankedRow) string { return batchWords(sel(r)) }, func(a, b rankedRow) bool {
 			x, y := sel(a), sel(b)
 			if x.NumGPUs != y.NumGPUs {
 				return x.NumGPUs < y.NumGPUs
@@ -445,14 +464,55 @@ func (c *Compare) columns() []column {
 			if x.GPU != y.GPU {
 				return x.GPU < y.GPU
 			}
-			return x.MaxNumSeqs < y.MaxNumSeqs
+			return x.Batch() < y.Batch()
 		}},
 		{colParams, "Parameters", func(r rankedRow) string { return data.FormatParams(float64(r.Entry.Params)) },
 			func(a, b rankedRow) bool { return a.Entry.Params < b.Entry.Params }},
 		{colActive, "Active", func(r rankedRow) string { return data.FormatParams(float64(r.Entry.ActiveParams)) },
 			func(a, b rankedRow) bool { return a.Entry.ActiveParams < b.Entry.ActiveParams }},
 	}
+	if k.Diffusion() {
+		// A request is one image or video: its energy is the J per item.
+		cols = slices.DeleteFunc(cols, func(c column) bool { return c.key == colRequest })
+	}
 	return slices.Insert(cols, slices.IndexFunc(cols, func(c column) bool { return c.key == colJoules })+1, c.footprintColumns()...)
+}
+
+// batchWords is a configuration as the table and the list of models that
+// miss the deadline name it: "H100 × 2, batch size limit 256", or
+// "H100 × 2, batch size 4 (Ulysses 2 × ring 1)".
+func batchWords(s *data.Config) string {
+	if s.Diffusion() {
+		return fmt.Sprintf("%s, batch size %d (%s)", s.Hardware(), s.BatchSize, s.Split())
+	}
+	return fmt.Sprintf("%s, batch size limit %d", s.Hardware(), s.MaxNumSeqs)
+}
+
+// withBatch is a configuration in words after "on": "H100 × 1 with a batch
+// size limit of 256", "H100 × 8 with a batch size of 1 (Ulysses 8 × ring 1)".
+func withBatch(s *data.Config) string {
+	if s.Diffusion() {
+		return fmt.Sprintf("%s with a batch size of %d (%s)", s.Hardware(), s.BatchSize, s.Split())
+	}
+	return fmt.Sprintf("%s with a batch size limit of %d", s.Hardware(), s.MaxNumSeqs)
+}
+
+// configWords says what the table's configuration is.
+func (c *Compare) configWords() string {
+	if k := c.kind(); k.Diffusion() {
+		return fmt.Sprintf("The configuration is the GPUs generating the %s, the batch size (how many are generated together) and how the work is split over the GPUs.", k.Items)
+	}
+	return "The configuration is the GPUs serving the model and its batch size limit (max_num_seqs), the most requests they handle at once."
+}
+
+// lede says what the page does, for the kind of workload it ranks.
+func (c *Compare) lede() string {
+	if k := c.kind(); k.Diffusion() {
+		return fmt.Sprintf("Which AI model uses the least electricity to make the same %s as fast? ", k.Items) +
+			"Every model of a task, ranked, each run in the most frugal way the ML.ENERGY Leaderboard measured that still meets your deadline."
+	}
+	return "Which AI language model uses the least electricity to write the same text as fast? " +
+		"Every model of a task, ranked, each served in the most frugal way the ML.ENERGY Leaderboard measured that still meets your deadline."
 }
 
 // renderTable is the models that meet the deadline as a table, in the order
@@ -524,7 +584,7 @@ func (c *Compare) renderTable() app.UI {
 		app.H2().ID("ranking-title").Text("Ranking"),
 		c.renderExample("ranking-example"),
 		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens it in the calculator with this state. "+
-			"The configuration is the GPUs serving the model and its batch size limit (max_num_seqs), the most requests they handle at once."),
+			c.configWords()),
 		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Ranking table, scrolls sideways").Body(
 			app.Table().ID("ranking-table").Aria("describedby", "ranking-note").Body(
 				app.THead().Body(app.Tr().Body(heads...)),
@@ -539,7 +599,7 @@ func (c *Compare) renderTable() app.UI {
 // measured on the GPU.
 func (c *Compare) renderMissed() app.UI {
 	_, missed, unmeasured := c.groups()
-	q := c.q
+	q, k := c.q, c.kind()
 	items := make([]app.UI, len(missed))
 	for i, r := range missed {
 		min, f := r.Result.MinDeadlineMS(), r.Result.Fastest
@@ -549,11 +609,11 @@ func (c *Compare) renderMissed() app.UI {
 		}
 		items[i] = app.Li().ID("missed-"+r.Entry.Slug).DataSet("model", r.Entry.Slug).Body(
 			a,
-			app.Span().Class("small").Text(fmt.Sprintf(" (%s) gets %s at best, on %s with a batch size limit of %d. ",
-				r.Entry.Size(), deadlineWords(q.Percentile, min), f.Hardware(), f.MaxNumSeqs)),
+			app.Span().Class("small").Text(fmt.Sprintf(" (%s) gets %s at best, on %s. ",
+				r.Entry.Size(), deadlineWords(k, q.Percentile, min), withBatch(f))),
 			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("min-deadline-" + r.Entry.Slug).Class("small-button").
-					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline(i)))
+					Text("Set the deadline to " + k.Deadline(min)).OnClick(c.onMinDeadline(i)))
 			}),
 		)
 	}
@@ -565,7 +625,7 @@ func (c *Compare) renderMissed() app.UI {
 		Hidden(len(missed) == 0 && len(unmeasured) == 0).Body(
 		app.If(len(missed) > 0, func() app.UI {
 			return app.Div().Body(
-				app.H2().Text(fmt.Sprintf("Missing the %s deadline", data.FormatMS(q.DeadlineMS))),
+				app.H2().Text(fmt.Sprintf("Missing the %s deadline", k.Deadline(q.DeadlineMS))),
 				app.Ul().ID("missed-list").Body(items...),
 			)
 		}),

@@ -57,18 +57,17 @@ func (c *Embed) Render() app.UI {
 	if c.loadErr != nil {
 		return root.Body(app.P().Class("error").Text("The embedded dataset failed to load: " + c.loadErr.Error()))
 	}
-	spec := chartSpecs[0]
 	return root.Body(
 		// A frame has no title of its own to show: the heading is for
 		// people who navigate the page by headings.
-		app.H1().Class("sr-only").Text("tokenjoule: GPU energy of a language model"),
+		app.H1().Class("sr-only").Text("tokenjoule: GPU energy of an AI model"),
 		c.renderNoJS(),
 		&Notices{List: c.notices},
 		c.renderResult(true),
 		c.renderControls(true),
 		c.renderAnnouncement(),
 		app.Figure().Class("chart card").Body(
-			app.H2().Text(spec.title),
+			app.H2().Text(chartTitle(0, c.kind())),
 			c.chart(0),
 			renderChartNoJS(),
 		),
@@ -121,7 +120,18 @@ func shortCite(cite string) string {
 // compactConfig is the selected configuration in the embed: what identifies
 // it and what it costs, in a few short lines, the terms explained as on the
 // full page. The ids are the full page's.
-func compactConfig(s *data.Config, p data.Percentile) app.UI {
+func compactConfig(k *data.Kind, s *data.Config, p data.Percentile) app.UI {
+	if k.Diffusion() {
+		return app.Dl().ID("cfg").Class("config compact").Body(
+			explained("cfg-gpu", termGPUs, app.Text(s.Hardware())),
+			explained("cfg-parallel", termSplit, app.Text(s.Split())),
+			explained("cfg-batch-size", termBatchSize, app.Text(strconv.Itoa(s.BatchSize))),
+			figure("cfg-latency", "Time to generate a batch", k.Latency(s.Latency(p))),
+			figure("j-per-item", "GPU energy per "+k.Item, data.FormatJoules(s.Joules())),
+			figure("cfg-power", "GPU power", data.FormatNumber(float64(s.PowerWatts))+" W"),
+			explained("cfg-row", termRow, rowParts(s.RowID)...),
+		)
+	}
 	n, _, _ := strings.Cut(shareWithin(p), " tokens")
 	return app.Dl().ID("cfg").Class("config compact").Body(
 		explained("cfg-gpu", termGPUs, app.Text(s.Hardware())),
@@ -196,7 +206,7 @@ func (c *Calculator) snippet() string {
 	if c.res != nil {
 		name = c.res.Model.Name
 	}
-	title := fmt.Sprintf("tokenjoule: GPU energy of %s output tokens of %s", data.FormatTokens(c.q.Tokens), name)
+	title := fmt.Sprintf("tokenjoule: GPU energy of %s of %s", volumeWords(c.kind(), c.q.Tokens), name)
 	return embedSnippet(embedSrc(c.embed.origin, rootPrefix(), c.embedQuery()), title) +
 		"\n<script>\n" + resizeScript + "</script>"
 }

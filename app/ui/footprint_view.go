@@ -45,15 +45,25 @@ func widening(f footprint.Factors) float64 {
 type fpResult struct {
 	f      footprint.Factors
 	b      footprint.Budget
+	k      *data.Kind
 	c      *data.Config
 	ladder footprint.Ladder
-	gpuReq float64 // GPU Wh for a request of the average output length
+	gpuReq float64 // GPU Wh for a request of the average output length (an image or video)
 }
 
 func (c *calc) footprint() fpResult {
 	f, r := c.foot.fp.Factors, c.res
-	return fpResult{f: f, b: c.foot.fp.Budget, c: r.Selected, ladder: f.Ladder(r.Estimate.EnergyWh),
+	return fpResult{f: f, b: c.foot.fp.Budget, k: r.Kind, c: r.Selected, ladder: f.Ladder(r.Estimate.EnergyWh),
 		gpuReq: r.Estimate.EnergyPerRequest / 3600}
+}
+
+// request is what a request is, after "per": "request of 625 tokens", or
+// for an image or video model "image", "video".
+func (fr fpResult) request() string {
+	if fr.k.Diffusion() {
+		return fr.k.Item
+	}
+	return "request of " + data.FormatNumber(float64(fr.c.AvgOutputTokens)) + " tokens"
 }
 
 // renderFootprint is the footprint under the headline; compact (the
@@ -105,8 +115,8 @@ func (fr fpResult) renderLadder() app.UI {
 		app.P().ID("fp-total").Class("fp-total").Body(
 			app.Span().Class("fp-label").Text("Total at this boundary"),
 			app.Strong().ID("fp-total-wh").Class("fp-wh").Text(data.FormatEnergy(fr.ladder.FacilityWh)),
-			app.Span().Class("small").Text(fmt.Sprintf("%s; %s Wh per request of %s tokens",
-				data.FormatJoules(fr.ladder.FacilityWh*3600), data.FormatNumber(perReq), data.FormatNumber(float64(fr.c.AvgOutputTokens)))),
+			app.Span().Class("small").Text(fmt.Sprintf("%s; %s Wh per %s",
+				data.FormatJoules(fr.ladder.FacilityWh*3600), data.FormatNumber(perReq), fr.request())),
 		),
 	)
 }
@@ -178,6 +188,13 @@ func (fr fpResult) renderBudget() app.UI {
 	if fr.f.IsGPUOnly() {
 		at = "on the GPU energy alone"
 	}
+	if fr.k.Diffusion() {
+		return p.Body(
+			app.Text(fr.b.Describe()+" pays for "),
+			app.Strong().ID("fp-budget-tokens").Text(data.FormatTokens(roundSig(fit.Tokens, 4))),
+			app.Text(fmt.Sprintf(" %s, %s.", fr.k.Items, at)),
+		)
+	}
 	return p.Body(
 		app.Text(fr.b.Describe()+" pays for "),
 		app.Strong().ID("fp-budget-tokens").Text(data.FormatTokens(roundSig(fit.Tokens, 4))),
@@ -224,13 +241,25 @@ func (fr fpResult) renderComparisons() app.UI {
 // accelerators-only figure, the whole facility for the others (at a
 // GPU-only page, the typical cloud boundary's, said so).
 func (fr fpResult) renderPrompts() app.UI {
+	wh := func(v float64) string { return data.FormatNumber(v) + " Wh" }
+	if fr.k.Diffusion() {
+		// The published figures are a text prompt's: nothing to set an image beside.
+		req := []app.UI{app.Text("This calculation: "), app.Strong().ID("fp-request-gpu").Text(wh(fr.gpuReq)),
+			app.Text(" of GPU energy per " + fr.k.Item)}
+		if !fr.f.IsGPUOnly() {
+			req = append(req, app.Text(", "), app.Strong().ID("fp-request-facility").Text(wh(fr.f.Ladder(fr.gpuReq).FacilityWh)), app.Text(" at this boundary"))
+		}
+		return app.Div().ID("fp-prompts").Class("fp-prompts").Body(
+			app.H3().Text("Per "+fr.k.Item),
+			app.P().ID("fp-per-request").Body(append(req, app.Text("."))...),
+		)
+	}
 	facility, at := fr.f.Ladder(fr.gpuReq).FacilityWh, "this request at this boundary"
 	if fr.f.IsGPUOnly() {
 		cloud := footprint.Factors{}.WithBoundary("cloud")
 		facility = cloud.Ladder(fr.gpuReq).FacilityWh
 		at = "this request at the boundary “" + cloud.BoundaryInfo().Label + "” (this page counts the GPU only)"
 	}
-	wh := func(v float64) string { return data.FormatNumber(v) + " Wh" }
 	items := make([]app.UI, len(footprint.PromptPoints))
 	for i, p := range footprint.PromptPoints {
 		ours, words := facility, at

@@ -42,7 +42,17 @@ const (
 	termGPUHours   = "gpu-hours"
 	termPareto     = "pareto"
 	termRow        = "row"
+	// An image or video model's.
+	termGenTime   = "generation-time"
+	termImages    = "images"
+	termVideos    = "videos"
+	termBatchSize = "batch-size"
+	termSplit     = "split"
+	termSteps     = "steps"
 )
+
+// volumeTerms are the terms of an image or video workload's volume.
+var volumeTerms = map[*data.Kind]string{data.Images: termImages, data.Videos: termVideos}
 
 var glossary = map[string]term{
 	termITL: {"Longest wait between tokens", "ITL deadline",
@@ -74,8 +84,24 @@ var glossary = map[string]term{
 		"The configurations that no other beats on both counts at once: none is both faster and more frugal. " +
 			"Along it, a shorter wait between tokens costs more energy."},
 	termRow: {"Dataset row", "",
-		"Where the figures come from: one measurement of the ML.ENERGY data, named model/GPU/number of GPUs/batch size limit (and /r2 for a repeated run). " +
+		"Where the figures come from: one measurement of the ML.ENERGY data, named model/GPU/number of GPUs/batch size limit (and /r2 for a repeated run); " +
+			"for an image or video model, model/GPU/number of GPUs/b batch size/u Ulysses r ring degrees. " +
 			"The downloads and the command line name it the same way."},
+	termGenTime: {"Longest wait for an image or video", "generation-time deadline",
+		"An image or video model makes a batch of them at once, and every one in the batch is ready when the batch is: the generation time is how long a batch takes. " +
+			"The deadline is the longest wait you accept: a shorter one rules out the larger batches, which often spend less energy on each."},
+	termImages: {"Images", "",
+		"The pictures the model generates, at the resolution and number of denoising steps the leaderboard measured it with (shown in the configuration)."},
+	termVideos: {"Videos", "",
+		"The clips the model generates, each a few seconds long: the frames, frame rate and resolution the leaderboard measured it with are in the configuration."},
+	termBatchSize: {"Batch size", "batch_size",
+		"How many images or videos the model generates together. " +
+			"A larger batch keeps the GPUs busier, which can lower the energy for each, but the whole batch takes longer."},
+	termSplit: {"How the work is split", "Ulysses · ring",
+		"How one batch's work is spread over the N GPUs (the “× N”): Ulysses attention and ring attention each divide the picture or video the model works on across GPUs, " +
+			"and their degrees multiply to N."},
+	termSteps: {"Denoising steps", "inference_steps",
+		"How many times the model refines the image or video from noise: more steps take longer and spend more energy."},
 }
 
 // label is the label of a glossary term.
@@ -130,10 +156,17 @@ func percentileOption(p data.Percentile) string {
 }
 
 // deadlineWords is the deadline condition in words: "9 in 10 tokens within
-// 40 ms of the one before".
-func deadlineWords(p data.Percentile, ms float64) string {
+// 40 ms of the one before", or for an image or video workload "each image
+// ready within 30 s".
+func deadlineWords(k *data.Kind, p data.Percentile, ms float64) string {
+	if k.Diffusion() {
+		return fmt.Sprintf("each %s ready within %s", k.Item, k.Deadline(ms))
+	}
 	return fmt.Sprintf("%s within %s of the one before", shareWithin(p), data.FormatMS(ms))
 }
+
+// volumeWords is a volume in words: "1M output tokens", "10k images".
+func volumeWords(k *data.Kind, v float64) string { return k.FormatVolume(v) + " " + k.Items }
 
 // gpuOption is the label of the "any GPU" choice for GPUs a model (or a
 // workload's models) was measured on: short, to fit a phone's selector.

@@ -12,7 +12,7 @@ import (
 
 func TestGlossary(t *testing.T) {
 	keys := []string{termITL, termPercentile, termTokens, termGPUs, termParallel, termPrecision, termBatchLimit,
-		termBatch, termGPUHours, termPareto, termRow}
+		termBatch, termGPUHours, termPareto, termRow, termGenTime, termImages, termVideos, termBatchSize, termSplit, termSteps}
 	if len(keys) != len(glossary) {
 		t.Errorf("%d terms listed, %d in the glossary", len(keys), len(glossary))
 	}
@@ -64,7 +64,10 @@ func TestPhrases(t *testing.T) {
 			t.Errorf("percentileOption(%s) = %q, want %q", p, got, want[1])
 		}
 	}
-	if got := deadlineWords(data.P90, 1500); got != "9 in 10 tokens within 1,500 ms of the one before" {
+	if got := deadlineWords(data.Tokens, data.P90, 1500); got != "9 in 10 tokens within 1,500 ms of the one before" {
+		t.Errorf("deadlineWords = %q", got)
+	}
+	if got := deadlineWords(data.Videos, data.P90, 1500e3); got != "each video ready within 1,500 s" {
 		t.Errorf("deadlineWords = %q", got)
 	}
 	for gpus, want := range map[string]string{"B200": "B200 (the only one measured)", "B200,H100": "B200 or H100 (the better)"} {
@@ -100,6 +103,10 @@ func TestQuestion(t *testing.T) {
 		// A model measured on one GPU type: no "best of" a choice that was not there.
 		{data.Query{Task: "lm-arena-chat", Model: "deepseek-v3-1", GPU: data.AnyGPU, DeadlineMS: 100, Percentile: data.P99, Tokens: 1e6},
 			"Energy for 1M output tokens of DeepSeek V3.1 (Text Conversation) on B200, with 99 in 100 tokens within 100 ms of the one before"},
+		{data.Query{Task: "text-to-image", Model: "flux-1-dev", GPU: "H100", DeadlineMS: 10e3, Percentile: data.P50, Tokens: 10e3},
+			"Energy for 10k images of FLUX.1 Dev (Text to Image) on H100, with each image ready within 10 s"},
+		{data.Query{Task: "text-to-video", Model: "wan-2-1-14b", GPU: data.AnyGPU, DeadlineMS: 90e3, Percentile: data.P50, Tokens: 100},
+			"Energy for 100 videos of Wan 2.1 14B (Text to Video) on B200 or H100, with each video ready within 90 s"},
 	} {
 		r, err := set.Select(c.q)
 		if err != nil {
@@ -145,13 +152,13 @@ func TestDeadlineError(t *testing.T) {
 		if err == nil {
 			t.Fatalf("%q parses", in)
 		}
-		got := deadlineError(in, err)
+		got := deadlineError(data.Tokens, in, err)
 		letters := strings.ContainsAny(strings.ToLower(in), "abcdefghijklmnopqrstuvwxyz")
 		if letters != strings.HasPrefix(got, "Letters other than the units ms and s are not a number: ") || !strings.HasSuffix(got, err.Error()) {
 			t.Errorf("deadlineError(%q) = %q", in, got)
 		}
 	}
-	if got := deadlineError("x", errors.New("e")); !strings.Contains(got, "Letters") {
+	if got := deadlineError(data.Images, "x", errors.New("e")); !strings.Contains(got, "Letters other than the units s, min and ms") {
 		t.Errorf("deadlineError = %q", got)
 	}
 }

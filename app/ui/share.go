@@ -50,8 +50,8 @@ func (c *calc) share(compact bool) app.UI {
 		return app.Div().Hidden(true)
 	}
 	s := &Share{Query: c.res.Query, Result: c.res, Compact: compact, Footprint: c.foot.fp}
-	for _, spec := range chartSpecs {
-		s.Charts = append(s.Charts, ShareChart{ID: spec.id, Title: spec.title})
+	for i, spec := range chartSpecs {
+		s.Charts = append(s.Charts, ShareChart{ID: spec.id, Title: chartTitle(i, c.res.Kind)})
 	}
 	return s
 }
@@ -242,16 +242,20 @@ func (s *Share) question() string {
 	if wl != nil {
 		name = wl.Name
 	}
+	k := data.TaskKind(q.Task)
+	deadline := fmt.Sprintf("%s ITL ≤ %s", q.Percentile, data.FormatMS(q.DeadlineMS))
+	if k.Diffusion() {
+		deadline = "each ready within " + k.Deadline(q.DeadlineMS)
+	}
 	if r := s.Result; r != nil {
-		return fmt.Sprintf("%s on %s: %s output tokens, %s, %s ITL ≤ %s", r.Model.Name, name, data.FormatTokens(q.Tokens),
-			data.GPUChoice(r.Model.GPUs, q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
+		return fmt.Sprintf("%s on %s: %s, %s, %s", r.Model.Name, name, volumeWords(k, q.Tokens),
+			data.GPUChoice(r.Model.GPUs, q.GPU), deadline)
 	}
 	gpus := []string(nil)
 	if wl != nil {
 		gpus = wl.GPUs()
 	}
-	return fmt.Sprintf("Every model of %s: %s output tokens, %s, %s ITL ≤ %s", name, data.FormatTokens(q.Tokens),
-		data.GPUChoice(gpus, q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
+	return fmt.Sprintf("Every model of %s: %s, %s, %s", name, volumeWords(k, q.Tokens), data.GPUChoice(gpus, q.GPU), deadline)
 }
 
 // source is the dataset, loaded by the page before it rendered this.

@@ -35,7 +35,7 @@ func (c *Calculator) Render() app.UI {
 				disabledUntilStart(app.Button().Type("button").ID("embed-open").Class("embed-open").
 					Aria("haspopup", "dialog").Text("Embed").OnClick(c.onEmbedOpen)),
 			),
-			app.P().Class("lede").Text(lede),
+			app.P().Class("lede").Text(lede(c.kind())),
 		),
 		&UpdateBanner{},
 		c.renderNoJS(),
@@ -55,9 +55,16 @@ func (c *Calculator) Render() app.UI {
 	)
 }
 
-// lede says what the page does, without a word of jargon.
-const lede = "tokenjoule tells you how much electricity the graphics processors (GPUs) of an AI language model use " +
-	"to write a given amount of text as fast as you ask, as the ML.ENERGY Leaderboard measured it."
+// lede says what the page does, without a word of jargon, for the kind of
+// workload it shows.
+func lede(k *data.Kind) string {
+	if k.Diffusion() {
+		return fmt.Sprintf("tokenjoule tells you how much electricity the graphics processors (GPUs) of an AI model use "+
+			"to make a given number of %s as fast as you ask, as the ML.ENERGY Leaderboard measured it.", k.Items)
+	}
+	return "tokenjoule tells you how much electricity the graphics processors (GPUs) of an AI language model use " +
+		"to write a given amount of text as fast as you ask, as the ML.ENERGY Leaderboard measured it."
+}
 
 // slot is el when show is true, and otherwise an empty hidden span in its
 // place, so that the elements after it keep their positions.
@@ -136,21 +143,25 @@ func (c *calc) renderInputs(compact bool) app.UI {
 			)
 		}),
 		show(state.ParamDeadline, func() app.UI {
-			return deadlineField(c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineText)
+			return deadlineField(c.kind(), c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineText)
 		}),
-		show(state.ParamPercentile, func() app.UI { return percentileField(c.q.Percentile, compact, c.onPercentile) }),
-		show(state.ParamTokens, func() app.UI { return tokensField(c.tokensText, c.tokensErr, c.onTokens, c.onPreset) }),
+		// An image or video workload has one latency per batch: no percentile.
+		slot(!c.hidden.Has(state.ParamPercentile) && !c.kind().Diffusion(), func() app.UI {
+			return percentileField(c.q.Percentile, compact, c.onPercentile)
+		}),
+		show(state.ParamTokens, func() app.UI { return tokensField(c.kind(), c.tokensText, c.tokensErr, c.onTokens, c.onPreset) }),
 		c.renderFootprintInputs(compact),
 	)
 }
 
 // question is what the figure answers, in words: "Energy for 1M output
 // tokens of Qwen 3 14B (Text Conversation) on B200 or H100, with half of
-// the tokens within 500 ms of the one before".
+// the tokens within 500 ms of the one before"; "Energy for 10k images of
+// FLUX.1 Dev (Text to Image) on H100, with each image ready within 10 s".
 func question(r *data.Result, wl *data.Workload) string {
-	q := r.Query
-	return fmt.Sprintf("Energy for %s output tokens of %s (%s) on %s, with %s", data.FormatTokens(q.Tokens), r.Model.Name, wl.Name,
-		data.GPUChoice(r.Model.GPUs, q.GPU), deadlineWords(q.Percentile, q.DeadlineMS))
+	q, k := r.Query, r.Kind
+	return fmt.Sprintf("Energy for %s of %s (%s) on %s, with %s", volumeWords(k, q.Tokens), r.Model.Name, wl.Name,
+		data.GPUChoice(r.Model.GPUs, q.GPU), deadlineWords(k, q.Percentile, q.DeadlineMS))
 }
 
 // renderResult is the answer. compact is the embed's: the figures that matter
@@ -165,7 +176,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 		}
 		return sec.Body(app.P().ID("question").Class("error").Text("The calculation failed: " + msg))
 	}
-	r, q := c.res, c.res.Query
+	r, q, k := c.res, c.res.Query, c.res.Kind
 	wl, _ := c.set.Workload(q.Task)
 	gpus := data.GPUChoice(r.Model.GPUs, q.GPU)
 
@@ -182,9 +193,19 @@ func (c *calc) renderResult(compact bool) app.UI {
 			app.P().ID("floor").Class("floor").Text(c.boundaryWords(
 				"GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
 		)
-		if compact {
-			body = append(body, c.renderFootprint(true), compactConfig(s, q.Percentile))
-		} else {
+		switch {
+		case compact:
+			body = append(body, c.renderFootprint(true), compactConfig(k, s, q.Percentile))
+		case k.Diffusion():
+			body = append(body,
+				app.Dl().Class("figures").Body(
+					figure("j-per-item", "GPU energy per "+k.Item, data.FormatJoules(s.Joules())),
+					figure("wh-per-item", "GPU Wh per "+k.Item, data.FormatNumber(s.Joules()/3600)),
+				),
+				c.renderFootprint(false),
+				configDetails(k, s, &e),
+			)
+		default:
 			body = append(body,
 				app.Dl().Class("figures").Body(
 					// The dataset's own figures: GPU energy, whatever the boundary.
@@ -193,7 +214,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 					figure("energy-per-request", fmt.Sprintf("GPU energy per request (%s tokens)", data.FormatNumber(float64(s.AvgOutputTokens))), data.FormatJoules(e.EnergyPerRequest)),
 				),
 				c.renderFootprint(false),
-				configDetails(s, &e),
+				configDetails(k, s, &e),
 			)
 		}
 	} else {
@@ -201,11 +222,11 @@ func (c *calc) renderResult(compact bool) app.UI {
 		body = append(body,
 			app.P().ID("infeasible").Class("infeasible").Text(fmt.Sprintf(
 				"No measured configuration of %s on %s gets %s. The smallest deadline that one meets is %s (%s).",
-				r.Model.Name, gpus, deadlineWords(q.Percentile, q.DeadlineMS), data.FormatMS(min), r.Fastest.Hardware())),
+				r.Model.Name, gpus, deadlineWords(k, q.Percentile, q.DeadlineMS), k.Deadline(min), r.Fastest.Hardware())),
 			// An embed whose author fixed the deadline keeps it.
 			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("set-min-deadline").Class("primary").
-					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline))
+					Text("Set the deadline to " + k.Deadline(min)).OnClick(c.onMinDeadline))
 			}),
 		)
 	}
@@ -221,10 +242,15 @@ func (c *calc) renderResult(compact bool) app.UI {
 		body = append(body, app.Div().ID("other").Class("other").Body(
 			app.P().Body(line...),
 			app.If(!compact, func() app.UI {
+				words := fmt.Sprintf("%s with %s weights and a batch size limit of %d: %s within %s ms, %s J per token. Dataset row ",
+					o.Hardware(), o.Precision, o.MaxNumSeqs, shareWithin(q.Percentile), data.FormatNumber(q.Percentile.ITL(o)),
+					data.FormatNumber(float64(o.JoulesPerToken)))
+				if k.Diffusion() {
+					words = fmt.Sprintf("%s, a batch of %d %s in %s, %s per %s. Dataset row ",
+						o.Brief(), o.BatchSize, k.Items, k.Latency(o.Latency(q.Percentile)), data.FormatJoules(o.Joules()), k.Item)
+				}
 				return app.P().Class("small").Body(
-					app.Text(fmt.Sprintf("%s with %s weights and a batch size limit of %d: %s within %s ms, %s J per token. Dataset row ",
-						o.Hardware(), o.Precision, o.MaxNumSeqs, shareWithin(q.Percentile), data.FormatNumber(q.Percentile.ITL(o)),
-						data.FormatNumber(float64(o.JoulesPerToken)))),
+					app.Text(words),
 					app.Span().Class("row-id").Body(rowParts(o.RowID)...),
 					app.Text("."),
 				)
@@ -249,9 +275,9 @@ func (c *calc) announcement() string {
 		return ""
 	}
 	if r.Selected == nil {
-		return fmt.Sprintf("No configuration meets the deadline; the smallest one meets is %s.", data.FormatMS(r.MinDeadlineMS()))
+		return fmt.Sprintf("No configuration meets the deadline; the smallest one meets is %s.", r.Kind.Deadline(r.MinDeadlineMS()))
 	}
-	return fmt.Sprintf("%s for %s output tokens of %s.", data.FormatEnergy(r.Estimate.EnergyWh), data.FormatTokens(r.Query.Tokens), r.Model.Name)
+	return fmt.Sprintf("%s for %s of %s.", data.FormatEnergy(r.Estimate.EnergyWh), volumeWords(r.Kind, r.Query.Tokens), r.Model.Name)
 }
 
 func figure(id, label, value string) app.UI {
@@ -282,18 +308,57 @@ func rowParts(id string) []app.UI {
 
 // configDetails is the selected configuration: a summary line that says
 // what matters, which opens to every figure of the dataset row.
-func configDetails(s *data.Config, e *data.Estimate) app.UI {
+func configDetails(k *data.Kind, s *data.Config, e *data.Estimate) app.UI {
+	list := configList("cfg", s, e)
+	what := fmt.Sprintf("%s, %s weights, up to %d requests at once", s.Hardware(), s.Precision, s.MaxNumSeqs)
+	if k.Diffusion() {
+		list = diffusionConfig(k, s, e)
+		what = fmt.Sprintf("%s, %d %s at once, each batch in %s", s.Hardware(), s.BatchSize, k.Items, k.Latency(s.Latency(data.P50)))
+	}
 	return app.Details().ID("cfg-details").Class("cfg-details").Body(
 		app.Summary().ID("cfg-summary").Body(
 			app.Strong().Text("Selected configuration: "),
-			app.Text(fmt.Sprintf("%s, %s weights, up to %d requests at once", s.Hardware(), s.Precision, s.MaxNumSeqs)),
-			app.Span().Class("more").Text(" · all 14 figures"),
+			app.Text(what),
+			app.Span().Class("more").Text(fmt.Sprintf(" · all %d figures", len(list.figures))),
 		),
-		configList("cfg", s, e),
+		list.ui,
 	)
 }
 
-func configList(prefix string, s *data.Config, e *data.Estimate) app.UI {
+// figureList is a configuration's figures, as markup and as many as there are.
+type figureList struct {
+	ui      app.UI
+	figures []app.UI
+}
+
+// diffusionConfig is an image or video model's configuration, every
+// figure of its dataset row.
+func diffusionConfig(k *data.Kind, s *data.Config, e *data.Estimate) figureList {
+	f := func(id, label, value string) app.UI { return figure("cfg-"+id, label, value) }
+	x := func(id, key, value string) app.UI { return explained("cfg-"+id, key, app.Text(value)) }
+	figures := []app.UI{
+		x("gpu", termGPUs, s.Hardware()),
+		x("parallel", termSplit, s.Split()),
+		x("precision", termPrecision, s.Precision),
+		x("batch-size", termBatchSize, strconv.Itoa(s.BatchSize)),
+		f("resolution", "Resolution (pixels)", s.Resolution()),
+	}
+	if s.Frames > 0 {
+		figures = append(figures, f("frames", "Frames, at frames per second", fmt.Sprintf("%d at %d fps (%s s)", s.Frames, s.FPS, data.FormatNumber(float64(s.Frames)/float64(s.FPS)))))
+	}
+	figures = append(figures,
+		x("steps", termSteps, strconv.Itoa(s.Steps)),
+		f("latency", "Time to generate a batch", k.Latency(s.Latency(data.P50))),
+		f("throughput", strings.ToUpper(k.Items[:1])+k.Items[1:]+" per second", data.FormatNumber(s.Throughput())),
+		f("power", "GPU power", data.FormatNumber(float64(s.PowerWatts))+" W"),
+		f("joules", "GPU energy per "+k.Item, data.FormatJoules(s.Joules())),
+		x("gpu-hours", termGPUHours, data.FormatNumber(e.GPUHours)),
+		explained("cfg-row", termRow, rowParts(s.RowID)...),
+	)
+	return figureList{app.Dl().ID("cfg").Class("config").Body(figures...), figures}
+}
+
+func configList(prefix string, s *data.Config, e *data.Estimate) figureList {
 	f := func(id, label, value string) app.UI { return figure(prefix+"-"+id, label, value) }
 	x := func(id, key, value string) app.UI { return explained(prefix+"-"+id, key, app.Text(value)) }
 	ms := func(v data.Float) string { return data.FormatNumber(float64(v)) + " ms" }
@@ -304,7 +369,7 @@ func configList(prefix string, s *data.Config, e *data.Estimate) app.UI {
 		n, _, _ := strings.Cut(shareWithin(p), " tokens")
 		return fmt.Sprintf("Wait between tokens, %s within (%s ITL)", n, p)
 	}
-	return app.Dl().ID(prefix).Class("config").Body(
+	figures := []app.UI{
 		x("gpu", termGPUs, s.Hardware()),
 		x("parallel", termParallel, fmt.Sprintf("TP %d · DP %d · EP %d", s.TensorParallel, s.DataParallel, s.ExpertParallel)),
 		x("precision", termPrecision, s.Precision),
@@ -319,18 +384,20 @@ func configList(prefix string, s *data.Config, e *data.Estimate) app.UI {
 		f("out-tokens", "Tokens per request, on average", data.FormatNumber(float64(s.AvgOutputTokens))),
 		x("gpu-hours", termGPUHours, data.FormatNumber(e.GPUHours)),
 		explained(prefix+"-row", termRow, rowParts(s.RowID)...),
-	)
+	}
+	return figureList{app.Dl().ID(prefix).Class("config").Body(figures...), figures}
 }
 
 func (c *calc) renderCharts() app.UI {
 	return app.Section().Class("charts").Aria("label", "Charts").Body(
 		app.Range(chartSpecs).Slice(func(i int) app.UI {
-			s := chartSpecs[i]
+			s, k := chartSpecs[i], c.kind()
+			caption, term := s.caption[byKind(k)], s.term[byKind(k)]
 			return app.Figure().Class("chart card").Body(
-				app.H2().Text(s.title),
+				app.H2().Text(chartTitle(i, k)),
 				c.chart(i),
 				renderChartNoJS(),
-				app.FigCaption().Body(app.Text(s.caption+" "), app.If(s.term != "", func() app.UI { return explain(s.term) })),
+				app.FigCaption().Body(app.Text(caption+" "), app.If(term != "", func() app.UI { return explain(term) })),
 			)
 		}),
 	)
