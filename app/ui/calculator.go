@@ -299,8 +299,12 @@ func (c *calc) onTokens(ctx app.Context, e app.Event) {
 	c.setTokens(ctx, v, c.tokensText)
 }
 
-func (c *calc) onPreset(v float64) app.EventHandler {
-	return func(ctx app.Context, e app.Event) { c.setTokens(ctx, v, c.kind().FormatVolume(v)) }
+// onPreset sets the i-th preset volume of the query's kind.
+func (c *calc) onPreset(i int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		k := c.kind()
+		c.setTokens(ctx, k.Presets[i], k.FormatVolume(k.Presets[i]))
+	}
 }
 
 // setTokens applies a good token volume; text is what its box shows.

@@ -192,10 +192,11 @@ func (c *Compare) onTokens(ctx app.Context, e app.Event) {
 	c.setParam(ctx, k.Param, c.tokensText)
 }
 
-func (c *Compare) onPreset(v float64) app.EventHandler {
+// onPreset sets the i-th preset volume of the query's kind.
+func (c *Compare) onPreset(i int) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		k := c.kind()
-		c.tokensText, c.tokensErr = k.FormatVolume(v), ""
+		c.tokensText, c.tokensErr = k.FormatVolume(k.Presets[i]), ""
 		c.setParam(ctx, k.Param, c.tokensText)
 	}
 }
@@ -613,7 +614,7 @@ func (c *Compare) renderMissed() app.UI {
 				r.Entry.Size(), deadlineWords(k, q.Percentile, min), withBatch(f))),
 			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("min-deadline-" + r.Entry.Slug).Class("small-button").
-					Text("Set the deadline to " + k.Deadline(min)).OnClick(c.onMinDeadline(i)))
+					Text(setDeadlineWords(k, min)).OnClick(c.onMinDeadline(i)))
 			}),
 		)
 	}

@@ -77,6 +77,13 @@ func deadlineField(k *data.Kind, ms float64, text, errText string, compact bool,
 	)
 }
 
+// setDeadlineWords is the text of a button that sets the deadline to ms:
+// "Set the deadline to 1500 ms", "Set the deadline to 71.764 s", the
+// number as its box shows it.
+func setDeadlineWords(k *data.Kind, ms float64) string {
+	return "Set the deadline to " + k.DeadlineText(ms) + " " + k.DeadlineUnit()
+}
+
 // article is a noun with its indefinite article: "an image", "a video".
 func article(noun string) string {
 	if strings.ContainsRune("aeiou", rune(noun[0])) {
@@ -103,7 +110,10 @@ func percentileField(p data.Percentile, compact bool, onChange app.EventHandler)
 
 // tokensField is the volume's box and its presets, in k's unit (output
 // tokens, images or videos); the box keeps the id tokens whatever it counts.
-func tokensField(k *data.Kind, text, errText string, onText app.EventHandler, onPreset func(float64) app.EventHandler) app.UI {
+// onPreset(i) sets the i-th of k's presets, looked up when clicked: go-app
+// keeps a button's first handler, and the button at i may have been made
+// for another kind's.
+func tokensField(k *data.Kind, text, errText string, onText app.EventHandler, onPreset func(int) app.EventHandler) app.UI {
 	term, placeholder := termTokens, "5M, 2.5B, 1e9"
 	if k.Diffusion() {
 		term, placeholder = volumeTerms[k], "100, 10k, 1M"
@@ -111,10 +121,10 @@ func tokensField(k *data.Kind, text, errText string, onText app.EventHandler, on
 	row := []app.UI{invalid(app.Input().Type("text").ID("tokens").Class("grow").Attr("inputmode", "decimal").
 		Placeholder(placeholder).AutoComplete(false).Spellcheck(false).
 		Value(text).OnInput(onText), "tokens-error", errText)}
-	for _, v := range k.Presets {
+	for i, v := range k.Presets {
 		name := k.FormatVolume(v)
 		row = append(row, app.Button().Type("button").Class("preset").ID("preset-"+name).
-			Aria("label", name+": "+presetWords(v)+" "+strings.TrimPrefix(k.Items, "output ")).Text(name).OnClick(onPreset(v)))
+			Aria("label", name+": "+presetWords(v)+" "+strings.TrimPrefix(k.Items, "output ")).Text(name).OnClick(onPreset(i)))
 	}
 	return app.Div().Class("field wide").Body(
 		labelled("tokens", term, label(term)),

@@ -226,7 +226,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 			// An embed whose author fixed the deadline keeps it.
 			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("set-min-deadline").Class("primary").
-					Text("Set the deadline to " + k.Deadline(min)).OnClick(c.onMinDeadline))
+					Text(setDeadlineWords(k, min)).OnClick(c.onMinDeadline))
 			}),
 		)
 	}
