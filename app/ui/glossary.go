@@ -165,6 +165,14 @@ func deadlineWords(k *data.Kind, p data.Percentile, ms float64) string {
 	return fmt.Sprintf("%s within %s of the one before", shareWithin(p), data.FormatMS(ms))
 }
 
+// count is n of a noun, in words: "1 image", "4 images".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // volumeWords is a volume in words: "1M output tokens", "10k images".
 func volumeWords(k *data.Kind, v float64) string { return k.FormatVolume(v) + " " + k.Items }
 
@@ -194,10 +202,13 @@ func modelOption(m *data.ModelEntry) string { return strings.Replace(m.Name, " I
 // modelHint is what sets a model apart, said under its name in the
 // selector: "14B parameters, all active for each token · weights in BF16 ·
 // measured on B200 and H100", after its full name where the selector
-// shortens it.
-func modelHint(m *data.ModelEntry) string {
+// shortens it; an image or video model's parameters are just counted.
+func modelHint(k *data.Kind, m *data.ModelEntry) string {
 	size := data.FormatParams(float64(m.Params)) + " parameters, all active for each token"
-	if m.ActiveParams != m.Params {
+	switch {
+	case k.Diffusion():
+		size = data.FormatParams(float64(m.Params)) + " parameters"
+	case m.ActiveParams != m.Params:
 		size = fmt.Sprintf("%s parameters, %s active for each token", data.FormatParams(float64(m.Params)), data.FormatParams(float64(m.ActiveParams)))
 	}
 	hint := fmt.Sprintf("%s · weights in %s · measured on %s", size, m.Precision, measuredOn(m.GPUs))

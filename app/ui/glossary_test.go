@@ -139,7 +139,7 @@ func TestModelOptions(t *testing.T) {
 			if len(o) > 30 {
 				t.Errorf("%s: %q is %d characters", w.ID, o, len(o))
 			}
-			if hint := modelHint(m); o != m.Name && !strings.HasPrefix(hint, m.Name+": ") || !strings.Contains(hint, m.Precision) {
+			if hint := modelHint(w.Kind(), m); o != m.Name && !strings.HasPrefix(hint, m.Name+": ") || !strings.Contains(hint, m.Precision) {
 				t.Errorf("%s: the hint %q does not give %q's full name and precision", w.ID, hint, o)
 			}
 		}

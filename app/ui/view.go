@@ -117,7 +117,7 @@ func (c *calc) renderInputs(compact bool) app.UI {
 	}
 	hint := ""
 	if entry != nil {
-		hint = modelHint(entry)
+		hint = modelHint(c.kind(), entry)
 		gpus = append(gpus, option(data.AnyGPU, gpuOption(entry.GPUs), c.q.GPU == data.AnyGPU))
 		for _, g := range entry.GPUs {
 			gpus = append(gpus, option(g, g, c.q.GPU == g))
@@ -246,8 +246,8 @@ func (c *calc) renderResult(compact bool) app.UI {
 					o.Hardware(), o.Precision, o.MaxNumSeqs, shareWithin(q.Percentile), data.FormatNumber(q.Percentile.ITL(o)),
 					data.FormatNumber(float64(o.JoulesPerToken)))
 				if k.Diffusion() {
-					words = fmt.Sprintf("%s, a batch of %d %s in %s, %s per %s. Dataset row ",
-						o.Brief(), o.BatchSize, k.Items, k.Latency(o.Latency(q.Percentile)), data.FormatJoules(o.Joules()), k.Item)
+					words = fmt.Sprintf("%s: a batch in %s, %s per %s. Dataset row ",
+						o.Brief(), k.Latency(o.Latency(q.Percentile)), data.FormatJoules(o.Joules()), k.Item)
 				}
 				return app.P().Class("small").Body(
 					app.Text(words),
@@ -313,7 +313,7 @@ func configDetails(k *data.Kind, s *data.Config, e *data.Estimate) app.UI {
 	what := fmt.Sprintf("%s, %s weights, up to %d requests at once", s.Hardware(), s.Precision, s.MaxNumSeqs)
 	if k.Diffusion() {
 		list = diffusionConfig(k, s, e)
-		what = fmt.Sprintf("%s, %d %s at once, each batch in %s", s.Hardware(), s.BatchSize, k.Items, k.Latency(s.Latency(data.P50)))
+		what = fmt.Sprintf("%s, %s at once, each batch in %s", s.Hardware(), count(s.BatchSize, k.Item), k.Latency(s.Latency(data.P50)))
 	}
 	return app.Details().ID("cfg-details").Class("cfg-details").Body(
 		app.Summary().ID("cfg-summary").Body(
