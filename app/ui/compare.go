@@ -457,7 +457,7 @@ func (c *Compare) columns() []column {
 			func(a, b rankedRow) bool { return est(a).EnergyPerRequest < est(b).EnergyPerRequest }},
 		{colJoules, "J/" + k.Item, func(r rankedRow) string { return data.FormatNumber(sel(r).Joules()) },
 			func(a, b rankedRow) bool { return sel(a).Joules() < sel(b).Joules() }},
-		{colConfig, "Configuration", func(r rankedRow) string { return batchWords(sel(r)) }, func(a, b rankedRow) bool {
+		{colConfig, "Configuration", func(r rankedRow) string { return batchWords(sel(r), false) }, func(a, b rankedRow) bool {
 			x, y := sel(a), sel(b)
 			if x.NumGPUs != y.NumGPUs {
 				return x.NumGPUs < y.NumGPUs
@@ -479,23 +479,20 @@ func (c *Compare) columns() []column {
 	return slices.Insert(cols, slices.IndexFunc(cols, func(c column) bool { return c.key == colJoules })+1, c.footprintColumns()...)
 }
 
-// batchWords is a configuration as the table and the list of models that
-// miss the deadline name it: "H100 × 2, batch size limit 256", or
-// "H100 × 2, batch size 4 (Ulysses 2 × ring 1)".
-func batchWords(s *data.Config) string {
-	if s.Diffusion() {
-		return fmt.Sprintf("%s, batch size %d (%s)", s.Hardware(), s.BatchSize, s.Split())
+// batchWords is a configuration as the table names it: "H100 × 2, batch
+// size limit 256", or "H100 × 2, batch size 4 (Ulysses 2 × ring 1)"; with
+// of, as the list of models that miss the deadline does, "H100 × 2 with a
+// batch size limit of 256".
+func batchWords(s *data.Config, of bool) string {
+	sep, a, split := ", ", " ", ""
+	if of {
+		sep, a = " with a ", " of "
 	}
-	return fmt.Sprintf("%s, batch size limit %d", s.Hardware(), s.MaxNumSeqs)
-}
-
-// withBatch is a configuration in words after "on": "H100 × 1 with a batch
-// size limit of 256", "H100 × 8 with a batch size of 1 (Ulysses 8 × ring 1)".
-func withBatch(s *data.Config) string {
+	batch := "batch size limit" + a + strconv.Itoa(s.MaxNumSeqs)
 	if s.Diffusion() {
-		return fmt.Sprintf("%s with a batch size of %d (%s)", s.Hardware(), s.BatchSize, s.Split())
+		batch, split = "batch size"+a+strconv.Itoa(s.BatchSize), " ("+s.Split()+")"
 	}
-	return fmt.Sprintf("%s with a batch size limit of %d", s.Hardware(), s.MaxNumSeqs)
+	return s.Hardware() + sep + batch + split
 }
 
 // configWords says what the table's configuration is.
@@ -611,7 +608,7 @@ func (c *Compare) renderMissed() app.UI {
 		items[i] = app.Li().ID("missed-"+r.Entry.Slug).DataSet("model", r.Entry.Slug).Body(
 			a,
 			app.Span().Class("small").Text(fmt.Sprintf(" (%s) gets %s at best, on %s. ",
-				r.Entry.Size(), deadlineWords(k, q.Percentile, min), withBatch(f))),
+				r.Entry.Size(), deadlineWords(k, q.Percentile, min), batchWords(f, true))),
 			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("min-deadline-" + r.Entry.Slug).Class("small-button").
 					Text(setDeadlineWords(k, min)).OnClick(c.onMinDeadline(i)))

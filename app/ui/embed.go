@@ -122,15 +122,7 @@ func shortCite(cite string) string {
 // full page. The ids are the full page's.
 func compactConfig(k *data.Kind, s *data.Config, p data.Percentile) app.UI {
 	if k.Diffusion() {
-		return app.Dl().ID("cfg").Class("config compact").Body(
-			explained("cfg-gpu", termGPUs, app.Text(s.Hardware())),
-			explained("cfg-parallel", termSplit, app.Text(s.Split())),
-			explained("cfg-batch-size", termBatchSize, app.Text(strconv.Itoa(s.BatchSize))),
-			figure("cfg-latency", "Time to generate a batch", k.Latency(s.Latency(p))),
-			figure("j-per-item", "GPU energy per "+k.Item, data.FormatJoules(s.Joules())),
-			figure("cfg-power", "GPU power", data.FormatNumber(float64(s.PowerWatts))+" W"),
-			explained("cfg-row", termRow, rowParts(s.RowID)...),
-		)
+		return diffusionConfig(k, s, &data.Estimate{}, true).ui
 	}
 	n, _, _ := strings.Cut(shareWithin(p), " tokens")
 	return app.Dl().ID("cfg").Class("config compact").Body(

@@ -242,19 +242,17 @@ func (fr fpResult) renderComparisons() app.UI {
 // GPU-only page, the typical cloud boundary's, said so).
 func (fr fpResult) renderPrompts() app.UI {
 	wh := func(v float64) string { return data.FormatNumber(v) + " Wh" }
+	facility, at := fr.f.Ladder(fr.gpuReq).FacilityWh, "this request at this boundary"
+	req := []app.UI{app.Text("This calculation: "), app.Strong().ID("fp-request-gpu").Text(wh(fr.gpuReq)),
+		app.Text(" of GPU energy per " + fr.request())}
+	if !fr.f.IsGPUOnly() {
+		req = append(req, app.Text(", "), app.Strong().ID("fp-request-facility").Text(wh(facility)), app.Text(" at this boundary"))
+	}
+	per := app.P().ID("fp-per-request").Body(append(req, app.Text("."))...)
 	if fr.k.Diffusion() {
 		// The published figures are a text prompt's: nothing to set an image beside.
-		req := []app.UI{app.Text("This calculation: "), app.Strong().ID("fp-request-gpu").Text(wh(fr.gpuReq)),
-			app.Text(" of GPU energy per " + fr.k.Item)}
-		if !fr.f.IsGPUOnly() {
-			req = append(req, app.Text(", "), app.Strong().ID("fp-request-facility").Text(wh(fr.f.Ladder(fr.gpuReq).FacilityWh)), app.Text(" at this boundary"))
-		}
-		return app.Div().ID("fp-prompts").Class("fp-prompts").Body(
-			app.H3().Text("Per "+fr.k.Item),
-			app.P().ID("fp-per-request").Body(append(req, app.Text("."))...),
-		)
+		return app.Div().ID("fp-prompts").Class("fp-prompts").Body(app.H3().Text("Per "+fr.k.Item), per)
 	}
-	facility, at := fr.f.Ladder(fr.gpuReq).FacilityWh, "this request at this boundary"
 	if fr.f.IsGPUOnly() {
 		cloud := footprint.Factors{}.WithBoundary("cloud")
 		facility = cloud.Ladder(fr.gpuReq).FacilityWh
@@ -278,11 +276,6 @@ func (fr fpResult) renderPrompts() app.UI {
 			sourceNote(p.Source(), figure, "", false),
 		)
 	}
-	req := []app.UI{app.Text("This calculation: "), app.Strong().ID("fp-request-gpu").Text(wh(fr.gpuReq)),
-		app.Text(fmt.Sprintf(" of GPU energy per request of %s tokens", data.FormatNumber(float64(fr.c.AvgOutputTokens))))}
-	if !fr.f.IsGPUOnly() {
-		req = append(req, app.Text(", "), app.Strong().ID("fp-request-facility").Text(wh(facility)), app.Text(" at this boundary"))
-	}
 	// The published figures are folded under a line that gives their range:
 	// open, they fill a phone's screen between the answer and the inputs.
 	lo, hi := footprint.PromptPoints[0].Wh, footprint.PromptPoints[0].Wh
@@ -291,7 +284,7 @@ func (fr fpResult) renderPrompts() app.UI {
 	}
 	return app.Div().ID("fp-prompts").Class("fp-prompts").Body(
 		app.H3().Text("Per request, beside published figures for one prompt"),
-		app.P().ID("fp-per-request").Body(append(req, app.Text("."))...),
+		per,
 		app.Details().ID("fp-points").Class("fp-points").Body(
 			app.Summary().Text(fmt.Sprintf("%d published figures for one prompt, from %s to %s, each on its own boundary",
 				len(items), wh(lo), wh(hi))),

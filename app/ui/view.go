@@ -312,7 +312,7 @@ func configDetails(k *data.Kind, s *data.Config, e *data.Estimate) app.UI {
 	list := configList("cfg", s, e)
 	what := fmt.Sprintf("%s, %s weights, up to %d requests at once", s.Hardware(), s.Precision, s.MaxNumSeqs)
 	if k.Diffusion() {
-		list = diffusionConfig(k, s, e)
+		list = diffusionConfig(k, s, e, false)
 		what = fmt.Sprintf("%s, %s at once, each batch in %s", s.Hardware(), count(s.BatchSize, k.Item), k.Latency(s.Latency(data.P50)))
 	}
 	return app.Details().ID("cfg-details").Class("cfg-details").Body(
@@ -332,30 +332,42 @@ type figureList struct {
 }
 
 // diffusionConfig is an image or video model's configuration, every
-// figure of its dataset row.
-func diffusionConfig(k *data.Kind, s *data.Config, e *data.Estimate) figureList {
-	f := func(id, label, value string) app.UI { return figure("cfg-"+id, label, value) }
-	x := func(id, key, value string) app.UI { return explained("cfg-"+id, key, app.Text(value)) }
-	figures := []app.UI{
-		x("gpu", termGPUs, s.Hardware()),
-		x("parallel", termSplit, s.Split()),
-		x("precision", termPrecision, s.Precision),
-		x("batch-size", termBatchSize, strconv.Itoa(s.BatchSize)),
-		f("resolution", "Resolution (pixels)", s.Resolution()),
+// figure of its dataset row (the embed's, compact, a few).
+func diffusionConfig(k *data.Kind, s *data.Config, e *data.Estimate, compact bool) figureList {
+	type item struct {
+		id, term, label, value string
+		compact                bool // in the embed's list too
 	}
-	if s.Frames > 0 {
-		figures = append(figures, f("frames", "Frames, at frames per second", fmt.Sprintf("%d at %d fps (%s s)", s.Frames, s.FPS, data.FormatNumber(float64(s.Frames)/float64(s.FPS)))))
+	items := []item{
+		{"cfg-gpu", termGPUs, "", s.Hardware(), true},
+		{"cfg-parallel", termSplit, "", s.Split(), true},
+		{"cfg-precision", termPrecision, "", s.Precision, false},
+		{"cfg-batch-size", termBatchSize, "", strconv.Itoa(s.BatchSize), true},
+		{"cfg-resolution", "", "Resolution (pixels)", s.Resolution(), false},
+		{"cfg-frames", "", "Frames, at frames per second", fmt.Sprintf("%d at %d fps (%s s)", s.Frames, s.FPS, data.FormatNumber(float64(s.Frames)/float64(s.FPS))), false},
+		{"cfg-steps", termSteps, "", strconv.Itoa(s.Steps), false},
+		{"cfg-latency", "", "Time to generate a batch", k.Latency(s.Latency(data.P50)), true},
+		{"cfg-throughput", "", strings.ToUpper(k.Items[:1]) + k.Items[1:] + " per second", data.FormatNumber(s.Throughput()), false},
+		{"j-per-item", "", "GPU energy per " + k.Item, data.FormatJoules(s.Joules()), compact},
+		{"cfg-power", "", "GPU power", data.FormatNumber(float64(s.PowerWatts)) + " W", true},
+		{"cfg-gpu-hours", termGPUHours, "", data.FormatNumber(e.GPUHours), false},
 	}
-	figures = append(figures,
-		x("steps", termSteps, strconv.Itoa(s.Steps)),
-		f("latency", "Time to generate a batch", k.Latency(s.Latency(data.P50))),
-		f("throughput", strings.ToUpper(k.Items[:1])+k.Items[1:]+" per second", data.FormatNumber(s.Throughput())),
-		f("power", "GPU power", data.FormatNumber(float64(s.PowerWatts))+" W"),
-		f("joules", "GPU energy per "+k.Item, data.FormatJoules(s.Joules())),
-		x("gpu-hours", termGPUHours, data.FormatNumber(e.GPUHours)),
-		explained("cfg-row", termRow, rowParts(s.RowID)...),
-	)
-	return figureList{app.Dl().ID("cfg").Class("config").Body(figures...), figures}
+	var figures []app.UI
+	for _, it := range items {
+		switch {
+		case compact && !it.compact, it.id == "cfg-frames" && s.Frames == 0, it.id == "j-per-item" && !compact:
+		case it.term != "":
+			figures = append(figures, explained(it.id, it.term, app.Text(it.value)))
+		default:
+			figures = append(figures, figure(it.id, it.label, it.value))
+		}
+	}
+	figures = append(figures, explained("cfg-row", termRow, rowParts(s.RowID)...))
+	class := "config"
+	if compact {
+		class = "config compact"
+	}
+	return figureList{app.Dl().ID("cfg").Class(class).Body(figures...), figures}
 }
 
 func configList(prefix string, s *data.Config, e *data.Estimate) figureList {
