@@ -16,7 +16,9 @@ import (
 
 	"tokenjoule/app/state"
 	"tokenjoule/data"
+	"tokenjoule/data/footprint"
 )
+
 
 // prerendered is the markup text the server prerenders for path.
 func prerendered(t *testing.T, origin, path string) string {
@@ -222,6 +224,29 @@ func TestDiffusion(t *testing.T) {
 		tb.expectDiffusion(set, q, false)
 		// The refused values leave the URL.
 		tb.view().waitFor(`!location.search.includes("tokens=") && !location.search.includes("p=")`, "the URL without tokens and p")
+	})
+
+	// The footprint's budget counts images: "1 kg CO2e pays for N images".
+	t.Run("Footprint", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin)
+		tb.open(state.String(images) + "&boundary=cloud&grid=fr&budget=" + url.QueryEscape("1 kg CO2e"))
+		r, _ := set.Select(images)
+		f := footprint.Factors{}.WithBoundary("cloud")
+		f.Grid, _ = footprint.Grid.Parse("fr")
+		b, _ := footprint.ParseBudget("1 kg CO2e")
+		fit, err := f.Fit(b, r.Selected)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("1 kg CO2e pays for %s images, at this boundary.", data.FormatTokens(sigRound(fit.Tokens, 4)))
+		tb.waitText("#fp-budget-result", want)
+		if got := tb.text("#fp-per-request"); !strings.HasPrefix(got, "This calculation: "+data.FormatNumber(r.Selected.Joules()/3600)+" Wh of GPU energy per image") {
+			t.Errorf("#fp-per-request = %q", got)
+		}
+		if tb.view().has("#fp-points") {
+			t.Error("the published per-prompt figures, for text, are set beside an image")
+		}
 	})
 
 	t.Run("Compare", func(t *testing.T) {
