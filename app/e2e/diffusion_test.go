@@ -19,7 +19,6 @@ import (
 	"tokenjoule/data/footprint"
 )
 
-
 // prerendered is the markup text the server prerenders for path.
 func prerendered(t *testing.T, origin, path string) string {
 	t.Helper()
