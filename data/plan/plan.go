@@ -46,7 +46,9 @@ type Traffic struct {
 // DefaultTraffic is what the planner answers before anyone types a rate: a
 // billion output tokens a day, twice that rate at the peak, each GPU's
 // published idle power.
-func DefaultTraffic() Traffic { return Traffic{Rate: data.Rate{Tokens: 1e9, Per: data.Day}, Peak: DefaultPeak} }
+func DefaultTraffic() Traffic {
+	return Traffic{Rate: data.Rate{Tokens: 1e9, Per: data.Day}, Peak: DefaultPeak}
+}
 
 // DefaultPeak is the peak-to-average ratio a plan assumes unless told.
 const DefaultPeak = 2

@@ -135,7 +135,7 @@ func TestPlan(t *testing.T) {
 		// Busy: 8,640 × 1.2 / 3,600.
 		name: "a trickle still keeps one replica", configs: []data.Config{cC}, gpu: "H100", p: data.P50, deadline: 50,
 		traffic: Traffic{Rate: data.Rate{Tokens: 8640, Per: data.Day}, Peak: 3, Idle: 100, IdleSet: true},
-		want: "C", replicas: 1, gpus: 2, util: 0.0001, whPerDay: 200.1 * 24, busy: 2.88, order: "C",
+		want:    "C", replicas: 1, gpus: 2, util: 0.0001, whPerDay: 200.1 * 24, busy: 2.88, order: "C",
 	}, {
 		name: "a deadline nothing meets", configs: []data.Config{cA, cB, cC, cD}, gpu: data.AnyGPU, p: data.P50, deadline: 10,
 		traffic: Traffic{Rate: perSecond(300), Peak: 2},
