@@ -13,8 +13,8 @@ import (
 type planOption struct {
 	BaseOption struct {
 		Series []struct {
-			Name string          `json:"name"`
-			Step string          `json:"step"`
+			Name string `json:"name"`
+			Step string `json:"step"`
 			Data []struct {
 				Name  string    `json:"name"`
 				Value []float64 `json:"value"`

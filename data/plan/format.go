@@ -28,15 +28,28 @@ func FormatRatePerSecond(tps float64) string { return data.FormatNumber(tps) + "
 func (t Traffic) Words() string {
 	day := t.Rate.TokensPerDay()
 	return fmt.Sprintf("%s output tokens a day (%s on average; %s at the peak, %s × the average)",
-		data.FormatTokens(sig4(day)), FormatRatePerSecond(t.Rate.TokensPerSecond()),
+		FormatCount(day), FormatRatePerSecond(t.Rate.TokensPerSecond()),
 		FormatRatePerSecond(t.Rate.TokensPerSecond()*t.Peak), data.FormatNumber(t.Peak))
 }
 
-// sig4 rounds v to four significant digits, for FormatTokens, which writes
-// every digit it is given.
-func sig4(v float64) float64 {
-	if v == 0 {
-		return 0
+// FormatCount writes a count of tokens to four significant digits with the
+// largest of k, M, B and T it reaches: 1.037B, 25.92M, 8,640.
+func FormatCount(v float64) string {
+	for _, u := range []struct {
+		size float64
+		name string
+	}{{1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "k"}} {
+		if x := roundSig4(v / u.size); x >= 1 && v >= 1e4 || u.size == 1e3 && x >= 10 {
+			return data.FormatNumber(x) + u.name
+		}
+	}
+	return data.FormatNumber(v)
+}
+
+// roundSig4 rounds v to four significant digits.
+func roundSig4(v float64) float64 {
+	if v == 0 || math.IsInf(v, 0) || math.IsNaN(v) {
+		return v
 	}
 	p := math.Pow(10, 3-math.Floor(math.Log10(math.Abs(v))))
 	return math.Round(v*p) / p
@@ -44,10 +57,9 @@ func sig4(v float64) float64 {
 
 // Caveat says what a plan's energy counts, in place of the dataset's
 // caveat, which says that idle time is not counted: a plan counts it.
-const Caveat = "GPU energy: the measured busy power of each replica, and the idle power of its GPUs for the time the traffic " +
-	"leaves them idle, in proportion (a linear model between idle and busy). The host, network and cooling are not counted " +
-	"unless a boundary adds them: a floor for the whole facility."
-
+const Caveat = "GPU energy only, idle capacity included: each replica is counted between the idle power of its GPUs and " +
+	"its measured busy power, in proportion to its load. The host, network and cooling are not counted unless a boundary " +
+	"adds them: a floor for the whole facility."
 // IdleWords says where the idle power of a plan's chosen configuration
 // comes from: the reader's figure, a GPU's published one (label, year and
 // where to read it), or none.
