@@ -60,6 +60,7 @@ func roundSig4(v float64) float64 {
 const Caveat = "GPU energy only, idle capacity included: each replica is counted between the idle power of its GPUs and " +
 	"its measured busy power, in proportion to its load. The host, network and cooling are not counted unless a boundary " +
 	"adds them: a floor for the whole facility."
+
 // IdleWords says where the idle power of a plan's chosen configuration
 // comes from: the reader's figure, a GPU's published one (label, year and
 // where to read it), or none.
