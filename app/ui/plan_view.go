@@ -136,7 +136,7 @@ func (c *Plan) renderResult(compact bool) app.UI {
 			app.Strong().ID("headroom-share").Text(data.FormatChange(b.WhPerDay, p.BusyWhPerDay())),
 			app.Text(" for the capacity kept for the peak: "),
 			app.Span().ID("busy").Text(data.FormatEnergy(p.BusyWhPerDay())),
-			app.Text(fmt.Sprintf(" a day if every GPU were always busy, the calculator's figure for %s tokens.", data.FormatTokens(sig4Tokens(c.t.Rate.TokensPerDay())))),
+			app.Text(fmt.Sprintf(" a day if every GPU were always busy, the calculator's figure for %s tokens.", plan.FormatCount(c.t.Rate.TokensPerDay()))),
 		),
 		c.renderIdle(),
 	)
@@ -386,7 +386,3 @@ func plural(n int) string {
 	}
 	return "s"
 }
-
-// sig4Tokens rounds a token count to four significant digits, for
-// FormatTokens.
-func sig4Tokens(v float64) float64 { return roundSig(v, 4) }
