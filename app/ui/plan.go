@@ -33,9 +33,7 @@ type Plan struct {
 
 	// The free-form boxes, as typed, and why what they hold is refused.
 	deadlineText, deadlineErr string
-	rateText, rateErr         string
-	peakText, peakErr         string
-	idleText, idleErr         string
+	traffic                   trafficInputs
 	foot                      fpInputs // the footprint's inputs, less the idle share and the budget
 
 	energyOpt, gpusOpt     string // the charts' options
@@ -98,12 +96,7 @@ func (c *Plan) query() string {
 func (c *Plan) load(q data.Query, t plan.Traffic, notices []state.Notice) {
 	c.q, c.t, c.notices = q, t, notices
 	c.deadlineText, c.deadlineErr = formatMS(q.DeadlineMS), ""
-	c.rateText, c.rateErr = data.FormatRate(t.Rate), ""
-	c.peakText, c.peakErr = strconv.FormatFloat(t.Peak, 'f', -1, 64), ""
-	c.idleText, c.idleErr = "", ""
-	if t.IdleSet {
-		c.idleText = strconv.FormatFloat(t.Idle, 'f', -1, 64)
-	}
+	c.traffic.load(t)
 	c.compute()
 }
 
@@ -223,65 +216,17 @@ func (c *Plan) onMinDeadline(ctx app.Context, e app.Event) {
 	}
 }
 
-func (c *Plan) onRate(ctx app.Context, e app.Event) {
-	c.rateText = value(ctx)
-	r, err := data.ParseRate(c.rateText)
-	if err != nil {
-		c.rateErr = err.Error()
-		return
+func (c *Plan) onTraffic(ctx app.Context, e app.Event) {
+	if c.traffic.edit(ctx, &c.t) {
+		c.apply(ctx)
 	}
-	c.rateErr = ""
-	c.t.Rate = r
-	c.apply(ctx)
 }
 
 func (c *Plan) onRatePreset(r data.Rate) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		c.rateText, c.rateErr = data.FormatRate(r), ""
-		c.t.Rate = r
+		c.traffic.preset(r, &c.t)
 		c.apply(ctx)
 	}
-}
-
-func (c *Plan) onPeak(ctx app.Context, e app.Event) {
-	c.peakText = value(ctx)
-	f, err := plan.Peak.Parse(c.peakText)
-	if err != nil {
-		c.peakErr = err.Error()
-		return
-	}
-	c.peakErr = ""
-	c.t.Peak = f.Value
-	c.apply(ctx)
-}
-
-// onIdle reads the idle power box: a number, a GPU's preset, or nothing for
-// each GPU's published figure.
-func (c *Plan) onIdle(ctx app.Context, e app.Event) {
-	c.idleText = value(ctx)
-	if isBlank(c.idleText) {
-		c.idleErr = ""
-		c.t.Idle, c.t.IdleSet = 0, false
-		c.apply(ctx)
-		return
-	}
-	f, err := plan.IdleW.Parse(c.idleText)
-	if err != nil {
-		c.idleErr = err.Error()
-		return
-	}
-	c.idleErr = ""
-	c.t.Idle, c.t.IdleSet = f.Value, true
-	c.apply(ctx)
-}
-
-func isBlank(s string) bool {
-	for _, r := range s {
-		if r != ' ' && r != '\t' && r != '\n' {
-			return false
-		}
-	}
-	return true
 }
 
 func (c *Plan) onFootprint(ctx app.Context, e app.Event) {

@@ -258,7 +258,7 @@ func (c *Plan) renderControls(compact bool) app.UI {
 				return deadlineField(c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineText)
 			}),
 			show(state.ParamPercentile, func() app.UI { return percentileField(c.q.Percentile, compact, c.onPercentile) }),
-			show(state.ParamTokens, c.renderTraffic),
+			show(state.ParamTokens, func() app.UI { return c.traffic.render(c.onTraffic, c.onRatePreset) }),
 			app.If(!compact, func() app.UI {
 				set := app.FieldSet().Class("fp-set")
 				if prerendering() {
@@ -268,48 +268,6 @@ func (c *Plan) renderControls(compact bool) app.UI {
 			}),
 		)...)
 	})
-}
-
-// renderTraffic is the traffic's inputs: the average rate and its presets,
-// the peak, the idle power of a GPU.
-func (c *Plan) renderTraffic() app.UI {
-	box := func(id, text, errText, placeholder string, on app.EventHandler) app.HTMLInput {
-		return invalid(app.Input().Type("text").ID(id).Attr("inputmode", "decimal").AutoComplete(false).Spellcheck(false).
-			Placeholder(placeholder).Value(text).OnInput(on), id+"-error", errText)
-	}
-	preset := func(r data.Rate, words string) app.UI {
-		s := data.FormatRate(r)
-		return app.Button().Type("button").Class("preset").ID("preset-rate-"+strings.ReplaceAll(s, "/", "-")).
-			Aria("label", s+": "+words).Text(s).OnClick(c.onRatePreset(r))
-	}
-	var idleHint []string
-	for _, pr := range plan.IdleW.Presets {
-		idleHint = append(idleHint, fmt.Sprintf("%s %s W", pr.ID, data.FormatNumber(pr.Value)))
-	}
-	return app.Div().Class("field wide traffic").Body(
-		app.Div().Class("field wide").Body(
-			labelled("rate", termRate, "Average traffic, output tokens per second or per day"),
-			app.Div().Class("row").Body(
-				box("rate", c.rateText, c.rateErr, "1B/day, 12k/s", c.onRate).Class("grow"),
-				preset(data.Rate{Tokens: 1e9, Per: data.Day}, "a billion tokens a day"),
-				preset(data.Rate{Tokens: 1e4, Per: data.Second}, "ten thousand tokens a second"),
-			),
-			inputError("rate-error", c.rateErr),
-		),
-		app.Div().Class("row traffic-row").Body(
-			app.Div().Class("field").Body(
-				labelled("peak", termPeak, "Peak over average"),
-				box("peak", c.peakText, c.peakErr, "2", c.onPeak).Class("num"),
-				inputError("peak-error", c.peakErr),
-			),
-			app.Div().Class("field grow").Body(
-				labelled("idle-w", termIdle, "Idle power of a GPU (W)"),
-				box("idle-w", c.idleText, c.idleErr, "each GPU's", c.onIdle).Class("num").Aria("describedby", "idle-w-hint"),
-				app.P().ID("idle-w-hint").Class("hint").Text("Empty: each GPU's, as measured ("+strings.Join(idleHint, ", ")+")."),
-				inputError("idle-w-error", c.idleErr),
-			),
-		),
-	)
 }
 
 // renderDownloads offers the plan as JSON and every configuration planned
