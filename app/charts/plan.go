@@ -8,6 +8,7 @@ package charts
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -219,4 +220,42 @@ func chosenSentence(pc PlanChart, what func(*plan.Option) string) string {
 	}
 	return fmt.Sprintf("At the %s ms deadline: %s, on %s × %s.", data.FormatNumber(pc.DeadlineMS), what(pc.Chosen),
 		data.FormatNumber(float64(pc.Chosen.Replicas)), pc.Chosen.Config.Hardware())
+}
+
+// PlanRanking is the compare page's bars in plan mode: the energy a day of
+// every model that meets the deadline, planned for the traffic, least at
+// the top, each labelled with its energy and its GPUs.
+func PlanRanking(rk *plan.Ranking, highlight string) ([]byte, error) {
+	var bs []bar
+	for _, r := range rk.Models {
+		if r.Status() != data.Meets {
+			continue
+		}
+		b := r.Plan.Best()
+		bs = append(bs, bar{r.Entry.Name, b.WhPerDay, fmt.Sprintf("%s, %d GPU%s", data.FormatEnergy(b.WhPerDay), b.GPUs, plural(b.GPUs)),
+			r.Entry.Slug == highlight})
+	}
+	return bars(bs, "Energy a day")
+}
+
+// DescribePlanRanking says in words what PlanRanking shows.
+func DescribePlanRanking(rk *plan.Ranking) string {
+	var parts []string
+	for _, r := range rk.Models {
+		if r.Status() == data.Meets {
+			b := r.Plan.Best()
+			parts = append(parts, fmt.Sprintf("%s, %s on %d GPU%s", r.Entry.Name, data.FormatEnergy(b.WhPerDay), b.GPUs, plural(b.GPUs)))
+		}
+	}
+	if len(parts) == 0 {
+		return "Energy a day, by model: no model meets the deadline, so there is no bar."
+	}
+	return fmt.Sprintf("Energy a day for %s, by model, least first: %s.", rk.Traffic.Words(), strings.Join(parts, "; "))
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
