@@ -9,6 +9,7 @@ import (
 	"tokenjoule/app/charts"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
+	"tokenjoule/data/footprint"
 	"tokenjoule/data/plan"
 )
 
@@ -74,8 +75,9 @@ func (c *Plan) OnNav(ctx app.Context) {
 	notices = append(malformed, notices...)
 	notices = append(notices, c.foot.load(v)...)
 	c.foot.noIdle = true
-	if f := c.foot.fp.Factors; f.Idle.Set {
-		notices = append(notices, state.Notice{Param: state.ParamIdle, Value: state.ParamIdle,
+	if f := &c.foot.fp.Factors; f.Idle.Set {
+		f.Idle = footprint.Factor{}
+		notices = append(notices, state.Notice{Param: state.ParamIdle, Value: v.Get(state.ParamIdle),
 			Message: "The URL's idle share is not used here: a plan counts idle capacity itself, from the traffic and the idle power of each GPU."})
 	}
 	if c.embedded {
