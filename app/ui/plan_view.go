@@ -190,47 +190,46 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 	var rungs []app.UI
 	if !f.IsGPUOnly() {
 		for _, r := range f.Rungs(l.GPUWh) {
-			label, src := r.Label, r.Source()
+			label, src, applies := r.Label, r.Source(), r.Applies()
 			switch r.Name {
 			case "gpu":
-				label = "GPUs, busy and idle, as planned"
+				label, applies = "GPUs, busy and idle", "as planned, from the measurements"
 			case "fleet":
 				continue // the plan's idle capacity is in the GPUs' energy
 			}
 			rungs = append(rungs, app.Li().DataSet("rung", r.Name).Body(
 				app.Span().Class("fp-label").Text(label),
 				app.Span().Class("fp-wh").Text(data.FormatEnergy(r.Wh)),
-				app.Span().Class("fp-applies").Text(r.Applies()),
+				app.Span().Class("fp-applies").Text(applies),
 				app.If(!compact, func() app.UI { return sourceNote(src, label, "", false) }),
 			))
 		}
 	}
-	day := func(v float64, format func(float64) string) string {
-		return format(v) + " a day, " + format(v*365) + " a year"
-	}
 	var totals []app.UI
-	add := func(id, label string, v float64, ok bool, format func(float64) string, at string, src footprint.Source) {
+	add := func(id, label string, v float64, ok bool, format func(float64) string, at string, src *footprint.Source) {
 		if !ok {
 			return
 		}
 		totals = append(totals, app.Div().ID(id+"-row").Body(
 			app.Dt().Text(label),
-			app.Dd().ID(id).Class("fp-figure").Text(day(v, format)),
-			app.If(!compact, func() app.UI {
-				return app.Dd().Class("small").Body(app.Text(at+" "), sourceNote(src, label, "", false))
+			app.Dd().ID(id).Class("fp-figure").Text(format(v)+" a day"),
+			app.Dd().ID(id+"-year").Class("small").Text(format(v*365)+" a year"),
+			app.If(!compact && src != nil, func() app.UI {
+				return app.Dd().Class("small").Body(app.Text(at+" "), sourceNote(*src, label, "", false))
 			}),
 		))
 	}
 	if !f.IsGPUOnly() {
-		add("fp-total", "At this boundary", l.FacilityWh, true, data.FormatEnergy, "", footprint.Source{})
+		add("fp-total", "At this boundary", l.FacilityWh, true, data.FormatEnergy, "", nil)
 	}
 	g, hasG := f.Carbon(l)
-	add("fp-carbon", "Carbon", g, hasG, footprint.FormatCarbon, "at "+footprint.Grid.Describe(f.Grid), footprint.Grid.SourceOf(f.Grid))
+	gs, ws := footprint.Grid.SourceOf(f.Grid), footprint.WUE.SourceOf(f.WUE)
+	add("fp-carbon", "Carbon", g, hasG, footprint.FormatCarbon, "at "+footprint.Grid.Describe(f.Grid), &gs)
 	w, hasW := f.Water(l)
-	add("fp-water", "Water, on site", w, hasW, footprint.FormatWater, "at "+footprint.WUE.Describe(f.WUE)+", of the IT energy", footprint.WUE.SourceOf(f.WUE))
+	add("fp-water", "Water, on site", w, hasW, footprint.FormatWater, "at "+footprint.WUE.Describe(f.WUE)+", of the IT energy", &ws)
 	m, hasM := f.Cost(l)
 	add("fp-cost", "Cost", m, hasM, func(v float64) string { return footprint.FormatMoney(v, f.Currency) },
-		fmt.Sprintf("at %s %s per kWh (your figure)", data.FormatNumber(f.Price.Value), f.Currency), footprint.YourFigure)
+		fmt.Sprintf("at %s %s per kWh (your figure)", data.FormatNumber(f.Price.Value), f.Currency), &footprint.YourFigure)
 	words := "Boundary: GPU only, as measured and planned."
 	if !f.IsGPUOnly() {
 		words = fmt.Sprintf("Boundary: %s: the host and the PUE on the plan's energy; its idle capacity is the plan's own, not the boundary's share.",
