@@ -174,19 +174,8 @@ func printPlan(w io.Writer, set *data.Set, p *plan.Plan, fp *calcFootprint) {
 func printPlanFootprint(w io.Writer, given footprint.Factors, b *plan.Option) {
 	f := plan.Footprint(given)
 	l := f.Ladder(b.WhPerDay)
-	var sources []footprint.Source
-	cite := func(s footprint.Source) string {
-		if s.ID == footprint.YourFigure.ID {
-			return "(your figure)"
-		}
-		for i, t := range sources {
-			if t.ID == s.ID {
-				return fmt.Sprintf("[%d]", i+1)
-			}
-		}
-		sources = append(sources, s)
-		return fmt.Sprintf("[%d]", len(sources))
-	}
+	var refs citations
+	cite := refs.cite
 	fmt.Fprintf(w, "\nFootprint of a day, boundary %q (idle capacity is the plan's own, not the boundary's share):\n", given.BoundaryInfo().Label)
 	for _, r := range f.Rungs(l.GPUWh) {
 		label, applies, src := r.Label, r.Applies(), cite(r.Source())
@@ -211,16 +200,7 @@ func printPlanFootprint(w io.Writer, given footprint.Factors, b *plan.Option) {
 		fmt.Fprintf(w, "Cost:     %s a day, %s a year, at %s %s per kWh (your figure)\n", footprint.FormatMoney(v, f.Currency),
 			footprint.FormatMoney(v*365, f.Currency), data.FormatNumber(f.Price.Value), f.Currency)
 	}
-	if len(sources) > 0 {
-		fmt.Fprintln(w, "Sources:")
-		for i, s := range sources {
-			fmt.Fprintf(w, "  [%d] %s", i+1, s.Title)
-			if s.URL != "" {
-				fmt.Fprintf(w, " <%s>", s.URL)
-			}
-			fmt.Fprintln(w)
-		}
-	}
+	refs.print(w)
 }
 
 func plural(n int) string {

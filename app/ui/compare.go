@@ -399,13 +399,7 @@ func (c *Compare) renderAnswer() app.UI {
 			answer = append(answer, app.Text("."))
 		}
 	}
-	rows := "rows-l"
-	switch n := len(ranked); {
-	case n <= 6:
-		rows = "rows-s"
-	case n <= 12:
-		rows = "rows-m"
-	}
+	rows := barRows(len(ranked))
 	// Only the answer in words is announced when it changes, not the chart.
 	body := append(c.renderPending(),
 		app.P().ID("question").Class("question").Text(question),
@@ -419,6 +413,17 @@ func (c *Compare) renderAnswer() app.UI {
 		),
 	)
 	return app.Section().ID("result").Class("result card").TabIndex(-1).Aria("labelledby", "question").Body(body...)
+}
+
+// barRows is the class that sizes the bars' chart for n bars.
+func barRows(n int) string {
+	switch {
+	case n <= 6:
+		return "rows-s"
+	case n <= 12:
+		return "rows-m"
+	}
+	return "rows-l"
 }
 
 // times writes a ratio as people say it: "72", "3.4".

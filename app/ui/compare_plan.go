@@ -114,13 +114,7 @@ func (c *Compare) renderPlanAnswer() app.UI {
 			answer = append(answer, app.Text("."))
 		}
 	}
-	rows := "rows-l"
-	switch n := len(ranked); {
-	case n <= 6:
-		rows = "rows-s"
-	case n <= 12:
-		rows = "rows-m"
-	}
+	rows := barRows(len(ranked))
 	body := append(c.renderPending(),
 		app.P().ID("question").Class("question").Text(question),
 		app.P().ID("answer").Class("answer").Role("status").Body(answer...),

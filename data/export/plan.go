@@ -31,20 +31,14 @@ func Plan(p *plan.Plan, f footprint.Factors) Object {
 	case b != nil:
 		idle = b.IdleW
 	}
-	o := Object{
-		{"task", q.Task},
-		{"model", q.Model},
-		{"display_name", m.Name},
-		{"gpu", q.GPU},
-		{"deadline_ms", q.DeadlineMS},
-		{"percentile", q.Percentile},
+	o := append(question(q, m), Object{
 		{"rate", data.FormatRate(t.Rate)},
 		{"rate_tokens_per_s", t.Rate.TokensPerSecond()},
 		{"peak", t.Peak},
 		{"peak_tokens_per_s", t.Rate.TokensPerSecond() * t.Peak},
 		{"idle_watts_per_gpu", idle},
 		{"status", status},
-	}
+	}...)
 	figures := Object{
 		{"replicas", nil}, {"gpus", nil}, {"utilisation", nil}, {"peak_utilisation", nil}, {"power_w", nil},
 		{"energy_kwh_per_day", nil}, {"energy_kwh_per_year", nil}, {"busy_kwh_per_day", nil}, {"headroom_share", nil},

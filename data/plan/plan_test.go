@@ -284,3 +284,22 @@ func TestSteps(t *testing.T) {
 		}
 	}
 }
+
+func TestFormat(t *testing.T) {
+	for v, want := range map[float64]string{1e9: "1B", 1.0368e9: "1.037B", 25.92e6: "25.92M", 8640: "8,640", 12000: "12k",
+		999: "999", 0.5: "0.5", 2.5e12: "2.5T", 1e15: "1,000T"} {
+		if got := FormatCount(v); got != want {
+			t.Errorf("FormatCount(%v) = %q, want %q", v, got, want)
+		}
+	}
+	for v, want := range map[float64]string{0.4876: "48.8%", 1: "100%", 0.0001: "0%", 0.375: "37.5%"} {
+		if got := FormatPercent(v); got != want {
+			t.Errorf("FormatPercent(%v) = %q, want %q", v, got, want)
+		}
+	}
+	for v, want := range map[float64]string{425: "425 W", 1131.4: "1.131 kW", 2.5e6: "2.5 MW"} {
+		if got := FormatPower(v); got != want {
+			t.Errorf("FormatPower(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
