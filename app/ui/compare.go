@@ -561,7 +561,7 @@ func (c *Compare) renderTable() app.UI {
 	return app.Section().ID("ranking").Class("ranking card "+answerPart).Aria("labelledby", "ranking-title").Body(
 		app.H2().ID("ranking-title").Text("Ranking"),
 		c.renderExample("ranking-example"),
-		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens it in the calculator with this state. "+
+		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens "+c.openWhere()+" with this state. "+
 			"The configuration is the GPUs serving the model and its batch size limit (max_num_seqs), the most requests they handle at once."),
 		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Ranking table, scrolls sideways").Body(
 			app.Table().ID("ranking-table").Aria("describedby", "ranking-note").Body(

@@ -201,3 +201,11 @@ func (c *Compare) openWords() string {
 	}
 	return "Open the calculator with "
 }
+
+// openWhere says where a model's name leads, after "opens".
+func (c *Compare) openWhere() string {
+	if c.planning {
+		return "its plan"
+	}
+	return "it in the calculator"
+}
