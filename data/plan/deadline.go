@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"slices"
 	"sort"
 
 	"tokenjoule/data"
@@ -104,19 +103,16 @@ func Compare(set *data.Set, q data.Query, t Traffic) (*Ranking, error) {
 	for n < len(out.Models) && out.Models[n].Status() == data.Meets {
 		n++
 	}
-	slices.SortFunc(out.Models[:n], func(a, b Ranked) int {
-		x, y := a.Plan.Best(), b.Plan.Best()
+	top := out.Models[:n]
+	sort.Slice(top, func(i, j int) bool {
+		x, y := top[i].Plan.Best(), top[j].Plan.Best()
 		switch {
 		case x.WhPerDay != y.WhPerDay:
-			return cmpFloat(x.WhPerDay, y.WhPerDay)
+			return x.WhPerDay < y.WhPerDay
 		case x.GPUs != y.GPUs:
-			return x.GPUs - y.GPUs
-		case a.Entry.Slug < b.Entry.Slug:
-			return -1
-		case a.Entry.Slug > b.Entry.Slug:
-			return 1
+			return x.GPUs < y.GPUs
 		}
-		return 0
+		return top[i].Entry.Slug < top[j].Entry.Slug
 	})
 	return out, nil
 }

@@ -27,6 +27,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
@@ -155,7 +156,9 @@ func Options(configs []data.Config, gpu string, p data.Percentile, deadlineMS fl
 			opts = append(opts, plan(c, t))
 		}
 	}
-	slices.SortFunc(opts, compare)
+	// sort.Slice, not slices.SortFunc: a generic sort of Options would add
+	// some 20 KB of code to the browser's wasm for a list of a few dozen.
+	sort.Slice(opts, func(i, j int) bool { return compare(opts[i], opts[j]) < 0 })
 	return opts
 }
 
