@@ -169,6 +169,31 @@ func TestPlan(t *testing.T) {
 		}
 	}
 
+	t.Run("StaticHost/AnotherQuery", func(t *testing.T) {
+		t.Parallel()
+		// A static host's page is prerendered for no query: before the app
+		// runs, a link that asks another plan shows its own question and
+		// that it is calculating, never the default plan's figures.
+		h, g := staticHost(t)
+		tb := newTab(t, bctx, h.origin, recordShown("#energy"))
+		tb.do(chromedp.Navigate(h.origin+"/plan?"+full), chromedp.WaitReady(chromedp.ID("question")))
+		tb.poll(`document.getElementById("pending-question")?.textContent !== ""`, 5*time.Second)
+		def := data.FormatEnergy(docs[""].KWhDay * 1000)
+		if text := tb.visible(); strings.Contains(text, def) || strings.Contains(text, docs[""].Selected.RowID) {
+			t.Errorf("before the app runs, the page shows the default plan (%s)", def)
+		}
+		for _, want := range []string{"Calculating", "average traffic 12k/s", "peak over average 3", "idle power of a GPU (W) 70", "gpt-oss-20b"} {
+			if !strings.Contains(tb.text("#pending"), want) {
+				t.Errorf("before the app runs, the page does not show %q: %q", want, tb.text("#pending"))
+			}
+		}
+		tb.expectInert()
+		g.release()
+		tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
+		expectPlan(tb.view(), docs[full], false)
+		tb.expectShownOnly(map[string]string{"#energy": data.FormatEnergy(docs[full].KWhDay * 1000)})
+	})
+
 	t.Run("StaticSite/Offline", func(t *testing.T) {
 		t.Parallel()
 		// A static host serves one page prerendered for no query: it is the
