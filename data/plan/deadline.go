@@ -33,13 +33,22 @@ func Steps(configs []data.Config, gpu string, p data.Percentile, t Traffic) []St
 		steps []Step
 		best  *Option
 	)
+	joined := 0
 	for i := 0; i < len(cands); {
-		// Every configuration of the same latency joins at once.
 		d := p.ITL(cands[i])
-		for ; i < len(cands) && p.ITL(cands[i]) == d; i++ {
-			if o := plan(cands[i], t); best == nil || compare(o, *best) < 0 {
+		for i < len(cands) && p.ITL(cands[i]) == d {
+			i++
+		}
+		// The configurations that meet d by the selection's own predicate
+		// join, so that a step is what Options chooses at its deadline.
+		for joined < len(cands) && p.Meets(cands[joined], d) {
+			if o := plan(cands[joined], t); best == nil || compare(o, *best) < 0 {
 				best = &o
 			}
+			joined++
+		}
+		if best == nil {
+			continue
 		}
 		if n := len(steps); n == 0 || steps[n-1].Config != best.Config {
 			steps = append(steps, Step{DeadlineMS: d, Option: *best})

@@ -222,6 +222,15 @@ func TestPlanOnTheDataset(t *testing.T) {
 				if real.HeadroomShare() < 0 {
 					t.Errorf("%s/%s at %v ms: the plan (%v Wh) spends less than the steady state (%v Wh)", w.ID, m.Slug, d, rb.WhPerDay, real.BusyWhPerDay())
 				}
+				if d == 500 {
+					// The plan against the deadline is what Options chooses at each step.
+					m := real.Busy.Model
+					for _, st := range Steps(m.Configurations, data.AnyGPU, data.P50, DefaultTraffic()) {
+						if o := Options(m.Configurations, data.AnyGPU, data.P50, st.DeadlineMS, DefaultTraffic()); o[0].Config != st.Config {
+							t.Errorf("%s/%s: the step at %v ms is %s, Options chooses %s", w.ID, m.Slug, st.DeadlineMS, st.Config.RowID, o[0].Config.RowID)
+						}
+					}
+				}
 				peak := DefaultTraffic().Rate.TokensPerSecond() * DefaultPeak
 				if capacity := float64(rb.Replicas) * float64(rb.Config.TokensPerSecond); capacity < peak*(1-1e-9) || rb.Utilisation > 1 {
 					t.Errorf("%s/%s at %v ms: %d replicas serve %v tokens/s, the peak is %v", w.ID, m.Slug, d, rb.Replicas, capacity, peak)
