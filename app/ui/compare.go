@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"math"
 	"net/url"
 	"slices"
 	"strconv"
@@ -349,7 +348,7 @@ func (c *Compare) renderAnswer() app.UI {
 	q := c.q
 	ranked, _, _ := c.groups()
 	question := fmt.Sprintf("Energy for %s output tokens of each model of %s on %s, with %s",
-		data.FormatTokens(q.Tokens), c.rk.Workload.Name, c.gpuWords(), deadlineWords(q.Percentile, q.DeadlineMS))
+		data.FormatTokens(q.Tokens), c.rk.Workload.Name, c.gpuWords(), data.DeadlineWords(q.Percentile, q.DeadlineMS))
 	var answer []app.UI
 	if len(ranked) == 0 {
 		answer = append(answer, app.Text(fmt.Sprintf("None of the %d models meets the deadline: ", len(c.rk.Models))),
@@ -364,7 +363,7 @@ func (c *Compare) renderAnswer() app.UI {
 		)
 		if len(ranked) > 1 {
 			answer = append(answer, app.Text(fmt.Sprintf("; the most: %s, %s (%s times as much).", last.Entry.Name,
-				data.FormatEnergy(last.Result.Estimate.EnergyWh), times(last.Result.Estimate.EnergyWh/e0))))
+				data.FormatEnergy(last.Result.Estimate.EnergyWh), data.FormatRatio(last.Result.Estimate.EnergyWh/e0))))
 		} else {
 			answer = append(answer, app.Text("."))
 		}
@@ -389,14 +388,6 @@ func (c *Compare) renderAnswer() app.UI {
 		),
 	)
 	return app.Section().ID("result").Class("result card").TabIndex(-1).Aria("labelledby", "question").Body(body...)
-}
-
-// times writes a ratio as people say it: "72", "3.4".
-func times(x float64) string {
-	if x >= 9.95 { // 9.96 reads "10", not "10.0"
-		return strconv.FormatFloat(math.Round(x), 'f', 0, 64)
-	}
-	return strconv.FormatFloat(x, 'f', 1, 64)
 }
 
 // The table's columns, by key.
@@ -550,7 +541,7 @@ func (c *Compare) renderMissed() app.UI {
 		items[i] = app.Li().ID("missed-"+r.Entry.Slug).DataSet("model", r.Entry.Slug).Body(
 			a,
 			app.Span().Class("small").Text(fmt.Sprintf(" (%s) gets %s at best, on %s with a batch size limit of %d. ",
-				r.Entry.Size(), deadlineWords(q.Percentile, min), f.Hardware(), f.MaxNumSeqs)),
+				r.Entry.Size(), data.DeadlineWords(q.Percentile, min), f.Hardware(), f.MaxNumSeqs)),
 			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("min-deadline-" + r.Entry.Slug).Class("small-button").
 					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline(i)))

@@ -122,7 +122,7 @@ func shortCite(cite string) string {
 // it and what it costs, in a few short lines, the terms explained as on the
 // full page. The ids are the full page's.
 func compactConfig(s *data.Config, p data.Percentile) app.UI {
-	n, _, _ := strings.Cut(shareWithin(p), " tokens")
+	n, _, _ := strings.Cut(p.Share(), " tokens")
 	return app.Dl().ID("cfg").Class("config compact").Body(
 		explained("cfg-gpu", termGPUs, app.Text(s.Hardware())),
 		explained("cfg-parallel", termParallel, app.Text(fmt.Sprintf("TP %d · DP %d · EP %d", s.TensorParallel, s.DataParallel, s.ExpertParallel))),

@@ -105,34 +105,14 @@ func labelled(id, key, text string) app.UI {
 	)
 }
 
-// shareWithin says which share of tokens a percentile holds to the
-// deadline, as a reader would: "9 in 10 tokens".
-func shareWithin(p data.Percentile) string {
-	switch p {
-	case data.P90:
-		return "9 in 10 tokens"
-	case data.P95:
-		return "19 in 20 tokens"
-	case data.P99:
-		return "99 in 100 tokens"
-	}
-	return "half of the tokens"
-}
-
 // percentileOption is a percentile as the control offers it: the share in
 // words, then its name.
 func percentileOption(p data.Percentile) string {
 	if p == data.P50 {
 		return "Half (median, p50)"
 	}
-	n, _, _ := strings.Cut(shareWithin(p), " tokens")
+	n, _, _ := strings.Cut(p.Share(), " tokens")
 	return n + " (" + string(p) + ")"
-}
-
-// deadlineWords is the deadline condition in words: "9 in 10 tokens within
-// 40 ms of the one before".
-func deadlineWords(p data.Percentile, ms float64) string {
-	return fmt.Sprintf("%s within %s of the one before", shareWithin(p), data.FormatMS(ms))
 }
 
 // gpuOption is the label of the "any GPU" choice for GPUs a model (or a

@@ -57,14 +57,14 @@ func TestPhrases(t *testing.T) {
 		data.P95: {"19 in 20 tokens", "19 in 20 (p95)"},
 		data.P99: {"99 in 100 tokens", "99 in 100 (p99)"},
 	} {
-		if got := shareWithin(p); got != want[0] {
-			t.Errorf("shareWithin(%s) = %q, want %q", p, got, want[0])
+		if got := p.Share(); got != want[0] {
+			t.Errorf("%s.Share() = %q, want %q", p, got, want[0])
 		}
 		if got := percentileOption(p); got != want[1] {
 			t.Errorf("percentileOption(%s) = %q, want %q", p, got, want[1])
 		}
 	}
-	if got := deadlineWords(data.P90, 1500); got != "9 in 10 tokens within 1,500 ms of the one before" {
+	if got := data.DeadlineWords(data.P90, 1500); got != "9 in 10 tokens within 1,500 ms of the one before" {
 		t.Errorf("deadlineWords = %q", got)
 	}
 	for gpus, want := range map[string]string{"B200": "B200 (the only one measured)", "B200,H100": "B200 or H100 (the better)"} {

@@ -150,7 +150,7 @@ func (c *calc) renderInputs(compact bool) app.UI {
 func question(r *data.Result, wl *data.Workload) string {
 	q := r.Query
 	return fmt.Sprintf("Energy for %s output tokens of %s (%s) on %s, with %s", data.FormatTokens(q.Tokens), r.Model.Name, wl.Name,
-		data.GPUChoice(r.Model.GPUs, q.GPU), deadlineWords(q.Percentile, q.DeadlineMS))
+		data.GPUChoice(r.Model.GPUs, q.GPU), data.DeadlineWords(q.Percentile, q.DeadlineMS))
 }
 
 // renderResult is the answer. compact is the embed's: the figures that matter
@@ -201,7 +201,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 		body = append(body,
 			app.P().ID("infeasible").Class("infeasible").Text(fmt.Sprintf(
 				"No measured configuration of %s on %s gets %s. The smallest deadline that one meets is %s (%s).",
-				r.Model.Name, gpus, deadlineWords(q.Percentile, q.DeadlineMS), data.FormatMS(min), r.Fastest.Hardware())),
+				r.Model.Name, gpus, data.DeadlineWords(q.Percentile, q.DeadlineMS), data.FormatMS(min), r.Fastest.Hardware())),
 			// An embed whose author fixed the deadline keeps it.
 			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("set-min-deadline").Class("primary").
@@ -223,7 +223,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 			app.If(!compact, func() app.UI {
 				return app.P().Class("small").Body(
 					app.Text(fmt.Sprintf("%s with %s weights and a batch size limit of %d: %s within %s ms, %s J per token. Dataset row ",
-						o.Hardware(), o.Precision, o.MaxNumSeqs, shareWithin(q.Percentile), data.FormatNumber(q.Percentile.ITL(o)),
+						o.Hardware(), o.Precision, o.MaxNumSeqs, q.Percentile.Share(), data.FormatNumber(q.Percentile.ITL(o)),
 						data.FormatNumber(float64(o.JoulesPerToken)))),
 					app.Span().Class("row-id").Body(rowParts(o.RowID)...),
 					app.Text("."),
@@ -301,7 +301,7 @@ func configList(prefix string, s *data.Config, e *data.Estimate) app.UI {
 		if p == data.P50 {
 			return "Wait between tokens, median (p50 ITL)"
 		}
-		n, _, _ := strings.Cut(shareWithin(p), " tokens")
+		n, _, _ := strings.Cut(p.Share(), " tokens")
 		return fmt.Sprintf("Wait between tokens, %s within (%s ITL)", n, p)
 	}
 	return app.Dl().ID(prefix).Class("config").Body(
