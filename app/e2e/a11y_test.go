@@ -264,7 +264,7 @@ func TestKeyboard(t *testing.T) {
 		}
 		// The snippet is whole: the iframe and the README's resize script.
 		snippet := eval[string](tb, `document.querySelector("#embed-snippet").value`)
-		if !strings.HasPrefix(snippet, `<iframe src="`+html.EscapeString(origin+"/embed?"+state.String(q))+`"`) ||
+		if !strings.HasPrefix(snippet, `<iframe src="`+html.EscapeString(origin+"/embed?"+state.EmbedString(q, state.Embed{Layout: state.LayoutCard}))+`"`) ||
 			!strings.Contains(snippet, "<script>\n"+readmeScript(t)+"</script>") {
 			t.Errorf("the snippet is not the iframe and the README's script:\n%s", snippet)
 		}

@@ -517,7 +517,7 @@ func TestEmbed(t *testing.T) {
 		for _, raw := range []string{"task,model", "task,gpu"} {
 			h := hide(raw)
 			for range 2 {
-				tb.openURL(origin + "/embed?" + state.EmbedString(q, h))
+				tb.openURL(origin + "/embed?" + state.EmbedString(q, state.Embed{Hidden: h}))
 				for sel, want := range map[string]string{"#tokens": data.FormatTokens(q.Tokens), "#deadline": ms(q.DeadlineMS)} {
 					if got := eval[string](tb, fmt.Sprintf(`document.querySelector(%q)?.value ?? "<missing>"`, sel)); got != want {
 						t.Fatalf("hide=%s: %s shows %q, want %q", raw, sel, got, want)
@@ -527,24 +527,24 @@ func TestEmbed(t *testing.T) {
 			tb.shot("embed-hide-" + strings.ReplaceAll(raw, ",", "-"))
 		}
 		h := hide("task,gpu,p")
-		tb.openURL(origin + "/embed?" + state.EmbedString(q, h))
+		tb.openURL(origin + "/embed?" + state.EmbedString(q, state.Embed{Hidden: h}))
 		expectEmbed(v, set, q, h)
 		// The visible inputs still drive the result, and the URL keeps hide.
 		tb.change("#tokens", "5M", "input")
 		q2 := with(q, func(q *data.Query) { q.Tokens = 5e6 })
 		expectEmbed(v, set, q2, h)
 		// The URL follows a change a moment later (app/ui urlDelay).
-		if want := "?" + state.EmbedString(q2, h); v.poll(fmt.Sprintf(`location.search === %q`, want)) != nil {
+		if want := "?" + state.EmbedString(q2, state.Embed{Hidden: h}); v.poll(fmt.Sprintf(`location.search === %q`, want)) != nil {
 			t.Errorf("location.search = %q, want %q", eval[string](tb, `location.search`), want)
 		}
-		tb.openURL(origin + "/embed?" + state.EmbedString(q, state.AllHidden()))
+		tb.openURL(origin + "/embed?" + state.EmbedString(q, state.Embed{Hidden: state.AllHidden()}))
 		expectEmbed(v, set, q, state.AllHidden())
 		if n := eval[int](tb, `document.querySelectorAll("main select, main input").length`); n != 0 {
 			t.Errorf("hide=all leaves %d inputs", n)
 		}
 		// An infeasible deadline the author fixed stays fixed.
 		q3 := with(q, func(q *data.Query) { q.DeadlineMS = 1 })
-		tb.openURL(origin + "/embed?" + state.EmbedString(q3, hide("deadline")))
+		tb.openURL(origin + "/embed?" + state.EmbedString(q3, state.Embed{Hidden: hide("deadline")}))
 		expectEmbed(v, set, q3, hide("deadline"))
 		// A name hide does not know: the page's usual notice, naming it.
 		raw := state.String(q) + "&hide=task,colour,,P"
@@ -591,80 +591,6 @@ func TestEmbed(t *testing.T) {
 				t.Errorf("the prerendered embed holds %q", bad)
 			}
 		}
-	})
-
-	t.Run("EmbedButton", func(t *testing.T) {
-		t.Parallel()
-		tb := newTab(t, bctx, origin)
-		tb.open(state.String(q))
-		if tb.has("#embed-dialog") {
-			t.Fatal("the dialog is open before the button is pressed")
-		}
-		tb.do(chromedp.Click(chromedp.ID("embed-open")))
-		tb.waitFor(`!!document.querySelector("#embed-dialog")`, "the Embed dialog")
-		snippet := func() (src, title string, width, height int) {
-			t.Helper()
-			s := eval[string](tb, `document.querySelector("#embed-snippet").value`)
-			// The iframe, then the README's script (TestKeyboard/Dialog).
-			s, _, _ = strings.Cut(s, "\n")
-			m := regexp.MustCompile(`^<iframe src="([^"]+)" width="(\d+)" height="(\d+)" title="([^"]+)"[^>]*></iframe>$`).FindStringSubmatch(s)
-			if m == nil {
-				t.Fatalf("snippet %q is not an iframe with src, width, height and title", s)
-			}
-			fmt.Sscan(m[2], &width)
-			fmt.Sscan(m[3], &height)
-			return html.UnescapeString(m[1]), html.UnescapeString(m[4]), width, height
-		}
-		src, title, width, height := snippet()
-		if want := origin + "/embed?" + state.String(q); src != want {
-			t.Errorf("snippet src %q, want %q", src, want)
-		}
-		r, _ := set.Select(q)
-		if width < 300 || height < 300 || !strings.Contains(title, r.Model.Name) {
-			t.Errorf("snippet width %d, height %d, title %q", width, height, title)
-		}
-		// The snippet follows the state, and the fixed-scenario box.
-		tb.change("#tokens", "7M", "input")
-		q2 := with(q, func(q *data.Query) { q.Tokens = 7e6 })
-		tb.waitFor(fmt.Sprintf(`document.querySelector("#embed-snippet").value.includes(%q)`, html.EscapeString(state.String(q2))), "the snippet to follow the tokens")
-		tb.do(chromedp.Click(chromedp.ID("embed-fixed")))
-		tb.waitFor(`document.querySelector("#embed-snippet").value.includes("hide=all")`, "hide=all in the snippet")
-		src, _, _, _ = snippet()
-		if want := origin + "/embed?" + state.EmbedString(q2, state.AllHidden()); src != want {
-			t.Errorf("fixed snippet src %q, want %q", src, want)
-		}
-		if got := eval[string](tb, `document.querySelector("#embed-preview").href`); got != src {
-			t.Errorf("preview link %q, want %q", got, src)
-		}
-
-		// Copy, with the clipboard granted.
-		setClipboard(t, tb, origin, cdpbrowser.PermissionSettingGranted)
-		tb.do(chromedp.Click(chromedp.ID("embed-copy")))
-		tb.waitText("#embed-status", "Copied to the clipboard.")
-		clip, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
-		if err != nil {
-			t.Fatalf("reading the clipboard: %v", err)
-		}
-		if want := eval[string](tb, `document.querySelector("#embed-snippet").value`); clip != want {
-			t.Errorf("clipboard %q, want the snippet %q", clip, want)
-		}
-		// Refused: the snippet is selected and the status says what to do.
-		setClipboard(t, tb, origin, cdpbrowser.PermissionSettingDenied)
-		tb.do(chromedp.Click(chromedp.ID("embed-copy")))
-		tb.waitFor(`document.querySelector("#embed-status").textContent.startsWith("The browser did not copy")`, "the copy fallback")
-		// No clipboard API at all (plain HTTP from another host): the same.
-		tb.do(chromedp.Click(chromedp.ID("embed-fixed")))
-		tb.waitFor(`document.querySelector("#embed-status").textContent === ""`, "the status to clear")
-		eval[bool](tb, `Object.defineProperty(navigator, "clipboard", {value: undefined}), true`)
-		tb.do(chromedp.Click(chromedp.ID("embed-copy")))
-		tb.waitFor(`document.querySelector("#embed-status").textContent.startsWith("The browser did not copy (this page has no clipboard access)")`, "the copy fallback")
-		sel := eval[map[string]any](tb, `(() => { const ta = document.querySelector("#embed-snippet");
-			return {focused: document.activeElement === ta, readOnly: ta.readOnly, all: ta.selectionStart === 0 && ta.selectionEnd === ta.value.length} })()`)
-		if sel["focused"] != true || sel["readOnly"] != true || sel["all"] != true {
-			t.Errorf("after a refused copy the snippet box is %v, want focused, read-only and all selected", sel)
-		}
-		tb.do(chromedp.Click(chromedp.ID("embed-close")))
-		tb.waitFor(`!document.querySelector("#embed-dialog")`, "the dialog to close")
 	})
 
 	t.Run("CrossOriginIframe", func(t *testing.T) {
@@ -754,7 +680,7 @@ func TestEmbed(t *testing.T) {
 		tb.openURL(sub.URL + "/repo/?" + state.String(q))
 		tb.do(chromedp.Click(chromedp.ID("embed-open")))
 		tb.waitFor(`!!document.querySelector("#embed-snippet")`, "the Embed dialog")
-		want := sub.URL + "/repo/embed?" + state.String(q)
+		want := sub.URL + "/repo/embed?" + state.EmbedString(q, state.Embed{Layout: state.LayoutCard})
 		if got := eval[string](tb, `document.querySelector("#embed-snippet").value`); !strings.Contains(got, `src="`+html.EscapeString(want)+`"`) {
 			t.Errorf("snippet %q, want src %q", got, want)
 		}
@@ -818,7 +744,7 @@ func embedScreenshots(t *testing.T, bctx context.Context, origin, dir string, q 
 		query string
 	}{
 		{"embed", state.String(q)},
-		{"embed-fixed", state.EmbedString(q, state.AllHidden())},
+		{"embed-fixed", state.EmbedString(q, state.Embed{Hidden: state.AllHidden()})},
 		{"embed-infeasible", state.String(with(q, func(q *data.Query) { q.DeadlineMS = 5 })) + "&hide=bogus"},
 	}
 	for _, size := range [][2]int64{{380, 640}, {720, 480}} {

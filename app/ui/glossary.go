@@ -141,13 +141,17 @@ func modelOption(m *data.ModelEntry) string { return strings.Replace(m.Name, " I
 // modelHint is what sets a model apart, said under its name in the
 // selector: "14B parameters, all active for each token · weights in BF16 ·
 // measured on B200 and H100", after its full name where the selector
-// shortens it.
-func modelHint(m *data.ModelEntry) string {
+// shortens it. compact (the embed's) leaves the weights' precision to the
+// serving details, which it folds away.
+func modelHint(m *data.ModelEntry, compact bool) string {
 	size := data.FormatParams(float64(m.Params)) + " parameters, all active for each token"
 	if m.ActiveParams != m.Params {
 		size = fmt.Sprintf("%s parameters, %s active for each token", data.FormatParams(float64(m.Params)), data.FormatParams(float64(m.ActiveParams)))
 	}
 	hint := fmt.Sprintf("%s · weights in %s · measured on %s", size, m.Precision, measuredOn(m.GPUs))
+	if compact {
+		hint = fmt.Sprintf("%s · measured on %s", size, measuredOn(m.GPUs))
+	}
 	if modelOption(m) != m.Name {
 		hint = m.Name + ": " + hint
 	}

@@ -132,8 +132,12 @@ func TestModelOptions(t *testing.T) {
 			if len(o) > 30 {
 				t.Errorf("%s: %q is %d characters", w.ID, o, len(o))
 			}
-			if hint := modelHint(m); o != m.Name && !strings.HasPrefix(hint, m.Name+": ") || !strings.Contains(hint, m.Precision) {
+			if hint := modelHint(m, false); o != m.Name && !strings.HasPrefix(hint, m.Name+": ") || !strings.Contains(hint, m.Precision) {
 				t.Errorf("%s: the hint %q does not give %q's full name and precision", w.ID, hint, o)
+			}
+			// (Where the name says the precision, it is the name.)
+			if hint := modelHint(m, true); o != m.Name && !strings.HasPrefix(hint, m.Name+": ") || strings.Contains(strings.TrimPrefix(hint, m.Name+": "), m.Precision) {
+				t.Errorf("%s: the embed's hint %q does not give %q's full name, or gives its precision", w.ID, hint, o)
 			}
 		}
 	}

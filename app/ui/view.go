@@ -116,7 +116,7 @@ func (c *calc) renderInputs(compact bool) app.UI {
 	}
 	hint := ""
 	if entry != nil {
-		hint = modelHint(entry)
+		hint = modelHint(entry, compact)
 		gpus = append(gpus, option(data.AnyGPU, gpuOption(entry.GPUs), c.q.GPU == data.AnyGPU))
 		for _, g := range entry.GPUs {
 			gpus = append(gpus, option(g, g, c.q.GPU == g))
