@@ -21,7 +21,6 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	cdplog "github.com/chromedp/cdproto/log"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
@@ -31,6 +30,8 @@ import (
 	"tokenjoule/app/server"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
+	"tokenjoule/data/export"
+	"tokenjoule/data/footprint"
 )
 
 // cspSite serves the app as site does, with the site's CSP (dist.CSP) on every response;
@@ -445,7 +446,7 @@ func TestEmbed(t *testing.T) {
 	}
 
 	if dir := os.Getenv("TOKENJOULE_SCREENSHOTS"); dir != "" {
-		t.Run("Screenshots", func(t *testing.T) { embedScreenshots(t, bctx, origin, dir, q) })
+		t.Run("Screenshots", func(t *testing.T) { embedScreenshots(t, bctx, origin, dir, set, q) })
 	}
 
 	t.Run("Figures", func(t *testing.T) {
@@ -723,90 +724,77 @@ func setClipboard(t *testing.T, tb *tab, origin string, setting cdpbrowser.Permi
 	}))
 }
 
-// embedScreenshots writes the embed inside an iframe of a host page at the
-// two sizes the issue names, light and dark, and the full page's Embed dialog,
-// into dir, for people to look at. The iframe is not resized: what shows is
-// what a 480 or 640 px tall frame shows above the fold.
-func embedScreenshots(t *testing.T, bctx context.Context, origin, dir string, q data.Query) {
-	host, page := hostSite(t, "")
+// embedScreenshots writes, into dir, for people to look at: each layout of
+// the embed (embedCases) in an iframe of a host page 360 and 720 px wide,
+// light and dark, fitted to its content by the README's script; the
+// interactive embed's first screen in a 380×640 frame; and the Embed
+// dialog, the builder, on a desktop and a phone.
+func embedScreenshots(t *testing.T, bctx context.Context, origin, dir string, set *data.Set, q data.Query) {
+	host, page := hostSite(t, readmeScript(t))
 	tb := newTab(t, bctx, host.URL)
 	tb.noApp = true
 	tb.allow("request to another origin: " + origin + "/")
-	scheme := func(s string) chromedp.Action[chromedp.Void] {
-		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: s}}})
-			return err
-		})
-	}
-	shots := []struct {
-		name  string
-		query string
-	}{
-		{"embed", state.String(q)},
-		{"embed-fixed", state.EmbedString(q, state.Embed{Hidden: state.AllHidden()})},
-		{"embed-infeasible", state.String(with(q, func(q *data.Query) { q.DeadlineMS = 5 })) + "&hide=bogus"},
-	}
-	for _, size := range [][2]int64{{380, 640}, {720, 480}} {
-		for _, s := range []string{"light", "dark"} {
-			for _, shot := range shots {
-				if s == "dark" && shot.name != "embed" {
-					continue
-				}
-				u := page(fmt.Sprintf(`src="%s/embed?%s" width="%d" height="%d" title="tokenjoule" style="border:0"`,
-					origin, html.EscapeString(shot.query), size[0], size[1]))
-				tb.do(chromedp.EmulateViewport(size[0], size[1]), scheme(s), chromedp.Navigate(u))
-				tb.iframe("calc")
-				time.Sleep(700 * time.Millisecond) // let ECharts finish drawing
-				png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				file := filepath.Join(dir, fmt.Sprintf("%s-%dx%d-%s.png", shot.name, size[0], size[1], s))
-				if err := os.WriteFile(file, png, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				t.Logf("wrote %s", file)
-			}
-		}
-	}
-	// Whole, fitted to its content by the README's script.
-	fit, fitPage := hostSite(t, readmeScript(t))
-	tb.allow("request to another origin: " + fit.URL + "/")
-	for _, width := range []int64{380, 720} {
-		u := fitPage(fmt.Sprintf(`src="%s/embed?%s" width="%d" height="300" title="tokenjoule" style="border:0"`, origin, html.EscapeString(state.String(q)), width))
-		tb.do(chromedp.EmulateViewport(width, 400), scheme("light"), chromedp.Navigate(u))
-		frame := tb.iframe("calc")
-		expectResized(tb, frame, origin)
-		frame.drawCharts()
-		png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatal(err)
-		}
-		file := filepath.Join(dir, fmt.Sprintf("embed-fitted-%d-light.png", width))
+	write := func(name string, png []byte) {
+		t.Helper()
+		file := filepath.Join(dir, name)
 		if err := os.WriteFile(file, png, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("wrote %s", file)
 	}
-	// The full page's dialog, on a desktop and on a phone.
+	for _, c := range embedCases(t, set, q) {
+		for _, width := range []int64{360, 720} {
+			for _, s := range []string{"light", "dark"} {
+				u := page(fmt.Sprintf(`src="%s%s?%s" width="%d" height="200" title="tokenjoule" style="border:0"`,
+					origin, c.path, html.EscapeString(c.query), width))
+				tb.do(chromedp.EmulateViewport(width, 400), emulateScheme(s), chromedp.Navigate(u))
+				frame := tb.iframe("calc")
+				expectResized(tb, frame, origin)
+				frame.drawCharts()
+				png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+				if err != nil {
+					t.Fatal(err)
+				}
+				write(fmt.Sprintf("embed-%s-%d-%s.png", c.name, width, s), png)
+			}
+		}
+	}
+	// The interactive embed's first screen, as a 380×640 frame shows it.
+	for _, s := range []string{"light", "dark"} {
+		u := page(fmt.Sprintf(`src="%s/embed?%s" width="380" height="640" title="tokenjoule" style="border:0"`, origin, html.EscapeString(state.String(q))))
+		tb.do(chromedp.EmulateViewport(380, 640), emulateScheme(s), chromedp.Navigate(u))
+		tb.iframe("calc")
+		time.Sleep(700 * time.Millisecond) // let ECharts finish drawing
+		png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		write("embed-first-screen-380x640-"+s+".png", png)
+	}
+	// The builder, on a desktop and on a phone, with the card and the chart.
 	full := newTab(t, bctx, origin)
-	for _, size := range [][2]int64{{1280, 800}, {360, 800}} {
+	for _, size := range [][2]int64{{1280, 900}, {360, 800}} {
 		for _, s := range []string{"light", "dark"} {
-			full.do(chromedp.EmulateViewport(size[0], size[1]), scheme(s))
+			full.do(chromedp.EmulateViewport(size[0], size[1]), emulateScheme(s))
 			full.open(state.String(q))
 			full.do(chromedp.Click(chromedp.ID("embed-open")))
-			full.waitFor(`!!document.querySelector("#embed-dialog")`, "the Embed dialog")
-			time.Sleep(300 * time.Millisecond)
+			b := builder{tb: full, origin: origin, path: "/embed", q: q}
+			title := func() string { r, _ := set.Select(q); return export.CardOf(r, footprint.Factors{}).Title }()
+			b.expect(state.Embed{Layout: state.LayoutCard}, 720, title)
 			png, err := chromedp.Run(full.ctx, chromedp.CaptureScreenshot())
 			if err != nil {
 				t.Fatal(err)
 			}
-			file := filepath.Join(dir, fmt.Sprintf("page-embed-dialog-%dx%d-%s.png", size[0], size[1], s))
-			if err := os.WriteFile(file, png, 0o644); err != nil {
+			write(fmt.Sprintf("builder-card-%dx%d-%s.png", size[0], size[1], s), png)
+			full.change("#embed-layout", "chart", "change")
+			full.change("#embed-width", "360", "change")
+			b.expect(state.Embed{Layout: state.LayoutChart, Chart: "latency"}, 360, title)
+			full.loadedFrame("embed-frame", "?"+state.EmbedString(q, state.Embed{Layout: state.LayoutChart, Chart: "latency"})).chartReady("chart-latency")
+			evalIn[bool](full.view(), `document.querySelector("#embed-preview-box").scrollIntoView(), true`)
+			if png, err = chromedp.Run(full.ctx, chromedp.CaptureScreenshot()); err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("wrote %s", file)
+			write(fmt.Sprintf("builder-chart-360-%dx%d-%s.png", size[0], size[1], s), png)
 		}
 	}
 }

@@ -44,10 +44,10 @@ type embedCase struct {
 	prerendered []string
 }
 
-// cardFootprint is a footprint that widens the boundary and sets carbon and
-// cost (not water): the card's headline is the energy at the boundary, and
-// it has two lines more.
-const cardFootprint = "boundary=cloud&grid=world&price=0.12&cur=USD"
+// cardFootprint is a footprint that widens the boundary and sets carbon,
+// water and cost: the card's headline is the energy at the boundary, and it
+// has a line more for each, the tallest card there is.
+const cardFootprint = "boundary=cloud&grid=world&wue=microsoft&price=0.12&cur=USD"
 
 func footprintOf(t *testing.T, raw string) state.Footprint {
 	t.Helper()
@@ -629,9 +629,9 @@ type builder struct {
 
 // snippetShot is a snippet as the builder wrote it, and its parts.
 type snippetShot struct {
-	snippet, src string
+	snippet, src  string
 	width, height int
-	layout       string
+	layout        string
 }
 
 var snippetRE = regexp.MustCompile(`^<iframe src="([^"]+)" title="([^"]+)" loading="lazy" height="(\d+)" style="width:100%;max-width:(\d+)px;border:0"></iframe>\n<script>\n`)

@@ -23,7 +23,7 @@ func TestLayout(t *testing.T) {
 	// 20 px text is 10 px a character: 10 characters fit in 100 px.
 	blocks := []Block{
 		{Text: "How much energy do tokens take?", Size: 20, Bold: true, Color: "#111"},
-		{Text: "", Size: 20},                                          // nothing: no line, no gap
+		{Text: "", Size: 20}, // nothing: no line, no gap
 		{Text: "https://example.org/a/very/long/link", Size: 20, Gap: 8}, // cut where it must
 	}
 	lines, height := Layout(blocks, 140, 20, mono)

@@ -399,12 +399,12 @@ func (b *Builder) Render() app.UI {
 
 func (b *Builder) renderDialog() app.UI {
 	names := map[string]string{
-		state.LayoutCard:        "Card: the answer, for an article",
+		state.LayoutCard:        "Card: the answer",
 		state.LayoutChart:       "Chart",
 		state.LayoutInteractive: "Interactive calculator",
 	}
 	if b.compare() {
-		names[state.LayoutCard] = "Card: the ranking, for an article"
+		names[state.LayoutCard] = "Card: the ranking"
 	}
 	var layouts []app.UI
 	for _, l := range []string{state.LayoutCard, state.LayoutChart, state.LayoutInteractive} {
@@ -452,9 +452,10 @@ func (b *Builder) renderDialog() app.UI {
 			app.Button().Type("button").ID("embed-picture").Text("Download as a picture").OnClick(b.onPicture),
 			app.Button().Type("button").ID("embed-copy-link").Text("Copy link").OnClick(b.onCopyLink),
 		),
-		app.Label().For("embed-alt").Class("builder-label small").Text("Alt text for the picture"),
+		app.Label().For("embed-alt").Class("builder-label").Text("Alt text to paste with the picture"),
 		app.Textarea().ID("embed-alt").ReadOnly(true).Rows(3).Text(b.alt()),
-		app.Input().Type("text").ID("embed-link").ReadOnly(true).Aria("label", "Link to this calculation").Value(b.permalink()),
+		app.Label().For("embed-link").Class("builder-label").Text("Link to the full page, with this "+what),
+		app.Input().Type("text").ID("embed-link").ReadOnly(true).Value(b.permalink()),
 		app.P().ID("embed-status").Class(statusClass(b.failed)).Role("status").Text(b.status),
 		app.Div().Class("row end").Body(
 			app.Button().Type("button").ID("embed-close").Class("close").Text("Close").OnClick(b.onClose),
@@ -471,9 +472,10 @@ func layoutValue(l string) string {
 }
 
 func (b *Builder) renderChartChoice() app.UI {
+	names := []string{"Energy against latency", "Energy against batch size", "Power and throughput"} // state.Charts' order
 	var opts []app.UI
 	for i, c := range state.Charts {
-		opts = append(opts, option(c, chartSpecs[i].title, c == b.look.Chart))
+		opts = append(opts, option(c, names[i], c == b.look.Chart))
 	}
 	return field("embed-chart", "Chart", app.Select().ID("embed-chart").OnChange(b.onChart).Body(opts...))
 }
