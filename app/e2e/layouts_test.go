@@ -460,25 +460,31 @@ func (v view) shownText(firstScreen bool) string {
 }
 
 // loadedFrame is the view of the page's iframe with the id once the app
-// in it has mounted at a URL with the search: a frame whose src changes
-// loads a new document, which the view waits for.
+// in it has mounted at a URL with the search.
 func (tb *tab) loadedFrame(id, search string) view {
+	tb.t.Helper()
+	return tb.frameWhen("#"+id, fmt.Sprintf(`location.search === %q && !!document.querySelector("main[data-mounted]")`, search))
+}
+
+// frameWhen is the view of the first iframe that matches the CSS selector
+// once js is true in it. A frame whose src changes, or that is only
+// starting, loads a new document, which this waits for: a view of the
+// document before would fail.
+func (tb *tab) frameWhen(sel, js string) view {
 	tb.t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		nodes, err := chromedp.Run(tb.ctx, chromedp.Nodes(chromedp.ID(id), chromedp.Populate(-1, true)))
+		nodes, err := chromedp.Run(tb.ctx, chromedp.Nodes(chromedp.CSS(sel), chromedp.Populate(-1, true)))
 		if err == nil && len(nodes) > 0 {
-			v := view{t: tb.t, ctx: tb.ctx, frame: nodes[0]}
 			ctx, cancel := context.WithTimeout(tb.ctx, 2*time.Second)
-			_, err = chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`location.search === %q && !!document.querySelector("main[data-mounted]")`, search),
-				chromedp.WithPollingInFrame(nodes[0]), chromedp.WithPollingInterval(50*time.Millisecond)))
+			_, err = chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInFrame(nodes[0]), chromedp.WithPollingInterval(50*time.Millisecond)))
 			cancel()
 			if err == nil {
-				return v
+				return view{t: tb.t, ctx: tb.ctx, frame: nodes[0]}
 			}
 		}
 		if time.Now().After(deadline) {
-			tb.t.Fatalf("the iframe #%s did not load %s: %v", id, search, err)
+			tb.t.Fatalf("the iframe %s: waiting for %s: %v", sel, js, err)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
@@ -586,6 +592,23 @@ func TestEmbedBuilder(t *testing.T) {
 		}
 		tb.do(chromedp.Click(chromedp.ID("embed-close")))
 		tb.waitFor(`!document.querySelector("#embed-dialog")`, "the dialog to close")
+	})
+
+	// On a phone the dialog fits the screen; the preview at an article's
+	// width scrolls in its own box.
+	t.Run("Phone", func(t *testing.T) {
+		tb := newTab(t, bctx, origin, chromedp.EmulateViewport(360, 800))
+		tb.open(state.String(q))
+		tb.do(chromedp.Click(chromedp.ID("embed-open")))
+		b := builder{tb: tb, origin: origin, path: "/embed", q: q}
+		b.expect(state.Embed{Layout: state.LayoutCard}, 720, export.CardOf(r, footprint.Factors{}).Title)
+		tb.view().expectNoSidewaysScroll("the page with the Embed dialog open at 360 px")
+		box := eval[map[string]float64](tb, `(() => { const d = document.querySelector("#embed-dialog"), p = document.querySelector("#embed-preview-box");
+			return {dialog: d.getBoundingClientRect().right, dialogScroll: d.scrollWidth - d.clientWidth, preview: p.scrollWidth - p.clientWidth} })()`)
+		if box["dialog"] > 360 || box["dialogScroll"] > 0 || box["preview"] <= 0 {
+			t.Errorf("at 360 px: the dialog ends at %v px and scrolls %v px sideways; the preview box scrolls %v px (want > 0)",
+				box["dialog"], box["dialogScroll"], box["preview"])
+		}
 	})
 
 	t.Run("Compare", func(t *testing.T) {
@@ -706,12 +729,7 @@ func expectPasted(t *testing.T, bctx context.Context, origin string, s snippetSh
 	tb.noApp = true
 	tb.allow("request to another origin: " + origin + "/")
 	tb.do(chromedp.Navigate(host.URL))
-	nodes, err := chromedp.Run(tb.ctx, chromedp.Nodes(chromedp.CSS("iframe"), chromedp.Populate(-1, true)))
-	if err != nil || len(nodes) == 0 {
-		t.Fatalf("no iframe in the pasted page: %v", err)
-	}
-	frame := view{t: t, ctx: tb.ctx, frame: nodes[0]}
-	frame.waitFor(`!!document.querySelector("main[data-mounted]")`, "the pasted embed to mount")
+	frame := tb.frameWhen("iframe", `!!document.querySelector("main[data-mounted]")`)
 	expect(frame)
 	tb.waitFor(`messages.some(m => m.data && m.data.type === "tokenjoule:height")`, "the embed's height")
 	time.Sleep(300 * time.Millisecond) // let the layout settle

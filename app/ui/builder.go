@@ -333,10 +333,16 @@ func (b *Builder) save(name string, png []byte, err error) {
 // Width of the card's picture, in CSS pixels; drawn at twice the pixels.
 const cardPictureWidth = 720
 
-// cardPicture is the card as a PNG: the card layout's words, then its
-// source, citation and link.
+// cardPicture is the card as a PNG.
 func (b *Builder) cardPicture() ([]byte, error) {
-	c := export.CardOf(b.Result, b.Footprint.Factors)
+	blocks := cardBlocks(export.CardOf(b.Result, b.Footprint.Factors), b.permalink())
+	lines, height := picture.Layout(blocks, cardPictureWidth, 24, measureText)
+	return drawPicture(cardPictureWidth, height, lines)
+}
+
+// cardBlocks are the card's words as a picture's paragraphs, the card
+// layout's order and weights, then its source, citation and link.
+func cardBlocks(c export.Card, link string) []picture.Block {
 	const ink, muted, accent = "#1d1f1e", "#5b615e", "#2f6f4f"
 	blocks := []picture.Block{
 		{Text: c.Title, Size: 22, Bold: true, Color: ink},
@@ -350,14 +356,12 @@ func (b *Builder) cardPicture() ([]byte, error) {
 		blocks = append(blocks, picture.Block{Text: t, Size: 15, Color: ink, Gap: float64(4 * (1 - min(i, 1)))})
 	}
 	src := c.Source
-	blocks = append(blocks,
+	return append(blocks,
 		picture.Block{Text: c.Caveat, Size: 13, Color: muted, Gap: 10},
 		picture.Block{Text: fmt.Sprintf("Source: %s (%s). Cite: %s.", export.SourceName(src), strings.TrimPrefix(src.URL, "https://"), src.Cite),
 			Size: 12, Color: muted, Gap: 14},
-		picture.Block{Text: "Explore in tokenjoule: " + b.permalink(), Size: 12, Color: accent, Gap: 4},
+		picture.Block{Text: "Explore in tokenjoule: " + link, Size: 12, Color: accent, Gap: 4},
 	)
-	lines, height := picture.Layout(blocks, cardPictureWidth, 24, measureText)
-	return drawPicture(cardPictureWidth, height, lines)
 }
 
 // chartPicture is the chart layout's chart, or the compare page's bars, as

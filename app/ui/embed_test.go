@@ -7,6 +7,7 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
+	"tokenjoule/data/footprint"
 )
 
 // The snippet is the iframe for the author's choices, escaped for an
@@ -51,6 +52,28 @@ func TestBuilderSnippet(t *testing.T) {
 	}
 	if got := attrEscaper.Replace(`Qwen "3" <14B> & co's`); got != "Qwen &quot;3&quot; &lt;14B&gt; &amp; co&#39;s" {
 		t.Errorf("attrEscaper: %q", got)
+	}
+}
+
+// The card's picture says what the card says, then the source, the
+// citation and the link.
+func TestCardBlocks(t *testing.T) {
+	set, _ := dataset()
+	r, _ := set.Select(data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9})
+	f := footprint.Factors{}.WithBoundary("cloud")
+	f.Grid, _ = footprint.Grid.Parse("world")
+	c := export.CardOf(r, f)
+	const link = "https://example.org/?task=gpqa"
+	var text []string
+	for _, b := range cardBlocks(c, link) {
+		text = append(text, b.Text)
+	}
+	all := strings.Join(text, "\n")
+	for _, want := range append([]string{c.Title, c.Context, c.Figure, c.Label, c.Comparison, c.Caveat,
+		"ML.ENERGY Leaderboard v3", r.Model.Source.Cite, link}, c.Totals...) {
+		if want == "" || !strings.Contains(all, want) {
+			t.Errorf("the picture lacks %q:\n%s", want, all)
+		}
 	}
 }
 
