@@ -771,7 +771,9 @@ func embedScreenshots(t *testing.T, bctx context.Context, origin, dir string, se
 		}
 		write("embed-first-screen-380x640-"+s+".png", png)
 	}
-	// The builder, on a desktop and on a phone, with the card and the chart.
+	// The builder, on a desktop and on a phone, with the card and the chart;
+	// and the pictures it downloads.
+	dl := captureDownloads(t, bctx)
 	full := newTab(t, bctx, origin)
 	for _, size := range [][2]int64{{1280, 900}, {360, 800}} {
 		for _, s := range []string{"light", "dark"} {
@@ -786,6 +788,10 @@ func embedScreenshots(t *testing.T, bctx context.Context, origin, dir string, se
 				t.Fatal(err)
 			}
 			write(fmt.Sprintf("builder-card-%dx%d-%s.png", size[0], size[1], s), png)
+			if size[0] == 1280 && s == "light" {
+				full.do(chromedp.Click(chromedp.ID("embed-picture")))
+				write("builder-picture-card.png", dl.expect(t, export.Filename(q, "card.png")))
+			}
 			full.change("#embed-layout", "chart", "change")
 			full.change("#embed-width", "360", "change")
 			b.expect(state.Embed{Layout: state.LayoutChart, Chart: "latency"}, 360, title)
@@ -795,6 +801,10 @@ func embedScreenshots(t *testing.T, bctx context.Context, origin, dir string, se
 				t.Fatal(err)
 			}
 			write(fmt.Sprintf("builder-chart-360-%dx%d-%s.png", size[0], size[1], s), png)
+			if size[0] == 1280 && s == "light" {
+				full.do(chromedp.Click(chromedp.ID("embed-picture")))
+				write("builder-picture-latency.png", dl.expect(t, export.Filename(q, "latency.png")))
+			}
 		}
 	}
 }
