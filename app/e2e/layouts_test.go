@@ -162,6 +162,7 @@ func expectCard(v view, r *data.Result, f footprint.Factors) {
 	if n := evalIn[int](v, `document.querySelectorAll("main :is(input, select, textarea, details, #cfg, .echart)").length`); n != 0 {
 		t.Errorf("the card holds %d inputs, folds or charts", n)
 	}
+	v.expectOneLine("#floor", "#figure-totals li")
 	expectFigureFooter(v, r.Model.Source, "/?"+stateOf(r.Query, f))
 }
 
@@ -219,6 +220,7 @@ func expectChartLayout(v view, r *data.Result, i int) {
 	if got := v.text("#floor"); got != export.CardOf(r, footprint.Factors{}).Caveat {
 		t.Errorf("#floor = %q", got)
 	}
+	v.expectOneLine("#chart-caption", "#floor")
 	if n := evalIn[int](v, `document.querySelectorAll("main :is(input, select, textarea, #cfg)").length`); n != 0 {
 		t.Errorf("the chart layout holds %d inputs", n)
 	}
@@ -253,6 +255,24 @@ func expectCompareCard(v view, set *data.Set, q data.Query, rk *data.Ranking) {
 		t.Errorf("the compare card holds %d inputs or tables", n)
 	}
 	expectFigureFooter(v, set.Index.Source, "/compare?"+state.String(q))
+}
+
+// expectOneLine checks, in a view at least 700 px wide (an article's
+// column), that each element the selectors match takes one line.
+func (v view) expectOneLine(sels ...string) {
+	v.t.Helper()
+	if evalIn[float64](v, `innerWidth`) < 700 {
+		return
+	}
+	for _, sel := range sels {
+		lines := evalIn[[]float64](v, fmt.Sprintf(`[...document.querySelectorAll(%q)].map(e =>
+			e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight))`, sel))
+		for i, n := range lines {
+			if n > 1.5 {
+				v.t.Errorf("%s (%d) takes %.1f lines at %v px, want one", sel, i, n, evalIn[float64](v, `innerWidth`))
+			}
+		}
+	}
 }
 
 func containsAll(s string, parts []string) bool {
