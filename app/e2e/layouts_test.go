@@ -520,7 +520,9 @@ func TestEmbedBuilder(t *testing.T) {
 	r, _ := set.Select(q)
 	dl := captureDownloads(t, bctx)
 
+	// Every choice, and the snippets pasted into pages of another origin.
 	t.Run("Calculator", func(t *testing.T) {
+		t.Parallel()
 		tb := newTab(t, bctx, origin, chromedp.EmulateViewport(1280, 900))
 		tb.open(state.String(q))
 		if tb.has("#embed-dialog") {
@@ -575,13 +577,25 @@ func TestEmbedBuilder(t *testing.T) {
 		for _, s := range []snippetShot{card, phone} {
 			expectPasted(t, bctx, origin, s, func(v view) { expectCard(v, r, footprint.Factors{}) })
 		}
+	})
 
+	// What the dialog lets an author take away: the pictures, the code and
+	// the link. (Not parallel: the downloads are the browser's, and the
+	// compare page's are below.)
+	t.Run("Takeaway", func(t *testing.T) {
+		tb := newTab(t, bctx, origin, chromedp.EmulateViewport(1280, 900))
+		tb.open(state.String(q))
+		tb.do(chromedp.Click(chromedp.ID("embed-open")))
+		b := builder{tb: tb, origin: origin, path: "/embed", q: q}
+		title := export.CardOf(r, footprint.Factors{}).Title
+		b.expect(state.Embed{Layout: state.LayoutCard}, 720, title)
 		// The picture: the card at twice the pixels.
-		tb.change("#embed-width", "720", "change")
 		tb.do(chromedp.Click(chromedp.ID("embed-picture")))
 		expectPNG(t, dl.expect(t, export.Filename(q, "card.png")), 1440, 400, 1400)
 		tb.waitFor(`document.querySelector("#embed-status").textContent.startsWith("Saved tokenjoule-")`, "the picture saved")
 		tb.change("#embed-layout", "chart", "change")
+		tb.change("#embed-chart", "power", "change")
+		b.expect(state.Embed{Layout: state.LayoutChart, Chart: "power"}, 720, title)
 		tb.do(chromedp.Click(chromedp.ID("embed-picture")))
 		expectPNG(t, dl.expect(t, export.Filename(q, "power.png")), 1920, 900, 2400)
 
@@ -617,6 +631,7 @@ func TestEmbedBuilder(t *testing.T) {
 	// On a phone the dialog fits the screen; the preview at an article's
 	// width scrolls in its own box.
 	t.Run("Phone", func(t *testing.T) {
+		t.Parallel()
 		tb := newTab(t, bctx, origin, chromedp.EmulateViewport(360, 800))
 		tb.open(state.String(q))
 		tb.do(chromedp.Click(chromedp.ID("embed-open")))
