@@ -47,7 +47,7 @@ func (c *Compare) computePlans() (*data.Ranking, error) {
 // pageQuery is the page's own query string: its state, its hidden controls,
 // the traffic in plan mode, the footprint.
 func (c *Compare) pageQuery() string {
-	s := state.EmbedString(c.q, c.hidden)
+	s := state.EmbedString(c.q, c.look)
 	if c.planning {
 		s += "&" + state.TrafficString(c.traffic)
 	}
@@ -96,7 +96,7 @@ func (c *Compare) renderPlanAnswer() app.UI {
 	q := c.q
 	ranked, _, _ := c.groups()
 	question := fmt.Sprintf("Plan for %s with each model of %s on %s, with %s", c.traffic.Words(), c.rk.Workload.Name,
-		c.gpuWords(), deadlineWords(q.Percentile, q.DeadlineMS))
+		c.gpuWords(), data.DeadlineWords(q.Percentile, q.DeadlineMS))
 	var answer []app.UI
 	if len(ranked) == 0 {
 		answer = append(answer, app.Text(fmt.Sprintf("None of the %d models meets the deadline: each one's smallest deadline is listed below.", len(c.rk.Models))))
@@ -109,7 +109,7 @@ func (c *Compare) renderPlanAnswer() app.UI {
 		)
 		if len(ranked) > 1 {
 			answer = append(answer, app.Text(fmt.Sprintf("; the most: %s, %s on %d GPU%s (%s times as much).", ranked[len(ranked)-1].Entry.Name,
-				data.FormatEnergy(last.WhPerDay), last.GPUs, plural(last.GPUs), times(last.WhPerDay/first.WhPerDay))))
+				data.FormatEnergy(last.WhPerDay), last.GPUs, plural(last.GPUs), data.FormatRatio(last.WhPerDay/first.WhPerDay))))
 		} else {
 			answer = append(answer, app.Text("."))
 		}

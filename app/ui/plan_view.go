@@ -93,7 +93,7 @@ func (c *Plan) planQuestion() string {
 	q := r.Query
 	wl, _ := c.set.Workload(q.Task)
 	return fmt.Sprintf("Plan for %s of %s (%s) on %s, with %s", c.t.Words(), r.Model.Name, wl.Name,
-		data.GPUChoice(r.Model.GPUs, q.GPU), deadlineWords(q.Percentile, q.DeadlineMS))
+		data.GPUChoice(r.Model.GPUs, q.GPU), data.DeadlineWords(q.Percentile, q.DeadlineMS))
 }
 
 // renderResult is the answer: the energy a day, the fleet, the price of
@@ -110,7 +110,7 @@ func (c *Plan) renderResult(compact bool) app.UI {
 		body = append(body,
 			app.P().ID("infeasible").Class("infeasible").Text(fmt.Sprintf(
 				"No measured configuration of %s on %s gets %s. The smallest deadline that one meets is %s (%s).",
-				r.Model.Name, data.GPUChoice(r.Model.GPUs, q.GPU), deadlineWords(q.Percentile, q.DeadlineMS), data.FormatMS(min), r.Fastest.Hardware())),
+				r.Model.Name, data.GPUChoice(r.Model.GPUs, q.GPU), data.DeadlineWords(q.Percentile, q.DeadlineMS), data.FormatMS(min), r.Fastest.Hardware())),
 			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("set-min-deadline").Class("primary").
 					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline))
@@ -252,7 +252,7 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 func (c *Plan) renderControls(compact bool) app.UI {
 	return slot(!c.hidden.All(), func() app.UI {
 		show := func(param string, f func() app.UI) app.UI { return slot(!c.hidden.Has(param), f) }
-		return inputsCard(append(modelFields(c.set, c.q, c.hidden, c.onTask, c.onModel, c.onGPU),
+		return inputsCard(append(modelFields(c.set, c.q, c.hidden, compact, c.onTask, c.onModel, c.onGPU),
 			show(state.ParamDeadline, func() app.UI {
 				return deadlineField(c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineText)
 			}),
