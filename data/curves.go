@@ -32,7 +32,7 @@ func (m *Model) Curves(gpu string, p Percentile, deadlineMS float64) []Curve {
 			curves = append(curves, Curve{GPU: c.GPU, NumGPUs: c.NumGPUs})
 		}
 		lat := c.Latency(p)
-		curves[len(curves)-1].Points = append(curves[len(curves)-1].Points, Point{Config: c, LatencyMS: lat, Meets: lat <= deadlineMS})
+		curves[len(curves)-1].Points = append(curves[len(curves)-1].Points, Point{Config: c, LatencyMS: lat, Meets: p.Meets(c, deadlineMS)})
 	}
 	return curves
 }

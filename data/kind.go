@@ -131,6 +131,15 @@ func (k *Kind) ParseVolume(s string) (float64, error) { return k.volume.parse(s)
 // FormatVolume writes a volume as ParseVolume reads it back exactly: "10k".
 func (k *Kind) FormatVolume(v float64) string { return FormatTokens(v) }
 
+// VolumeWords is a volume in words: "2.5B output tokens", "10k images", "1
+// video".
+func (k *Kind) VolumeWords(v float64) string {
+	if v == 1 {
+		return "1 " + strings.TrimSuffix(k.Items, "s")
+	}
+	return k.FormatVolume(v) + " " + k.Items
+}
+
 // generationDeadline reads a diffusion deadline: seconds by default, and at
 // most a day, far beyond the slowest video measured (under two hours).
 var generationDeadline = quantity{param: "deadline", label: "generation-time deadline",

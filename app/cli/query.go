@@ -11,24 +11,15 @@ import (
 )
 
 // queryFlags are the calculator's inputs other than the model, shared by calc
-// and compare.
+// and compare (and, without the volume, plan).
 type queryFlags struct {
 	fs                              *flag.FlagSet
 	task, gpu, deadline, percentile *string
-	volumes                         []*string // by kind, in the order of data.Kinds
+	volumes                         []*string // by kind, in the order of data.Kinds; none from addQuestionFlags
 }
 
 func addQueryFlags(fs *flag.FlagSet) *queryFlags {
-	d := data.DefaultQuery()
-	f := &queryFlags{
-		fs:   fs,
-		task: fs.String("task", d.Task, "workload: lm-arena-chat, gpqa, sourcegraph-fim, image-chat, video-chat, text-to-image or text-to-video (tokenjoule list)"),
-		gpu:  fs.String("gpu", d.GPU, "GPU: H100, B200 or any (the best across the model's GPUs)"),
-		deadline: fs.String("deadline", "", "the longest wait: for a token workload the inter-token latency, 100, 100ms or 0.1s (default "+
-			data.Tokens.FormatDeadline(data.Tokens.DefaultDeadlineMS)+"); for text-to-image and text-to-video the time to generate a batch, 10, 10s or 1.5min (default "+
-			data.Images.FormatDeadline(data.Images.DefaultDeadlineMS)+" and "+data.Videos.FormatDeadline(data.Videos.DefaultDeadlineMS)+")"),
-		percentile: fs.String("percentile", string(d.Percentile), "latency percentile the deadline applies to, for a token workload: p50, p90, p95 or p99"),
-	}
+	f := addQuestionFlags(fs)
 	for _, k := range data.Kinds {
 		usage := fmt.Sprintf("volume of %s, for a workload that generates them: 250, 1,000, 1e3, 10k, 2.5M (default %s)", k.Items, k.FormatVolume(k.DefaultVolume))
 		if k == data.Tokens {
@@ -39,8 +30,24 @@ func addQueryFlags(fs *flag.FlagSet) *queryFlags {
 	return f
 }
 
-// query reads the flags into a query without a model; a malformed value is
-// a *data.InputError, and so is a flag the workload has no use for: the
+// addQuestionFlags declares the calculator's inputs other than the model
+// and the volume, which plan replaces by a traffic.
+func addQuestionFlags(fs *flag.FlagSet) *queryFlags {
+	d := data.DefaultQuery()
+	return &queryFlags{
+		fs:   fs,
+		task: fs.String("task", d.Task, "workload: lm-arena-chat, gpqa, sourcegraph-fim, image-chat, video-chat, text-to-image or text-to-video (tokenjoule list)"),
+		gpu:  fs.String("gpu", d.GPU, "GPU: H100, B200 or any (the best across the model's GPUs)"),
+		deadline: fs.String("deadline", "", "the longest wait: for a token workload the inter-token latency, 100, 100ms or 0.1s (default "+
+			data.Tokens.FormatDeadline(data.Tokens.DefaultDeadlineMS)+"); for text-to-image and text-to-video the time to generate a batch, 10, 10s or 1.5min (default "+
+			data.Images.FormatDeadline(data.Images.DefaultDeadlineMS)+" and "+data.Videos.FormatDeadline(data.Videos.DefaultDeadlineMS)+")"),
+		percentile: fs.String("percentile", string(d.Percentile), "latency percentile the deadline applies to, for a token workload: p50, p90, p95 or p99"),
+	}
+}
+
+// query reads the flags into a query without a model (and, from
+// addQuestionFlags, with the workload's default volume); a malformed value
+// is a *data.InputError, and so is a flag the workload has no use for: the
 // token workloads' percentile and token volume on an image or video
 // workload, or the reverse. Names (task, GPU) are checked by whoever answers
 // it.
@@ -69,14 +76,14 @@ func (f *queryFlags) query() (data.Query, error) {
 	if q.Percentile, err = data.ParsePercentile(*f.percentile); err != nil {
 		return q, err
 	}
-	for i, vk := range data.Kinds {
-		switch s := *f.volumes[i]; {
+	for i, s := range f.volumes {
+		switch vk := data.Kinds[i]; {
 		case !given[vk.Param]:
 		case vk != k:
-			return q, &data.InputError{Param: vk.Param, Label: "-" + vk.Param, Value: s,
+			return q, &data.InputError{Param: vk.Param, Label: "-" + vk.Param, Value: *s,
 				Reason: fmt.Sprintf("counts %s, and %s generates %s: use -%s", vk.Items, *f.task, k.Items, k.Param)}
 		default:
-			if q.Tokens, err = k.ParseVolume(s); err != nil {
+			if q.Tokens, err = k.ParseVolume(*s); err != nil {
 				return q, err
 			}
 		}

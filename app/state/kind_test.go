@@ -86,7 +86,7 @@ func TestHideVolumeByName(t *testing.T) {
 		if !h.Has(ParamTokens) || len(notices) != 0 {
 			t.Errorf("hide=gpu,%s hides %v, %v", name, h, notices)
 		}
-		if got, want := EmbedString(q, h), "task=text-to-video&model=wan-2-1-14b&gpu=H100&deadline=60s&videos=5&hide=gpu,videos"; got != want {
+		if got, want := EmbedString(q, Embed{Layout: LayoutInteractive, Hidden: h}), "task=text-to-video&model=wan-2-1-14b&gpu=H100&deadline=60s&videos=5&hide=gpu,videos"; got != want {
 			t.Errorf("EmbedString = %q, want %q", got, want)
 		}
 	}

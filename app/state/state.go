@@ -431,18 +431,6 @@ func ParseHidden(v url.Values) (Hidden, []Notice) {
 		which = "which are not controls"
 	}
 	return h, []Notice{{Param: ParamHide, Value: bounded(unknown.first[0]),
-		Message: fmt.Sprintf("The URL's %s names %s, %s (use %s (or %s, %s) or %s, separated by commas); ignored.",
-			ParamHide, unknown, which, strings.Join(Params, ", "), ParamImages, ParamVideos, HideAll)}}
-}
-
-// EmbedString is the embed's query string: String(q), then ParamHide when
-// something is hidden, the volume's control named as q's kind names it.
-func EmbedString(q data.Query, h Hidden) string {
-	s := String(q)
-	if hs := h.names(data.TaskKind(q.Task).Param); hs != "" {
-		// Names and commas only: nothing to escape, and "task,model" reads
-		// better in a snippet than "task%2Cmodel".
-		s += "&" + ParamHide + "=" + hs
-	}
-	return s
+		Message: fmt.Sprintf("The URL's %s names %s, %s (use %s or %s, separated by commas); ignored.",
+			ParamHide, unknown, which, strings.Join(Params, ", "), HideAll)}}
 }

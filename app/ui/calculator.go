@@ -24,7 +24,7 @@ type calc struct {
 	res     *data.Result
 	err     error // Select refused q; never expected, shown rather than hidden
 	notices []state.Notice
-	hidden  state.Hidden // the embed's hidden controls; none on the full page
+	look    state.Embed // the embed's layout, theme and hidden controls; the zero value on the full page
 
 	tokensText, tokensErr     string
 	deadlineText, deadlineErr string
@@ -48,7 +48,6 @@ type calc struct {
 type Calculator struct {
 	app.Compo
 	calc
-	embed embedDialog
 }
 
 // OnInit answers the default query: go-app renders the component before it
@@ -152,7 +151,7 @@ func (c *calc) apply(ctx app.Context, q data.Query) {
 	page.After(urlDelay, func(ctx app.Context) {
 		ctx.PreventUpdate() // the page shows this state already
 		c.urlPending = false
-		replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.hidden)))
+		replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.look)))
 	})
 }
 
@@ -315,33 +314,39 @@ func (c *calc) setTokens(ctx app.Context, v float64, text string) {
 	c.apply(ctx, q)
 }
 
-// chartSpecs are the three charts, in page order (their titles are
-// charts.Titles, by kind). caption says how to read a chart, for a token
-// workload and for an image or video one; term is the glossary term it
-// explains after it, likewise.
+// chartSpecs are the three charts, in page order, which is also the order
+// of state.Charts, the embed's names for them; their titles are
+// charts.Titles, and their brief captions charts.Briefs, by kind. caption
+// says how to read a chart, for a token workload and for an image or video
+// one; term is the glossary term it explains after it, likewise; headline
+// states what it shows for a result, as the title of the embed's chart
+// layout.
 var chartSpecs = []struct {
-	id            string
-	caption, term [2]string
-	build         func(*data.Result) ([]byte, error)
-	patch         func(from, to *data.Result) ([]byte, error)
-	describe      func(*data.Result) string
+	id                 string
+	caption, term      [2]string
+	build              func(*data.Result) ([]byte, error)
+	patch              func(from, to *data.Result) ([]byte, error)
+	describe, headline func(*data.Result) string
 }{
 	{"chart-latency", [2]string{
 		"One colour per GPU and GPU count; dimmed points miss the deadline (the red vertical line); the dashed line is the Pareto frontier, the configurations no other beats on both energy and wait; the diamond is the selected configuration.",
 		"One colour per GPU and GPU count; dimmed points miss the deadline (the red vertical line); the dashed line is the Pareto frontier, the configurations no other beats on both energy and time; the diamond is the selected configuration."},
-		[2]string{termPareto, termPareto}, charts.EnergyLatency, charts.EnergyLatencyPatch, charts.DescribeEnergyLatency},
+		[2]string{termPareto, termPareto}, charts.EnergyLatency, charts.EnergyLatencyPatch, charts.DescribeEnergyLatency, charts.HeadlineEnergyLatency},
 	{"chart-concurrency", [2]string{
 		"Batch size limit (max_num_seqs): how many requests the server handles at once, on a doubling scale; the dimmed part of a line misses the deadline.",
 		"Batch size: how many are generated together, on a doubling scale, each with the split of the work over the GPUs that costs least; the dimmed part of a line misses the deadline."},
-		[2]string{termBatchLimit, termBatchSize}, charts.EnergyConcurrency, charts.EnergyConcurrencyPatch, charts.DescribeEnergyConcurrency},
+		[2]string{termBatchLimit, termBatchSize}, charts.EnergyConcurrency, charts.EnergyConcurrencyPatch, charts.DescribeEnergyConcurrency, charts.HeadlineEnergyConcurrency},
 	{"chart-power", [2]string{
 		"Solid lines: GPU power (left axis); dashed lines: output tokens per second (right axis); the diamonds are the selected configuration, labelled with its figures.",
 		"Solid lines: GPU power (left axis); dashed lines: the number generated per second (right axis); the diamonds are the selected configuration, labelled with its figures."},
-		[2]string{}, charts.PowerThroughput, charts.PowerThroughputPatch, charts.DescribePowerThroughput},
+		[2]string{}, charts.PowerThroughput, charts.PowerThroughputPatch, charts.DescribePowerThroughput, charts.HeadlinePowerThroughput},
 }
 
 // chartTitle is the i-th chart's title for a workload of kind k.
 func chartTitle(i int, k *data.Kind) string { return charts.Titles(k)[i] }
+
+// chartBrief is the i-th chart's caption in a line for a workload of kind k.
+func chartBrief(i int, k *data.Kind) string { return charts.Briefs(k)[i] }
 
 // byKind is which of a pair of words is a kind's: the first a token
 // workload's, the second an image or video one's.

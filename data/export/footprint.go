@@ -17,19 +17,34 @@ func Footprint(r *data.Result, f footprint.Factors, b footprint.Budget, fit *foo
 	if c == nil {
 		return nil
 	}
-	l, e := f.Ladder(r.Estimate.EnergyWh), f.Effective()
-	perRequest := f.Ladder(r.Estimate.EnergyPerRequest / 3600).FacilityWh
-	per := "facility_wh_per_request"
+	per, budget := "facility_wh_per_request", Object{{"value", b.String()}}
 	if r.Kind.Diffusion() {
 		per = "facility_wh_per_item"
 	}
+	o := Object{{"footprint", ladder(f, r.Estimate.EnergyWh, r.Estimate.EnergyPerRequest/3600, per)}}
+	if fit != nil {
+		if r.Kind.Diffusion() {
+			budget = append(budget, Field{"items", fit.Tokens})
+		} else {
+			budget = append(budget, Field{"tokens", fit.Tokens}, Field{"requests", fit.Requests})
+		}
+		o = append(o, Field{"budget", budget})
+	}
+	return o
+}
+
+// ladder is the footprint object of gpuWh, a request's share of it (an
+// image's or a video's, per names which) being gpuWhPerRequest: the rungs,
+// carbon, water and cost when their factor is set, and the factors used.
+func ladder(f footprint.Factors, gpuWh, gpuWhPerRequest float64, per string) Object {
+	l, e := f.Ladder(gpuWh), f.Effective()
 	fp := Object{
 		{"boundary", f.BoundaryInfo().ID},
 		{"gpu_wh", l.GPUWh},
 		{"server_wh", l.ServerWh},
 		{"fleet_wh", l.FleetWh},
 		{"facility_wh", l.FacilityWh},
-		{per, perRequest},
+		{per, f.Ladder(gpuWhPerRequest).FacilityWh},
 	}
 	if v, ok := f.Carbon(l); ok {
 		fp = append(fp, Field{"carbon_g", v})
@@ -49,15 +64,7 @@ func Footprint(r *data.Result, f footprint.Factors, b footprint.Budget, fit *foo
 			factors = append(factors, Field{x.key, x.f.Value})
 		}
 	}
-	o := Object{{"footprint", append(fp, Field{"factors", factors})}}
-	if fit != nil {
-		budget := Object{{"value", b.String()}, {"tokens", fit.Tokens}, {"requests", fit.Requests}}
-		if r.Kind.Diffusion() {
-			budget = Object{{"value", b.String()}, {"items", fit.Tokens}}
-		}
-		o = append(o, Field{"budget", budget})
-	}
-	return o
+	return append(fp, Field{"factors", factors})
 }
 
 // FootprintColumns are the comparison's columns for the factors f sets:

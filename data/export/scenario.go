@@ -15,19 +15,7 @@ func Scenario(r *data.Result) Object {
 	if r.Selected == nil {
 		status = data.MissesDeadline
 	}
-	o := Object{
-		{"task", q.Task},
-		{"model", q.Model},
-		{"display_name", m.Name},
-		{"gpu", q.GPU},
-	}
-	if k.Diffusion() {
-		// The deadline in seconds, and what the volume counts.
-		o = append(o, Field{"deadline_s", k.InUnit(q.DeadlineMS)}, Field{"unit", k.Item}, Field{"items", q.Tokens})
-	} else {
-		o = append(o, Field{"deadline_ms", q.DeadlineMS}, Field{"percentile", q.Percentile}, Field{"tokens", q.Tokens})
-	}
-	o = append(o, Field{"status", status})
+	o := append(question(q, m), Field{volumeKey(k), q.Tokens}, Field{"status", status})
 	o = append(o, figures(k, r.Selected, r.Estimate)...)
 	o = append(o, Field{"selected", Row(r.Selected)})
 	if r.Selected == nil {
@@ -38,6 +26,30 @@ func Scenario(r *data.Result) Object {
 		o = append(o, Field{"other", append(other, Field{"selected", Row(r.Other)})})
 	}
 	return append(o, dataset(m)...)
+}
+
+// question is a document's first fields: what was asked of which model.
+func question(q data.Query, m *data.Model) Object {
+	o := Object{
+		{"task", q.Task},
+		{"model", q.Model},
+		{"display_name", m.Name},
+		{"gpu", q.GPU},
+	}
+	if k := data.TaskKind(q.Task); k.Diffusion() {
+		// The deadline in seconds, and what the volume counts.
+		return append(o, Field{"deadline_s", k.InUnit(q.DeadlineMS)}, Field{"unit", k.Item})
+	}
+	return append(o, Field{"deadline_ms", q.DeadlineMS}, Field{"percentile", q.Percentile})
+}
+
+// volumeKey names the volume of a workload of kind k: tokens, or items (of
+// the unit question gives) for an image or video workload.
+func volumeKey(k *data.Kind) string {
+	if k.Diffusion() {
+		return "items"
+	}
+	return "tokens"
 }
 
 // ScenarioJSON is Scenario, followed by the fields of more (such as

@@ -18,7 +18,7 @@ func Summary(r *data.Result, f footprint.Factors, permalink string) string {
 	q, m, k := r.Query, r.Model, r.Kind
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s of %s on %s, %s, %s: ",
-		volume(k, q.Tokens), m.Name, workloadName(m, q.Task), gpuPhrase(m.GPUs, q.GPU), deadlinePhrase(k, q))
+		k.VolumeWords(q.Tokens), m.Name, workloadName(m, q.Task), gpuPhrase(m.GPUs, q.GPU), deadlinePhrase(k, q))
 	if s := r.Selected; s != nil {
 		e := r.Estimate
 		per := fmt.Sprintf("%s J per token, %s per request of %s tokens", data.FormatNumber(float64(s.JoulesPerToken)), data.FormatJoules(e.EnergyPerRequest),
@@ -92,7 +92,7 @@ func CompareSummary(rk *data.Ranking, idx *data.Index, permalink string) string 
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "GPU energy of %s on %s, %s, %s: ",
-		volume(k, q.Tokens), w.Name+" ("+w.ID+")", gpuPhrase(w.GPUs(), q.GPU), deadlinePhrase(k, q))
+		k.VolumeWords(q.Tokens), w.Name+" ("+w.ID+")", gpuPhrase(w.GPUs(), q.GPU), deadlinePhrase(k, q))
 	if len(meets) == 0 {
 		fmt.Fprintf(&b, "none of its %d models meets the deadline.", len(rk.Models))
 	} else {
@@ -108,9 +108,6 @@ func CompareSummary(rk *data.Ranking, idx *data.Index, permalink string) string 
 	source(&b, Boundary(idx.Boundary), idx.Caveat, idx.Source, permalink)
 	return b.String()
 }
-
-// volume is a volume in words: "1M output tokens", "10k images".
-func volume(k *data.Kind, v float64) string { return k.FormatVolume(v) + " " + k.Items }
 
 // deadlinePhrase is the deadline in words: "at a p50 inter-token latency of
 // at most 500 ms", or "each generated within 30 s (a batch's time)".
