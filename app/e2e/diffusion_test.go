@@ -248,6 +248,33 @@ func TestDiffusion(t *testing.T) {
 		}
 	})
 
+	// The embed's figure layouts: the card and a chart, each saying images.
+	t.Run("EmbedLayouts", func(t *testing.T) {
+		t.Parallel()
+		q := images
+		r, _ := set.Select(q)
+		tb := newTab(t, bctx, origin)
+		for _, tc := range []struct{ layout, title string }{
+			{"layout=card", "How much energy do 10k images of FLUX.1 Dev take on H100?"},
+			{"layout=chart&chart=batch", fmt.Sprintf("FLUX.1 Dev on H100: a batch size of %d, split %s spends the least energy per image within 10 s, %s J.",
+				r.Selected.BatchSize, r.Selected.Split(), data.FormatNumber(r.Selected.Joules()))},
+		} {
+			path := "/embed?" + state.String(q) + "&" + tc.layout
+			if html := prerendered(t, origin, path); !strings.Contains(html, tc.title) {
+				t.Errorf("the prerendered %s does not say %q", tc.layout, tc.title)
+			}
+			tb.openURL(origin + path)
+			tb.waitText("#question", tc.title)
+			if got := tb.text("#figure-context"); !strings.Contains(got, "each image ready within 10 s") {
+				t.Errorf("%s: the context reads %q", tc.layout, got)
+			}
+		}
+		tb.chartReady("chart-concurrency")
+		if got := tb.text("#chart-caption"); got != "One line per GPU type and count; faded parts miss the deadline; ◆: the one selected." {
+			t.Errorf("the chart's caption reads %q", got)
+		}
+	})
+
 	t.Run("Compare", func(t *testing.T) {
 		t.Parallel()
 		q := data.Query{Task: "text-to-video", Model: "wan-2-1-14b", GPU: "H100", DeadlineMS: 120e3, Percentile: data.P50, Tokens: 100}
