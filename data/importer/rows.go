@@ -194,7 +194,7 @@ func readRows(file string, w workload, compiled string, decode decoder) ([]*data
 	}
 	models := make([]*data.Model, 0, len(bySlug))
 	for _, m := range bySlug {
-		finishModel(m, w.kind)
+		finish(m, w.kind)
 		models = append(models, m)
 	}
 	// Natural order, then plain order and the slug (unique in a workload):
@@ -238,11 +238,11 @@ func newModel(w workload, r modelInfo, compiled string, rows int) *data.Model {
 	return m
 }
 
-// finishModel sorts a model's configurations (by GPU, number of GPUs, batch,
+// finish sorts a model's configurations (by GPU, number of GPUs, batch,
 // sequence-parallel split and run) and fills the fields derived from them:
 // its GPUs, and its best configuration on each at the kind's default
 // deadline.
-func finishModel(m *data.Model, k *data.Kind) {
+func finish(m *data.Model, k *data.Kind) {
 	sort.SliceStable(m.Configurations, func(i, j int) bool {
 		a, b := &m.Configurations[i], &m.Configurations[j]
 		switch {
