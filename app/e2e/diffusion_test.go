@@ -119,6 +119,13 @@ func TestDiffusion(t *testing.T) {
 		for _, id := range []string{"chart-concurrency", "chart-power"} {
 			tb.chartReady(id)
 		}
+		// No serious or critical accessibility violation, with every explanation open.
+		tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("details").forEach(d => d.open = true)`))
+		tb.view().expectAccessible(axeScript(t), "the image task")
+		// The planner plans output tokens: no link to it.
+		if tb.view().has("#open-plan") {
+			t.Error("an image task links to the planner")
+		}
 		// A deadline typed in minutes, then one refused.
 		tb.change("#deadline", "0.5min", "input")
 		q := images
@@ -298,8 +305,8 @@ func TestDiffusion(t *testing.T) {
 		if got := v.text(`#ranking-table tbody tr:first-child td[data-col=config]`); got != fmt.Sprintf("%s × %d, batch size %d (%s)", first.GPU, first.NumGPUs, first.BatchSize, first.Split()) {
 			t.Errorf("the first configuration reads %q", got)
 		}
-		if v.has("#percentile") {
-			t.Error("the compare page offers a percentile for videos")
+		if v.has("#percentile") || v.has("#open-mode") {
+			t.Error("the compare page offers a percentile, or the plan mode, for videos")
 		}
 		tb.do(chromedp.Click("#min-deadline-hunyuanvideo"))
 		q.DeadlineMS = 269546

@@ -310,7 +310,10 @@ func (c *Compare) Render() app.UI {
 				app.H1().Text("tokenjoule"),
 				app.Div().Class("top-links").Body(
 					app.A().ID("open-calc").Class(answerPart).Href(c.modelCalcURL()).Text("← The calculator"),
-					app.A().ID("open-mode").Class(answerPart).Href(c.modeURL()).Text(c.modeWords()),
+					// The planner plans output tokens: no plan mode for images or videos.
+					slot(!c.kind().Diffusion(), func() app.UI {
+						return app.A().ID("open-mode").Class(answerPart).Href(c.modeURL()).Text(c.modeWords())
+					}),
 					// The builder embeds a ranking by a volume: not in plan mode.
 					slot(!c.planning, func() app.UI { return &Builder{Query: c.q, Ranking: c.rk, Bars: c.bars, Footprint: c.foot.fp} }),
 				),
