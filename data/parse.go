@@ -25,7 +25,7 @@ type InputError struct {
 	Label string
 	// Value is the input exactly as received, untrimmed, so the user sees
 	// what the tool actually saw (stray spaces and invisible characters
-	// included, thanks to %q).
+	// included, thanks to Quote), up to MaxQuoted characters.
 	Value string
 	// Reason optionally says what was wrong when that is more helpful than
 	// the list of accepted forms alone, e.g. "must be greater than 0".
@@ -42,17 +42,45 @@ func (e *InputError) Error() string {
 	if name == "" {
 		name = "value"
 	}
-	msg := fmt.Sprintf("%s %q is not accepted", name, e.Value)
-	switch {
-	case e.Reason != "" && e.Accepted != "":
-		return msg + ": " + e.Reason + "; " + e.Accepted
-	case e.Reason != "":
-		return msg + ": " + e.Reason
-	case e.Accepted != "":
-		return msg + ": " + e.Accepted
+	msg := fmt.Sprintf("%s %s is not accepted", name, Quote(e.Value))
+	if why := e.Why(); why != "" {
+		return msg + ": " + why
 	}
 	return msg
 }
+
+// Why is the message without the value: the reason, then the accepted
+// forms, for a front end that names the value in its own words.
+func (e *InputError) Why() string {
+	switch {
+	case e.Reason != "" && e.Accepted != "":
+		return e.Reason + "; " + e.Accepted
+	case e.Reason != "":
+		return e.Reason
+	}
+	return e.Accepted
+}
+
+// MaxQuoted is how many characters of a refused value a message quotes: a
+// value may be a megabyte long (a URL's, a flag's), and a message, or a page
+// of notices, that repeated it whole would be as long.
+const MaxQuoted = 40
+
+// Excerpt is s cut to MaxQuoted characters, with "…" where it was cut.
+func Excerpt(s string) string {
+	n := 0
+	for i := range s {
+		if n == MaxQuoted {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}
+
+// Quote is Excerpt(s) in Go's double-quoted form, as every message quotes a
+// value it refuses.
+func Quote(s string) string { return strconv.Quote(Excerpt(s)) }
 
 // Limits on parsed values. Both sit far above anything meaningful, so a
 // value beyond them is almost certainly a typo or a unit mistake rather than

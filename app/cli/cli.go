@@ -8,6 +8,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+
+	"tokenjoule/data"
 )
 
 // Exit codes, shared by every command.
@@ -50,7 +52,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	}
 	usage(stderr)
 	if len(args) > 0 {
-		fmt.Fprintf(stderr, "\nunknown command %q\n", args[0])
+		fmt.Fprintf(stderr, "\nunknown command %s\n", data.Quote(args[0]))
 	}
 	return exitBadInput
 }
@@ -73,7 +75,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (ok bool, cod
 		return false, exitBadInput
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "%s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		fmt.Fprintf(stderr, "%s: unexpected argument %s\n", fs.Name(), data.Quote(fs.Arg(0)))
 		return false, exitBadInput
 	}
 	return true, 0

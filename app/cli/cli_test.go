@@ -131,6 +131,32 @@ func TestCalcBadInput(t *testing.T) {
 	})
 }
 
+// TestLongValues (issue 15, item 4): a 100 KB value of any flag is refused
+// with a message that quotes at most 40 characters of it.
+func TestLongValues(t *testing.T) {
+	long := strings.Repeat("x", 100<<10)
+	for _, args := range [][]string{
+		{"calc", "-task"}, {"calc", "-model"}, {"calc", "-gpu"}, {"calc", "-deadline"}, {"calc", "-percentile"}, {"calc", "-tokens"},
+		{"calc", "-boundary"}, {"calc", "-host"}, {"calc", "-idle"}, {"calc", "-pue"}, {"calc", "-grid"}, {"calc", "-wue"},
+		{"calc", "-price"}, {"calc", "-currency"}, {"calc", "-budget"},
+		{"compare", "-task"}, {"compare", "-gpu"}, {"compare", "-tokens"}, {"compare", "-pue"},
+		{"list", "-task"}, {"build", "-base", "x y" + long}, {"build", "-domain"}, {"serve", "-domain"},
+		{"calc", "-tokens", "1", long}, {long},
+	} {
+		if len(args) == 2 {
+			args = append(args, long)
+		}
+		code, out, errs := runArgs(args...)
+		quoted := 0 // the longest run of the value's characters
+		for _, run := range strings.FieldsFunc(errs, func(r rune) bool { return r != 'x' }) {
+			quoted = max(quoted, len(run))
+		}
+		if code != exitBadInput || out != "" || len(errs) > 2000 || quoted > 40 || !strings.Contains(errs, `…"`) {
+			t.Errorf("%.20q and 100 KB: exit %d, %d bytes on stdout, %d on stderr: %.300q", args, code, len(out), len(errs), errs)
+		}
+	}
+}
+
 func TestUsage(t *testing.T) {
 	code, out, errs := runArgs()
 	if code != exitBadInput || out != "" {
