@@ -116,3 +116,4 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseBudget$$' -fuzztime $(FUZZTIME) ./data/footprint/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseCompare$$' -fuzztime $(FUZZTIME) ./app/state/
 	$(GO) test -run '^$$' -fuzz '^FuzzAppendString$$' -fuzztime $(FUZZTIME) ./app/charts/
+	$(GO) test -run '^$$' -fuzz '^FuzzCleanDomain$$' -fuzztime $(FUZZTIME) ./app/server/

@@ -222,7 +222,7 @@ func FuzzCleanDomain(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		h, err := CleanDomain(s)
 		if err != nil {
-			if !strings.Contains(err.Error(), "not accepted") || len(err.Error()) > 300 {
+			if !strings.Contains(err.Error(), "not accepted") || len(err.Error()) > 600 {
 				t.Fatalf("CleanDomain(%q): %v", s, err)
 			}
 			return
