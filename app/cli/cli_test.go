@@ -329,15 +329,25 @@ func TestCalcQuotesTheGPUAsTyped(t *testing.T) {
 	}
 }
 
-// TestCalcTinyVolume: tokens=1e-30 reads as a power of ten, not as a run of
-// zeros.
+// TestCalcTinyVolume (issue 15, item 11): a volume below one token is
+// refused, naming it and what is accepted (5e-324 printed "0 mWh" with exit
+// 0, and compare ranked by name); one token gives readable figures.
 func TestCalcTinyVolume(t *testing.T) {
-	code, out, errs := runArgs("calc", "-tokens", "1e-30")
+	for _, cmd := range []string{"calc", "compare"} {
+		for _, v := range []string{"5e-324", "1e-30", "0.5", "0.99999999999999999999", "0.0009k"} {
+			code, out, errs := runArgs(cmd, "-tokens", v)
+			if code != exitBadInput || out != "" || !strings.Contains(errs, `"`+v+`"`) || !strings.Contains(errs, "below one token") ||
+				!strings.Contains(errs, "from 1 to 1e18") {
+				t.Errorf("%s -tokens %s: exit %d, %q", cmd, v, code, errs)
+			}
+		}
+	}
+	code, out, errs := runArgs("calc", "-tokens", "1")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if strings.Contains(out, "00000") || !strings.Contains(out, "× 10⁻") {
-		t.Errorf("tiny figures are unreadable:\n%s", out)
+	if strings.Contains(out, "00000") || strings.Contains(out, " 0 ") {
+		t.Errorf("one token's figures are unreadable:\n%s", out)
 	}
 	if code, _, errs := runArgs("calc", "-tokens", "1000000000000000001"); code != exitBadInput || !strings.Contains(errs, "exceeds the maximum of 1e18") {
 		t.Errorf("-tokens 1000000000000000001: exit %d, %s", code, errs)

@@ -72,6 +72,9 @@ func TestParseNotices(t *testing.T) {
 		{"p=p42", "p", "p42", func(q data.Query) bool { return q.Percentile == data.P50 }},
 		{"tokens=lots", "tokens", "lots", func(q data.Query) bool { return q.Tokens == 1e6 }},
 		{"tokens=", "tokens", "", func(q data.Query) bool { return q.Tokens == 1e6 }},
+		// Issue 15, item 11: below one token, a figure underflows to nothing.
+		{"tokens=5e-324", "tokens", "5e-324", func(q data.Query) bool { return q.Tokens == 1e6 }},
+		{"tokens=0.5", "tokens", "0.5", func(q data.Query) bool { return q.Tokens == 1e6 }},
 		// Text Conversation's default model is not a video model: the workload's default is used.
 		{"task=video-chat&model=qwen-3-14b", "model", "qwen-3-14b", func(q data.Query) bool { return q.Task == "video-chat" && q.Model == "qwen-3-vl-8b-instruct" }},
 	} {
