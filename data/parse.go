@@ -96,6 +96,13 @@ const (
 	maxDeadlineMS  = "60000"
 )
 
+// The smallest and largest token volumes, as numbers: what a volume worked
+// out rather than typed (a budget's answer) must be within.
+const (
+	MinTokens = 1
+	MaxTokens = 1e18
+)
+
 const (
 	tokensAccepted   = "use a number from 1 to 1e18, optionally with k, M, B or T (250k, 5M, 2.5B, 1e9)"
 	deadlineAccepted = "use a positive number of milliseconds up to 60000, optionally with ms or s (100, 100ms, 0.1s)"
@@ -153,12 +160,8 @@ var (
 		max: maxDeadlineMS, tooLarge: "exceeds the maximum of 60000 ms (60 s)", exponentWithUnit: true}
 )
 
-// CheckTokens refuses a token volume that ParseTokens would refuse written
-// out, with the same *InputError: for a volume that did not come from text
-// (a Query built by code, a budget's answer).
-func CheckTokens(v float64) error { return tokens.check(v) }
-
-// check refuses v as parse refuses its shortest decimal.
+// check refuses v as parse refuses its shortest decimal: for a value that
+// did not come from text (a Query built by code).
 func (k quantity) check(v float64) error {
 	_, err := k.parse(strconv.FormatFloat(v, 'g', -1, 64))
 	return err

@@ -80,6 +80,16 @@ func TestParseTokensAccepted(t *testing.T) {
 	}
 }
 
+// The limits as numbers are the limits as ParseTokens reads them.
+func TestTokenLimits(t *testing.T) {
+	if v, err := ParseTokens(minTokenVolume); err != nil || v != MinTokens {
+		t.Errorf("ParseTokens(%q) = %v, %v; MinTokens is %v", minTokenVolume, v, err, MinTokens)
+	}
+	if v, err := ParseTokens(maxTokenVolume); err != nil || v != MaxTokens {
+		t.Errorf("ParseTokens(%q) = %v, %v; MaxTokens is %v", maxTokenVolume, v, err, float64(MaxTokens))
+	}
+}
+
 func TestParseTokensRefused(t *testing.T) {
 	const accepted = "optionally with k, M, B or T"
 	tests := []struct {

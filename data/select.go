@@ -159,7 +159,7 @@ func (q *Query) checkScalars() error {
 	if !(q.DeadlineMS > 0) {
 		return &InputError{Param: "deadline", Value: fmt.Sprint(q.DeadlineMS), Accepted: "a deadline greater than 0 ms"}
 	}
-	return CheckTokens(q.Tokens)
+	return tokens.check(q.Tokens)
 }
 
 func (e Estimate) finite() bool {
