@@ -36,8 +36,40 @@ var commands = []command{
 
 // Run runs the command named by args[0] and returns the process's exit code.
 // Without a command it prints the usage and fails; asked for help, it prints
-// the usage on stdout and succeeds.
+// the usage on stdout and succeeds. Output that could not be written (a full
+// disk, a closed pipe) is a failure, whatever the command answered: a script
+// must not take a truncated CSV for the ranking.
 func Run(args []string, stdout, stderr io.Writer) int {
+	out := &checkedWriter{w: stdout}
+	code := run(args, out, stderr)
+	if out.err != nil {
+		fmt.Fprintln(stderr, "tokenjoule: writing the output:", out.err)
+		return exitFailure
+	}
+	return code
+}
+
+// checkedWriter keeps the first error of the writes to w, a short write
+// included, and fails every later write with it, so that a command's many
+// unchecked prints need no check of their own.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	c.err = err
+	return n, err
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		for _, c := range commands {
 			if c.name == args[0] {

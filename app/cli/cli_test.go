@@ -3,7 +3,9 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -155,6 +157,46 @@ func TestLongValues(t *testing.T) {
 			t.Errorf("%.20q and 100 KB: exit %d, %d bytes on stdout, %d on stderr: %.300q", args, code, len(out), len(errs), errs)
 		}
 	}
+}
+
+// TestFailedOutput (issue 15, item 6): a command whose output is lost exits
+// 1 and says why; compare -csv > /dev/full exited 0.
+func TestFailedOutput(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skipf("no /dev/full here: %v", err)
+	}
+	defer full.Close()
+	for _, args := range [][]string{
+		{"compare", "-csv"}, {"compare", "-json"}, {"compare"}, {"calc"}, {"calc", "-json"}, {"calc", "-deadline", "2ms"},
+		{"calc", "-grid", "world", "-budget", "1 t"}, {"list"}, {"list", "-json"}, {"list", "-task", "gpqa"}, {"help"},
+	} {
+		var errs bytes.Buffer
+		if code := Run(args, full, &errs); code != exitFailure || !strings.Contains(errs.String(), "no space left on device") {
+			t.Errorf("%v > /dev/full: exit %d, %q; want 1 and the reason", args, code, errs.String())
+		}
+	}
+	// Output lost part of the way through, as a pipe closed early loses it.
+	for _, args := range [][]string{{"compare", "-csv"}, {"calc"}, {"list", "-json"}} {
+		var errs bytes.Buffer
+		w := &failingWriter{room: 100}
+		if code := Run(args, w, &errs); code != exitFailure || !strings.Contains(errs.String(), "writing the output") {
+			t.Errorf("%v, output lost after 100 bytes: exit %d, %q; want 1", args, code, errs.String())
+		}
+	}
+}
+
+// failingWriter takes room bytes, then fails.
+type failingWriter struct{ room int }
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > w.room {
+		n := w.room
+		w.room = 0
+		return n, errors.New("the reader went away")
+	}
+	w.room -= len(p)
+	return len(p), nil
 }
 
 func TestUsage(t *testing.T) {
