@@ -25,7 +25,8 @@ type InputError struct {
 	Label string
 	// Value is the input exactly as received, untrimmed, so the user sees
 	// what the tool actually saw (stray spaces and invisible characters
-	// included, thanks to Quote), up to MaxQuoted characters.
+	// included, thanks to Quote); the message quotes its first MaxQuoted
+	// characters.
 	Value string
 	// Reason optionally says what was wrong when that is more helpful than
 	// the list of accepted forms alone, e.g. "must be greater than 0".

@@ -69,9 +69,12 @@ func BuildContext(ctx context.Context, o Options) (version string, err error) {
 		return "", err
 	}
 	defer os.RemoveAll(tmp) // gone once renamed
+	interrupted := func() error {
+		return fmt.Errorf("build interrupted before replacing the site in %s, which is unchanged: %w", o.Out, ctx.Err())
+	}
 	if err := build(ctx, o.Root, tmp, o.Brotli, s.App); err != nil {
 		if ctx.Err() != nil {
-			return "", fmt.Errorf("build interrupted before replacing the site in %s, which is unchanged: %w", o.Out, ctx.Err())
+			return "", interrupted()
 		}
 		return "", err
 	}
@@ -85,8 +88,8 @@ func BuildContext(ctx context.Context, o Options) (version string, err error) {
 	if err := publish(tmp); err != nil {
 		return "", err
 	}
-	if err := ctx.Err(); err != nil {
-		return "", fmt.Errorf("build interrupted before replacing the site in %s, which is unchanged: %w", o.Out, err)
+	if ctx.Err() != nil {
+		return "", interrupted()
 	}
 	return s.App.Version, replace(out, tmp)
 }
@@ -272,8 +275,8 @@ func replace(out, tmp string) error {
 	return nil
 }
 
-// build writes the site into out; ctx stops it between its steps and
-// while it compresses.
+// build writes the site into out; ctx stops it before it compresses, and
+// while it does (most of a build's time).
 func build(ctx context.Context, root, out string, brotli int, h *app.Handler) error {
 	if err := app.GenerateStaticWebsite(out, h, "/embed", "/compare", "/embed/compare"); err != nil {
 		return fmt.Errorf("generating the pages in %s: %w", out, err)
