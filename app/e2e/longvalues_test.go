@@ -22,7 +22,7 @@ func TestLongValues(t *testing.T) {
 	// TestLongValues in app/server.
 	out, _ := builtDist(t, "", false)
 	origin := startHost(t, dist.FileServer(out, "")).origin
-	inputs := append(slices.Clone(state.Params), state.ParamHide)
+	inputs := slices.Concat(state.Params, state.EmbedParams)
 	link := func(page string, params []string, value string) string {
 		pairs := make([]string, len(params))
 		for i, p := range params {

@@ -140,7 +140,7 @@ func TestLongValues(t *testing.T) {
 		}
 		return page + "?" + strings.Join(pairs, "&")
 	}
-	groups := [][]string{append(slices.Clone(state.Params), state.ParamHide), state.FootprintParams}
+	groups := [][]string{slices.Concat(state.Params, state.EmbedParams), state.FootprintParams}
 	for _, page := range []string{"/", "/compare", "/embed", "/embed/compare"} {
 		for _, params := range groups {
 			for _, c := range []struct {

@@ -276,14 +276,14 @@ func TestNoticesAreBounded(t *testing.T) {
 func TestEveryParameterBounded(t *testing.T) {
 	set := load(t)
 	long := strings.Repeat("x", 100<<10)
-	params := append(append(slices.Clone(Params), ParamHide), FootprintParams...)
+	params := slices.Concat(Params, EmbedParams, FootprintParams)
 	for _, p := range params {
 		v := url.Values{p: {long}}
 		_, calc := Parse(set, v)
 		_, cmp := ParseCompare(set, v)
 		_, fp := ParseFootprint(v)
-		_, h := ParseHidden(v)
-		all := slices.Concat(calc, cmp, fp, h)
+		_, look := ParseEmbed(v, []string{LayoutInteractive, LayoutCard, LayoutChart})
+		all := slices.Concat(calc, cmp, fp, look)
 		if len(all) == 0 {
 			t.Errorf("%s=%.10s… (100 KB): no notice", p, long)
 		}
