@@ -129,8 +129,8 @@ func TestLongURLs(t *testing.T) {
 // 100 KB value, makes a page about the size of one given short bad values,
 // which quotes at most 40 characters of it; and so does one of 1 KB, which
 // main[data-query] repeated. /?pue= with 60,000 characters made a 100 KB page,
-// its notice quoting them all. The parameters go in two links per page, each
-// under the header limit.
+// its notice quoting them all. The parameters go in three links per page,
+// each under the header limit.
 func TestLongValues(t *testing.T) {
 	srv := serve(t, Options{Root: project(t)})
 	link := func(page string, params []string, value string) string {
@@ -140,8 +140,8 @@ func TestLongValues(t *testing.T) {
 		}
 		return page + "?" + strings.Join(pairs, "&")
 	}
-	groups := [][]string{slices.Concat(state.Params, state.EmbedParams), state.FootprintParams}
-	for _, page := range []string{"/", "/compare", "/embed", "/embed/compare"} {
+	groups := [][]string{slices.Concat(state.Params, state.TrafficParams), state.EmbedParams, state.FootprintParams}
+	for _, page := range append([]string{"/"}, Pages...) {
 		for _, params := range groups {
 			for _, c := range []struct {
 				params []string

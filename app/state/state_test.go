@@ -268,22 +268,23 @@ func TestNoticesAreBounded(t *testing.T) {
 }
 
 // TestEveryParameterBounded (issue 15, item 4): each parameter of every page
-// (the calculator's, the compare page's, the embed's hide and the
-// footprint's), given a 100 KB value, is refused in one notice that quotes
+// (the calculator's, the compare page's, the embed's, the footprint's and
+// the plan's traffic), given a 100 KB value, is refused in one notice that quotes
 // at most 40 characters of it. The footprint's and the compare page's gpu
 // quoted the whole value: /?pue= and 60,000 characters made a 60,184-character
 // notice.
 func TestEveryParameterBounded(t *testing.T) {
 	set := load(t)
 	long := strings.Repeat("x", 100<<10)
-	params := slices.Concat(Params, EmbedParams, FootprintParams)
+	params := slices.Concat(Params, EmbedParams, FootprintParams, TrafficParams)
 	for _, p := range params {
 		v := url.Values{p: {long}}
 		_, calc := Parse(set, v)
 		_, cmp := ParseCompare(set, v)
 		_, fp := ParseFootprint(v)
 		_, look := ParseEmbed(v, []string{LayoutInteractive, LayoutCard, LayoutChart})
-		all := slices.Concat(calc, cmp, fp, look)
+		_, _, traffic := ParsePlan(set, v)
+		all := slices.Concat(calc, cmp, fp, look, traffic)
 		if len(all) == 0 {
 			t.Errorf("%s=%.10s… (100 KB): no notice", p, long)
 		}
