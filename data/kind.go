@@ -54,7 +54,8 @@ func diffusionKind(item string, volume, deadlineS, minS, maxS float64, presets [
 		Presets: presets, unit: "s", unitMS: 1000, deadline: generationDeadline}
 	k.volume = tokens
 	k.volume.param, k.volume.label = k.Param, "number of "+k.Items
-	k.volume.accepted = strings.Replace(tokensAccepted, "positive number", "positive number of "+k.Items, 1)
+	k.volume.tooSmall = "below one " + item + ", the smallest volume"
+	k.volume.accepted = strings.Replace(tokensAccepted, "a number", "a number of "+k.Items, 1)
 	return k
 }
 

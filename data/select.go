@@ -195,10 +195,7 @@ func (q *Query) checkScalars(k *Kind) error {
 	if !(q.DeadlineMS > 0) {
 		return &InputError{Param: "deadline", Value: fmt.Sprint(q.DeadlineMS), Accepted: "a deadline greater than 0 ms"}
 	}
-	if !(q.Tokens > 0) {
-		return &InputError{Param: k.Param, Value: fmt.Sprint(q.Tokens), Accepted: "a volume of " + k.Items + " greater than 0"}
-	}
-	return nil
+	return k.volume.check(q.Tokens)
 }
 
 func (e Estimate) finite() bool {

@@ -85,7 +85,7 @@ func TestCalcWrongKindFlags(t *testing.T) {
 		{[]string{"-task", "text-to-image", "-tokens", "5M"}, `calc: -tokens "5M" is not accepted: counts output tokens, and text-to-image generates images: use -images`},
 		{[]string{"-task", "text-to-video", "-percentile", "p90"}, `calc: -percentile "p90" is not accepted: applies to token workloads only`},
 		{[]string{"-task", "gpqa", "-videos", "3"}, `calc: -videos "3" is not accepted: counts videos, and gpqa generates output tokens: use -tokens`},
-		{[]string{"-task", "text-to-video", "-videos", "0"}, `calc: number of videos "0" is not accepted: must be greater than 0`},
+		{[]string{"-task", "text-to-video", "-videos", "0"}, `calc: number of videos "0" is not accepted: below one video, the smallest volume; use a number of videos from 1 to 1e18`},
 		{[]string{"-task", "text-to-image", "-deadline", "2d"}, `calc: generation-time deadline "2d" is not accepted`},
 		{[]string{"-task", "text-to-image", "-deadline", "86401"}, "exceeds the maximum of 86400 s"},
 	} {

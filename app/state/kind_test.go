@@ -60,7 +60,7 @@ func TestParseWrongKind(t *testing.T) {
 		// A deadline the kind refuses: seconds, and none beyond a day.
 		{"task=text-to-video&deadline=2d", "deadline", []string{`deadline="2d" was not understood`, "positive number of seconds", "showing 300s instead"},
 			func(q data.Query) bool { return q.DeadlineMS == 300e3 }},
-		{"task=text-to-image&images=0", "images", []string{"must be greater than 0", "showing 10k instead"},
+		{"task=text-to-image&images=0", "images", []string{"below one image", "a number of images from 1 to 1e18", "showing 10k instead"},
 			func(q data.Query) bool { return q.Tokens == 10e3 }},
 	} {
 		v, _ := url.ParseQuery(tc.raw)

@@ -32,8 +32,8 @@ var TrafficParams = []string{ParamRate, ParamPeak, ParamIdleW}
 func ParseTraffic(v url.Values) (t plan.Traffic, given bool, notices []Notice) {
 	t = plan.DefaultTraffic()
 	refuse := func(param, value string, err error, fallback string) {
-		notices = append(notices, Notice{Param: param, Value: bounded(value),
-			Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, quote(value), refusal(err), fallback)})
+		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
+			Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, data.Quote(value), refusal(err), fallback)})
 	}
 	if s, ok := first(v, ParamRate); ok {
 		given = true
@@ -74,8 +74,8 @@ func ParsePlan(set *data.Set, v url.Values) (data.Query, plan.Traffic, []Notice)
 			delete(v, ParamTask)
 			var bad *data.InputError
 			errors.As(err, &bad)
-			refused = append(refused, Notice{Param: ParamTask, Value: bounded(s),
-				Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", ParamTask, quote(s), bad.Reason, workloadName(set, data.DefaultQuery().Task))})
+			refused = append(refused, Notice{Param: ParamTask, Value: data.Excerpt(s),
+				Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", ParamTask, data.Quote(s), bad.Reason, workloadName(set, data.DefaultQuery().Task))})
 		}
 	}
 	q, notices := Parse(set, v)
