@@ -92,7 +92,7 @@ func (c *Plan) OnNav(ctx app.Context) {
 // query is the page's own query string: its state, its hidden controls,
 // its footprint.
 func (c *Plan) query() string {
-	return c.foot.fp.AppendTo(state.PlanEmbedString(c.q, c.t, c.hidden))
+	return c.foot.fp.AppendTo(state.PlanEmbedString(c.q, c.t, state.Embed{Hidden: c.hidden}))
 }
 
 func (c *Plan) load(q data.Query, t plan.Traffic, notices []state.Notice) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"strconv"
+	"strings"
 
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
@@ -118,8 +119,16 @@ func PlanCSV(p *plan.Plan) []byte {
 // PlanFilename names a plan's download after its question:
 // "tokenjoule-plan-lm-arena-chat-qwen-3-14b-any-50ms-p50-1B-per-day.json".
 func PlanFilename(p *plan.Plan, ext string) string {
-	q := p.Busy.Query
-	rate := p.Traffic.Rate
-	return "tokenjoule-plan-" + q.Task + "-" + q.Model + "-" + q.GPU + "-" + data.FormatDeadline(q.DeadlineMS) + "-" +
-		string(q.Percentile) + "-" + data.FormatTokens(rate.Tokens) + "-per-" + rate.Per.Name + "." + ext
+	return planFilename(p.Busy.Query, p.Traffic.Rate, ext)
+}
+
+// planFilename names a plan's download, or a planned comparison's (whose
+// query has no model), after its question and its rate.
+func planFilename(q data.Query, rate data.Rate, ext string) string {
+	parts := []string{"tokenjoule-plan", q.Task}
+	if q.Model != "" {
+		parts = append(parts, q.Model)
+	}
+	parts = append(parts, q.GPU, data.FormatDeadline(q.DeadlineMS), string(q.Percentile), data.FormatTokens(rate.Tokens), "per", rate.Per.Name)
+	return strings.Join(parts, "-") + "." + ext
 }

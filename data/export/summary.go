@@ -73,17 +73,11 @@ func past(b *strings.Builder, f footprint.Factors, gpuWh float64) {
 // summary".
 func CompareSummary(rk *data.Ranking, idx *data.Index, permalink string) string {
 	q, w := rk.Query, rk.Workload
-	var meets, misses, unmeasured []string
+	var meets []string
 	for i := range rk.Models {
-		r := &rk.Models[i]
-		switch r.Status() {
-		case data.Meets:
+		if r := &rk.Models[i]; r.Status() == data.Meets {
 			meets = append(meets, fmt.Sprintf("%d. %s, %s (%s J/token)", len(meets)+1, r.Entry.Name,
 				data.FormatEnergy(r.Result.Estimate.EnergyWh), data.FormatNumber(float64(r.Result.Selected.JoulesPerToken))))
-		case data.MissesDeadline:
-			misses = append(misses, fmt.Sprintf("%s (%s)", r.Entry.Name, data.FormatMS(r.Result.MinDeadlineMS())))
-		default:
-			unmeasured = append(unmeasured, r.Entry.Name)
 		}
 	}
 	var b strings.Builder
@@ -95,14 +89,29 @@ func CompareSummary(rk *data.Ranking, idx *data.Index, permalink string) string 
 		fmt.Fprintf(&b, "%d of its %d models meet the deadline; least energy first, each with its most energy-efficient measured configuration that meets it: %s.",
 			len(meets), len(rk.Models), strings.Join(meets, "; "))
 	}
-	if len(misses) > 0 {
-		fmt.Fprintf(&b, " Missing the deadline (the smallest each meets): %s.", strings.Join(misses, ", "))
-	}
-	if len(unmeasured) > 0 {
-		fmt.Fprintf(&b, " Not measured on %s: %s.", q.GPU, strings.Join(unmeasured, ", "))
-	}
+	others(&b, rk)
 	source(&b, Boundary(idx.Boundary), idx.Caveat, idx.Source, permalink)
 	return b.String()
+}
+
+// others writes the models of a ranking that miss the deadline, with the
+// smallest deadline each meets, and those not measured on the GPU.
+func others(b *strings.Builder, rk *data.Ranking) {
+	var misses, unmeasured []string
+	for i := range rk.Models {
+		switch r := &rk.Models[i]; r.Status() {
+		case data.MissesDeadline:
+			misses = append(misses, fmt.Sprintf("%s (%s)", r.Entry.Name, data.FormatMS(r.Result.MinDeadlineMS())))
+		case data.NotMeasured:
+			unmeasured = append(unmeasured, r.Entry.Name)
+		}
+	}
+	if len(misses) > 0 {
+		fmt.Fprintf(b, " Missing the deadline (the smallest each meets): %s.", strings.Join(misses, ", "))
+	}
+	if len(unmeasured) > 0 {
+		fmt.Fprintf(b, " Not measured on %s: %s.", rk.Query.GPU, strings.Join(unmeasured, ", "))
+	}
 }
 
 // source ends a summary: the boundary in words, the caveat, where the data
