@@ -38,7 +38,7 @@ func PlanCardOf(p *plan.Plan, given footprint.Factors) Card {
 	f := plan.Footprint(given)
 	l := f.Ladder(b.WhPerDay)
 	c.Title = fmt.Sprintf("%s: %d GPU%s, %s a day", lead, b.GPUs, plural(b.GPUs), data.FormatEnergy(l.FacilityWh))
-	c.Context += fmt.Sprintf(": %d × %s, %s busy on average.", b.Replicas, b.Config.Hardware(), plan.FormatPercent(b.Utilisation))
+	c.Context += fmt.Sprintf(": %d replica%s of %s, %s busy on average.", b.Replicas, plural(b.Replicas), b.Config.Hardware(), plan.FormatPercent(b.Utilisation))
 	c.Figure, c.Label = data.FormatEnergy(l.FacilityWh), "a day of GPU energy, idle capacity included"
 	if !f.IsGPUOnly() {
 		c.Label = fmt.Sprintf("a day at the boundary “%s”", given.BoundaryInfo().Label)
