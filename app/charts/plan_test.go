@@ -3,6 +3,7 @@ package charts
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -170,5 +171,44 @@ func TestPlanHeadlines(t *testing.T) {
 		if got := h(p, pc); !strings.Contains(got, "no measured configuration meets 1 ms") || !strings.Contains(got, data.FormatMS(p.Busy.MinDeadlineMS())) {
 			t.Errorf("at 1 ms: %q", got)
 		}
+	}
+}
+
+// The planned ranking's bars leave room on the right for their labels,
+// energy and GPUs, which are longer than the ranking's by a volume.
+func TestPlanRankingLabels(t *testing.T) {
+	set := load(t)
+	q := data.Query{Task: "gpqa", GPU: "H100", DeadlineMS: 40, Percentile: data.P95}
+	rk, err := plan.Compare(set, q, plan.Traffic{Rate: data.Rate{Tokens: 12e3, Per: data.Second}, Peak: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := PlanRanking(rk, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o struct {
+		BaseOption struct {
+			Grid []struct {
+				Right string `json:"right"`
+			} `json:"grid"`
+			Series []struct {
+				Data []struct {
+					Value float64 `json:"value"`
+					Label struct {
+						Formatter string `json:"formatter"`
+					} `json:"label"`
+				} `json:"data"`
+			} `json:"series"`
+		} `json:"baseOption"`
+	}
+	if err := json.Unmarshal(b, &o); err != nil {
+		t.Fatal(err)
+	}
+	right, _ := strconv.Atoi(o.BaseOption.Grid[0].Right)
+	d := o.BaseOption.Series[0].Data
+	longest := d[len(d)-1] // least energy first
+	if w := textWidth(longest.Label.Formatter); float64(right) < w {
+		t.Errorf("%d px on the right of the bars for the longest bar's label %q, %.0f px wide", right, longest.Label.Formatter, w)
 	}
 }

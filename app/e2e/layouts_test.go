@@ -61,7 +61,7 @@ func footprintOf(t *testing.T, raw string) state.Footprint {
 
 // embedCases are the layouts the tests load: the card (plain, with a
 // footprint, and with a deadline nothing meets), the three charts, the
-// interactive embed, and the compare card.
+// interactive embed, and the compare card; then the plan's.
 func embedCases(t *testing.T, set *data.Set, q data.Query) []embedCase {
 	t.Helper()
 	r, err := set.Select(q)
@@ -88,7 +88,7 @@ func embedCases(t *testing.T, set *data.Set, q data.Query) []embedCase {
 		}
 	}
 	gpuOnly := export.CardOf(r, footprint.Factors{})
-	return []embedCase{
+	return append([]embedCase{
 		{name: "card", path: "/embed", query: card(q),
 			expect:      func(v view) { expectCard(v, r, footprint.Factors{}) },
 			prerendered: []string{gpuOnly.Title, data.FormatEnergy(r.Estimate.EnergyWh), gpuOnly.Comparison}},
@@ -105,7 +105,8 @@ func embedCases(t *testing.T, set *data.Set, q data.Query) []embedCase {
 		{name: "compare-card", path: "/embed/compare", query: card(q),
 			expect:      func(v view) { expectCompareCard(v, set, q, rk) },
 			prerendered: []string{export.CompareCardOf(rk, &set.Index).Answer}},
-	}
+		// The plan's, whose figures are data/plan's (planembed_test.go).
+	}, planEmbedCases(t, set, q)...)
 }
 
 // chartFigures are what chartSpecs' i-th chart's title must say of r: the

@@ -61,7 +61,7 @@ func CardOf(r *data.Result, f footprint.Factors) Card {
 	if cmp, ok := readable(l.FacilityWh); ok {
 		c.Comparison = "About " + cmp + "."
 	}
-	c.Totals = totals(f, l)
+	c.Totals = totals(f, l, "")
 	return c
 }
 
@@ -76,17 +76,17 @@ func readable(wh float64) (string, bool) {
 }
 
 // totals are a card's lines for the carbon, water and cost that f sets, of
-// the ladder l.
-func totals(f footprint.Factors, l footprint.Ladder) []string {
+// the ladder l, each amount followed by per (" a day", or nothing).
+func totals(f footprint.Factors, l footprint.Ladder, per string) []string {
 	var lines []string
 	if g, ok := f.Carbon(l); ok {
-		lines = append(lines, fmt.Sprintf("Carbon: %s, at %s", footprint.FormatCarbon(g), factorWords(footprint.Grid, f.Grid)))
+		lines = append(lines, fmt.Sprintf("Carbon: %s%s, at %s", footprint.FormatCarbon(g), per, factorWords(footprint.Grid, f.Grid)))
 	}
 	if w, ok := f.Water(l); ok {
-		lines = append(lines, fmt.Sprintf("Water on site: %s, at %s", footprint.FormatWater(w), factorWords(footprint.WUE, f.WUE)))
+		lines = append(lines, fmt.Sprintf("Water on site: %s%s, at %s", footprint.FormatWater(w), per, factorWords(footprint.WUE, f.WUE)))
 	}
 	if v, ok := f.Cost(l); ok {
-		lines = append(lines, fmt.Sprintf("Cost: %s, at %s %s per kWh", footprint.FormatMoney(v, f.Currency), data.FormatNumber(f.Price.Value), f.Currency))
+		lines = append(lines, fmt.Sprintf("Cost: %s%s, at %s %s per kWh", footprint.FormatMoney(v, f.Currency), per, data.FormatNumber(f.Price.Value), f.Currency))
 	}
 	return lines
 }

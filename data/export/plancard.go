@@ -14,10 +14,11 @@ import (
 // pictures.
 
 // PlanCardOf is p's card: the question and its answer as the title
-// ("Serving 1B output tokens a day of Qwen 3 14B within 50 ms: 2 GPUs,
-// 27.12 kWh a day"), the energy a day at f's boundary (the plan counts idle
-// capacity itself: plan.Footprint), the fleet, one everyday comparison, and
-// the carbon, water and cost a day that f sets.
+// ("Serving 1B output tokens a day of Qwen 3 14B within 50 ms: 2 B200
+// GPUs, 27.14 kWh a day"), the energy a day at f's boundary (the plan counts
+// idle capacity itself: plan.Footprint), one everyday comparison, and the
+// carbon, water and cost a day that f sets. Like the calculator's card, it
+// leaves the serving details to the full plan.
 func PlanCardOf(p *plan.Plan, given footprint.Factors) Card {
 	r, t, b := p.Busy, p.Traffic, p.Best()
 	q, m := r.Query, r.Model
@@ -37,8 +38,8 @@ func PlanCardOf(p *plan.Plan, given footprint.Factors) Card {
 	}
 	f := plan.Footprint(given)
 	l := f.Ladder(b.WhPerDay)
-	c.Title = fmt.Sprintf("%s: %d GPU%s, %s a day", lead, b.GPUs, plural(b.GPUs), data.FormatEnergy(l.FacilityWh))
-	c.Context += fmt.Sprintf(": %d replica%s of %s, %s busy on average.", b.Replicas, plural(b.Replicas), b.Config.Hardware(), plan.FormatPercent(b.Utilisation))
+	c.Title = fmt.Sprintf("%s: %d %s GPU%s, %s a day", lead, b.GPUs, b.Config.GPU, plural(b.GPUs), data.FormatEnergy(l.FacilityWh))
+	c.Context += "."
 	c.Figure, c.Label = data.FormatEnergy(l.FacilityWh), "a day of GPU energy, idle capacity included"
 	if !f.IsGPUOnly() {
 		c.Label = fmt.Sprintf("a day at the boundary “%s”", given.BoundaryInfo().Label)
@@ -49,9 +50,7 @@ func PlanCardOf(p *plan.Plan, given footprint.Factors) Card {
 	if cmp, ok := readable(l.FacilityWh); ok {
 		c.Comparison = "Each day, about " + cmp + "."
 	}
-	for _, line := range totals(f, l) {
-		c.Totals = append(c.Totals, line+" a day")
-	}
+	c.Totals = totals(f, l, " a day")
 	return c
 }
 
