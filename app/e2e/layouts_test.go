@@ -684,6 +684,16 @@ type builder struct {
 	origin string
 	path   string // the embed's
 	q      data.Query
+	// embedQuery is the embed's query string for a look, where it is not
+	// state.EmbedString's (the plan's, compare's in plan mode).
+	embedQuery func(state.Embed) string
+}
+
+func (b builder) query(look state.Embed) string {
+	if b.embedQuery != nil {
+		return b.embedQuery(look)
+	}
+	return state.EmbedString(b.q, look)
 }
 
 // snippetShot is a snippet as the builder wrote it, and its parts.
@@ -702,7 +712,7 @@ var snippetRE = regexp.MustCompile(`^<iframe src="([^"]+)" title="([^"]+)" loadi
 func (b builder) expect(look state.Embed, width int, title string) snippetShot {
 	tb, t := b.tb, b.tb.t
 	t.Helper()
-	query := state.EmbedString(b.q, look)
+	query := b.query(look)
 	// The preview: the embed at the width, on this site.
 	tb.waitFor(fmt.Sprintf(`(() => { const f = document.querySelector("#embed-frame");
 		return f.getAttribute("src") === %q && f.width === %q })()`, b.path+"?"+query, strconv.Itoa(width)), "the preview of "+query)

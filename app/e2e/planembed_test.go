@@ -9,9 +9,12 @@ package e2e
 // page.
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 
 	"tokenjoule/app/charts"
 	"tokenjoule/app/state"
@@ -272,4 +275,121 @@ func TestPlanEmbedRefused(t *testing.T) {
 			expectPlanChart(tb.view(), makePlan(t, set, pq, tr), 0)
 		}
 	}
+}
+
+// TestPlanBuilder: the Embed dialog on the plan page and on the compare
+// page in plan mode offers the plan's layouts and charts; its preview,
+// snippet, alt text, link and pictures follow every choice, and a snippet
+// pasted into a page of another origin shows its layout at its height. The
+// compare page's downloads in plan mode are compare -rate's bytes.
+func TestPlanBuilder(t *testing.T) {
+	set, bctx := browserTest(t)
+	origin := cspSite(t, "").URL
+	q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
+	tr := planTraffic
+	p := makePlan(t, set, q, tr)
+	dl := captureDownloads(t, bctx)
+	open := func(tb *tab) {
+		tb.do(chromedp.Click(chromedp.ID("embed-open")))
+		tb.waitFor(`document.querySelector("#embed-dialog")?.matches(":modal") ?? false`, "the modal Embed dialog")
+	}
+	options := func(tb *tab, sel string) string {
+		return strings.Join(eval[[]string](tb, fmt.Sprintf(`[...document.querySelectorAll("%s option")].map(o => o.value)`, sel)), ",")
+	}
+
+	t.Run("Plan", func(t *testing.T) {
+		tb := newTab(t, bctx, origin, chromedp.EmulateViewport(1280, 900))
+		tb.openURL(origin + "/plan?" + state.PlanString(q, tr))
+		open(tb)
+		if got := options(tb, "#embed-layout"); got != "card,chart,interactive" {
+			t.Errorf("the plan's layouts are %q, want card, chart and interactive", got)
+		}
+		b := builder{tb: tb, origin: origin, path: "/embed/plan", q: q,
+			embedQuery: func(e state.Embed) string { return state.PlanEmbedString(q, tr, e) }}
+		c := export.PlanCardOf(p, footprint.Factors{})
+		card := b.expect(state.Embed{Layout: state.LayoutCard}, 720, c.Title)
+		if got := eval[string](tb, `document.querySelector("#embed-alt").value`); got != c.Alt() {
+			t.Errorf("alt text %q, want the plan card's %q", got, c.Alt())
+		}
+		if got, want := eval[string](tb, `document.querySelector("#embed-link").value`), origin+"/plan?"+state.PlanString(q, tr); got != want {
+			t.Errorf("the link is %q, want the full plan's %q", got, want)
+		}
+		tb.do(chromedp.Click(chromedp.ID("embed-picture")))
+		expectPNG(t, dl.expect(t, export.PlanFilename(p, "card.png")), 1440, 400, 1400)
+
+		tb.change("#embed-layout", "chart", "change")
+		b.expect(state.Embed{Layout: state.LayoutChart, Chart: "energy"}, 720, c.Title)
+		if got := options(tb, "#embed-chart"); got != "energy,gpus" {
+			t.Errorf("the plan's charts are %q, want energy and gpus", got)
+		}
+		tb.change("#embed-chart", "gpus", "change")
+		tb.change("#embed-theme", "dark", "change")
+		gpus := state.Embed{Layout: state.LayoutChart, Chart: "gpus", Theme: "dark"}
+		b.expect(gpus, 720, c.Title)
+		expectPlanChart(tb.loadedFrame("embed-frame", "?"+state.PlanEmbedString(q, tr, gpus)), p, 1)
+		if alt := eval[string](tb, `document.querySelector("#embed-alt").value`); !strings.HasPrefix(alt, "Chart: "+planCharts(p)[1].headline) {
+			t.Errorf("the chart's alt text %q does not start with its headline", alt)
+		}
+		tb.do(chromedp.Click(chromedp.ID("embed-picture")))
+		expectPNG(t, dl.expect(t, export.PlanFilename(p, "gpus.png")), 1920, 900, 2400)
+
+		// The interactive plan hides the traffic's inputs as "traffic".
+		tb.change("#embed-layout", "interactive", "change")
+		tb.waitFor(`!!document.querySelector("#embed-hide")`, "the boxes to hide controls")
+		if got := tb.text(`label:has(#embed-hide-tokens)`); got != "Traffic" {
+			t.Errorf("the traffic's box is labelled %q", got)
+		}
+		tb.do(chromedp.Click(chromedp.ID("embed-hide-task")), chromedp.Click(chromedp.ID("embed-hide-tokens")))
+		hideTraffic := state.Embed{Theme: "dark", Hidden: hidden(t, "task,tokens")}
+		b.expect(hideTraffic, 720, c.Title)
+		if !strings.Contains(state.PlanEmbedString(q, tr, hideTraffic), "&hide=task,traffic") {
+			t.Fatal("the test expects hide=task,traffic")
+		}
+		if n := evalIn[int](tb.loadedFrame("embed-frame", "?"+state.PlanEmbedString(q, tr, hideTraffic)), `document.querySelectorAll("#task, #rate, #peak, #idle-w").length`); n != 0 {
+			t.Errorf("the preview shows %d of the hidden inputs", n)
+		}
+
+		tb.change("#embed-theme", "", "change")
+		tb.change("#embed-layout", "card", "change")
+		tb.change("#embed-width", "360", "change")
+		phone := b.expect(state.Embed{Layout: state.LayoutCard}, 360, c.Title)
+		for _, s := range []snippetShot{card, phone} {
+			expectPasted(t, bctx, origin, s, func(v view) { expectPlanCard(v, p, footprint.Factors{}) })
+		}
+	})
+
+	t.Run("ComparePlans", func(t *testing.T) {
+		tb := newTab(t, bctx, origin, chromedp.EmulateViewport(1280, 900))
+		page := state.String(q) + "&" + state.TrafficString(tr)
+		tb.openURL(origin + "/compare?" + page)
+		rk, err := plan.Compare(set, q, tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The downloads are compare -rate's, byte for byte.
+		args := []string{"compare", "-task", q.Task, "-gpu", q.GPU, "-deadline", data.FormatDeadline(q.DeadlineMS), "-percentile", string(q.Percentile),
+			"-rate", data.FormatRate(tr.Rate), "-peak", data.FormatNumber(tr.Peak)}
+		for _, ext := range []string{"csv", "json"} {
+			tb.do(chromedp.Click(chromedp.ID("download-" + ext)))
+			if got, want := dl.expect(t, export.PlanCompareFilename(rk, ext)), runCLI(t, append(args, "-"+ext)...); !bytes.Equal(got, want) {
+				t.Errorf("the %s download (%d bytes) is not compare -rate -%s's (%d bytes)", ext, len(got), ext, len(want))
+			}
+		}
+		open(tb)
+		if got := options(tb, "#embed-layout"); got != "card,interactive" {
+			t.Errorf("the compare page's layouts are %q, want card and interactive", got)
+		}
+		b := builder{tb: tb, origin: origin, path: "/embed/compare", q: q,
+			embedQuery: func(e state.Embed) string { return state.EmbedString(q, e) + "&" + state.TrafficString(tr) }}
+		c := export.PlanCompareCardOf(rk, &set.Index)
+		card := b.expect(state.Embed{Layout: state.LayoutCard}, 720, c.Title)
+		if got := eval[string](tb, `document.querySelector("#embed-link").value`); got != origin+"/compare?"+page {
+			t.Errorf("the link is %q, want %q", got, origin+"/compare?"+page)
+		}
+		expectPasted(t, bctx, origin, card, func(v view) { expectPlanCompareCard(v, set, q, rk) })
+		tb.do(chromedp.Click(chromedp.ID("embed-picture")))
+		expectPNG(t, dl.expect(t, export.PlanCompareFilename(rk, "ranking.png")), 1920, 900, 3000)
+		tb.change("#embed-layout", "interactive", "change")
+		b.expect(state.Embed{}, 720, c.Title)
+	})
 }
