@@ -197,6 +197,10 @@ func TestAccessibility(t *testing.T) {
 			}},
 			{"embedded plan", "/embed/plan?" + state.String(q) + "&rate=1B/day&hide=traffic,bogus", nil},
 			{"compare in plan mode", "/compare?" + state.String(q) + "&rate=1B/day", nil},
+			{"compare in plan mode at a phone's width, each row a block", "", func(tb *tab) {
+				tb.do(chromedp.EmulateViewport(360, 800))
+				tb.waitFor(`getComputedStyle(document.querySelector("#ranking-table tbody")).display === "block"`, "the rows as blocks")
+			}},
 		}},
 		// The embed's layouts, and the builder that makes them.
 		{"EmbedLayouts", []visit{

@@ -549,7 +549,8 @@ func (c *Compare) renderTable() app.UI {
 	for j, r := range rows {
 		cells := make([]app.UI, len(cols))
 		for k, col := range cols {
-			td := app.Td().DataSet("col", col.key)
+			// data-label: a phone lays a row out as lines, each named.
+			td := app.Td().DataSet("col", col.key).DataSet("label", col.label)
 			if col.key == colModel {
 				a := app.A().Href(c.calcURL(r.Entry.Slug)).Text(r.Entry.Name).Title(c.openWords() + r.Entry.Name)
 				if c.embedded {
@@ -566,7 +567,11 @@ func (c *Compare) renderTable() app.UI {
 		}
 		body[j] = tr
 	}
-	return app.Section().ID("ranking").Class("ranking card "+answerPart).Aria("labelledby", "ranking-title").Body(
+	class := "ranking card " + answerPart
+	if c.planning {
+		class += " planned" // a row a block of lines on a phone (web/style.css)
+	}
+	return app.Section().ID("ranking").Class(class).Aria("labelledby", "ranking-title").Body(
 		app.H2().ID("ranking-title").Text("Ranking"),
 		c.renderExample("ranking-example"),
 		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens "+c.openWhere()+" with this state. "+
