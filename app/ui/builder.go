@@ -432,6 +432,15 @@ func (b *Builder) filename(ext string) string {
 	return export.Filename(b.Query, ext)
 }
 
+// chartFilename names the chart layout's picture, as the page's pictures of
+// the same chart are named.
+func (b *Builder) chartFilename() string {
+	if b.plans() {
+		return b.filename(state.PlanCharts[b.chartIndex()] + ".png")
+	}
+	return b.filename(strings.TrimPrefix(chartSpecs[b.chartIndex()].id, "chart-") + ".png")
+}
+
 // cardPicture is the card as a PNG.
 func (b *Builder) cardPicture() ([]byte, error) {
 	blocks := cardBlocks(b.card(), b.permalink())
@@ -478,11 +487,7 @@ func (b *Builder) chartPicture() (name string, png []byte, err error) {
 			Footer: []string{c.Caveat, fmt.Sprintf("Source: %s (%s). Cite: %s.", export.SourceName(c.Source), c.Source.URL, c.Source.Cite)}}
 	} else {
 		c := b.card()
-		stem := state.PlanCharts[b.chartIndex()]
-		if !b.plans() {
-			stem = strings.TrimPrefix(chartSpecs[b.chartIndex()].id, "chart-") // as the page's pictures are named
-		}
-		name = b.filename(stem + ".png")
+		name = b.chartFilename()
 		var headline, brief string
 		if headline, _, brief, option, err = b.chart(); err != nil {
 			return name, nil, err
