@@ -132,34 +132,22 @@ func printPlanRanking(w io.Writer, set *data.Set, rk *plan.Ranking, given footpr
 	fmt.Fprintln(w)
 
 	f := plan.Footprint(given)
-	head := []string{"#", "Model", "Parameters", "Energy a day", "GPUs", "Busy on average", "For the peak", "Configuration", "Dataset row"}
-	align := "rllrrrrll"
-	extra := footprintCells(f)
-	for _, x := range extra {
-		head = slices.Insert(head, 4, x.head+" a day")
-		align = align[:4] + "r" + align[4:]
-	}
-	rows := [][]string{head}
+	var rows [][]string
+	var wh []float64
 	for i, r := range rk.Models {
 		if r.Status() != data.Meets {
 			continue
 		}
 		o := r.Plan.Best()
-		row := []string{strconv.Itoa(i + 1), r.Entry.Name, r.Entry.Size(), data.FormatEnergy(o.WhPerDay), strconv.Itoa(o.GPUs),
+		rows = append(rows, []string{strconv.Itoa(i + 1), r.Entry.Name, r.Entry.Size(), data.FormatEnergy(o.WhPerDay), strconv.Itoa(o.GPUs),
 			plan.FormatPercent(o.Utilisation), data.FormatChange(o.WhPerDay, r.Plan.BusyWhPerDay()),
-			fmt.Sprintf("%d × %s, max_num_seqs %d", o.Replicas, o.Config.Hardware(), o.Config.MaxNumSeqs), o.Config.RowID}
-		for _, x := range extra {
-			row = slices.Insert(row, 4, x.cell(f.Ladder(o.WhPerDay)))
-		}
-		rows = append(rows, row)
+			fmt.Sprintf("%d × %s, max_num_seqs %d", o.Replicas, o.Config.Hardware(), o.Config.MaxNumSeqs), o.Config.RowID})
+		wh = append(wh, o.WhPerDay)
 	}
-	if len(rows) > 1 {
-		table(w, align, rows)
-	} else {
-		fmt.Fprintln(w, "No model meets the deadline.")
-	}
+	extra := printMeets(w, f, " a day", []string{"#", "Model", "Parameters", "Energy a day", "GPUs", "Busy on average", "For the peak", "Configuration", "Dataset row"},
+		"rllrrrrll", rows, wh)
 	printOthers(w, rk.Data())
-	if len(extra) > 0 {
+	if extra {
 		fmt.Fprintf(w, "\nEnergy a day is the GPUs', idle capacity included; the boundary %q adds the host and the PUE to it, and the factors given the columns after it.\n",
 			given.BoundaryInfo().Label)
 	}
@@ -177,41 +165,51 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking, f footprint.Fact
 	fmt.Fprintln(w, "Each model's most energy-efficient measured configuration that meets the deadline, least energy first.")
 	fmt.Fprintln(w)
 
-	head := []string{"#", "Model", "Parameters", "Energy", "Per request", "J/token", "Selected configuration", "Dataset row"}
-	align := "rllrrrll"
-	// The footprint's figures, for the factors given, after the GPU energy.
-	extra := footprintCells(f)
-	for _, x := range extra {
-		head = slices.Insert(head, 4, x.head)
-		align = align[:4] + "r" + align[4:]
-	}
-	rows := [][]string{head}
+	var rows [][]string
+	var wh []float64
 	for i := range rk.Models {
 		r := &rk.Models[i]
 		if r.Status() != data.Meets {
 			continue
 		}
 		c, e := r.Result.Selected, r.Result.Estimate
-		row := []string{strconv.Itoa(i + 1), r.Entry.Name, r.Entry.Size(),
+		rows = append(rows, []string{strconv.Itoa(i + 1), r.Entry.Name, r.Entry.Size(),
 			data.FormatEnergy(e.EnergyWh), data.FormatJoules(e.EnergyPerRequest), data.FormatNumber(float64(c.JoulesPerToken)),
-			fmt.Sprintf("%s, max_num_seqs %d", c.Hardware(), c.MaxNumSeqs), c.RowID}
-		for _, x := range extra {
-			row = slices.Insert(row, 4, x.cell(f.Ladder(e.EnergyWh)))
-		}
-		rows = append(rows, row)
+			fmt.Sprintf("%s, max_num_seqs %d", c.Hardware(), c.MaxNumSeqs), c.RowID})
+		wh = append(wh, e.EnergyWh)
 	}
-	if len(rows) > 1 {
-		table(w, align, rows)
-	} else {
-		fmt.Fprintln(w, "No model meets the deadline.")
-	}
+	extra := printMeets(w, f, "", []string{"#", "Model", "Parameters", "Energy", "Per request", "J/token", "Selected configuration", "Dataset row"},
+		"rllrrrll", rows, wh)
 
 	printOthers(w, rk)
-	if len(extra) > 0 {
+	if extra {
 		fmt.Fprintf(w, "\nEnergy is the GPU's, as measured; the boundary %q and the factors given add the columns after it (calc prints each factor's source).\n",
 			f.BoundaryInfo().Label)
 	}
 	printSource(w, set.Index.Caveat, set.Index.Source)
+}
+
+// printMeets writes the models that meet the deadline as a table under
+// head, aligned as align, with the footprint's figures for f (of each row's
+// GPU energy, wh) after the energy, their headers followed by per; or says
+// that none meets it. It tells whether it wrote the footprint's figures.
+func printMeets(w io.Writer, f footprint.Factors, per string, head []string, align string, rows [][]string, wh []float64) bool {
+	extra := footprintCells(f)
+	for _, x := range extra {
+		head = slices.Insert(head, 4, x.head+per)
+		align = align[:4] + "r" + align[4:]
+	}
+	for i := range rows {
+		for _, x := range extra {
+			rows[i] = slices.Insert(rows[i], 4, x.cell(f.Ladder(wh[i])))
+		}
+	}
+	if len(rows) == 0 {
+		fmt.Fprintln(w, "No model meets the deadline.")
+	} else {
+		table(w, align, append([][]string{head}, rows...))
+	}
+	return len(extra) > 0
 }
 
 // printOthers writes the models of a ranking that miss the deadline, with

@@ -1,9 +1,6 @@
 package export
 
 import (
-	"bytes"
-	"encoding/csv"
-	"strconv"
 	"strings"
 
 	"tokenjoule/data"
@@ -91,8 +88,6 @@ var planColumns = []struct {
 // Numbers are written in full, unformatted. With no configuration under the
 // deadline, the header alone.
 func PlanCSV(p *plan.Plan) []byte {
-	var b bytes.Buffer
-	w := csv.NewWriter(&b)
 	head := []string{"rank"}
 	for _, c := range planColumns {
 		head = append(head, c.key)
@@ -100,20 +95,16 @@ func PlanCSV(p *plan.Plan) []byte {
 	for _, k := range rowKeys {
 		head = append(head, k.key)
 	}
-	w.Write(head)
-	for i := range p.Options {
+	return csvTable(head, len(p.Options), func(i, j int) any {
 		o := &p.Options[i]
-		line := []string{strconv.Itoa(i + 1)}
-		for _, c := range planColumns {
-			line = append(line, csvValue(c.value(o, p.Traffic)))
+		switch {
+		case j == 0:
+			return i + 1
+		case j <= len(planColumns):
+			return planColumns[j-1].value(o, p.Traffic)
 		}
-		for _, k := range rowKeys {
-			line = append(line, csvValue(k.value(o.Config)))
-		}
-		w.Write(line)
-	}
-	w.Flush()
-	return b.Bytes()
+		return rowKeys[j-1-len(planColumns)].value(o.Config)
+	})
 }
 
 // PlanFilename names a plan's download after its question:

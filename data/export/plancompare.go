@@ -1,10 +1,7 @@
 package export
 
 import (
-	"bytes"
-	"encoding/csv"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"tokenjoule/data"
@@ -119,22 +116,16 @@ func PlanCompareCSV(rk *plan.Ranking, f footprint.Factors) []byte {
 	for _, k := range rowKeys {
 		cols = append(cols, planned{k.key, best(func(o *plan.Option, _ *plan.Plan) any { return k.value(o.Config) })})
 	}
-	var b bytes.Buffer
-	w := csv.NewWriter(&b)
-	line := make([]string, len(cols))
+	head := make([]string, len(cols))
 	for i, c := range cols {
-		line[i] = c.key
+		head[i] = c.key
 	}
-	w.Write(line)
-	for i := range rk.Models {
-		line[0] = strconv.Itoa(i + 1)
-		for j, c := range cols[1:] {
-			line[j+1] = csvValue(c.value(&rk.Models[i]))
+	return csvTable(head, len(rk.Models), func(i, j int) any {
+		if j == 0 {
+			return i + 1
 		}
-		w.Write(line)
-	}
-	w.Flush() // a bytes.Buffer does not fail
-	return b.Bytes()
+		return cols[j].value(&rk.Models[i])
+	})
 }
 
 // PlanCompareFilename names a planned comparison's download after its
