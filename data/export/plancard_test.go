@@ -210,10 +210,11 @@ func TestPlanComparison(t *testing.T) {
 	if got := PlanCompareFilename(rk, "csv"); got != "tokenjoule-plan-gpqa-any-15ms-p95-1B-per-day.csv" {
 		t.Errorf("PlanCompareFilename = %q", got)
 	}
-	sum := PlanCompareSummary(rk, &s.Index, "https://example.org/compare")
+	sum := PlanCompareSummary(rk, &s.Index, f, "https://example.org/compare")
 	first := rk.Models[0]
 	for _, w := range []string{"1B output tokens a day", "1. " + first.Entry.Name + ", " + data.FormatEnergy(first.Plan.Best().WhPerDay) + " a day on",
-		"Missing the deadline", plan.Caveat, "https://example.org/compare"} {
+		"Missing the deadline", plan.Caveat, "https://example.org/compare", "; footprint " + data.FormatEnergy(plan.Footprint(f).Ladder(first.Plan.Best().WhPerDay).FacilityWh) + " a day, ",
+		"widened to"} {
 		if !strings.Contains(sum, w) {
 			t.Errorf("the summary lacks %q: %s", w, sum)
 		}

@@ -135,19 +135,22 @@ func PlanCompareFilename(rk *plan.Ranking, ext string) string {
 }
 
 // PlanCompareSummary is a planned comparison as one plain-text paragraph:
-// the traffic, every model that meets the deadline with its energy a day
-// and its fleet, least first, then those that miss it with the deadline
-// each would meet, those not measured on the GPU, and the boundary, the
-// plan's caveat, the source and the permalink. It is the compare page's
-// "Copy summary" in plan mode.
-func PlanCompareSummary(rk *plan.Ranking, idx *data.Index, permalink string) string {
+// the traffic, every model that meets the deadline with its energy a day,
+// its fleet and what f makes of a day of it (plan.Footprint), least first,
+// then those that miss it with the deadline each would meet, those not
+// measured on the GPU, the factors, and the boundary, the plan's caveat,
+// the source and the permalink. It is the compare page's "Copy summary" in
+// plan mode.
+func PlanCompareSummary(rk *plan.Ranking, idx *data.Index, given footprint.Factors, permalink string) string {
 	q, w := rk.Query, rk.Workload
+	f := plan.Footprint(given)
 	var meets []string
 	for _, r := range rk.Models {
 		if r.Status() == data.Meets {
 			o := r.Plan.Best()
-			meets = append(meets, fmt.Sprintf("%d. %s, %s a day on %d GPU%s (%d × %s, %s busy on average)", len(meets)+1, r.Entry.Name,
-				data.FormatEnergy(o.WhPerDay), o.GPUs, plural(o.GPUs), o.Replicas, o.Config.Hardware(), plan.FormatPercent(o.Utilisation)))
+			meets = append(meets, fmt.Sprintf("%d. %s, %s a day on %d GPU%s (%d × %s, %s busy on average%s)", len(meets)+1, r.Entry.Name,
+				data.FormatEnergy(o.WhPerDay), o.GPUs, plural(o.GPUs), o.Replicas, o.Config.Hardware(), plan.FormatPercent(o.Utilisation),
+				footprintAmounts(f, o.WhPerDay, " a day")))
 		}
 	}
 	var b strings.Builder
@@ -160,6 +163,7 @@ func PlanCompareSummary(rk *plan.Ranking, idx *data.Index, permalink string) str
 			"the fleet sized for the peak: %s.", len(meets), len(rk.Models), strings.Join(meets, "; "))
 	}
 	others(&b, rk.Data())
-	source(&b, Boundary(idx.Boundary), plan.Caveat, idx.Source, permalink)
+	shown := footprintFactors(&b, f, len(meets) > 0)
+	source(&b, widened(Boundary(idx.Boundary), f, shown), plan.Caveat, idx.Source, permalink)
 	return b.String()
 }
