@@ -182,17 +182,20 @@ func (cf *calcFootprint) print(w io.Writer) {
 			cf.budget.Describe(), data.FormatTokens(roundTokens(cf.fit.Tokens)), data.FormatTokens(roundTokens(cf.fit.Requests)), c.AvgOutputTokens)
 	}
 
-	fmt.Fprintln(w, "That is about:")
-	for _, cmp := range footprint.Comparisons {
-		amount, ok := l.FacilityWh, true
-		switch cmp.Measure {
-		case footprint.Carbon:
-			amount, ok = carbon, hasCarbon
-		case footprint.Water:
-			amount, ok = water, hasWater
+	for _, g := range []struct {
+		m      footprint.Measure
+		amount float64
+		ok     bool
+	}{{footprint.Energy, l.FacilityWh, true}, {footprint.Carbon, carbon, hasCarbon}, {footprint.Water, water, hasWater}} {
+		if !g.ok {
+			continue
 		}
-		if ok {
-			fmt.Fprintf(w, "  %s %s (%s) %s\n", data.FormatNumber(cmp.Of(amount)), cmp.Units, cmp.Figure, cite(cmp.Source()))
+		fmt.Fprintf(w, "The %s is about as much as:\n", g.m.Name())
+		for _, cmp := range footprint.Comparisons {
+			if cmp.Measure == g.m {
+				n, words := cmp.Format(g.amount)
+				fmt.Fprintf(w, "  %s %s (%s) %s\n", n, words, cmp.Figure, cite(cmp.Source()))
+			}
 		}
 	}
 

@@ -239,11 +239,19 @@ func TestFootprint(t *testing.T) {
 		for _, c := range footprint.Comparisons {
 			amount := map[footprint.Measure]float64{footprint.Energy: l.FacilityWh, footprint.Carbon: carbon, footprint.Water: water}[c.Measure]
 			got := tb.text("#fp-cmp-" + c.ID + " .fp-figure")
-			if want := data.FormatNumber(c.Of(amount)); got != want {
-				t.Errorf("comparison %s = %q, want %q", c.ID, got, want)
+			n, words := c.Format(amount)
+			if got != n {
+				t.Errorf("comparison %s = %q, want %q", c.ID, got, n)
 			}
-			if line := "  " + got + " " + c.Units + " (" + c.Figure + ")"; !strings.Contains(calcText, line) {
+			if line := "  " + got + " " + words + " (" + c.Figure + ")"; !strings.Contains(calcText, line) {
 				t.Errorf("calc prints no line %q", line)
+			}
+			// Under what it compares: the group of its measure, whose
+			// heading names it.
+			group := eval[map[string]string](tb, fmt.Sprintf(`(() => { const g = document.querySelector("#fp-cmp-%s").closest(".fp-cmp-group");
+				return g ? {measure: g.dataset.measure, heading: g.querySelector("h3").textContent} : {} })()`, c.ID))
+			if group["measure"] != c.Measure.Name() || !strings.Contains(strings.ToLower(group["heading"]), c.Measure.Name()) {
+				t.Errorf("comparison %s (%s) is under %q (%s)", c.ID, c.Measure.Name(), group["heading"], group["measure"])
 			}
 		}
 		gpuReq := r.Estimate.EnergyPerRequest / 3600

@@ -188,35 +188,45 @@ func (fr fpResult) renderBudget() app.UI {
 }
 
 // renderComparisons puts the energy, carbon and water into everyday terms,
-// each with its figure and source.
+// each with its figure and source, under what it compares.
 func (fr fpResult) renderComparisons() app.UI {
 	carbon, hasCarbon := fr.f.Carbon(fr.ladder)
 	water, hasWater := fr.f.Water(fr.ladder)
-	var items []app.UI
-	for _, cmp := range footprint.Comparisons {
-		amount, ok := fr.ladder.FacilityWh, true
-		switch cmp.Measure {
-		case footprint.Carbon:
-			amount, ok = carbon, hasCarbon
-		case footprint.Water:
-			amount, ok = water, hasWater
+	energy := "The energy at this boundary"
+	if fr.f.IsGPUOnly() {
+		energy = "The GPU energy"
+	}
+	var groups []app.UI
+	for _, g := range []struct {
+		m      footprint.Measure
+		lead   string
+		amount float64
+		ok     bool
+	}{
+		{footprint.Energy, energy, fr.ladder.FacilityWh, true},
+		{footprint.Carbon, "The carbon emitted", carbon, hasCarbon},
+		{footprint.Water, "The water consumed", water, hasWater},
+	} {
+		var items []app.UI
+		for _, cmp := range footprint.Comparisons {
+			if cmp.Measure != g.m {
+				continue
+			}
+			n, words := cmp.Format(g.amount)
+			items = append(items, app.Li().ID("fp-cmp-"+cmp.ID).Body(
+				app.Strong().Class("fp-figure").Text(n),
+				app.Text(" "+words+" "),
+				sourceNote(cmp.Source(), words, cmp.Figure, false),
+			))
 		}
-		items = append(items, slot(ok, func() app.UI {
-			return app.Li().ID("fp-cmp-"+cmp.ID).Body(
-				app.Strong().Class("fp-figure").Text(data.FormatNumber(cmp.Of(amount))),
-				app.Text(" "+cmp.Units+" "),
-				sourceNote(cmp.Source(), cmp.Units, cmp.Figure, false),
+		groups = append(groups, slot(g.ok, func() app.UI {
+			return app.Div().Class("fp-cmp-group").DataSet("measure", g.m.Name()).Body(
+				app.H3().Text(g.lead+" is about as much as"),
+				app.Ul().Body(items...),
 			)
 		}))
 	}
-	lead := "The energy at this boundary is about as much as"
-	if fr.f.IsGPUOnly() {
-		lead = "The GPU energy is about as much as"
-	}
-	return app.Div().ID("fp-compare").Class("fp-compare").Body(
-		app.H3().Text(lead),
-		app.Ul().Body(items...),
-	)
+	return app.Div().ID("fp-compare").Class("fp-compare").Body(groups...)
 }
 
 // renderPrompts sets the energy per request beside the published figures
