@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"tokenjoule/app/state"
 )
 
 // The closing scenario: Qwen 3 14B, chat, H100, 50 ms, 1B tokens,
@@ -104,6 +106,13 @@ func TestCalcFootprintDefaultJSON(t *testing.T) {
 	}
 	if fp.Factors["host"] != 0 || fp.Factors["idle"] != 0 || fp.Factors["pue"] != 1 {
 		t.Errorf("default factors %v", fp.Factors)
+	}
+	// -h says so: the web page's default carbon and water are not calc's.
+	_, _, help := runArgs("calc", "-h")
+	for _, want := range []string{"default: none, where the web page starts at " + state.DefaultGrid, "default: none, where the web page starts at " + state.DefaultWUE} {
+		if !strings.Contains(help, want) {
+			t.Errorf("calc -h does not say %q:\n%s", want, help)
+		}
 	}
 	// Zero is a figure: grid 0 gives carbon_g 0.
 	_, out, _ = runArgs("calc", "-grid", "0", "-json")

@@ -292,8 +292,8 @@ func (f *fpInputs) render(h, toggle app.EventHandler, budget bool) app.UI {
 	return d.Body(
 		app.Summary().Text("Beyond the GPU: host, cooling, carbon, water, cost"),
 		app.P().Class("small").Text("The dataset measures the GPUs alone. A boundary adds what the data centre spends around them; "+
-			"a grid, a water figure and a price turn the energy into carbon, water and money. Each preset names its source; "+
-			"a figure left empty is not shown."),
+			"a grid, a water figure and a price turn the energy into carbon, water and money. Carbon and water start at the world's "+
+			"average grid and a data centre's average water use; None shows no figure. Each preset names its source."),
 		f.field("fp-boundary", "Boundary", app.Select().ID("fp-boundary").Name(fpBoundary).OnChange(h).Body(bounds...)),
 		f.box("fp-host", fpHost, "Host CPU and memory, a share of GPU energy (0.43 is +43%)", numberText(e.Host.Value), h),
 		f.box("fp-idle", fpIdle, "Idle capacity kept for reliability, a share of GPU energy", numberText(e.Idle.Value), h),

@@ -62,7 +62,7 @@ func (c *calc) footprint() fpResult {
 func (c *calc) renderFootprint(compact bool) app.UI {
 	fr := c.footprint()
 	if compact {
-		return slot(c.foot.fp != (state.Footprint{}), fr.renderCompact)
+		return slot(c.foot.fp != state.DefaultFootprint(), fr.renderCompact)
 	}
 	f := fr.f
 	gpuOnly := f.IsGPUOnly()
@@ -90,7 +90,7 @@ func (fr fpResult) renderLadder() app.UI {
 	for i, r := range rungs {
 		what := "measured by the ML.ENERGY benchmark"
 		if r.Param != nil {
-			what = r.Param.Describe(r.Factor)
+			what = r.Param.Sourced(r.Factor)
 		}
 		items[i] = app.Li().DataSet("rung", r.Name).Body(
 			app.Span().Class("fp-label").Text(r.Label),
@@ -118,18 +118,24 @@ type total struct {
 	ok                   bool
 }
 
+// Each says what energy it counts: on the GPU-only boundary, that it is a
+// floor. Their sources are named beside them.
 func (fr fpResult) totals() []total {
 	f, l := fr.f, fr.ladder
 	carbon, hasCarbon := f.Carbon(l)
 	water, hasWater := f.Water(l)
 	cost, hasCost := f.Cost(l)
+	of, ofIT := "of the energy at this boundary", "of the IT energy (all but cooling)"
+	if f.IsGPUOnly() {
+		of, ofIT = "of the GPU energy only: a floor", "of the GPU energy only: a floor"
+	}
 	return []total{
-		{"fp-carbon", "Carbon", footprint.FormatCarbon(carbon), "at " + footprint.Grid.Describe(f.Grid),
+		{"fp-carbon", "Carbon", footprint.FormatCarbon(carbon), "at " + footprint.Grid.Sourced(f.Grid) + ", " + of,
 			footprint.Grid.SourceOf(f.Grid), hasCarbon},
-		{"fp-water", "Water, on site", footprint.FormatWater(water), "at " + footprint.WUE.Describe(f.WUE) + ", of the IT energy",
+		{"fp-water", "Water, on site", footprint.FormatWater(water), "at " + footprint.WUE.Sourced(f.WUE) + ", " + ofIT,
 			footprint.WUE.SourceOf(f.WUE), hasWater},
 		{"fp-cost", "Cost", footprint.FormatMoney(cost, f.Currency),
-			fmt.Sprintf("at %s %s per kWh (your figure)", data.FormatNumber(f.Price.Value), f.Currency), footprint.YourFigure, hasCost},
+			fmt.Sprintf("at %s %s per kWh, %s", data.FormatNumber(f.Price.Value), f.Currency, of), footprint.YourFigure, hasCost},
 	}
 }
 
