@@ -75,7 +75,13 @@
       var question = document.getElementById("pending-question");
       if (question && !filled) {
         filled = true;
-        question.textContent = describe(new URLSearchParams(query), question.closest("main.compare") !== null);
+        var names = null;
+        try {
+          names = JSON.parse(unescapeQuery(question.parentElement.dataset.names || ""));
+        } catch (err) {
+          names = null;
+        }
+        question.textContent = describe(new URLSearchParams(query), question.closest("main.compare") !== null, names || {});
       }
       if (matched && filled) {
         observer.disconnect();
@@ -99,13 +105,16 @@
     }
   }
 
-  // describe is a link's question in its own words: the parameters the
-  // calculator reads, each value cut to a readable length. The compare
-  // page ranks every model of the workload and highlights the link's.
-  function describe(params, compare) {
+  // describe is a link's question in the page's words: the parameters the
+  // calculator reads, each value by the name the page gives it (names, the
+  // page's table of names by parameter and lower-case id: "Reasoning (gpqa)"
+  // for a workload, whose id the link shows; "GPT OSS 20B" for a model), or
+  // as the link has it, cut to a readable length. The compare page ranks
+  // every model of the workload and highlights the link's.
+  function describe(params, compare, table) {
     var names = [
-      ["task", compare ? "every model of workload" : "workload"],
-      ["model", compare ? "highlighted model" : "model"],
+      ["task", compare ? "every model of" : "the workload"],
+      ["model", compare ? "highlighted model" : "the model"],
       ["gpu", "GPU"],
       ["deadline", "ITL deadline"],
       ["p", "percentile"],
@@ -122,10 +131,22 @@
     ];
     var parts = [];
     for (var i = 0; i < names.length; i++) {
-      var v = params.get(names[i][0]);
-      if (v !== null && v !== "") {
-        parts.push(names[i][1] + " " + (v.length > 60 ? v.slice(0, 60) + "…" : v));
+      var param = names[i][0];
+      var v = params.get(param);
+      if (v === null || v === "") {
+        continue;
       }
+      var known = table[param] && Object.prototype.hasOwnProperty.call(table[param], v.trim().toLowerCase())
+        ? table[param][v.trim().toLowerCase()]
+        : null;
+      if (known === null) {
+        v = v.length > 60 ? v.slice(0, 60) + "…" : v;
+      } else if (param === "task") {
+        v = known + " (" + v.trim() + ")";
+      } else {
+        v = known;
+      }
+      parts.push(names[i][1] + " " + v);
     }
     return parts.length > 0 ? "This link asks for " + parts.join(", ") + "." : "";
   }

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -19,11 +20,12 @@ import (
 	"tokenjoule/data"
 )
 
-// Names of the compare charts' series.
+// Names of the compare charts' series. The highlighted model's says why it
+// is: the page highlights only a model its link names.
 const (
 	SeriesEnergy      = "Energy"
 	SeriesModels      = "Models"
-	SeriesHighlighted = "Highlighted"
+	SeriesHighlighted = "Named in the link"
 )
 
 // Ranking is the ranking as horizontal bars, least energy at the top: the
@@ -41,15 +43,29 @@ func Ranking(rk *data.Ranking, highlight string) ([]byte, error) {
 		most = max(most, r.Result.Estimate.EnergyWh)
 	}
 	unit, scale := energyUnit(most)
+	// The highlighted model's bar is drawn again over its own, alone in a
+	// series whose legend entry says why it is highlighted.
+	var picked []opts.BarData
 	for _, r := range meets {
 		wh := r.Result.Estimate.EnergyWh
 		d := opts.BarData{Name: r.Entry.Name, Value: sig4(wh / scale),
 			Label: &opts.Label{Show: opts.Bool(true), Position: "right", Formatter: data.FormatEnergy(wh)}}
+		p := opts.BarData{Name: r.Entry.Name, Value: "-"}
 		if r.Entry.Slug == highlight {
 			d.ItemStyle = &opts.ItemStyle{Color: selectedColor}
+			p.Value = d.Value
+			p.ItemStyle = d.ItemStyle
+			picked = append(picked, p)
+		} else {
+			picked = append(picked, p)
 		}
 		names = append(names, r.Entry.Name)
 		bars = append(bars, d)
+	}
+	highlighted := slices.ContainsFunc(picked, func(d opts.BarData) bool { return d.Value != "-" })
+	top := "8"
+	if highlighted {
+		top = "32" // the legend's row
 	}
 	c := charts.NewBar()
 	c.SetGlobalOptions(
@@ -57,13 +73,17 @@ func Ranking(rk *data.Ranking, highlight string) ([]byte, error) {
 			NameLocation: "middle", NameGap: 28}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true)}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: types.FuncStr("{b}: {c} " + unit)}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(highlighted), Top: "0", Data: []string{SeriesHighlighted}}),
 		// Room on the right for the longest label at the end of the longest bar.
-		charts.WithGridOpts(opts.Grid{Left: "8", Right: "72", Top: "8", Bottom: "36", ContainLabel: opts.Bool(true)}),
+		charts.WithGridOpts(opts.Grid{Left: "8", Right: "72", Top: top, Bottom: "36", ContainLabel: opts.Bool(true)}),
 		charts.WithAnimation(false),
 	)
 	c.SetXAxis(names).XYReversal()
 	c.AddSeries(SeriesEnergy, bars, charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0]}))
+	if highlighted {
+		c.AddSeries(SeriesHighlighted, picked, charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor}),
+			charts.WithBarChartOpts(opts.BarChart{BarGap: "-100%"}))
+	}
 	b, err := finishPlain(c)
 	if err != nil {
 		return nil, err
@@ -74,6 +94,9 @@ func Ranking(rk *data.Ranking, highlight string) ([]byte, error) {
 	return edit(b, func(o map[string]any) {
 		for _, s := range list(o["series"]) {
 			s["barMaxWidth"] = 22
+		}
+		for _, l := range list(o["legend"]) {
+			l["selectedMode"] = false // a key: nothing to switch
 		}
 		sized := func(font, width int, overflow string) map[string]any {
 			return map[string]any{

@@ -216,7 +216,7 @@ func DescribeEnergyParams(rk *data.Ranking, highlight string) string {
 	}
 	for _, r := range meets {
 		if r.Entry.Slug == highlight {
-			s += " Highlighted: " + point(r) + "."
+			s += " Highlighted, as the link names it: " + point(r) + "."
 		}
 	}
 	return s

@@ -377,7 +377,7 @@ func (c *Compare) renderAnswer() app.UI {
 		rows = "rows-m"
 	}
 	// Only the answer in words is announced when it changes, not the chart.
-	body := append(c.renderPending(),
+	body := append(c.renderPending(c.set),
 		app.P().ID("question").Class("question").Text(question),
 		app.P().ID("answer").Class("answer").Role("status").Body(answer...),
 		app.P().ID("floor").Class("floor").Text(c.floorWords("GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
@@ -583,10 +583,10 @@ func (c *Compare) scatterCaption() string {
 	}
 	for _, r := range c.rk.Models {
 		if r.Entry.Slug == e.Slug && r.Status() == data.Meets {
-			return s + " The diamond is " + e.Name + "."
+			return s + " The diamond is " + e.Name + ", the model the link names."
 		}
 	}
-	return s + " " + e.Name + " misses the deadline and is not drawn."
+	return s + " " + e.Name + ", the model the link names, misses the deadline and is not drawn."
 }
 
 // renderEmbedAbout is the embed's caveat, source and citation in one line,

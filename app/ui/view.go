@@ -169,7 +169,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 	wl, _ := c.set.Workload(q.Task)
 	gpus := data.GPUChoice(r.Model.GPUs, q.GPU)
 
-	body := c.renderPending()
+	body := c.renderPending(c.set)
 	body = append(body, app.P().ID("question").Class("question").Text(question(r, wl)))
 	if s := r.Selected; s != nil {
 		e, head := r.Estimate, c.headlineWh() // the total at the boundary (footprint_view.go)
