@@ -19,7 +19,7 @@ type queryFlags struct {
 func addQueryFlags(fs *flag.FlagSet) *queryFlags {
 	d := data.DefaultQuery()
 	return &queryFlags{
-		task:       fs.String("task", d.Task, "workload, by its id: Text Conversation (lm-arena-chat), Reasoning (gpqa), Code Completion (sourcegraph-fim), "+
+		task: fs.String("task", d.Task, "workload, by its id: Text Conversation (lm-arena-chat), Reasoning (gpqa), Code Completion (sourcegraph-fim), "+
 			"Image Chat (image-chat) or Video Chat (video-chat); tokenjoule list lists them"),
 		gpu:        fs.String("gpu", d.GPU, "GPU: H100, B200 or any (the best across the model's GPUs)"),
 		deadline:   fs.String("deadline", data.FormatDeadline(d.DeadlineMS), "inter-token latency deadline: 100, 100ms or 0.1s"),
