@@ -142,7 +142,7 @@ func TestCalcFootprintText(t *testing.T) {
 	}
 	for _, want := range []string{
 		"31.09 kWh", // the GPU energy, as before
-		`Footprint, boundary "Typical large cloud data centre (Google, 2025)"`,
+		`Footprint, boundary "Cloud data centre (Google, 2025)"`,
 		"+ host CPU and memory                     44.46 kWh   +43% of GPU energy   [2]",
 		"+ idle capacity kept for reliability      49.74 kWh   +17% of GPU energy   [2]",
 		"× PUE (cooling, power conversion)         54.22 kWh   × 1.09               [2]",

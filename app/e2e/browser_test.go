@@ -435,7 +435,7 @@ func (tb *tab) expect(set *data.Set, q data.Query) {
 		if got, want := tb.text("#other-energy"), data.FormatEnergy(r.OtherEstimate.EnergyWh); got != want {
 			tb.t.Errorf("#other-energy = %q, want %q", got, want)
 		}
-		want := fmt.Sprintf("%+.1f%%", (r.OtherEstimate.EnergyWh/e.EnergyWh-1)*100)
+		want := fmt.Sprintf("(%+.1f%%)", (r.OtherEstimate.EnergyWh/e.EnergyWh-1)*100)
 		if got := tb.text("#other-diff"); got != want {
 			tb.t.Errorf("#other-diff = %q, want %q", got, want)
 		}

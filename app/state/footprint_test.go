@@ -108,7 +108,7 @@ func TestFootprintNotices(t *testing.T) {
 			return fp.Factors.Grid.Preset == DefaultGrid && fp.Factors.WUE.Preset == "aws"
 		}},
 		{"grid=2500", "grid", "2500", "from 0 to 2,000", func(fp Footprint) bool { return fp.Factors.Grid.Preset == DefaultGrid }},
-		{"wue=lots", "wue", "lots", "showing 1.8 L/kWh (Industry average", func(fp Footprint) bool { return fp.Factors.WUE.Preset == DefaultWUE }},
+		{"wue=lots", "wue", "lots", "showing 1.8 L/kWh (US industry average", func(fp Footprint) bool { return fp.Factors.WUE.Preset == DefaultWUE }},
 		{"price=NaN&cur=USD", "price", "NaN", "showing no cost", func(fp Footprint) bool { return !fp.Factors.Price.Set && fp.Factors.Currency == "USD" }},
 		{"price=0.1&cur=dollars", "cur", "dollars", "three-letter", func(fp Footprint) bool { return fp.Factors.Price.Set && fp.Factors.Currency == "" }},
 		{"budget=lots", "budget", "lots", "showing no budget", func(fp Footprint) bool { return fp.Budget.IsZero() }},

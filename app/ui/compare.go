@@ -352,21 +352,20 @@ func (c *Compare) renderAnswer() app.UI {
 		data.FormatTokens(q.Tokens), c.rk.Workload.Name, c.gpuWords(), deadlineWords(q.Percentile, q.DeadlineMS))
 	var answer []app.UI
 	if len(ranked) == 0 {
-		answer = append(answer, app.Text(fmt.Sprintf("None of the %d models meets the deadline: ", len(c.rk.Models))),
-			app.Text("each one's smallest deadline is listed below."))
+		answer = append(answer, app.Text(fmt.Sprintf("None of the %d models meets the deadline: each one's smallest deadline is listed below.", len(c.rk.Models))))
 	} else {
 		first, last := ranked[0], ranked[len(ranked)-1]
 		e0 := first.Result.Estimate.EnergyWh
+		// Text after an element begins with a word or a dash: prerendered,
+		// go-app puts a line break between them, read as a space.
 		answer = append(answer,
 			app.Strong().ID("meets-count").Text(fmt.Sprintf("%d of %d", len(ranked), len(c.rk.Models))),
 			app.Text(" models meet the deadline. The least energy: "),
 			app.Strong().ID("least").Text(first.Entry.Name+", "+data.FormatEnergy(e0)),
 		)
 		if len(ranked) > 1 {
-			answer = append(answer, app.Text(fmt.Sprintf("; the most: %s, %s (%s times as much).", last.Entry.Name,
+			answer = append(answer, app.Text(fmt.Sprintf(" – the most: %s, %s (%s times as much).", last.Entry.Name,
 				data.FormatEnergy(last.Result.Estimate.EnergyWh), times(last.Result.Estimate.EnergyWh/e0))))
-		} else {
-			answer = append(answer, app.Text("."))
 		}
 	}
 	rows := "rows-l"

@@ -298,8 +298,8 @@ func (f *fpInputs) render(h, toggle app.EventHandler, budget bool) app.UI {
 		f.box("fp-host", fpHost, "Host CPU and memory, a share of GPU energy (0.43 is +43%)", numberText(e.Host.Value), h),
 		f.box("fp-idle", fpIdle, "Idle capacity kept for reliability, a share of GPU energy", numberText(e.Idle.Value), h),
 		f.presets("fp-pue", footprint.PUE, "PUE: the facility's energy over its IT energy (cooling, power conversion)", e.PUE, false, h),
-		f.presets("fp-grid", footprint.Grid, "Grid carbon intensity: the electricity's emissions", fs.Grid, true, h),
-		f.presets("fp-wue", footprint.WUE, "Water used on site, per kWh of IT energy (WUE)", fs.WUE, true, h),
+		f.presets("fp-grid", footprint.Grid, "Grid carbon intensity: the electricity's emissions, in g CO2e/kWh", fs.Grid, true, h),
+		f.presets("fp-wue", footprint.WUE, "Water used on site (WUE), in L per kWh of IT energy", fs.WUE, true, h),
 		app.Div().Class("field").Body(
 			app.Label().For("fp-price").Text("Electricity price per kWh, and its currency"),
 			app.Div().Class("row").Body(
@@ -352,37 +352,25 @@ func (f *fpInputs) box(id, name, label, boundary string, h app.EventHandler) app
 		f.error(id, name))
 }
 
-// presets is a select of a factor's presets, each with its value, year and
-// basis, beside a box for a number of the reader's own. optional factors
+// presets is a select of a factor's presets, each with its value (label
+// gives the unit), beside a box for a number of the reader's own; under it,
+// what the chosen one is: its value, year and basis. Options stay short, so
+// that the chosen one reads whole in a phone's select. optional factors
 // (grid, WUE) may be none: no figure.
 func (f *fpInputs) presets(id string, p *footprint.Param, label string, x footprint.Factor, optional bool, h app.EventHandler) app.UI {
 	var opts []app.UI
 	if optional {
-		opts = append(opts, option("", "None: no "+strings.TrimSuffix(p.Label, " (WUE)")+" figure", !x.Set))
-	}
-	unit := p.Unit
-	if unit != "" {
-		unit = " " + unit
+		none := map[*footprint.Param]string{footprint.Grid: "carbon", footprint.WUE: "water"}[p]
+		opts = append(opts, option("", "None: no "+none+" figure", !x.Set))
 	}
 	for _, pr := range p.Presets {
-		words := pr.Label + ": " + data.FormatNumber(pr.Value) + unit
-		var about []string
-		if pr.Year != "" {
-			about = append(about, pr.Year)
-		}
-		if pr.Basis != "" {
-			about = append(about, pr.Basis)
-		}
-		if len(about) > 0 {
-			words += " (" + strings.Join(about, ", ") + ")"
-		}
-		opts = append(opts, option(pr.ID, words, x.Set && strings.EqualFold(x.Preset, pr.ID)))
+		opts = append(opts, option(pr.ID, pr.Label+": "+data.FormatNumber(pr.Value), x.Set && strings.EqualFold(x.Preset, pr.ID)))
 	}
 	// Last and always there, hidden unless chosen, so that the presets keep
 	// their places.
 	var custom app.HTMLOption
 	if x.Set && x.Preset == "" {
-		custom = app.Option().Value(customPreset).Text("Your figure: " + data.FormatNumber(x.Value) + unit).Selected(true)
+		custom = app.Option().Value(customPreset).Text("Your figure: " + data.FormatNumber(x.Value)).Selected(true)
 	} else {
 		custom = app.Option().Value(customPreset).Text("Your figure (in the box)").Hidden(true).Disabled(true)
 	}
@@ -391,9 +379,14 @@ func (f *fpInputs) presets(id string, p *footprint.Param, label string, x footpr
 	if p.Unit != "" {
 		own += " (" + p.Unit + ")"
 	}
+	about := app.P().ID(id+"-about").Class("hint").Text(p.Describe(x))
+	if !x.Set {
+		about = about.Hidden(true) // only when true: go-app prerenders hidden="false"
+	}
 	return app.Div().Class("field").Body(
 		app.Label().For(id).Text(label),
-		app.Select().ID(id).Name(p.Name).OnChange(h).Body(opts...),
+		app.Select().ID(id).Name(p.Name).Aria("describedby", id+"-about").OnChange(h).Body(opts...),
+		about,
 		app.Div().Class("row fp-own").Body(
 			app.Label().For(id+valueSuffix).Class("small").Text(own),
 			f.textInput(id+valueSuffix, p.Name+valueSuffix, "", "", h).Class("num").Attr("inputmode", "decimal"),

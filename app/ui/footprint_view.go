@@ -249,9 +249,9 @@ func (fr fpResult) renderPrompts() app.UI {
 	wh := func(v float64) string { return data.FormatNumber(v) + " Wh" }
 	items := make([]app.UI, len(footprint.PromptPoints))
 	for i, p := range footprint.PromptPoints {
-		ours, words := facility, at
+		ours, words := facility, "for "+at
 		if p.Boundary == "gpu" {
-			ours, words = fr.gpuReq, "this request's GPU energy"
+			ours, words = fr.gpuReq, "of GPU energy for this request"
 		}
 		figure := wh(p.Wh)
 		if p.Approx {
@@ -261,14 +261,16 @@ func (fr fpResult) renderPrompts() app.UI {
 			app.Strong().Class("fp-point").Text(figure),
 			app.Text(" "+p.What+". It counts "+p.Counts+": compare with "),
 			app.Strong().Class("fp-ours").Text(wh(ours)),
-			app.Text(", "+words+". "),
+			app.Text(" "+words+". "),
 			sourceNote(p.Source(), figure, "", false),
 		)
 	}
-	req := []app.UI{app.Text("This calculation: "), app.Strong().ID("fp-request-gpu").Text(wh(fr.gpuReq)),
-		app.Text(fmt.Sprintf(" of GPU energy per request of %s tokens", data.FormatNumber(float64(fr.c.AvgOutputTokens))))}
+	// Text after an element begins with a word: prerendered, go-app puts a
+	// line break between them, read as a space (so "tokens ." is avoided).
+	perReq := fmt.Sprintf(" of GPU energy per request of %s tokens", data.FormatNumber(float64(fr.c.AvgOutputTokens)))
+	req := []app.UI{app.Text("This calculation: "), app.Strong().ID("fp-request-gpu").Text(wh(fr.gpuReq)), app.Text(perReq + ".")}
 	if !fr.f.IsGPUOnly() {
-		req = append(req, app.Text(", "), app.Strong().ID("fp-request-facility").Text(wh(facility)), app.Text(" at this boundary"))
+		req = []app.UI{req[0], req[1], app.Text(perReq + ", "), app.Strong().ID("fp-request-facility").Text(wh(facility)), app.Text(" at this boundary.")}
 	}
 	// The published figures are folded under a line that gives their range:
 	// open, they fill a phone's screen between the answer and the inputs.
@@ -278,7 +280,7 @@ func (fr fpResult) renderPrompts() app.UI {
 	}
 	return app.Div().ID("fp-prompts").Class("fp-prompts").Body(
 		app.H3().Text("Per request, beside published figures for one prompt"),
-		app.P().ID("fp-per-request").Body(append(req, app.Text("."))...),
+		app.P().ID("fp-per-request").Body(req...),
 		app.Details().ID("fp-points").Class("fp-points").Body(
 			app.Summary().Text(fmt.Sprintf("%d published figures for one prompt, from %s to %s, each on its own boundary",
 				len(items), wh(lo), wh(hi))),

@@ -214,9 +214,10 @@ func (c *calc) renderResult(compact bool) app.UI {
 		line := []app.UI{app.Text(fmt.Sprintf("Best on %s at the same deadline: ", data.GPUChoice(r.Model.GPUs, o.GPU))),
 			app.Strong().ID("other-energy").Text(data.FormatEnergy(oe.EnergyWh))}
 		if r.Selected != nil {
-			// The parentheses come from CSS: markup text around the span would
-			// be prerendered with line breaks, which read as "( +53.1% )".
-			line = append(line, app.Span().ID("other-diff").Class("diff").Text(data.FormatChange(oe.EnergyWh, r.Estimate.EnergyWh)))
+			// One text node each, with the space between them of its own:
+			// prerendered, go-app puts line breaks between elements and
+			// around the text of any with more than one child.
+			line = append(line, app.Text(" "), app.Span().ID("other-diff").Class("diff").Text("("+data.FormatChange(oe.EnergyWh, r.Estimate.EnergyWh)+")"))
 		}
 		body = append(body, app.Div().ID("other").Class("other").Body(
 			app.P().Body(line...),
@@ -225,8 +226,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 					app.Text(fmt.Sprintf("%s with %s weights and a batch size limit of %d: %s within %s ms, %s J per token. Dataset row ",
 						o.Hardware(), o.Precision, o.MaxNumSeqs, shareWithin(q.Percentile), data.FormatNumber(q.Percentile.ITL(o)),
 						data.FormatNumber(float64(o.JoulesPerToken)))),
-					app.Span().Class("row-id").Body(rowParts(o.RowID)...),
-					app.Text("."),
+					app.Span().Class("row-id").Body(rowParts(o.RowID, ".")...),
 				)
 			}),
 		))
@@ -271,11 +271,13 @@ func explained(id, key string, value ...app.UI) app.UI {
 // "/", never inside a model's name or a number: one element per part, which
 // style.css lays out as wrapping flex items, each kept whole (flex items
 // also drop the blanks go-app prerenders between elements). Its text is the
-// id itself.
-func rowParts(id string) []app.UI {
-	var body []app.UI
-	for _, p := range strings.SplitAfter(id, "/") {
-		body = append(body, app.Span().Class("nb").Text(p))
+// id itself, and then end, such as a sentence's full stop, if any.
+func rowParts(id string, end ...string) []app.UI {
+	parts := strings.SplitAfter(id, "/")
+	parts[len(parts)-1] += strings.Join(end, "")
+	body := make([]app.UI, len(parts))
+	for i, p := range parts {
+		body[i] = app.Span().Class("nb").Text(p)
 	}
 	return body
 }
@@ -348,6 +350,6 @@ func (c *calc) renderFooter() app.UI {
 			app.Text("Data: "), app.A().Href(src.URL).Text(src.Name),
 			app.Text(" "+datasetVersion(src, c.set.Index.DataVersion)+" Licence: "+src.Licence+"."),
 		),
-		app.P().ID("cite").Body(app.Text("Cite: "), app.A().Href(src.CiteURL).Text(src.Cite), app.Text(".")),
+		app.P().ID("cite").Body(app.Text("Cite: "), app.A().Href(src.CiteURL).Text(src.Cite)),
 	)
 }

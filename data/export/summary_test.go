@@ -68,11 +68,11 @@ func TestSummaryFootprint(t *testing.T) {
 	cost, _ := f.Cost(l)
 	for _, want := range []string{
 		data.FormatEnergy(r.Estimate.EnergyWh) + " of GPU energy",
-		`Footprint at the boundary "Typical large cloud data centre (Google, 2025)" (host CPU and memory +43% and idle capacity +17% of GPU energy, PUE 1.09): ` + data.FormatEnergy(l.FacilityWh) + ";",
+		`Footprint at the boundary "Cloud data centre (Google, 2025)" (host CPU and memory +43% and idle capacity +17% of GPU energy, PUE 1.09): ` + data.FormatEnergy(l.FacilityWh) + ";",
 		footprint.FormatCarbon(carbon) + " at 480 g CO2e/kWh (World, 2023, lifecycle)",
 		footprint.FormatWater(water) + " of water on site at 0.3 L/kWh (Microsoft datacenters, 2024",
 		footprint.FormatMoney(cost, "USD") + " at 0.12 USD per kWh.",
-		`Boundary: GPU only as measured, widened to "Typical large cloud data centre (Google, 2025)" as above.`,
+		`Boundary: GPU only as measured, widened to "Cloud data centre (Google, 2025)" as above.`,
 		r.Model.Caveat,
 	} {
 		if !strings.Contains(got, want) {

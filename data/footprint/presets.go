@@ -82,7 +82,7 @@ type Boundary struct {
 var Boundaries = []Boundary{
 	{DefaultBoundary, "GPU only, as measured",
 		"The GPUs' energy as the ML.ENERGY benchmark measured it, on a busy server: no host, idle capacity or cooling. A floor."},
-	{"cloud", "Typical large cloud data centre (Google, 2025)",
+	{"cloud", "Cloud data centre (Google, 2025)",
 		"Google's measured shares for a median Gemini text prompt: host CPU and memory +43% of accelerator energy, " +
 			"idle capacity +17%, and data-centre overhead 8% of the total (PUE 1.09). GPU × 1.74 in all."},
 }
@@ -92,18 +92,18 @@ var Boundaries = []Boundary{
 var (
 	Host = &Param{Name: "host", Label: "host CPU and memory share", Share: true, Min: 0, Max: 5, Presets: []Preset{
 		{DefaultBoundary, "none (GPU only, as measured)", 0, "", "the dataset's boundary", "mlenergy"},
-		{"cloud", "Large cloud provider, 2025", 0.43, "2025", "host CPU and DRAM energy over accelerator energy, 25% / 58% of a median Gemini prompt", "google-2025"},
+		{"cloud", "Large cloud provider", 0.43, "2025", "host CPU and DRAM energy over accelerator energy, 25% / 58% of a median Gemini prompt", "google-2025"},
 	}}
 	Idle = &Param{Name: "idle", Label: "idle capacity share", Share: true, Min: 0, Max: 5, Presets: []Preset{
 		{DefaultBoundary, "none (GPU only, as measured)", 0, "", "the dataset's boundary", "mlenergy"},
-		{"cloud", "Large cloud provider, 2025", 0.17, "2025", "idle machines provisioned for reliability over accelerator energy, 10% / 58%", "google-2025"},
+		{"cloud", "Large cloud provider", 0.17, "2025", "idle machines provisioned for reliability over accelerator energy, 10% / 58%", "google-2025"},
 	}}
 	PUE = &Param{Name: "pue", Label: "PUE", Min: 1, Max: 3, Presets: []Preset{
-		{DefaultBoundary, "1.00, no facility overhead (GPU only, as measured)", 1, "", "the dataset's boundary", "mlenergy"},
-		{"cloud", "Large cloud provider, 2025", 1.09, "2025", "data-centre overhead 8% of the total energy: 1 / (1 − 0.08)", "google-2025"},
+		{DefaultBoundary, "GPU only, as measured", 1, "", "no facility overhead: the dataset's boundary", "mlenergy"},
+		{"cloud", "Large cloud provider", 1.09, "2025", "data-centre overhead 8% of the total energy: 1 / (1 − 0.08)", "google-2025"},
 		{"google", "Google fleet", 1.10, "2021", "fleet average, Q2 2021", "google-pue-2021"},
 		{"aws", "AWS global", 1.15, "2023", "global average", "aws-2023"},
-		{"ai", "AI data centres (Epoch AI assumption)", 1.2, "2025", "assumed; range 1.1–1.3 after SemiAnalysis", "epoch-2025"},
+		{"ai", "AI data centres (Epoch AI)", 1.2, "2025", "assumed; range 1.1–1.3 after SemiAnalysis", "epoch-2025"},
 		{"industry", "Industry average", 1.56, "2024", "survey average", "uptime-2024"},
 	}}
 	Grid = &Param{Name: "grid", Label: "grid carbon intensity", Unit: "g CO2e/kWh", Min: 0, Max: 2000, Presets: []Preset{
@@ -120,7 +120,7 @@ var (
 		{"no", "Norway", 30, "2023", "as published by Ember", "ember-statista"},
 	}}
 	WUE = &Param{Name: "wue", Label: "water usage effectiveness (WUE)", Unit: "L/kWh", Min: 0, Max: 20, Presets: []Preset{
-		{"industry", "Industry average, United States", 1.8, "2014–2016", "on-site water per kWh of IT energy", "lbnl-2016"},
+		{"industry", "US industry average", 1.8, "2014–2016", "on-site water per kWh of IT energy", "lbnl-2016"},
 		{"microsoft", "Microsoft datacenters", 0.30, "2024", "fiscal-year global average, on site", "microsoft-2024"},
 		{"aws", "AWS global", 0.25, "2021", "global average, on site", "aws-water-2022"},
 		{"dry", "Air-cooled or dry cooling", 0, "", "no evaporative cooling, by construction", "green-grid"},
