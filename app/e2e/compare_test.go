@@ -419,7 +419,7 @@ func TestCompare(t *testing.T) {
 		tb.do(chromedp.Click(chromedp.ID("download-csv")))
 		name := export.Filename(rk.Query, "csv")
 		got := dl.expect(t, name)
-		if want := export.CompareCSV(rk); !bytes.Equal(got, want) {
+		if want := export.CompareCSV(rk, pageColumns...); !bytes.Equal(got, want) {
 			t.Errorf("the CSV download differs from export.CompareCSV:\n%s\nwant\n%s", got, want)
 		}
 		tb.waitText("#share-status", "Saved "+name+".")
@@ -472,7 +472,7 @@ func TestCompare(t *testing.T) {
 
 		tb.do(chromedp.Click(chromedp.ID("download-json")))
 		got = dl.expect(t, export.Filename(rk.Query, "json"))
-		want, err := export.CompareJSON(rk)
+		want, err := export.CompareJSON(rk, pageColumns...)
 		if err != nil || !bytes.Equal(got, want) {
 			t.Errorf("the JSON download differs from export.CompareJSON (%v):\n%s\nwant\n%s", err, got, want)
 		}
@@ -514,7 +514,10 @@ func TestCompare(t *testing.T) {
 			t.Fatal("the test needs the page's CSV (Downloads)")
 		}
 		var out, errs bytes.Buffer
-		args := []string{"compare", "-task", q.Task, "-gpu", q.GPU, "-deadline", "40ms", "-percentile", "p95", "-tokens", "2.5B", "-csv"}
+		// With the carbon and water the page shows by default, which the
+		// command line shows only when asked.
+		args := []string{"compare", "-task", q.Task, "-gpu", q.GPU, "-deadline", "40ms", "-percentile", "p95", "-tokens", "2.5B", "-csv",
+			"-grid", state.DefaultGrid, "-wue", state.DefaultWUE}
 		if code := cli.Run(args, &out, &errs); code != 0 {
 			t.Fatalf("tokenjoule %s: exit %d, %s", strings.Join(args, " "), code, errs.String())
 		}
@@ -530,8 +533,9 @@ func TestCompare(t *testing.T) {
 		r, _ := set.Select(q)
 		tb.do(chromedp.Click(chromedp.ID("download-scenario")))
 		got := dl.expect(t, export.Filename(r.Query, "json"))
-		// As calc -json prints it: with the footprint at the default boundary.
-		if want, err := export.ScenarioJSON(r, export.Footprint(r, footprint.Factors{}, footprint.Budget{}, nil)...); err != nil || !bytes.Equal(got, want) {
+		// As calc -json prints it with the page's default footprint: the
+		// default boundary, carbon and water.
+		if want, err := export.ScenarioJSON(r, export.Footprint(r, state.DefaultFootprint().Factors, footprint.Budget{}, nil)...); err != nil || !bytes.Equal(got, want) {
 			t.Errorf("the scenario download differs from calc -json's document (%v):\n%s\nwant\n%s", err, got, want)
 		}
 		var doc map[string]any
@@ -552,7 +556,7 @@ func TestCompare(t *testing.T) {
 		r, _ := set.Select(q)
 		for _, c := range []struct{ path, want string }{
 			{comparePath(q), export.CompareSummary(rk, &set.Index, origin+comparePath(q))},
-			{"/?" + state.String(q), export.Summary(r, footprint.Factors{}, origin+"/?"+state.String(q))},
+			{"/?" + state.String(q), export.Summary(r, state.DefaultFootprint().Factors, origin+"/?"+state.String(q))},
 		} {
 			tb.openURL(origin + c.path)
 			setClipboard(t, tb, origin, cdpbrowser.PermissionSettingGranted)
@@ -688,11 +692,11 @@ func TestCompare(t *testing.T) {
 		tb.waitText("#cfg-row", func() string { r, _ := set.Select(q); return r.Selected.RowID }())
 		tb.do(chromedp.Click(chromedp.ID("download-scenario")))
 		r, _ := set.Select(q)
-		if want, _ := export.ScenarioJSON(r, export.Footprint(r, footprint.Factors{}, footprint.Budget{}, nil)...); !bytes.Equal(dl.expect(t, export.Filename(r.Query, "json")), want) {
+		if want, _ := export.ScenarioJSON(r, export.Footprint(r, state.DefaultFootprint().Factors, footprint.Budget{}, nil)...); !bytes.Equal(dl.expect(t, export.Filename(r.Query, "json")), want) {
 			t.Error("the embed's scenario download differs from calc -json's document")
 		}
 		rk, _ := set.Compare(q)
-		csvName, want := export.Filename(rk.Query, "csv"), export.CompareCSV(rk)
+		csvName, want := export.Filename(rk.Query, "csv"), export.CompareCSV(rk, pageColumns...)
 		host, page := hostSite(t, readmeScript(t))
 		for _, c := range []struct {
 			name, attrs string
@@ -769,11 +773,15 @@ func TestCompare(t *testing.T) {
 		expectRanking(tb.view(), set, q)
 		tb.do(chromedp.Click(chromedp.ID("download-csv")))
 		rk, _ := set.Compare(q)
-		if got := dl.expect(t, export.Filename(rk.Query, "csv")); !bytes.Equal(got, export.CompareCSV(rk)) {
+		if got := dl.expect(t, export.Filename(rk.Query, "csv")); !bytes.Equal(got, export.CompareCSV(rk, pageColumns...)) {
 			t.Error("the CSV saved offline differs from export.CompareCSV")
 		}
 	})
 }
+
+// pageColumns are the columns the compare page's downloads add to the
+// ranking's by default: the default footprint's carbon and water.
+var pageColumns = export.FootprintColumns(state.DefaultFootprint().Factors)
 
 // compareScreenshots writes the compare page at a phone's and a wide
 // screen's size, light and dark, and its embed in an iframe, into dir.

@@ -344,10 +344,11 @@ func TestFootprint(t *testing.T) {
 		if eval[bool](tb, `document.querySelector("#fp-inputs").open`) {
 			t.Error("#fp-inputs is open on a link that sets no footprint")
 		}
-		expectFootprint(v, set, fpQuery, footprint.Factors{}, false)
+		// Carbon and water from the start, on the GPU-only boundary.
+		want := state.DefaultFootprint().Factors
+		expectFootprint(v, set, fpQuery, want, false)
 		tb.do(chromedp.Click(chromedp.CSS("#fp-inputs > summary")))
 		tb.waitFor(`document.querySelector("#fp-inputs").open`, "the section to open")
-		var want footprint.Factors
 		step := func(name string, edit func(), next func(*footprint.Factors), values map[string]string) {
 			t.Helper()
 			edit()
@@ -430,8 +431,8 @@ func TestFootprint(t *testing.T) {
 				t.Errorf("no notice names %s: %q", bad, got)
 			}
 		}
-		// Fallbacks: the boundary's PUE, no carbon, no cost, no budget.
-		fallback := footprint.Factors{}.WithBoundary("cloud")
+		// Fallbacks: the boundary's PUE, the default carbon, no cost, no budget.
+		fallback := state.DefaultFootprint().Factors.WithBoundary("cloud")
 		fallback.Currency = "USD"
 		expectFootprint(tb.view(), set, fpQuery, fallback, false)
 		if tb.has("#fp-budget-result") {
@@ -441,9 +442,11 @@ func TestFootprint(t *testing.T) {
 			t.Errorf("#fp-pue-value = %q, want the boundary's 1.09", got)
 		}
 		// A budget whose factor is missing says what it needs.
-		tb.open(state.String(fpQuery) + "&boundary=cloud&budget=1+t")
+		tb.open(state.String(fpQuery) + "&boundary=cloud&grid=none&budget=1+t")
 		b, _ := footprint.ParseBudget("1 t")
-		_, ferr := fallback.Fit(b, r.Selected)
+		noGrid := fallback
+		noGrid.Grid = footprint.Factor{}
+		_, ferr := noGrid.Fit(b, r.Selected)
 		var bad *data.InputError
 		if !errors.As(ferr, &bad) {
 			t.Fatalf("Fit without a grid = %v, want an InputError", ferr)
@@ -598,7 +601,11 @@ func TestFootprint(t *testing.T) {
 		tb = newTab(t, bctx, h.origin)
 		tb.do(chromedp.Navigate(h.origin+"/?"+scenario), chromedp.WaitReady(chromedp.ID("about")))
 		tb.poll(`document.getElementById("pending-question")?.textContent !== ""`, 5*time.Second)
-		for _, want := range []string{"boundary cloud", "grid carbon intensity world", "WUE microsoft", "price per kWh 0.12", "currency USD", "budget 1 t CO2e"} {
+		// The presets by the names the page gives them.
+		world, _ := footprint.Grid.Preset("world")
+		microsoft, _ := footprint.WUE.Preset("microsoft")
+		for _, want := range []string{"boundary " + f.BoundaryInfo().Label, "grid carbon intensity " + world.Label, "WUE " + microsoft.Label,
+			"price per kWh 0.12", "currency USD", "budget 1 t CO2e"} {
 			if got := tb.text("#pending-question"); !strings.Contains(got, want) {
 				t.Errorf("#pending-question = %q, want it to say %q", got, want)
 			}

@@ -68,6 +68,48 @@ func TestReaders(t *testing.T) {
 			}
 		}
 	})
+
+	// 1. The inputs within reach on a phone: #task on the first screen, or a
+	// button there that brings it into view with focus, and one back.
+	t.Run("InputsInReach", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin, chromedp.EmulateViewport(360, 800))
+		v := tb.view()
+		for _, path := range []string{"/", "/?" + footprintLink, "/?deadline=1&gpu=H100", "/compare?task=gpqa"} {
+			tb.openURL(origin + path)
+			rect := func(sel string) map[string]float64 {
+				return evalIn[map[string]float64](v, fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect();
+					return {top: r.top, bottom: r.bottom, visible: document.querySelector(%q).checkVisibility() ? 1 : 0} })()`, sel, sel))
+			}
+			evalIn[bool](v, `(() => { scrollTo(0, 0); return true })()`)
+			if rect("#task")["top"] <= 800 {
+				continue
+			}
+			v.expectOnFirstScreen(800, "#edit-question")
+			tb.do(chromedp.Click(chromedp.ID("edit-question")))
+			v.waitFor(`document.activeElement?.id === "task"`, path+": the focus on #task")
+			if r := rect("#task"); r["top"] < 0 || r["bottom"] > 800 {
+				t.Errorf("%s: after #edit-question, #task spans %v–%v px: not on the screen", path, r["top"], r["bottom"])
+			}
+			if r := rect("#back-to-answer"); r["visible"] != 1 || r["top"] < 0 || r["bottom"] > 800 {
+				t.Errorf("%s: the way back to the answer is not on the screen with the inputs: %v", path, r)
+			}
+			tb.do(chromedp.Click(chromedp.ID("back-to-answer")))
+			v.waitFor(`document.activeElement?.id === "result"`, path+": the focus back on the answer")
+			if r := rect("#question"); r["top"] < 0 || r["bottom"] > 800 {
+				t.Errorf("%s: after #back-to-answer, the question spans %v–%v px: not on the screen", path, r["top"], r["bottom"])
+			}
+		}
+		// Side by side, the inputs need no button.
+		tb.do(chromedp.EmulateViewport(1440, 900))
+		tb.openURL(origin + "/?" + footprintLink)
+		if r := evalIn[map[string]float64](v, `(() => { scrollTo(0, 0); const r = document.querySelector("#task").getBoundingClientRect(); return {top: r.top} })()`); r["top"] > 900 {
+			t.Errorf("at 1440 px #task is %v px down", r["top"])
+		}
+		if tb.isVisible("#edit-question") || tb.isVisible("#back-to-answer") {
+			t.Error("at 1440 px, beside the answer, the inputs have buttons to jump to and from them")
+		}
+	})
 	_ = set
 	_ = data.DefaultQuery
 	_ = strings.Contains

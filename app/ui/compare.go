@@ -300,7 +300,12 @@ func (c *Compare) renderControls() app.UI {
 		gpus = append(gpus, option(g, g, q.GPU == g))
 	}
 	show := func(param string, f func() app.UI) app.UI { return app.If(!c.hidden.Has(param), f) }
+	var back app.UI
+	if !c.embedded {
+		back = backButton()
+	}
 	return inputsCard(
+		back,
 		show(state.ParamTask, func() app.UI {
 			return field("task", "Task (workload)", app.Select().ID("task").OnChange(c.onParam(state.ParamTask)).Body(tasks...))
 		}),
@@ -380,6 +385,7 @@ func (c *Compare) renderAnswer() app.UI {
 		app.P().ID("question").Class("question").Text(question),
 		app.P().ID("answer").Class("answer").Role("status").Body(answer...),
 		app.P().ID("floor").Class("floor").Text(c.floorWords("GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
+		app.If(!c.embedded && !c.hidden.All(), func() app.UI { return editButton("task") }),
 		app.Figure().Class("chart bars "+rows).Body(
 			app.H2().Text(titleRanking),
 			&Chart{ID: chartRanking, Option: c.bars, Label: charts.DescribeRanking(c.rk)},

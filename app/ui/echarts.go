@@ -476,6 +476,22 @@ func focus(id string) {
 	}
 }
 
+// focusInView scrolls the element with the id box to the top of the
+// window, and moves the keyboard focus to the element with the id target
+// (within box, or box itself) without scrolling again.
+func focusInView(box, target string) {
+	if !app.IsClient {
+		return
+	}
+	doc := app.Window().Get("document")
+	b, el := doc.Call("getElementById", box), doc.Call("getElementById", target)
+	if !b.Truthy() || !el.Truthy() {
+		return
+	}
+	b.Call("scrollIntoView", map[string]any{"block": "start"})
+	el.Call("focus", map[string]any{"preventScroll": true})
+}
+
 // showModal opens the <dialog> with the id as a modal dialog: the browser
 // moves focus into it, keeps Tab inside, makes the rest of the page inert
 // and closes it on Escape (its close event then fires).

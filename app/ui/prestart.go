@@ -133,7 +133,7 @@ const answerPart = "answer-part"
 // inputsCard is the card of a page's inputs. Prerendered, it is disabled
 // (they work once the app runs) and says why.
 func inputsCard(inputs ...app.UI) app.UI {
-	set := app.FieldSet().Class("controls card").Aria("label", "Inputs")
+	set := app.FieldSet().ID(inputsID).Class("controls card").Aria("label", "Inputs")
 	if !prerendering() {
 		return set.Body(inputs...)
 	}

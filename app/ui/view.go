@@ -118,7 +118,12 @@ func (c *calc) renderInputs(compact bool) app.UI {
 	}
 
 	show := func(param string, f func() app.UI) app.UI { return slot(!c.hidden.Has(param), f) }
+	var back app.UI
+	if !compact {
+		back = backButton()
+	}
 	return inputsCard(
+		back,
 		show(state.ParamTask, func() app.UI {
 			return field("task", "Task (workload)", app.Select().ID("task").OnChange(c.onTask).Body(tasks...))
 		}),
@@ -182,6 +187,9 @@ func (c *calc) renderResult(compact bool) app.UI {
 			app.P().ID("floor").Class("floor").Text(c.boundaryWords(
 				"GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
 		)
+		if !compact {
+			body = append(body, editButton("task"))
+		}
 		if compact {
 			body = append(body, c.renderFootprint(true), compactConfig(s, q.Percentile))
 		} else {
@@ -207,6 +215,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("set-min-deadline").Class("primary").
 					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline))
 			}),
+			app.If(!compact, func() app.UI { return editButton("task") }),
 		)
 	}
 	if o := r.Other; o != nil {
