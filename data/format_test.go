@@ -113,3 +113,31 @@ func TestFormatTinyVolumes(t *testing.T) {
 		}
 	}
 }
+
+// TestPick: the unit of a column is the one its largest figure reads in.
+func TestPick(t *testing.T) {
+	for _, c := range []struct {
+		v     float64
+		units []Unit
+		want  string
+	}{
+		{31.09, WattHours, "Wh"},
+		{999.96, WattHours, "kWh"}, // 1 kWh once rounded
+		{0.015, WattHours, "Wh"},   // never mWh
+		{3.1e13, WattHours, "GWh"},
+		{54770, Joules, "kJ"},
+		{0.0123, Joules, "mJ"},
+	} {
+		if got := Pick(c.v, c.units...).Name; got != c.want {
+			t.Errorf("Pick(%v) = %s, want %s", c.v, got, c.want)
+		}
+		if s := FormatIn(c.v, c.units...); !strings.HasSuffix(s, " "+c.want) {
+			t.Errorf("FormatIn(%v) = %q, not in %s", c.v, s, c.want)
+		}
+	}
+	for _, wh := range []float64{31.09, 999.96, 0.015, 3.1e13, 1234.6} {
+		if a, b := FormatEnergy(wh), FormatIn(wh, WattHours...); a != b {
+			t.Errorf("FormatEnergy(%v) = %q but FormatIn = %q: WattHours is not its scale", wh, a, b)
+		}
+	}
+}

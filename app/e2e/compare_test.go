@@ -135,13 +135,24 @@ func (d *downloads) none(t *testing.T, why string) {
 type row map[string]string
 
 // rows reads the ranking table's rows, in the page's order, with the
-// data-model of each under "slug".
+// data-model of each under "slug", and each figure with its column's unit
+// (said once, in the header) after it: "15.21 Wh".
 func rows(v view) []row {
 	v.t.Helper()
 	return evalIn[[]row](v, `[...document.querySelectorAll("#ranking-table tbody tr")].map(tr => {
 		const r = {slug: tr.dataset.model, current: tr.getAttribute("aria-current") || ""};
-		for (const td of tr.querySelectorAll("td")) r[td.dataset.col] = td.textContent.trim();
+		for (const td of tr.querySelectorAll("td")) {
+			const unit = document.querySelector("#ranking-table th[data-col=" + td.dataset.col + "]").dataset.unit;
+			r[td.dataset.col] = td.textContent.trim() + (unit ? " " + unit : "");
+		}
 		return r })`)
+}
+
+// inUnit writes v, one of a column's figures, as rows reads it: in the
+// unit the column's largest figure reads in, after it.
+func inUnit(v, most float64, units ...data.Unit) string {
+	u := data.Pick(most, units...)
+	return data.FormatNumber(v/u.Size) + " " + u.Name
 }
 
 // expectRanking checks the page's table, missed list and charts against the
@@ -177,12 +188,18 @@ func expectRanking(v view, set *data.Set, q data.Query) *data.Ranking {
 	if len(got) != len(want) {
 		t.Fatalf("%d rows, want %d", len(got), len(want))
 	}
+	var most struct{ wh, j, params, active float64 }
+	for _, r := range want {
+		most.wh, most.j = max(most.wh, r.Result.Estimate.EnergyWh), max(most.j, r.Result.Estimate.EnergyPerRequest)
+		most.params, most.active = max(most.params, float64(r.Entry.Params)), max(most.active, float64(r.Entry.ActiveParams))
+	}
+	billions := data.Unit{Size: 1, Name: "billions"}
 	for i, r := range want {
 		s, e := r.Result.Selected, r.Result.Estimate
 		wantRow := row{"slug": r.Entry.Slug, "rank": strconv.Itoa(i + 1), "model": r.Entry.Name,
-			"energy": data.FormatEnergy(e.EnergyWh), "request": data.FormatJoules(e.EnergyPerRequest),
+			"energy": inUnit(e.EnergyWh, most.wh, data.WattHours...), "request": inUnit(e.EnergyPerRequest, most.j, data.Joules...),
 			"jpt": data.FormatNumber(float64(s.JoulesPerToken)), "config": fmt.Sprintf("%s, batch size limit %d", s.Hardware(), s.MaxNumSeqs),
-			"params": data.FormatParams(float64(r.Entry.Params)), "active": data.FormatParams(float64(r.Entry.ActiveParams))}
+			"params": inUnit(float64(r.Entry.Params), most.params, billions), "active": inUnit(float64(r.Entry.ActiveParams), most.active, billions)}
 		for k, w := range wantRow {
 			if got[i][k] != w {
 				t.Errorf("row %d %s = %q, want %q", i+1, k, got[i][k], w)
@@ -440,15 +457,19 @@ func TestCompare(t *testing.T) {
 			}
 			return v
 		}
+		var mostWh, mostJ float64
+		for _, rec := range records[1 : len(page)+1] {
+			mostWh, mostJ = max(mostWh, num(rec, "energy_wh")), max(mostJ, num(rec, "energy_per_request_j"))
+		}
 		for i, p := range page {
 			rec := records[i+1]
 			for k, want := range map[string]string{
 				"rank": p["rank"], "model": p["slug"], "display_name": p["model"],
-				"energy_wh":            strings.TrimSpace(data.FormatEnergy(num(rec, "energy_wh"))),
-				"energy_per_request_j": data.FormatJoules(num(rec, "energy_per_request_j")),
+				"energy_wh":            inUnit(num(rec, "energy_wh"), mostWh, data.WattHours...),
+				"energy_per_request_j": inUnit(num(rec, "energy_per_request_j"), mostJ, data.Joules...),
 				"joules_per_token":     data.FormatNumber(num(rec, "joules_per_token")),
-				"params_b":             strings.TrimSuffix(p["params"], "B"),
-				"active_params_b":      strings.TrimSuffix(p["active"], "B"),
+				"params_b":             strings.TrimSuffix(p["params"], " billions"),
+				"active_params_b":      strings.TrimSuffix(p["active"], " billions"),
 			} {
 				got := rec[col[k]]
 				switch k {
@@ -488,8 +509,8 @@ func TestCompare(t *testing.T) {
 		}
 		for i, p := range page {
 			d := doc[i]
-			if d.Model != p["slug"] || d.Name != p["model"] || d.EnergyWh == nil || data.FormatEnergy(*d.EnergyWh) != p["energy"] ||
-				data.FormatJoules(*d.PerReq) != p["request"] || data.FormatNumber(*d.JPT) != p["jpt"] {
+			if d.Model != p["slug"] || d.Name != p["model"] || d.EnergyWh == nil || inUnit(*d.EnergyWh, mostWh, data.WattHours...) != p["energy"] ||
+				inUnit(*d.PerReq, mostJ, data.Joules...) != p["request"] || data.FormatNumber(*d.JPT) != p["jpt"] {
 				t.Errorf("JSON model %d = %+v, page %v", i+1, d, p)
 			}
 		}
@@ -588,6 +609,12 @@ func TestCompare(t *testing.T) {
 		page := string(body)
 		rk, _ := set.Compare(q)
 		last := -1
+		mostWh := 0.0
+		for _, r := range rk.Models {
+			if r.Status() == data.Meets {
+				mostWh = max(mostWh, r.Result.Estimate.EnergyWh)
+			}
+		}
 		for _, r := range rk.Models {
 			if r.Status() != data.Meets {
 				continue
@@ -597,7 +624,7 @@ func TestCompare(t *testing.T) {
 				t.Errorf("the prerendered table has %s out of rank order (or not at all)", r.Entry.Slug)
 			}
 			last = i
-			if !strings.Contains(page, data.FormatEnergy(r.Result.Estimate.EnergyWh)) {
+			if n, _, _ := strings.Cut(inUnit(r.Result.Estimate.EnergyWh, mostWh, data.WattHours...), " "); !strings.Contains(page[i:], ">"+n+"</td>") {
 				t.Errorf("the prerendered page lacks %s's energy", r.Entry.Slug)
 			}
 		}
@@ -620,7 +647,7 @@ func TestCompare(t *testing.T) {
 		i := 0
 		for _, r := range rk.Models {
 			if r.Status() == data.Meets {
-				if i >= len(got) || got[i]["slug"] != r.Entry.Slug || got[i]["energy"] != data.FormatEnergy(r.Result.Estimate.EnergyWh) {
+				if i >= len(got) || got[i]["slug"] != r.Entry.Slug || got[i]["energy"] != inUnit(r.Result.Estimate.EnergyWh, mostWh, data.WattHours...) {
 					t.Errorf("without JavaScript, row %d is %v, want %s", i+1, got[min(i, len(got)-1)], r.Entry.Slug)
 				}
 				i++

@@ -640,10 +640,12 @@ func TestFootprint(t *testing.T) {
 		cf.PUE = footprint.Number(1.2)
 		flags := []string{"-task", cq.Task, "-gpu", cq.GPU, "-deadline", "40ms", "-tokens", "1B", "-boundary", "cloud", "-pue", "1.2",
 			"-grid", "world", "-wue", "microsoft", "-price", "0.12", "-currency", "USD"}
-		// The table ranks at the boundary too: its columns past the GPU.
-		cells := eval[[]map[string]string](tb, `[...document.querySelectorAll("#ranking-table tbody tr")].map(tr =>
-			Object.fromEntries([...tr.querySelectorAll("td")].map(td => [td.dataset.col, td.textContent.trim()])))`)
-		i := 0
+		// The table ranks at the boundary too: its columns past the GPU, each
+		// in the unit its largest figure reads in, said in its header.
+		cells := rows(tb.view())
+		type figures struct{ facility, carbon, water, cost float64 }
+		var all []figures
+		var most figures
 		for _, m := range rk.Models {
 			if m.Status() != data.Meets {
 				continue
@@ -652,13 +654,18 @@ func TestFootprint(t *testing.T) {
 			carbon, _ := cf.Carbon(l)
 			water, _ := cf.Water(l)
 			cost, _ := cf.Cost(l)
-			for k, w := range map[string]string{"facility": data.FormatEnergy(l.FacilityWh), "carbon": footprint.FormatCarbon(carbon),
-				"water": footprint.FormatWater(water), "cost": footprint.FormatMoney(cost, "USD")} {
+			all = append(all, figures{l.FacilityWh, carbon, water, cost})
+			most = figures{max(most.facility, l.FacilityWh), max(most.carbon, carbon), max(most.water, water), max(most.cost, cost)}
+		}
+		for i, f := range all {
+			usd := data.Unit{Size: 1, Name: "USD"}
+			for k, w := range map[string]string{"facility": inUnit(f.facility, most.facility, data.WattHours...),
+				"carbon": inUnit(f.carbon, most.carbon, footprint.CarbonUnits...), "water": inUnit(f.water, most.water, footprint.WaterUnits...),
+				"cost": inUnit(f.cost, most.cost, usd)} {
 				if cells[i][k] != w {
-					t.Errorf("row %d (%s) %s = %q, want %q", i+1, m.Entry.Slug, k, cells[i][k], w)
+					t.Errorf("row %d (%s) %s = %q, want %q", i+1, cells[i]["slug"], k, cells[i][k], w)
 				}
 			}
-			i++
 		}
 		if got := tb.text("#floor"); !strings.Contains(got, "At the boundary") {
 			t.Errorf("#floor = %q, want it to name the table's column at the boundary", got)

@@ -17,6 +17,7 @@ import (
 
 	"tokenjoule/app/state"
 	"tokenjoule/data"
+	"tokenjoule/data/footprint"
 )
 
 // strayText finds, in a page's text, a space before punctuation or after an
@@ -110,7 +111,88 @@ func TestReaders(t *testing.T) {
 			t.Error("at 1440 px, beside the answer, the inputs have buttons to jump to and from them")
 		}
 	})
-	_ = set
+
+	// 2. The compare ranking at 360 px: each model's name, energy and
+	// J/token whole, without scrolling sideways; the full table from 480 px.
+	// 4. One unit per column of figures, the one its largest figure reads
+	// in, said in its header.
+	t.Run("CompareRanking", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin)
+		v := tb.view()
+		path := "/compare?boundary=cloud&price=0.12&cur=USD"
+		q, _ := state.ParseCompare(set, mustValues(t, "tokens=1M"))
+		rk, _ := set.Compare(q)
+		for _, width := range []int64{360, 479, 480, 1440} {
+			tb.do(chromedp.EmulateViewport(width, 800))
+			tb.openURL(origin + path)
+			got := evalIn[[]map[string]any](v, `(() => {
+				const box = document.querySelector("#ranking-table").parentElement.getBoundingClientRect();
+				return [...document.querySelectorAll("#ranking-table tbody tr")].map(tr => {
+					const out = {display: getComputedStyle(tr).display};
+					for (const col of ["model", "energy", "jpt"]) {
+						const td = tr.querySelector("td[data-col=" + col + "]"), r = td.getBoundingClientRect();
+						const range = document.createRange(); range.selectNodeContents(td);
+						const text = range.getBoundingClientRect();
+						out[col] = td.textContent.trim();
+						out[col + "Whole"] = r.width > 0 && text.left >= Math.max(0, box.left) - 0.5 && text.right <= Math.min(innerWidth, box.right) + 0.5;
+					}
+					return out })})()`)
+			if width < 480 {
+				v.expectNoSidewaysScroll(fmt.Sprintf("/compare at %d px", width))
+				if sw := evalIn[map[string]float64](v, `(() => { const b = document.querySelector("#ranking-table").parentElement; return {s: b.scrollWidth, c: b.clientWidth} })()`); sw["s"] > sw["c"]+1 {
+					t.Errorf("at %d px the ranking scrolls sideways in its box (%v px in %v)", width, sw["s"], sw["c"])
+				}
+			}
+			for i, r := range got {
+				if width >= 480 {
+					if r["display"] != "table-row" {
+						t.Errorf("at %d px row %d is laid out as %v, want the full table", width, i+1, r["display"])
+					}
+					continue
+				}
+				for _, col := range []string{"model", "energy", "jpt"} {
+					if r[col+"Whole"] != true {
+						t.Errorf("at %d px row %d's %s %q is not whole on the screen", width, i+1, col, r[col])
+					}
+				}
+			}
+		}
+		// One unit per column, from its largest figure, in its header; the
+		// cells are numbers.
+		f := state.DefaultFootprint().Factors.WithBoundary("cloud")
+		f.Price, f.Currency = footprint.Number(0.12), "USD"
+		type col struct {
+			key   string
+			units []data.Unit
+			value func(r *data.Ranked) float64
+		}
+		ladder := func(r *data.Ranked) footprint.Ladder { return f.Ladder(r.Result.Estimate.EnergyWh) }
+		for _, c := range []col{
+			{"energy", data.WattHours, func(r *data.Ranked) float64 { return r.Result.Estimate.EnergyWh }},
+			{"request", data.Joules, func(r *data.Ranked) float64 { return r.Result.Estimate.EnergyPerRequest }},
+			{"facility", data.WattHours, func(r *data.Ranked) float64 { return ladder(r).FacilityWh }},
+			{"carbon", footprint.CarbonUnits, func(r *data.Ranked) float64 { g, _ := f.Carbon(ladder(r)); return g }},
+			{"water", footprint.WaterUnits, func(r *data.Ranked) float64 { l, _ := f.Water(ladder(r)); return l }},
+			{"cost", []data.Unit{{Size: 1, Name: "USD"}}, func(r *data.Ranked) float64 { x, _ := f.Cost(ladder(r)); return x }},
+		} {
+			most := 0.0
+			for i := range rk.Models {
+				if r := &rk.Models[i]; r.Status() == data.Meets {
+					most = max(most, c.value(r))
+				}
+			}
+			unit := data.Pick(most, c.units...).Name
+			head := v.text("#ranking-table th[data-col=" + c.key + "]")
+			if !strings.HasSuffix(strings.TrimRight(head, " ▲▼"), "("+unit+")") {
+				t.Errorf("the %s column's header %q does not state its unit, %s", c.key, head, unit)
+			}
+			for _, cell := range evalIn[[]string](v, `[...document.querySelectorAll("#ranking-table td[data-col=`+c.key+`]")].map(td => td.textContent.trim())`) {
+				if !regexp.MustCompile(`^[0-9][0-9,]*(\.[0-9]+)?$`).MatchString(cell) {
+					t.Errorf("a %s cell reads %q: not a number in the header's unit", c.key, cell)
+				}
+			}
+		}
+	})
 	_ = data.DefaultQuery
-	_ = strings.Contains
 }

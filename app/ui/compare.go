@@ -416,12 +416,30 @@ const (
 	colActive  = "active"
 )
 
-// column is one column of the ranking table: its header, its cell, and its
-// order, ascending.
+// column is one column of the ranking table: its header, its cells, and
+// its order, ascending. A column of figures has one unit, said in its
+// header: the one its largest figure reads in.
 type column struct {
 	key, label string
-	cell       func(r rankedRow) string
+	cell       func(r rankedRow) string  // a column of words; nil for figures
+	value      func(r rankedRow) float64 // a figure, in the base unit of units
+	units      []data.Unit               // largest first; one of none for a figure without unit
 	less       func(a, b rankedRow) bool
+}
+
+// figures is a column of figures, in order of value.
+func figures(key, label string, units []data.Unit, value func(r rankedRow) float64) column {
+	return column{key: key, label: label, value: value, units: units,
+		less: func(a, b rankedRow) bool { return value(a) < value(b) }}
+}
+
+// unit is the column's unit for rows: the one its largest figure reads in.
+func (col column) unit(rows []rankedRow) data.Unit {
+	most := 0.0
+	for _, r := range rows {
+		most = max(most, math.Abs(col.value(r)))
+	}
+	return data.Pick(most, col.units...)
 }
 
 // columns are the table's columns in order; figures derived from a model's
@@ -429,20 +447,18 @@ type column struct {
 func (c *Compare) columns() []column {
 	est := func(r rankedRow) data.Estimate { return r.Result.Estimate }
 	sel := func(r rankedRow) *data.Config { return r.Result.Selected }
+	billions := []data.Unit{{Size: 1, Name: "billions"}}
 	cols := []column{
-		{colRank, "#", func(r rankedRow) string { return strconv.Itoa(r.rank) },
-			func(a, b rankedRow) bool { return a.rank < b.rank }},
-		{colModel, "Model", func(r rankedRow) string { return r.Entry.Name },
-			func(a, b rankedRow) bool { return data.NaturalLess(a.Entry.Name, b.Entry.Name) }},
-		{colEnergy, "Energy for " + data.FormatTokens(c.q.Tokens) + " tokens", func(r rankedRow) string { return data.FormatEnergy(est(r).EnergyWh) },
-			func(a, b rankedRow) bool { return est(a).EnergyWh < est(b).EnergyWh }},
-		{colRequest, "Per request", func(r rankedRow) string { return data.FormatJoules(est(r).EnergyPerRequest) },
-			func(a, b rankedRow) bool { return est(a).EnergyPerRequest < est(b).EnergyPerRequest }},
-		{colJoules, "J/token", func(r rankedRow) string { return data.FormatNumber(float64(sel(r).JoulesPerToken)) },
-			func(a, b rankedRow) bool { return sel(a).JoulesPerToken < sel(b).JoulesPerToken }},
-		{colConfig, "Configuration", func(r rankedRow) string {
+		{key: colRank, label: "#", cell: func(r rankedRow) string { return strconv.Itoa(r.rank) },
+			less: func(a, b rankedRow) bool { return a.rank < b.rank }},
+		{key: colModel, label: "Model", cell: func(r rankedRow) string { return r.Entry.Name },
+			less: func(a, b rankedRow) bool { return data.NaturalLess(a.Entry.Name, b.Entry.Name) }},
+		figures(colEnergy, "Energy for "+data.FormatTokens(c.q.Tokens)+" tokens", data.WattHours, func(r rankedRow) float64 { return est(r).EnergyWh }),
+		figures(colRequest, "Per request", data.Joules, func(r rankedRow) float64 { return est(r).EnergyPerRequest }),
+		figures(colJoules, "J/token", nil, func(r rankedRow) float64 { return float64(sel(r).JoulesPerToken) }),
+		{key: colConfig, label: "Configuration", cell: func(r rankedRow) string {
 			return fmt.Sprintf("%s, batch size limit %d", sel(r).Hardware(), sel(r).MaxNumSeqs)
-		}, func(a, b rankedRow) bool {
+		}, less: func(a, b rankedRow) bool {
 			x, y := sel(a), sel(b)
 			if x.NumGPUs != y.NumGPUs {
 				return x.NumGPUs < y.NumGPUs
@@ -452,10 +468,8 @@ func (c *Compare) columns() []column {
 			}
 			return x.MaxNumSeqs < y.MaxNumSeqs
 		}},
-		{colParams, "Parameters", func(r rankedRow) string { return data.FormatParams(float64(r.Entry.Params)) },
-			func(a, b rankedRow) bool { return a.Entry.Params < b.Entry.Params }},
-		{colActive, "Active", func(r rankedRow) string { return data.FormatParams(float64(r.Entry.ActiveParams)) },
-			func(a, b rankedRow) bool { return a.Entry.ActiveParams < b.Entry.ActiveParams }},
+		figures(colParams, "Parameters", billions, func(r rankedRow) float64 { return float64(r.Entry.Params) }),
+		figures(colActive, "Active", billions, func(r rankedRow) float64 { return float64(r.Entry.ActiveParams) }),
 	}
 	return slices.Insert(cols, slices.IndexFunc(cols, func(c column) bool { return c.key == colJoules })+1, c.footprintColumns()...)
 }
@@ -488,6 +502,16 @@ func (c *Compare) renderTable() app.UI {
 	if c.desc {
 		slices.Reverse(rows)
 	}
+	// Each column of figures in one unit, said in its header.
+	labels := make([]string, len(cols))
+	units := make([]data.Unit, len(cols))
+	for j, col := range cols {
+		labels[j] = col.label
+		if col.value != nil && col.units != nil {
+			units[j] = col.unit(ranked)
+			labels[j] += " (" + units[j].Name + ")"
+		}
+	}
 	heads := make([]app.UI, len(cols))
 	for j, col := range cols {
 		th := app.Th().Scope("col").DataSet("col", col.key)
@@ -500,15 +524,19 @@ func (c *Compare) renderTable() app.UI {
 			}
 			th = th.Aria("sort", dir)
 		}
+		if units[j].Name != "" {
+			th = th.DataSet("unit", units[j].Name)
+		}
 		heads[j] = th.Body(disabledUntilStart(app.Button().Type("button").ID("sort-"+col.key).Class("sort").
 			Title("Sort by "+col.label).OnClick(c.onSort(col.key))).Body(
-			app.Text(col.label), app.Span().Class("sort-mark").Aria("hidden", "true").Text(mark)))
+			app.Text(labels[j]), app.Span().Class("sort-mark").Aria("hidden", "true").Text(mark)))
 	}
 	body := make([]app.UI, len(rows))
 	for j, r := range rows {
 		cells := make([]app.UI, len(cols))
 		for k, col := range cols {
-			td := app.Td().DataSet("col", col.key)
+			// data-label: a phone lays a row out as lines, each named.
+			td := app.Td().DataSet("col", col.key).DataSet("label", labels[k])
 			if col.key == colModel {
 				a := app.A().Href(c.calcURL(r.Entry.Slug)).Text(r.Entry.Name).Title("Open the calculator with " + r.Entry.Name)
 				if c.embedded {
@@ -517,7 +545,15 @@ func (c *Compare) renderTable() app.UI {
 				cells[k] = td.Body(a)
 				continue
 			}
-			cells[k] = td.Text(col.cell(r))
+			if col.cell != nil {
+				cells[k] = td.Text(col.cell(r))
+				continue
+			}
+			size := 1.0
+			if units[k].Size != 0 {
+				size = units[k].Size
+			}
+			cells[k] = td.Text(data.FormatNumber(col.value(r) / size))
 		}
 		tr := app.Tr().DataSet("model", r.Entry.Slug).Body(cells...)
 		if r.Entry.Slug == c.q.Model {

@@ -394,29 +394,27 @@ func (fr fpResult) renderCompact() app.UI {
 
 // footprintColumns are the compare page's columns past the GPU, after
 // J/token, for the factors set: those export.FootprintColumns adds to the
-// downloads, in its order, as the page writes them.
+// downloads, in its order.
 func (c *Compare) footprintColumns() []column {
 	f := c.foot.fp.Factors
 	var cols []column
-	add := func(key, label string, v func(footprint.Ladder) (float64, bool), format func(float64) string) {
-		at := func(r rankedRow) float64 {
+	add := func(key, label string, units []data.Unit, v func(footprint.Ladder) (float64, bool)) {
+		cols = append(cols, figures(key, label, units, func(r rankedRow) float64 {
 			x, _ := v(f.Ladder(r.Result.Estimate.EnergyWh))
 			return x
-		}
-		cols = append(cols, column{key, label, func(r rankedRow) string { return format(at(r)) },
-			func(a, b rankedRow) bool { return at(a) < at(b) }})
+		}))
 	}
 	if !f.IsGPUOnly() {
-		add(colFacility, "At the boundary", func(l footprint.Ladder) (float64, bool) { return l.FacilityWh, true }, data.FormatEnergy)
+		add(colFacility, "At the boundary", data.WattHours, func(l footprint.Ladder) (float64, bool) { return l.FacilityWh, true })
 	}
 	if _, ok := f.Carbon(footprint.Ladder{}); ok {
-		add(colCarbon, "Carbon", f.Carbon, footprint.FormatCarbon)
+		add(colCarbon, "Carbon", footprint.CarbonUnits, f.Carbon)
 	}
 	if _, ok := f.Water(footprint.Ladder{}); ok {
-		add(colWater, "Water", f.Water, footprint.FormatWater)
+		add(colWater, "Water", footprint.WaterUnits, f.Water)
 	}
 	if _, ok := f.Cost(footprint.Ladder{}); ok {
-		add(colCost, "Cost", f.Cost, func(v float64) string { return footprint.FormatMoney(v, f.Currency) })
+		add(colCost, "Cost", []data.Unit{{Size: 1, Name: f.Currency}}, f.Cost)
 	}
 	return cols
 }
