@@ -142,18 +142,37 @@ func EnergyParams(rk *data.Ranking, highlight string) ([]byte, error) {
 		charts.WithAnimation(false),
 	)
 	c.AddSeries(SeriesModels, points,
-		charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0]}),
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0], Opacity: opts.Float(1)}),
 		// Points are numbered with their rank, the table's #: names would
-		// run into each other (labelLayout's hideOverlap is not in the
-		// ECharts build the site serves).
+		// run into each other. The page places each label clear of the
+		// others and of the points (Place), or hides it.
 		charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{@[3]}", FontSize: 11}))
 	if len(picked) > 0 {
 		c.AddSeries(SeriesHighlighted, picked,
 			charts.WithScatterChartOpts(opts.ScatterChart{Symbol: "diamond", SymbolSize: 18}),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor, BorderColor: "#fff", BorderWidth: 2}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor, BorderColor: "#fff", BorderWidth: 2, Opacity: opts.Float(1)}),
 			charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{@[3]}. {b}", FontWeight: "bold"}))
 	}
-	return finishPlain(c)
+	b, err := finishPlain(c)
+	if err != nil {
+		return nil, err
+	}
+	// Each label's text in its item, as the page's placement reads it.
+	return edit(b, func(o map[string]any) {
+		for _, s := range list(o["series"]) {
+			for _, d := range list(s["data"]) {
+				v, _ := d["value"].([]any)
+				if len(v) < 4 {
+					continue
+				}
+				rank := fmt.Sprint(v[3])
+				if s["name"] == SeriesHighlighted {
+					rank += ". " + fmt.Sprint(d["name"])
+				}
+				d["label"] = map[string]any{"formatter": rank}
+			}
+		}
+	})
 }
 
 // edit applies f to an option's JSON, for what go-echarts cannot express.

@@ -194,5 +194,183 @@ func TestReaders(t *testing.T) {
 			}
 		}
 	})
+
+	// 7. No label of a chart overlaps another label or a point a series
+	// marks: on the footprint link (H100), the default page and the
+	// compare page's scatter, at a phone's and a wide screen's width.
+	t.Run("Labels", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin)
+		for _, width := range []int64{360, 1440} {
+			for _, c := range []struct{ path, chart string }{
+				{"/?" + footprintLink, "chart-power"},
+				{"/", "chart-power"},
+				{"/?" + state.String(fpQuery) + "&deadline=25ms", "chart-power"},
+				{"/?task=gpqa&model=gpt-oss-20b&gpu=H100&deadline=40ms&p=p95", "chart-power"},
+				{"/compare", "chart-params"},
+				{"/compare?task=gpqa&model=gpt-oss-20b", "chart-params"},
+				{"/compare?task=image-chat&gpu=H100", "chart-params"},
+			} {
+				tb.do(chromedp.EmulateViewport(width, 900))
+				tb.openURL(origin + c.path)
+				tb.expectLabelsClear(fmt.Sprintf("%s, %s at %d px", c.path, c.chart, width), c.chart)
+			}
+		}
+	})
+
+	// 8. Every series reads against the chart's background, 3:1 at least,
+	// light and dark, the points and lines that miss the deadline too.
+	t.Run("SeriesContrast", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin)
+		for _, scheme := range []string{"light", "dark"} {
+			tb.do(emulate(360, 800, scheme)...)
+			for _, c := range []struct {
+				path   string
+				charts []string
+			}{
+				// Points and lines that miss the deadline, and four GPU counts.
+				{"/?task=video-chat&model=qwen-3-vl-235b-a22b-instruct-fp8&deadline=40ms&p=p90", []string{"chart-latency", "chart-concurrency", "chart-power"}},
+				{"/?deadline=25ms&p=p90", []string{"chart-latency", "chart-concurrency", "chart-power"}},
+				{"/compare?task=gpqa&model=gpt-oss-20b", []string{"chart-ranking", "chart-params"}},
+			} {
+				tb.openURL(origin + c.path)
+				for _, id := range c.charts {
+					tb.expectSeriesContrast(fmt.Sprintf("%s, %s, %s", scheme, c.path, id), id, 3)
+				}
+			}
+		}
+	})
 	_ = data.DefaultQuery
+}
+
+// seriesJS reads, from a chart's instance, the boxes of the labels and of
+// the points each series draws, and the colours each draws with. The
+// runtime is pinned (web/echarts.sha256): these internals (getModel,
+// getItemGraphicEl, the labels as their elements' text content) are what
+// show where a label landed.
+const seriesJS = `(id => {
+	const el = document.getElementById(id);
+	const inst = echarts.getInstanceByDom(el);
+	if (!inst) return null;
+	const box = e => { const r = e.getBoundingRect().clone(); const m = e.getComputedTransform(); if (m) r.applyTransform(m); return {X: r.x, Y: r.y, W: r.width, H: r.height} };
+	let back = "", a = el;
+	while (a && (!back || back === "rgba(0, 0, 0, 0)")) { back = getComputedStyle(a).backgroundColor; a = a.parentElement }
+	const out = {Width: inst.getWidth(), Height: inst.getHeight(), Background: back, Labels: [], Points: [], Inks: []};
+	inst.getModel().eachSeries(sm => {
+		const data = sm.getData(), name = sm.name, si = sm.seriesIndex;
+		const ink = e => { if (!e.style || e.type === "text" || e.type === "tspan" || e.invisible || e.ignore) return;
+			const s = e.style; out.Inks.push({Series: name, Type: e.type, Fill: String(s.fill ?? ""), Stroke: String(s.stroke ?? ""),
+				LineWidth: s.lineWidth ?? 0, Opacity: s.opacity ?? 1}) };
+		inst.getViewOfSeriesModel(sm).group.traverse(ink);
+		data.each(i => {
+			const g = data.getItemGraphicEl(i);
+			if (!g || g.ignore || g.invisible) return;
+			let sym = g;
+			g.traverse && g.traverse(c => { if (c !== g && c.type !== "text" && c.type !== "tspan" && c.getTextContent) sym = c });
+			if (sm.subType !== "bar") out.Points.push({Series: name, SeriesIndex: si, Index: i, Box: box(sym)});
+			const label = (sym.getTextContent && sym.getTextContent()) || (g.getTextContent && g.getTextContent());
+			if (label && !label.ignore && !label.invisible && label.style.text) {
+				out.Labels.push({Series: name, SeriesIndex: si, Index: i, Text: label.style.text, Box: box(label)});
+			}
+		});
+	});
+	return out;
+})`
+
+type seriesDrawn struct {
+	Width, Height float64
+	Background    string
+	Labels        []struct {
+		Series             string
+		SeriesIndex, Index int
+		Text               string
+		Box                box
+	}
+	Points []struct {
+		Series             string
+		SeriesIndex, Index int
+		Box                box
+	}
+	Inks []struct {
+		Series, Type, Fill, Stroke string
+		LineWidth, Opacity        float64
+	}
+}
+
+func (tb *tab) series(id string) seriesDrawn {
+	tb.t.Helper()
+	tb.chartReady(id)
+	return eval[seriesDrawn](tb, fmt.Sprintf("%s(%q)", seriesJS, id))
+}
+
+// expectLabelsClear checks that no label of the chart overlaps another, or
+// a point of any series other than its own, or leaves the canvas.
+func (tb *tab) expectLabelsClear(where, id string) {
+	t := tb.t
+	t.Helper()
+	d := tb.series(id)
+	if len(d.Labels) == 0 {
+		t.Errorf("%s: no label drawn", where)
+	}
+	for i, l := range d.Labels {
+		x0, y0, x1, y1 := l.Box.bounds()
+		if x0 < -0.5 || y0 < -0.5 || x1 > d.Width+0.5 || y1 > d.Height+0.5 {
+			t.Errorf("%s: label %q (%.0f,%.0f–%.0f,%.0f) leaves the %v×%v canvas", where, l.Text, x0, y0, x1, y1, d.Width, d.Height)
+		}
+		for _, o := range d.Labels[:i] {
+			if overlaps(l.Box, o.Box) {
+				t.Errorf("%s: labels %q and %q overlap", where, o.Text, l.Text)
+			}
+		}
+		for _, p := range d.Points {
+			if p.SeriesIndex == l.SeriesIndex && p.Index == l.Index {
+				continue // its own
+			}
+			if overlaps(l.Box, p.Box) {
+				t.Errorf("%s: label %q covers point %d of %q", where, l.Text, p.Index, p.Series)
+			}
+		}
+	}
+}
+
+// expectSeriesContrast checks that everything each series draws (a point,
+// a line, a bar) has a contrast of min:1 against the chart's background,
+// as drawn: its fill, or its outline where it has no fill.
+func (tb *tab) expectSeriesContrast(where, id string, min float64) {
+	t := tb.t
+	t.Helper()
+	d := tb.series(id)
+	back, err := rgb(d.Background)
+	if err != nil {
+		t.Fatalf("%s: background %v", where, err)
+	}
+	worst := map[string]float64{}
+	for _, ink := range d.Inks {
+		best := 0.0
+		for _, c := range []struct {
+			colour string
+			on     bool
+		}{{ink.Fill, ink.Fill != "" && ink.Fill != "none" && ink.Fill != "transparent"}, {ink.Stroke, ink.Stroke != "" && ink.Stroke != "none" && ink.Stroke != "transparent" && ink.LineWidth > 0}} {
+			if !c.on {
+				continue
+			}
+			col, err := rgb(c.colour)
+			if err != nil {
+				continue // a gradient or a pattern: none is drawn here
+			}
+			best = max(best, ratio(blend(col, back, ink.Opacity), back))
+		}
+		if v, ok := worst[ink.Series]; !ok || best < v {
+			worst[ink.Series] = best
+		}
+	}
+	if len(worst) == 0 {
+		t.Errorf("%s: no series drawn", where)
+	}
+	for s, c := range worst {
+		if c < min {
+			t.Errorf("%s: series %q draws at %.2f:1 against %s, want %v:1", where, s, c, d.Background, min)
+		}
+	}
 }

@@ -308,13 +308,13 @@ var chartSpecs = []struct {
 	describe                 func(*data.Result) string
 }{
 	{"chart-latency", charts.TitleEnergyLatency,
-		"One colour per GPU and GPU count; dimmed points miss the deadline (the red vertical line); the dashed line is the Pareto frontier, the configurations no other beats on both energy and wait; the diamond is the selected configuration.",
+		"One colour per GPU and GPU count; hollow points miss the deadline (the red vertical line); the dashed line is the Pareto frontier, the configurations no other beats on both energy and wait; the diamond is the selected configuration.",
 		termPareto, charts.EnergyLatency, charts.EnergyLatencyPatch, charts.DescribeEnergyLatency},
 	{"chart-concurrency", charts.TitleEnergyConcurrency,
-		"Batch size limit (max_num_seqs): how many requests the server handles at once, on a doubling scale; the dimmed part of a line misses the deadline.",
+		"Batch size limit (max_num_seqs): how many requests the server handles at once, on a doubling scale; the thin part of a line, with hollow points, misses the deadline.",
 		termBatchLimit, charts.EnergyConcurrency, charts.EnergyConcurrencyPatch, charts.DescribeEnergyConcurrency},
 	{"chart-power", charts.TitlePowerThroughput,
-		"Solid lines: GPU power (left axis); dashed lines: output tokens per second (right axis); the diamonds are the selected configuration, labelled with its figures.",
+		"Solid lines: GPU power (left axis); dashed lines: output tokens per second (right axis); thin parts, with hollow points, miss the deadline; the diamonds are the selected configuration, labelled with its figures.",
 		"", charts.PowerThroughput, charts.PowerThroughputPatch, charts.DescribePowerThroughput},
 }
 
