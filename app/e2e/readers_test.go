@@ -294,7 +294,7 @@ type seriesDrawn struct {
 	}
 	Inks []struct {
 		Series, Type, Fill, Stroke string
-		LineWidth, Opacity        float64
+		LineWidth, Opacity         float64
 	}
 }
 

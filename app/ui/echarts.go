@@ -169,8 +169,8 @@ func placeLabels(inst app.Value) {
 	}
 	type ref struct {
 		series, item, count int
-		label                charts.Label
-		own                  int
+		label               charts.Label
+		own                 int
 	}
 	var refs []ref
 	n := series.Length()

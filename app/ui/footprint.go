@@ -379,7 +379,7 @@ func (f *fpInputs) presets(id string, p *footprint.Param, label string, x footpr
 	if p.Unit != "" {
 		own += " (" + p.Unit + ")"
 	}
-	about := app.P().ID(id+"-about").Class("hint").Text(p.Describe(x))
+	about := app.P().ID(id + "-about").Class("hint").Text(p.Describe(x))
 	if !x.Set {
 		about = about.Hidden(true) // only when true: go-app prerenders hidden="false"
 	}
