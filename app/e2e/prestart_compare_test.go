@@ -117,7 +117,7 @@ func TestPrestartCompare(t *testing.T) {
 			tb.expectShownOnly(map[string]string{
 				"#question":       question,
 				"#least":          linkLeast,
-				compareFigures[2]: linkLeast[strings.LastIndex(linkLeast, ", ")+2:],
+				compareFigures[2]: firstEnergyCell(rk),
 			})
 		})
 
@@ -220,4 +220,20 @@ func TestPrestartCompare(t *testing.T) {
 		}
 		off.expectStatic(2)
 	})
+}
+
+// firstEnergyCell is what the ranking's first energy cell reads: the least
+// energy in the unit of the column's largest.
+func firstEnergyCell(rk *data.Ranking) string {
+	var least, most float64
+	for _, r := range rk.Models {
+		if r.Status() == data.Meets {
+			if least == 0 {
+				least = r.Result.Estimate.EnergyWh
+			}
+			most = max(most, r.Result.Estimate.EnergyWh)
+		}
+	}
+	n, _, _ := strings.Cut(inUnit(least, most, data.WattHours...), " ")
+	return n
 }
