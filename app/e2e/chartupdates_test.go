@@ -311,9 +311,10 @@ func (tb *tab) sameAsFresh(id string, r *data.Result) {
 		const seen = inst => { const o = inst.getOption();
 			return JSON.stringify({
 				// No points: an empty list or none, which ECharts reads alike.
-				// Each item's label is where the page placed it, which a
-				// chart given an option alone has not: not compared.
-				series: o.series.map(s => ({id: s.id, name: s.name, data: s.data && s.data.length ? s.data.map(d => { const {label, ...rest} = d; return rest }) : null, markLine: ((s.markLine || {}).data || []).map(d => ({name: d.name, xAxis: d.xAxis})), label: s.label && {formatter: s.label.formatter, position: s.label.position}})),
+				// Each item's label is where the page placed it (ECharts
+				// copies its show to emphasis), which a chart given an
+				// option alone has not: not compared.
+				series: o.series.map(s => ({id: s.id, name: s.name, data: s.data && s.data.length ? s.data.map(d => { const {label, emphasis, ...rest} = d; return rest }) : null, markLine: ((s.markLine || {}).data || []).map(d => ({name: d.name, xAxis: d.xAxis})), label: s.label && {formatter: s.label.formatter, position: s.label.position}})),
 				legend: o.legend.map(l => ({data: l.data, top: l.top})),
 				xAxis: o.xAxis.map(x => ({min: x.min, max: x.max, nameGap: x.nameGap, axisLabel: {rotate: x.axisLabel.rotate, showMinLabel: x.axisLabel.showMinLabel ?? null, alignMaxLabel: x.axisLabel.alignMaxLabel}})),
 				yAxis: o.yAxis.map(y => ({nameGap: y.nameGap})),
