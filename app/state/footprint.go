@@ -34,7 +34,30 @@ var FootprintParams = []string{ParamBoundary, ParamHost, ParamIdle, ParamPUE, Pa
 type Footprint struct {
 	Factors footprint.Factors
 	Budget  footprint.Budget
+	// Bare is an embed's footprint, which shows only what its URL sets: it
+	// starts from nothing (the zero Footprint) rather than from
+	// DefaultFootprint, and writes back what differs from that.
+	Bare bool
 }
+
+// Base is what fp starts from and is written against: DefaultFootprint, or
+// nothing for a bare one.
+func (fp Footprint) Base() Footprint {
+	if fp.Bare {
+		return Footprint{Bare: true}
+	}
+	return DefaultFootprint()
+}
+
+// Embedded is fp as an embed reads it from a link fp writes: bare, with
+// what the link sets (a page's default carbon and water are not).
+func (fp Footprint) Embedded() Footprint {
+	e, _ := ParseBareFootprint(fp.Encode())
+	return e
+}
+
+// IsBase tells whether fp is what a URL that sets no footprint gives.
+func (fp Footprint) IsBase() bool { return fp == fp.Base() }
 
 // The presets of the carbon and water figures a page shows when its URL
 // sets none: the world's average grid and the industry's average water use,
@@ -80,11 +103,15 @@ func defaultOf(p *footprint.Param) string {
 // reported in a Notice naming it and what is shown instead. A budget that
 // parses is kept even when the factor it needs is missing: Factors.Fit says
 // what is missing, where the page shows the budget's answer.
-func ParseFootprint(v url.Values) (Footprint, []Notice) {
-	var (
-		fp      = DefaultFootprint()
-		notices []Notice
-	)
+func ParseFootprint(v url.Values) (Footprint, []Notice) { return parseFootprint(v, DefaultFootprint()) }
+
+// ParseBareFootprint is ParseFootprint for an embed: only what the URL sets.
+func ParseBareFootprint(v url.Values) (Footprint, []Notice) {
+	return parseFootprint(v, Footprint{Bare: true})
+}
+
+func parseFootprint(v url.Values, fp Footprint) (Footprint, []Notice) {
+	var notices []Notice
 	refuse := func(param, value string, err error, fallback string) {
 		notices = append(notices, Notice{Param: param, Value: value,
 			Message: fmt.Sprintf("The URL's %s=%q was not understood (%s); showing %s instead.", param, value, refusal(err), fallback)})
@@ -151,14 +178,14 @@ func refusal(err error) string {
 	return err.Error()
 }
 
-// Encode writes the parameters in which fp differs from DefaultFootprint,
-// and only those, as ParseFootprint reads them back to fp.
+// Encode writes the parameters in which fp differs from its Base, and only
+// those, as ParseFootprint (or ParseBareFootprint) reads them back to fp.
 func (fp Footprint) Encode() url.Values {
 	v := url.Values{}
 	if fp.Factors.Boundary != "" {
 		v.Set(ParamBoundary, fp.Factors.Boundary)
 	}
-	def := DefaultFootprint()
+	def := fp.Base()
 	for _, p := range footprint.Params {
 		f := *fp.Factors.Of(p)
 		switch {
@@ -178,8 +205,8 @@ func (fp Footprint) Encode() url.Values {
 	return v
 }
 
-// String is Encode's query string in FootprintParams' order; "" for
-// DefaultFootprint.
+// String is Encode's query string in FootprintParams' order; "" for its
+// Base.
 func (fp Footprint) String() string {
 	v := fp.Encode()
 	var parts []string

@@ -170,3 +170,22 @@ func FuzzParseFootprint(f *testing.F) {
 		}
 	})
 }
+
+// TestBareFootprint: an embed shows only the footprint its URL sets, and
+// writes back only that; a page's link read by an embed loses the page's
+// defaults and keeps the rest.
+func TestBareFootprint(t *testing.T) {
+	fp, n := ParseBareFootprint(url.Values{})
+	if fp != (Footprint{Bare: true}) || !fp.IsBase() || fp.String() != "" || len(n) != 0 {
+		t.Errorf("ParseBareFootprint(empty) = %+v (%q), %v", fp, fp.String(), n)
+	}
+	v, _ := url.ParseQuery("grid=fr&wue=none")
+	fp, _ = ParseBareFootprint(v)
+	if fp.Factors.Grid.Preset != "fr" || fp.Factors.WUE.Set || fp.String() != "grid=fr" {
+		t.Errorf("bare grid=fr&wue=none = %+v, written %q", fp, fp.String())
+	}
+	page, _ := ParseFootprint(mustParse(t, "boundary=cloud&wue=aws"))
+	if e := page.Embedded(); e.Factors.Grid.Set || e.Factors.WUE.Preset != "aws" || e.Factors.Boundary != "cloud" || !e.Bare {
+		t.Errorf("%+v embedded = %+v", page, e)
+	}
+}

@@ -46,9 +46,14 @@ const (
 )
 
 // load reads the footprint's parameters from the URL's values; the section
-// opens when the URL sets any of them.
-func (f *fpInputs) load(v url.Values) []state.Notice {
-	fp, notices := state.ParseFootprint(v)
+// opens when the URL sets any of them. An embed's (bare) shows only what its
+// URL sets: no default carbon or water.
+func (f *fpInputs) load(v url.Values, bare bool) []state.Notice {
+	parse := state.ParseFootprint
+	if bare {
+		parse = state.ParseBareFootprint
+	}
+	fp, notices := parse(v)
 	f.fp, f.open = fp, false
 	for _, p := range state.FootprintParams {
 		if _, ok := v[p]; ok {
@@ -240,7 +245,7 @@ func (c *calc) onFootprintToggle(ctx app.Context, e app.Event) {
 // ranking stays, the columns past the GPU follow.
 func (c *Compare) onFootprint(ctx app.Context, e app.Event) {
 	if c.foot.edit(ctx) {
-		replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.hidden)))
+		replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.look)))
 	}
 }
 

@@ -12,7 +12,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
 )
@@ -62,7 +61,7 @@ func (c *calc) footprint() fpResult {
 func (c *calc) renderFootprint(compact bool) app.UI {
 	fr := c.footprint()
 	if compact {
-		return slot(c.foot.fp != state.DefaultFootprint(), fr.renderCompact)
+		return slot(!c.foot.fp.IsBase(), fr.renderCompact)
 	}
 	f := fr.f
 	gpuOnly := f.IsGPUOnly()

@@ -255,3 +255,47 @@ func TestFactorsOf(t *testing.T) {
 		t.Errorf("setting Params in order through Of gives %+v, want %+v", f, want)
 	}
 }
+
+func TestReadable(t *testing.T) {
+	byID := func(id string) Comparison {
+		for _, c := range Comparisons {
+			if c.ID == id {
+				return c
+			}
+		}
+		t.Fatalf("no comparison %q", id)
+		return Comparison{}
+	}
+	for _, tc := range []struct {
+		m      Measure
+		amount float64
+		want   string // the comparison's id, "" for none
+	}{
+		{Energy, 37010, "home"},  // 1.26 days, not 171 LED days or 218 km
+		{Energy, 50, "led"},      // 5.6 hours, not 2.5 minutes of a home
+		{Energy, 1700, "ev"},     // 10 km, not 7.9 LED days
+		{Energy, 37e6, "home"},   // 3.45 years, not 469 LED years
+		{Energy, 0.01, "ev"},     // 5.9 cm, not 4 s of a bulb
+		{Carbon, 1e4, "car"},     // the only one for carbon
+		{Water, 3, "bottle"},     // the only one for water
+		{Money, 10, ""},          // no comparison for money
+		{Energy, 0, ""},          // nothing to compare
+		{Energy, -5, ""},         //
+		{Energy, math.NaN(), ""}, //
+		{Energy, math.Inf(1), ""},
+	} {
+		c, ok := Readable(tc.m, tc.amount)
+		if got := map[bool]string{true: c.ID}[ok]; got != tc.want {
+			t.Errorf("Readable(%v, %v) = %q, want %q", tc.m, tc.amount, got, tc.want)
+		}
+		if ok {
+			// No other comparison of the measure is nearer to ten units.
+			dist := func(c Comparison) float64 { n, _ := c.In(tc.amount); return math.Abs(math.Log10(n) - 1) }
+			for _, o := range Comparisons {
+				if o.Measure == tc.m && dist(o) < dist(byID(c.ID)) {
+					t.Errorf("Readable(%v, %v) = %s, but %s is nearer to ten units", tc.m, tc.amount, c.ID, o.ID)
+				}
+			}
+		}
+	}
+}
