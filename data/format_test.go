@@ -149,4 +149,3 @@ func TestFormatRatio(t *testing.T) {
 		}
 	}
 }
-
