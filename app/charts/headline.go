@@ -11,7 +11,7 @@ import (
 // layout); the Brief captions say in a line how to read it.
 const (
 	BriefEnergyLatency     = "Dots: measured configurations; hollow ones miss the deadline (red line); ◆: the one selected."
-	BriefEnergyConcurrency = "One line per GPU type and count; thin parts, with hollow points, miss the deadline; ◆: the one selected."
+	BriefEnergyConcurrency = "One line per GPU type and count; hollow points miss the deadline; ◆: the one selected."
 	BriefPowerThroughput   = "Solid: GPU power (left axis); dashed: tokens per second (right axis); ◆: the one selected."
 )
 
