@@ -721,11 +721,12 @@ func TestCompare(t *testing.T) {
 		tb.waitText("#cfg-row", func() string { r, _ := set.Select(q); return r.Selected.RowID }())
 		tb.do(chromedp.Click(chromedp.ID("download-scenario")))
 		r, _ := set.Select(q)
-		if want, _ := export.ScenarioJSON(r, export.Footprint(r, state.DefaultFootprint().Factors, footprint.Budget{}, nil)...); !bytes.Equal(dl.expect(t, export.Filename(r.Query, "json")), want) {
+		// An embed shows only the footprint its URL sets: none here, as calc.
+		if want, _ := export.ScenarioJSON(r, export.Footprint(r, footprint.Factors{}, footprint.Budget{}, nil)...); !bytes.Equal(dl.expect(t, export.Filename(r.Query, "json")), want) {
 			t.Error("the embed's scenario download differs from calc -json's document")
 		}
 		rk, _ := set.Compare(q)
-		csvName, want := export.Filename(rk.Query, "csv"), export.CompareCSV(rk, pageColumns...)
+		csvName, want := export.Filename(rk.Query, "csv"), export.CompareCSV(rk)
 		host, page := hostSite(t, readmeScript(t))
 		for _, c := range []struct {
 			name, attrs string

@@ -166,10 +166,10 @@ func expectCard(v view, r *data.Result, f footprint.Factors) {
 	expectFigureFooter(v, r.Model.Source, "/?"+stateOf(r.Query, f))
 }
 
-// stateOf is a calculation's query string with its footprint, as the
-// links to the full pages carry it.
+// stateOf is a calculation's query string with its footprint, an embed's,
+// as the links to the full pages carry it.
 func stateOf(q data.Query, f footprint.Factors) string {
-	return state.Footprint{Factors: f}.AppendTo(state.String(q))
+	return state.Footprint{Factors: f, Bare: true}.Page().AppendTo(state.String(q))
 }
 
 // expectFigureFooter checks a figure layout's footer: the source and the

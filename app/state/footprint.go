@@ -56,6 +56,17 @@ func (fp Footprint) Embedded() Footprint {
 	return e
 }
 
+// Page is fp as the full page reads it from a link fp writes: for an
+// embed's, what its link sets and the page's defaults for the rest. Links
+// from an embed to the full pages carry it.
+func (fp Footprint) Page() Footprint {
+	if !fp.Bare {
+		return fp
+	}
+	p, _ := ParseFootprint(fp.Encode())
+	return p
+}
+
 // IsBase tells whether fp is what a URL that sets no footprint gives.
 func (fp Footprint) IsBase() bool { return fp == fp.Base() }
 

@@ -209,7 +209,7 @@ func (c *Compare) onSort(key string) app.EventHandler {
 func (c *Compare) calcURL(slug string) string {
 	q := c.q
 	q.Model = slug
-	return appURL("/", c.foot.fp.AppendTo(state.String(state.Normalize(c.set, q))))
+	return appURL("/", c.foot.fp.Page().AppendTo(state.String(state.Normalize(c.set, q))))
 }
 
 // gpuWords is the GPU choice as the page says it: "H100", or "B200 or H100,
@@ -636,7 +636,7 @@ func (c *Compare) scatterCaption() string {
 }
 
 // fullURL is the full compare page with this state.
-func (c *Compare) fullURL() string { return appURL("/compare", c.foot.fp.AppendTo(state.String(c.q))) }
+func (c *Compare) fullURL() string { return appURL("/compare", c.foot.fp.Page().AppendTo(state.String(c.q))) }
 
 // renderEmbedAbout is the embed's caveat, source and citation in one line,
 // and the way to the full compare page.

@@ -113,7 +113,7 @@ func embedClass(look state.Embed) string {
 }
 
 // fullURL is the full calculator with this calculation.
-func (c *calc) fullURL() string { return appURL("/", c.foot.fp.AppendTo(state.String(c.q))) }
+func (c *calc) fullURL() string { return appURL("/", c.foot.fp.Page().AppendTo(state.String(c.q))) }
 
 // renderAbout is the caveat, the source and the citation in one line, and
 // the way to the full calculator.

@@ -64,7 +64,7 @@ func (s *Share) Render() app.UI {
 	var body []app.UI
 	if s.Result != nil && !s.Compact {
 		body = append(body, app.P().Class("share-compare "+answerPart).Body(
-			app.A().ID("open-compare").Class("button").Href(appURL("/compare", s.Footprint.AppendTo(state.String(s.Query)))).
+			app.A().ID("open-compare").Class("button").Href(appURL("/compare", s.Footprint.Page().AppendTo(state.String(s.Query)))).
 				Text("Compare every model of this workload at this deadline →"),
 		))
 	}
@@ -132,7 +132,7 @@ func (s *Share) page() (path string, q data.Query) {
 // site's sub-path; the embed's share names the full page too.
 func (s *Share) permalink() string {
 	path, q := s.page()
-	return pageOrigin() + rootPrefix() + path + "?" + s.Footprint.AppendTo(state.String(q))
+	return pageOrigin() + rootPrefix() + path + "?" + s.Footprint.Page().AppendTo(state.String(q))
 }
 
 // save offers a file and says what happened.
