@@ -53,10 +53,11 @@ func TestReaders(t *testing.T) {
 	// JavaScript) and in the app's, and options that read whole.
 	t.Run("Text", func(t *testing.T) {
 		t.Parallel()
-		tb := newTab(t, bctx, origin)
-		v := tb.view()
-		for _, width := range []int64{360, 1440} {
-			for _, path := range []string{"/", "/?" + footprintLink, "/?tokens=1000&boundary=cloud&grid=250&pue=1.3", "/compare?task=gpqa&model=gpt-oss-20b&grid=fr&price=0.2&cur=EUR"} {
+		// A tab for each page: a tab's time is bounded (newTab).
+		for _, path := range []string{"/", "/?" + footprintLink, "/?tokens=1000&boundary=cloud&grid=250&pue=1.3", "/compare?task=gpqa&model=gpt-oss-20b&grid=fr&price=0.2&cur=EUR"} {
+			tb := newTab(t, bctx, origin)
+			v := tb.view()
+			for _, width := range []int64{360, 1440} {
 				where := fmt.Sprintf("%s at %d px", path, width)
 				tb.do(chromedp.EmulateViewport(width, 900), scripts(false), chromedp.Navigate(origin+path), chromedp.WaitReady(chromedp.ID("about")))
 				v.expectCleanText(where + ", prerendered")
