@@ -196,6 +196,74 @@ func TestReaders(t *testing.T) {
 		}
 	})
 
+	// 6. Carbon and water from the start, at the world's grid and a labelled
+	// water preset, on the GPU-only boundary and said so; a link that sets
+	// them wins, and one can ask for none.
+	t.Run("CarbonAndWater", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin)
+		v := tb.view()
+		for _, c := range []struct {
+			query         string
+			carbon, water string // in the figure's words; "" for none
+		}{
+			{"", "480 g CO2e/kWh (World, 2023", "1.8 L/kWh (US industry average"},
+			{"grid=fr", "56 g CO2e/kWh (France", "1.8 L/kWh"},
+			{"grid=none&wue=aws", "", "0.25 L/kWh (AWS global"},
+			{"grid=none&wue=none", "", ""},
+		} {
+			tb.open(c.query)
+			for _, f := range []struct{ id, want string }{{"#fp-carbon-row", c.carbon}, {"#fp-water-row", c.water}} {
+				shown := v.has(f.id) && tb.isVisible(f.id)
+				if shown != (f.want != "") {
+					t.Errorf("?%s: %s shown %v, want %q", c.query, f.id, shown, f.want)
+					continue
+				}
+				if !shown {
+					continue
+				}
+				if got := v.text(f.id); !strings.Contains(got, f.want) || !strings.Contains(got, "GPU energy only: a floor") {
+					t.Errorf("?%s: %s = %q, want %q, on the GPU energy only, said so", c.query, f.id, got, f.want)
+				}
+			}
+		}
+		// The compare page too: a column each, in its unit.
+		tb.openURL(origin + "/compare")
+		for _, col := range []string{"carbon", "water"} {
+			if !v.has("#ranking-table th[data-col=" + col + "]") {
+				t.Errorf("/compare has no %s column by default", col)
+			}
+		}
+	})
+
+	// 9. The compare page highlights only a model its link names, and its
+	// charts say why.
+	t.Run("Highlight", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin)
+		v := tb.view()
+		for _, c := range []struct{ path, model string }{{"/compare", ""}, {"/compare?task=gpqa", ""}, {"/compare?task=gpqa&model=gpt-oss-20b", "gpt-oss-20b"}} {
+			tb.openURL(origin + c.path)
+			if got := evalIn[string](v, `document.querySelector("#ranking-table tr.current")?.dataset.model ?? ""`); got != c.model {
+				t.Errorf("%s: the table highlights %q, want %q", c.path, got, c.model)
+			}
+			for _, id := range []string{"chart-ranking", "chart-params"} {
+				tb.chartReady(id)
+				got := evalIn[map[string]any](v, fmt.Sprintf(`(() => { const o = echarts.getInstanceByDom(document.getElementById(%q)).getOption();
+					const red = o.series.some(s => (s.data || []).some(d => d && d.itemStyle && /e15759/i.test(d.itemStyle.color || "")) || /e15759/i.test((s.itemStyle || {}).color || ""));
+					// A legend without its own list lists every series.
+					const legend = (o.legend || []).filter(l => l.show !== false).flatMap(l => (l.data && l.data.length ? l.data : o.series).map(d => d.name || d));
+					return {red, legend: legend.join("|")} })()`, id))
+				if got["red"] != (c.model != "") {
+					t.Errorf("%s, %s: a model in the highlight's colour: %v, want %v", c.path, id, got["red"], c.model != "")
+				}
+				if says := strings.Contains(got["legend"].(string), "link"); says != (c.model != "") {
+					t.Errorf("%s, %s: the legend %q says why a model is highlighted: %v, want %v", c.path, id, got["legend"], says, c.model != "")
+				}
+			}
+		}
+	})
+
 	// 7. No label of a chart overlaps another label or a point a series
 	// marks: on the footprint link (H100), the default page and the
 	// compare page's scatter, at a phone's and a wide screen's width.
