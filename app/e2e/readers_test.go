@@ -196,6 +196,35 @@ func TestReaders(t *testing.T) {
 		}
 	})
 
+	// 3. Small volumes: never a milli-prefix on Wh (read as MWh), on the
+	// page and in the command line's text; comparisons without powers of ten.
+	t.Run("SmallVolumes", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin)
+		v := tb.view()
+		for _, query := range []string{"tokens=1000", "tokens=1000&boundary=cloud&grid=world&wue=industry", "tokens=20"} {
+			tb.open(query)
+			text := evalIn[string](v, `(() => { document.querySelectorAll("details").forEach(d => d.open = true); return document.body.innerText })()`)
+			if m := regexp.MustCompile(`[0-9] mWh`).FindString(text); m != "" {
+				t.Errorf("?%s: the page writes %q", query, m)
+			}
+			if e := v.text("#energy"); !strings.HasSuffix(e, " Wh") {
+				t.Errorf("?%s: #energy = %q, want Wh", query, e)
+			}
+			for _, n := range evalIn[[]string](v, `[...document.querySelectorAll("#fp-compare .fp-figure")].map(e => e.textContent.trim())`) {
+				if strings.ContainsAny(n, "×⁻") {
+					t.Errorf("?%s: a comparison reads %q", query, n)
+				}
+			}
+		}
+		// The command line's text (the summary's is data/export's test).
+		out := string(runCLI(t, "calc", "-tokens", "1000", "-grid", "world", "-wue", "industry"))
+		_, comparisons, _ := strings.Cut(out, "as much as:")
+		if comparisons, _, _ = strings.Cut(comparisons, "Per request"); strings.Contains(out, "mWh") || strings.Contains(comparisons, "× 10") {
+			t.Errorf("calc -tokens 1000 writes mWh, or a comparison with a power of ten:\n%s", out)
+		}
+	})
+
 	// 6. Carbon and water from the start, at the world's grid and a labelled
 	// water preset, on the GPU-only boundary and said so; a link that sets
 	// them wins, and one can ask for none.

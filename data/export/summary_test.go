@@ -132,3 +132,17 @@ func TestCompareSummary(t *testing.T) {
 		t.Errorf("summary is not one paragraph ending in the permalink:\n%s", got)
 	}
 }
+
+// A small volume reads in Wh, never in mWh (read as MWh), as the page and
+// the command line write it.
+func TestSummarySmallVolume(t *testing.T) {
+	s := load(t)
+	r := selectQ(t, s, data.Query{Task: "lm-arena-chat", Model: "qwen-3-14b", GPU: data.AnyGPU, DeadlineMS: 500, Percentile: data.P50, Tokens: 1000})
+	f := footprint.Factors{}.WithBoundary("cloud")
+	f.Grid, _ = footprint.Grid.Parse("world")
+	for _, got := range []string{Summary(r, footprint.Factors{}, ""), Summary(r, f, "")} {
+		if strings.Contains(got, "mWh") || !strings.Contains(got, data.FormatEnergy(r.Estimate.EnergyWh)) || !strings.HasPrefix(data.FormatEnergy(r.Estimate.EnergyWh), "0.0") {
+			t.Errorf("summary of 1,000 tokens:\n%s", got)
+		}
+	}
+}
