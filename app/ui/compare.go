@@ -636,7 +636,9 @@ func (c *Compare) scatterCaption() string {
 }
 
 // fullURL is the full compare page with this state.
-func (c *Compare) fullURL() string { return appURL("/compare", c.foot.fp.Page().AppendTo(state.String(c.q))) }
+func (c *Compare) fullURL() string {
+	return appURL("/compare", c.foot.fp.Page().AppendTo(state.String(c.q)))
+}
 
 // renderEmbedAbout is the embed's caveat, source and citation in one line,
 // and the way to the full compare page.
