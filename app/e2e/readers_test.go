@@ -184,7 +184,7 @@ func TestReaders(t *testing.T) {
 				}
 			}
 			unit := data.Pick(most, c.units...).Name
-			head := v.text("#ranking-table th[data-col=" + c.key + "]")
+			head := strings.ReplaceAll(v.text("#ranking-table th[data-col="+c.key+"]"), "\u00a0", " ")
 			if !strings.HasSuffix(strings.TrimRight(head, " ▲▼"), "("+unit+")") {
 				t.Errorf("the %s column's header %q does not state its unit, %s", c.key, head, unit)
 			}

@@ -514,7 +514,8 @@ func (c *Compare) renderTable() app.UI {
 		labels[j] = col.label
 		if col.value != nil && col.units != nil {
 			units[j] = col.unit(ranked)
-			labels[j] += " (" + units[j].Name + ")"
+			// The unit whole on a line: "g CO2e" never breaks.
+			labels[j] += " (" + strings.ReplaceAll(units[j].Name, " ", "\u00a0") + ")"
 		}
 	}
 	heads := make([]app.UI, len(cols))
