@@ -33,25 +33,43 @@ const (
 // that reads best for the largest, each bar labelled with its energy as the
 // table writes it. Models that miss the deadline have no bar.
 func Ranking(rk *data.Ranking, highlight string) ([]byte, error) {
+	var bs []bar
+	for _, r := range meeting(rk) {
+		wh := r.Result.Estimate.EnergyWh
+		bs = append(bs, bar{r.Entry.Name, wh, data.FormatEnergy(wh), r.Entry.Slug == highlight})
+	}
+	return bars(bs, "Energy for "+data.FormatTokens(rk.Query.Tokens)+" tokens")
+}
+
+// bar is one model's bar: its name, its energy in Wh, its label, and
+// whether it is the highlighted model.
+type bar struct {
+	name      string
+	wh        float64
+	label     string
+	highlight bool
+}
+
+// bars draws bs as horizontal bars, the first at the top, on an axis named
+// axis and the unit that reads best for the largest.
+func bars(bs []bar, axis string) ([]byte, error) {
 	var (
-		names []string
-		bars  []opts.BarData
-		most  float64
+		names  []string
+		values []opts.BarData
+		most   float64
 	)
-	meets := meeting(rk)
-	for _, r := range meets {
-		most = max(most, r.Result.Estimate.EnergyWh)
+	for _, b := range bs {
+		most = max(most, b.wh)
 	}
 	unit, scale := energyUnit(most)
 	// The highlighted model's bar is drawn again over its own, alone in a
 	// series whose legend entry says why it is highlighted.
 	var picked []opts.BarData
-	for _, r := range meets {
-		wh := r.Result.Estimate.EnergyWh
-		d := opts.BarData{Name: r.Entry.Name, Value: sig4(wh / scale),
-			Label: &opts.Label{Show: opts.Bool(true), Position: "right", Formatter: data.FormatEnergy(wh)}}
-		p := opts.BarData{Name: r.Entry.Name, Value: "-"}
-		if r.Entry.Slug == highlight {
+	for _, b := range bs {
+		d := opts.BarData{Name: b.name, Value: sig4(b.wh / scale),
+			Label: &opts.Label{Show: opts.Bool(true), Position: "right", Formatter: b.label}}
+		p := opts.BarData{Name: b.name, Value: "-"}
+		if b.highlight {
 			d.ItemStyle = &opts.ItemStyle{Color: selectedColor}
 			p.Value = d.Value
 			p.ItemStyle = d.ItemStyle
@@ -59,8 +77,8 @@ func Ranking(rk *data.Ranking, highlight string) ([]byte, error) {
 		} else {
 			picked = append(picked, p)
 		}
-		names = append(names, r.Entry.Name)
-		bars = append(bars, d)
+		names = append(names, b.name)
+		values = append(values, d)
 	}
 	highlighted := slices.ContainsFunc(picked, func(d opts.BarData) bool { return d.Value != "-" })
 	top := "8"
@@ -69,7 +87,7 @@ func Ranking(rk *data.Ranking, highlight string) ([]byte, error) {
 	}
 	c := charts.NewBar()
 	c.SetGlobalOptions(
-		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: fmt.Sprintf("Energy for %s tokens (%s)", data.FormatTokens(rk.Query.Tokens), unit),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: fmt.Sprintf("%s (%s)", axis, unit),
 			NameLocation: "middle", NameGap: 28}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true)}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: types.FuncStr("{b}: {c} " + unit)}),
@@ -79,7 +97,7 @@ func Ranking(rk *data.Ranking, highlight string) ([]byte, error) {
 		charts.WithAnimation(false),
 	)
 	c.SetXAxis(names).XYReversal()
-	c.AddSeries(SeriesEnergy, bars, charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0]}))
+	c.AddSeries(SeriesEnergy, values, charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0]}))
 	if highlighted {
 		c.AddSeries(SeriesHighlighted, picked, charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor}),
 			charts.WithBarChartOpts(opts.BarChart{BarGap: "-100%"}))
