@@ -62,7 +62,7 @@
   }
 
   // The prerendered main element names the query its figures answer
-  // (data-query, query-escaped): the request's with tokenjoule serve, none
+  // (data-query, a digest of it): the request's with tokenjoule serve, none
   // on a static host, which serves the same page for every query. Until
   // the body is parsed, a link with a query counts as another question
   // (html.tj-pending hides the figures); once main is parsed, a match shows
@@ -75,7 +75,7 @@
       var main = document.querySelector("main.prerendered");
       if (main && !matched) {
         matched = true;
-        if (main.hasAttribute("data-query") && unescapeQuery(main.dataset.query) === query) {
+        if (main.dataset.query === digest(query)) {
           root.classList.remove("tj-pending");
         }
       }
@@ -103,7 +103,18 @@
     });
   }
 
-  // unescapeQuery undoes Go's url.QueryEscape; null for a malformed value.
+  // digest is the 32-bit FNV-1a hash of a string's UTF-16 code units, in
+  // hex, as app/ui/prestart.go's queryDigest writes it into data-query.
+  function digest(s) {
+    var h = 0x811c9dc5;
+    for (var i = 0; i < s.length; i++) {
+      h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+    }
+    return ("0000000" + h.toString(16)).slice(-8);
+  }
+
+  // unescapeQuery undoes Go's url.QueryEscape, as the page's table of
+  // names is written (#pending's data-names); null for a malformed value.
   function unescapeQuery(s) {
     try {
       return decodeURIComponent(s.replace(/\+/g, " "));
@@ -113,11 +124,12 @@
   }
 
   // describe is a link's question in the page's words: the parameters the
-  // calculator reads, each value by the name the page gives it (names, the
-  // page's table of names by parameter and lower-case id: "Reasoning (gpqa)"
-  // for a workload, whose id the link shows; "GPT OSS 20B" for a model), or
-  // as the link has it, cut to a readable length. The compare page ranks
-  // every model of the workload and highlights the link's.
+  // calculator reads, each value by the name the page gives it (table, the
+  // page's names by parameter and lower-case id: "Reasoning (gpqa)" for a
+  // workload, whose id the link shows; "GPT OSS 20B" for a model), or as the
+  // link has it, cut to 40 characters, as the app's notices quote values
+  // (data.MaxQuoted). The compare page ranks every model of the workload and
+  // highlights the link's.
   function describe(params, compare, table) {
     var names = [
       ["task", compare ? "every model of" : "the workload"],
@@ -150,7 +162,7 @@
         ? table[param][v.trim().toLowerCase()]
         : null;
       if (known === null) {
-        v = v.length > 60 ? v.slice(0, 60) + "…" : v;
+        v = v.length > 40 ? v.slice(0, 40) + "…" : v;
       } else if (param === "task") {
         v = known + " (" + v.trim() + ")";
       } else {

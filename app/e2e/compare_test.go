@@ -576,7 +576,7 @@ func TestCompare(t *testing.T) {
 		rk, _ := set.Compare(q)
 		r, _ := set.Select(q)
 		for _, c := range []struct{ path, want string }{
-			{comparePath(q), export.CompareSummary(rk, &set.Index, origin+comparePath(q))},
+			{comparePath(q), export.CompareSummary(rk, &set.Index, state.DefaultFootprint().Factors, origin+comparePath(q))},
 			{"/?" + state.String(q), export.Summary(r, state.DefaultFootprint().Factors, origin+"/?"+state.String(q))},
 		} {
 			tb.openURL(origin + c.path)

@@ -22,7 +22,7 @@ func ParseCompare(set *data.Set, v url.Values) (data.Query, []Notice) {
 	if i := slices.IndexFunc(notices, func(n Notice) bool { return n.Param == ParamModel }); i >= 0 {
 		w, _ := set.Workload(q.Task)
 		notices[i].Message = fmt.Sprintf("The URL's %s=%s was not understood (not a model of %s); highlighting none instead.",
-			ParamModel, quote(notices[i].Value), w.Name)
+			ParamModel, data.Quote(notices[i].Value), w.Name)
 		q.Model = ""
 	} else if _, named := first(v, ParamModel); !named {
 		q.Model = ""
@@ -40,7 +40,7 @@ func ParseCompare(set *data.Set, v url.Values) (data.Query, []Notice) {
 			return q, slices.Delete(notices, i, i+1)
 		}
 	}
-	notices[i].Message = fmt.Sprintf("The URL's %s=%q was not understood (%s's models were measured on %s); showing each model's best GPU instead.",
-		ParamGPU, s, w.Name, strings.Join(gpus, " and "))
+	notices[i].Message = fmt.Sprintf("The URL's %s=%s was not understood (%s's models were measured on %s); showing each model's best GPU instead.",
+		ParamGPU, data.Quote(s), w.Name, strings.Join(gpus, " and "))
 	return q, notices
 }
