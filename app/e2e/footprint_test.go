@@ -711,7 +711,7 @@ func TestFootprint(t *testing.T) {
 		cfp, _ := state.ParseFootprint(mustValues(t, cmpParams))
 		first := rk.Models[0].Result.Estimate.EnergyWh
 		carbon, _ := cfp.Factors.Carbon(cfp.Factors.Ladder(first))
-		for _, want := range []string{"Typical large cloud data centre", "footprint " + data.FormatEnergy(cfp.Factors.Ladder(first).FacilityWh),
+		for _, want := range []string{"Cloud data centre (Google, 2025)", "footprint " + data.FormatEnergy(cfp.Factors.Ladder(first).FacilityWh),
 			footprint.FormatCarbon(carbon), "carbon at 400 g CO2e/kWh", "cost at 0.1 USD per kWh", "widened to"} {
 			if err != nil || !strings.Contains(clip, want) {
 				t.Errorf("compare page: clipboard %q (%v) lacks %q", clip, err, want)
