@@ -36,12 +36,10 @@ func (c *Compare) computePlans() (*data.Ranking, error) {
 		return nil, err
 	}
 	c.prk, c.plans = prk, map[string]*plan.Plan{}
-	rk := &data.Ranking{Query: prk.Query, Workload: prk.Workload}
 	for _, r := range prk.Models {
-		rk.Models = append(rk.Models, r.Ranked)
 		c.plans[r.Entry.Slug] = r.Plan
 	}
-	return rk, nil
+	return prk.Data(), nil
 }
 
 // pageQuery is the page's own query string: its state, its hidden controls,
@@ -77,7 +75,7 @@ func (c *Compare) planURL(slug string) string {
 	if !c.planning {
 		t = state.TokensAsRate(q, plan.DefaultTraffic())
 	}
-	return appURL("/plan", c.foot.fp.AppendTo(state.PlanString(state.Normalize(c.set, q), t)))
+	return appURL("/plan", c.foot.fp.Page().AppendTo(state.PlanString(state.Normalize(c.set, q), t)))
 }
 
 // modeURL is this comparison in the other mode: by a volume (a day's
@@ -86,9 +84,9 @@ func (c *Compare) modeURL() string {
 	q := c.q
 	if c.planning {
 		q.Tokens = c.traffic.Rate.TokensPerDay()
-		return appURL("/compare", c.foot.fp.AppendTo(state.String(q)))
+		return appURL("/compare", c.foot.fp.Page().AppendTo(state.String(q)))
 	}
-	return appURL("/compare", c.foot.fp.AppendTo(state.String(q)+"&"+state.TrafficString(state.TokensAsRate(q, plan.DefaultTraffic()))))
+	return appURL("/compare", c.foot.fp.Page().AppendTo(state.String(q)+"&"+state.TrafficString(state.TokensAsRate(q, plan.DefaultTraffic()))))
 }
 
 // renderPlanAnswer is plan mode's question, answer and bars.
