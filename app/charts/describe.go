@@ -67,7 +67,7 @@ func batchWords(c *data.Config) string {
 func DescribeEnergyConcurrency(r *data.Result) string {
 	q, k := r.Query, r.Kind
 	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
-	return tell(r, curves, fmt.Sprintf("%s: for %s, energy per %s in joules against %s from %s, one line for each of %s; the part of a line that misses the deadline is dimmed.",
+	return tell(r, curves, fmt.Sprintf("%s: for %s, energy per %s in joules against %s from %s, one line for each of %s; the part of a line that misses the deadline is thin, its points hollow.",
 		Titles(k)[1], r.Model.Name, k.Item, batchesWords(k), batchRange(curves), gpuList(curves)),
 		func(s *data.Config) string {
 			return fmt.Sprintf("%s at %s, %s J per %s.", gpuName(s), batchWords(s), data.FormatNumber(s.Joules()), k.Item)
@@ -88,7 +88,7 @@ func batchesWords(k *data.Kind) string {
 func DescribePowerThroughput(r *data.Result) string {
 	q, k := r.Query, r.Kind
 	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
-	return tell(r, curves, fmt.Sprintf("%s: for %s on %s, GPU power in watts (solid lines, left axis) and %s per second (dashed lines, right axis) against %s from %s; the part of a line that misses the deadline is dimmed.",
+	return tell(r, curves, fmt.Sprintf("%s: for %s on %s, GPU power in watts (solid lines, left axis) and %s per second (dashed lines, right axis) against %s from %s; the part of a line that misses the deadline is thin, its points hollow.",
 		Titles(k)[2], r.Model.Name, gpuList(curves), k.Items, batchesWords(k), batchRange(curves)),
 		func(s *data.Config) string {
 			return fmt.Sprintf("%s at %s draws %s W and generates %s %s per second.",
@@ -255,7 +255,7 @@ func DescribeEnergyParams(rk *data.Ranking, highlight string) string {
 	}
 	for _, r := range meets {
 		if r.Entry.Slug == highlight {
-			s += " Highlighted: " + point(r) + "."
+			s += " Highlighted, as the link names it: " + point(r) + "."
 		}
 	}
 	return s

@@ -78,12 +78,12 @@ func printResult(w io.Writer, set *data.Set, r *data.Result) {
 	gpus := data.GPUChoice(m.GPUs, q.GPU)
 	meet := fmt.Sprintf("meets a %s ITL of %s", q.Percentile, k.Deadline(q.DeadlineMS))
 	if k.Diffusion() {
-		fmt.Fprintf(w, "%s %s of %s (%s) on %s, each generated within %s\n\n",
-			k.FormatVolume(q.Tokens), k.Items, m.Name, wl.Name, gpus, k.Deadline(q.DeadlineMS))
+		fmt.Fprintf(w, "%s of %s, %s (%s), on %s, each generated within %s\n\n",
+			k.VolumeWords(q.Tokens), m.Name, wl.Name, wl.ID, gpus, k.Deadline(q.DeadlineMS))
 		meet = "generates a batch within " + k.Deadline(q.DeadlineMS)
 	} else {
-		fmt.Fprintf(w, "%s output tokens of %s (%s) on %s, %s ITL ≤ %s\n\n",
-			data.FormatTokens(q.Tokens), m.Name, wl.Name, gpus, q.Percentile, data.FormatMS(q.DeadlineMS))
+		fmt.Fprintf(w, "%s output tokens of %s, %s (%s), on %s, %s ITL ≤ %s\n\n",
+			data.FormatTokens(q.Tokens), m.Name, wl.Name, wl.ID, gpus, q.Percentile, data.FormatMS(q.DeadlineMS))
 	}
 	if c := r.Selected; c != nil {
 		e := r.Estimate

@@ -38,7 +38,7 @@ func TestCalcImages(t *testing.T) {
 
 	code, out, _ = runArgs("calc", "-task", "text-to-image", "-model", "flux-1-dev", "-gpu", "H100", "-deadline", "10", "-images", "10k")
 	for _, want := range []string{
-		"10k images of FLUX.1 Dev (Text to Image) on H100, each generated within 10 s",
+		"10k images of FLUX.1 Dev, Text to Image (text-to-image), on H100, each generated within 10 s",
 		"Energy:     24.16 kWh (86.99 MJ)",
 		"8.699 kJ per image (2.416 Wh)",
 		"H100 × 2, batch size 1, Ulysses 2 × ring 1, 1024×1024, 50 steps, BF16 [flux-1-dev/H100/2/b1/u2r1]",

@@ -35,9 +35,10 @@ func addQueryFlags(fs *flag.FlagSet) *queryFlags {
 func addQuestionFlags(fs *flag.FlagSet) *queryFlags {
 	d := data.DefaultQuery()
 	return &queryFlags{
-		fs:   fs,
-		task: fs.String("task", d.Task, "workload: lm-arena-chat, gpqa, sourcegraph-fim, image-chat, video-chat, text-to-image or text-to-video (tokenjoule list)"),
-		gpu:  fs.String("gpu", d.GPU, "GPU: H100, B200 or any (the best across the model's GPUs)"),
+		fs: fs,
+		task: fs.String("task", d.Task, "workload, by its id: Text Conversation (lm-arena-chat), Reasoning (gpqa), Code Completion (sourcegraph-fim), "+
+			"Image Chat (image-chat), Video Chat (video-chat), Text to Image (text-to-image) or Text to Video (text-to-video); tokenjoule list lists them"),
+		gpu: fs.String("gpu", d.GPU, "GPU: H100, B200 or any (the best across the model's GPUs)"),
 		deadline: fs.String("deadline", "", "the longest wait: for a token workload the inter-token latency, 100, 100ms or 0.1s (default "+
 			data.Tokens.FormatDeadline(data.Tokens.DefaultDeadlineMS)+"); for text-to-image and text-to-video the time to generate a batch, 10, 10s or 1.5min (default "+
 			data.Images.FormatDeadline(data.Images.DefaultDeadlineMS)+" and "+data.Videos.FormatDeadline(data.Videos.DefaultDeadlineMS)+")"),

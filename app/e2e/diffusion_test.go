@@ -119,6 +119,8 @@ func TestDiffusion(t *testing.T) {
 		for _, id := range []string{"chart-concurrency", "chart-power"} {
 			tb.chartReady(id)
 		}
+		// Clean text: no stray space or echo.
+		tb.view().expectCleanText("the image task")
 		// No serious or critical accessibility violation, with every explanation open.
 		tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelectorAll("details").forEach(d => d.open = true)`))
 		tb.view().expectAccessible(axeScript(t), "the image task")

@@ -260,7 +260,8 @@ func matchGPU(e *data.ModelEntry, s string) (string, bool) {
 
 // Encode writes q as the query string Parse reads back to q. Every input is
 // written, defaults included, so that a copied link keeps meaning the same
-// thing if a default changes: for a token workload task, model, gpu,
+// thing if a default changes; the model only when there is one (the compare
+// page may highlight none). For a token workload: task, model, gpu,
 // deadline (ms), p and tokens; for an image or video workload, task, model,
 // gpu, deadline (s) and images or videos.
 func Encode(q data.Query) url.Values {
@@ -276,7 +277,11 @@ type param struct{ key, value string }
 // params are Encode's parameters in the page's order.
 func params(q data.Query) []param {
 	k := data.TaskKind(q.Task)
-	ps := []param{{ParamTask, q.Task}, {ParamModel, q.Model}, {ParamGPU, q.GPU}, {ParamDeadline, k.FormatDeadline(q.DeadlineMS)}}
+	ps := []param{{ParamTask, q.Task}}
+	if q.Model != "" { // none: the compare page highlights no model
+		ps = append(ps, param{ParamModel, q.Model})
+	}
+	ps = append(ps, param{ParamGPU, q.GPU}, param{ParamDeadline, k.FormatDeadline(q.DeadlineMS)})
 	if !k.Diffusion() {
 		ps = append(ps, param{ParamPercentile, string(q.Percentile)})
 	}
@@ -286,14 +291,11 @@ func params(q data.Query) []param {
 // String is Encode's query string with the parameters in the page's order
 // (task, model, gpu, deadline, p, tokens) rather than url.Values' sorted one.
 func String(q data.Query) string {
-	var b strings.Builder
-	for i, p := range params(q) {
-		if i > 0 {
-			b.WriteByte('&')
-		}
-		b.WriteString(p.key + "=" + url.QueryEscape(p.value))
+	var parts []string
+	for _, p := range params(q) {
+		parts = append(parts, p.key+"="+url.QueryEscape(p.value))
 	}
-	return b.String()
+	return strings.Join(parts, "&")
 }
 
 // first returns the first value of a parameter that is present.

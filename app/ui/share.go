@@ -66,11 +66,11 @@ func (s *Share) Render() app.UI {
 	var body []app.UI
 	if s.Result != nil && !s.Compact {
 		body = append(body, app.P().Class("share-compare "+answerPart).Body(
-			app.A().ID("open-compare").Class("button").Href(appURL("/compare", s.Footprint.AppendTo(state.String(s.Query)))).
+			app.A().ID("open-compare").Class("button").Href(appURL("/compare", s.Footprint.Page().AppendTo(state.String(s.Query)))).
 				Text("Compare every model of this workload at this deadline →"),
 			// The planner plans output tokens: not images or videos.
 			slot(!s.Result.Kind.Diffusion(), func() app.UI {
-				return app.A().ID("open-plan").Class("button").Href(appURL("/plan", s.Footprint.AppendTo(state.PlanString(s.Query,
+				return app.A().ID("open-plan").Class("button").Href(appURL("/plan", s.Footprint.Page().AppendTo(state.PlanString(s.Query,
 					state.TokensAsRate(s.Query, plan.DefaultTraffic()))))).
 					Text(fmt.Sprintf("Plan a deployment for %s tokens a day →", data.FormatTokens(s.Query.Tokens)))
 			}),
@@ -148,7 +148,7 @@ func (s *Share) permalink() string {
 	if s.Planned != nil {
 		query += "&" + state.TrafficString(s.Planned.Traffic)
 	}
-	return pageOrigin() + rootPrefix() + path + "?" + s.Footprint.AppendTo(query)
+	return pageOrigin() + rootPrefix() + path + "?" + s.Footprint.Page().AppendTo(query)
 }
 
 // save offers a file and says what happened.
