@@ -110,7 +110,13 @@ func Firefox(ctx context.Context, path, dir string) (*Browser, error) {
 		b.Close()
 		return nil, fmt.Errorf("firefox: no tab: %v", err)
 	}
-	b.Page = &bidiPage{bd: bd, context: tree.Contexts[0].Context, top: tree.Contexts[0].Context}
+	top := tree.Contexts[0].Context
+	if err := bd.call(ctx, "browsingContext.setViewport", map[string]any{"context": top,
+		"viewport": map[string]any{"width": Width, "height": Height}}, nil); err != nil {
+		b.Close()
+		return nil, err
+	}
+	b.Page = &bidiPage{bd: bd, context: top, top: top}
 	return b, nil
 }
 

@@ -16,6 +16,10 @@ import (
 	"time"
 )
 
+// Width and Height are the size of the tab's view (WebKit: of its window),
+// as the chromium tests' window.
+const Width, Height = 1280, 900
+
 // Page is a document of the browser's one tab: the tab's own, or that of an
 // iframe in it.
 type Page interface {

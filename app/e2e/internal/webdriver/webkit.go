@@ -96,6 +96,9 @@ func WebKit(ctx context.Context, xvfb, miniBrowser, driver, dir string) (*Browse
 	}
 	c.base += "/session/" + sess.SessionID
 	b.Version = sess.Capabilities.BrowserVersion
+	if err := c.call(ctx, http.MethodPost, "/window/rect", map[string]any{"width": Width, "height": Height}, nil); err != nil {
+		return nil, err
+	}
 	if err := readConsole(ctx, b, inspector); err != nil {
 		return nil, err
 	}
