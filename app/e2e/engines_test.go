@@ -11,6 +11,7 @@ import (
 	"html"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -206,13 +207,27 @@ func engineTest(t *testing.T, start func(context.Context) *webdriver.Browser) {
 
 	run("LeaveEarly", func(e *enginePage) {
 		// A reader who leaves a page before ECharts has loaded (it loads
-		// once a chart is near the screen, or the page is idle: at once on
-		// the embed) cuts its load short: no error is reported for that,
-		// and the next page draws its charts.
+		// once a chart is near the screen, at once on the embed, or when
+		// the page is idle) cuts its load short: no error is reported for
+		// that, and the next page draws its charts. This host holds ECharts
+		// back until released, so that every page is left during its load.
+		release := make(chan struct{})
+		slow := startHost(e.t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/echarts.min.js") {
+				select {
+				case <-release:
+				case <-r.Context().Done():
+					return
+				}
+			}
+			h.ServeHTTP(w, r)
+		}))
 		for _, path := range []string{"/embed", "/compare", "/embed?" + state.String(embedQ)} {
-			e.open(host.origin + path)
+			e.open(slow.origin + path)
+			e.poll(`!!document.querySelector('script[src$="/web/echarts.min.js"]')`, "ECharts to be loading")
 		}
-		e.open(host.origin + "/?" + state.String(q))
+		close(release)
+		e.open(slow.origin + "/?" + state.String(q))
 		e.chartDrawn("chart-latency")
 		e.expectSelected(set, q)
 	})
