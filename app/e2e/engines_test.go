@@ -84,7 +84,7 @@ func engineTest(t *testing.T, start func(context.Context) *webdriver.Browser) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	t.Cleanup(cancel)
 	began := time.Now()
 	b := start(ctx)

@@ -174,13 +174,20 @@ func listeningPort(pid, except int) (int, error) {
 // readConsole connects to the inspector of every page the remote
 // inspector's HTTP server lists and records their console's messages.
 func readConsole(ctx context.Context, b *Browser, inspector string) error {
-	page, err := get(ctx, inspector)
+	var paths []string
+	err := waitFor(ctx, func() error {
+		page, err := get(ctx, inspector)
+		if err != nil {
+			return err
+		}
+		paths = regexp.MustCompile(`/socket/\d+/\d+/WebPage`).FindAllString(string(page), -1)
+		if len(paths) == 0 {
+			return fmt.Errorf("the remote inspector lists no page: %s", page)
+		}
+		return nil
+	})
 	if err != nil {
 		return err
-	}
-	paths := regexp.MustCompile(`/socket/\d+/\d+/WebPage`).FindAllString(string(page), -1)
-	if len(paths) == 0 {
-		return fmt.Errorf("the remote inspector lists no page: %s", page)
 	}
 	for _, p := range paths {
 		c, err := ws.Dial(ctx, "ws://"+strings.TrimPrefix(strings.TrimSuffix(inspector, "/"), "http://")+p)
