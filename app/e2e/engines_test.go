@@ -11,10 +11,10 @@ import (
 	"html"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
