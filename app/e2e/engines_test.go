@@ -24,8 +24,11 @@ import (
 	"tokenjoule/data"
 )
 
+// starter starts a browser whose profile goes in dir.
+type starter func(ctx context.Context, dir string) (*webdriver.Browser, error)
+
 func TestFirefox(t *testing.T) {
-	engineTest(t, func(ctx context.Context) *webdriver.Browser {
+	engineTest(t, func() starter {
 		path := os.Getenv("FIREFOX")
 		if path == "" {
 			path, _ = exec.LookPath("firefox-esr")
@@ -33,16 +36,14 @@ func TestFirefox(t *testing.T) {
 		if path == "" {
 			need(t, "the Firefox tests need firefox-esr: install it with `apt-get install -y firefox-esr` (Debian), or set FIREFOX to a Firefox's path")
 		}
-		b, err := webdriver.Firefox(ctx, path, t.TempDir())
-		if err != nil {
-			t.Fatalf("starting %s: %v", path, err)
+		return func(ctx context.Context, dir string) (*webdriver.Browser, error) {
+			return webdriver.Firefox(ctx, path, dir)
 		}
-		return b
 	})
 }
 
 func TestWebKit(t *testing.T) {
-	engineTest(t, func(ctx context.Context) *webdriver.Browser {
+	engineTest(t, func() starter {
 		const install = "`apt-get install -y webkit2gtk-driver xvfb` (Debian)"
 		driver, err := exec.LookPath("WebKitWebDriver")
 		if err != nil {
@@ -60,39 +61,64 @@ func TestWebKit(t *testing.T) {
 			}
 			mb = found[0]
 		}
-		b, err := webdriver.WebKit(ctx, xvfb, mb, driver, t.TempDir())
-		if err != nil {
-			t.Fatalf("starting WebKit: %v", err)
+		return func(ctx context.Context, dir string) (*webdriver.Browser, error) {
+			return webdriver.WebKit(ctx, xvfb, mb, driver, dir)
 		}
-		return b
 	})
 }
 
-// engineTest runs the checks in the browser start gives: the three pages,
-// three links, the controls, the charts, the embed framed by another
-// origin and by a sandbox, pages left before ECharts loads, and, where the
-// browser keeps the service worker's copy, the pages offline. Any console
-// error fails the subtest it happens in, except what the browser itself
-// reports about the loads of a page the test is leaving (Firefox reports
-// those its service worker answered as errors, see leaveEarly).
-func engineTest(t *testing.T, start func(context.Context) *webdriver.Browser) {
+// engineTest runs the checks in the browser that find's starter starts: the
+// three pages, three links, the controls, the charts, the embed framed by
+// another origin and by a sandbox, pages left before ECharts loads, and,
+// where the browser keeps the service worker's copy, the pages offline.
+// Any console error fails the subtest it happens in, except what the
+// browser itself reports about the loads of a page the test is leaving
+// (Firefox reports those its service worker answered as errors).
+func engineTest(t *testing.T, find func() starter) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
 	t.Parallel()
+	start := find()
 	set, err := data.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	t.Cleanup(cancel)
+	// The browser starts while the wasm is built.
 	began := time.Now()
-	b := start(ctx)
-	t.Cleanup(b.Close)
+	type started struct {
+		b   *webdriver.Browser
+		err error
+	}
+	ch := make(chan started, 1)
+	dir := t.TempDir()
+	go func() {
+		b, err := start(ctx, dir)
+		ch <- started{b, err}
+	}()
+	var s started
+	got := false
+	t.Cleanup(func() {
+		if !got { // the build failed: the start is not waited for
+			cancel()
+			s = <-ch
+		}
+		if s.b != nil {
+			s.b.Close()
+		}
+	})
+	root := builtWeb(t)
+	s, got = <-ch, true
+	if s.err != nil {
+		t.Fatalf("starting the browser: %v", s.err)
+	}
+	b := s.b
 	t.Logf("%s %s started in %v", b.Name, b.Version, time.Since(began).Round(time.Millisecond))
 	t.Cleanup(func() { t.Logf("%s: %v in all", b.Name, time.Since(began).Round(time.Millisecond)) })
 
-	h, err := server.New(server.Options{Root: builtWeb(t)})
+	h, err := server.New(server.Options{Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}
