@@ -30,6 +30,7 @@ user_pref("browser.shell.checkDefaultBrowser", false);
 user_pref("browser.startup.homepage_override.mstone", "ignore");
 user_pref("browser.startup.page", 0);
 user_pref("datareporting.policy.dataSubmissionEnabled", false);
+user_pref("dom.ipc.processPrelaunch.enabled", false);
 user_pref("extensions.update.enabled", false);
 user_pref("messaging-system.rsexperimentloader.enabled", false);
 user_pref("network.captive-portal-service.enabled", false);
