@@ -33,6 +33,11 @@ func ParsePercentile(s string) (Percentile, error) {
 	return "", &InputError{Param: "percentile", Value: s, Accepted: "one of p50 (median), p90, p95, p99"}
 }
 
+// Meets tells whether c meets a deadline of deadlineMS at percentile p: the
+// one predicate every selection uses (Best, the charts' points, the
+// planner), so that they never disagree on which configurations qualify.
+func (p Percentile) Meets(c *Config, deadlineMS float64) bool { return p.ITL(c) <= deadlineMS }
+
 // ITL returns c's inter-token latency in ms at percentile p.
 func (p Percentile) ITL(c *Config) float64 {
 	switch p {
@@ -44,6 +49,26 @@ func (p Percentile) ITL(c *Config) float64 {
 		return float64(c.P99ITL)
 	}
 	return float64(c.MedianITL)
+}
+
+// Share says which share of tokens p holds to a deadline, as a reader would:
+// "9 in 10 tokens".
+func (p Percentile) Share() string {
+	switch p {
+	case P90:
+		return "9 in 10 tokens"
+	case P95:
+		return "19 in 20 tokens"
+	case P99:
+		return "99 in 100 tokens"
+	}
+	return "half of the tokens"
+}
+
+// DeadlineWords is a deadline in words: "9 in 10 tokens within 40 ms of the
+// one before".
+func DeadlineWords(p Percentile, ms float64) string {
+	return fmt.Sprintf("%s within %s of the one before", p.Share(), FormatMS(ms))
 }
 
 // Query is the calculator's question.
@@ -199,7 +224,7 @@ func Best(configs []Config, gpu string, p Percentile, deadlineMS float64) *Confi
 	var best *Config
 	for i := range configs {
 		c := &configs[i]
-		if (gpu == AnyGPU || c.GPU == gpu) && p.ITL(c) <= deadlineMS && (best == nil || lessEnergy(c, best)) {
+		if (gpu == AnyGPU || c.GPU == gpu) && p.Meets(c, deadlineMS) && (best == nil || lessEnergy(c, best)) {
 			best = c
 		}
 	}

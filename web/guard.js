@@ -14,7 +14,10 @@
 //     app cannot start, the page shows what it shows without JavaScript.
 //  6. In a frame, the page links no manifest: a framed page is never
 //     installed, and a sandboxed frame could not read it (opaque origin).
-//  7. The wasm's download starts as the head is parsed, not once app.js
+//  7. An embed's theme=light or theme=dark (app/state, ParamTheme) sets its
+//     colours before anything is painted: html[data-theme], which style.css
+//     and the charts (app/ui/echarts.go) follow rather than the system's.
+//  8. The wasm's download starts as the head is parsed, not once app.js
 //     has run; app.js takes this response (app/server/appjs.go). A <link
 //     rel=preload as=fetch> did the same in chromium and Firefox, but WebKit
 //     never hands a preloaded response to fetch(): it downloaded the wasm
@@ -39,6 +42,10 @@
   var root = document.documentElement;
   if (appRuns) {
     root.classList.add("js");
+  }
+  var theme = (new URLSearchParams(query).get("theme") || "").trim().toLowerCase();
+  if (theme === "light" || theme === "dark") {
+    root.setAttribute("data-theme", theme);
   }
 
   // The one download of the wasm, for app.js's fetchWithProgress; a failure
@@ -124,6 +131,9 @@
       ["deadline", "ITL deadline"],
       ["p", "percentile"],
       ["tokens", "output tokens"],
+      ["rate", "average traffic"],
+      ["peak", "peak over average"],
+      ["idle_w", "idle power of a GPU (W)"],
       ["boundary", "boundary"],
       ["host", "host share"],
       ["idle", "idle share"],
