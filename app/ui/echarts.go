@@ -146,23 +146,23 @@ func markStale(id string, stale bool) {
 // first comes near the screen or a picture of one is asked for, or once the
 // page is idle after it starts, whichever comes first; its URL is what the
 // first chart or picture gives (echartsSrc).
+//
+// A reader who leaves the page before ECharts has loaded cuts its load
+// short: Firefox and WebKit then fire the script's error event, after
+// beforeunload (in framed pages too) and before pagehide. That is no
+// failure to report: ECharts is loaded again if the page is shown again
+// (from the back-forward cache).
 var echartsJS struct {
 	src     string
 	loading bool
-	retried bool
 	failed  error
 	waiting []func(error)
 	done    app.Func
-}
 
-// echartsRetry is how long after a failed load ECharts is loaded once more,
-// in milliseconds, before the failure is reported. A reader who leaves the
-// page before ECharts has loaded cuts its load short, and Firefox and
-// WebKit then fire the script's error event before the page is gone (after
-// beforeunload, before pagehide; a framed page may have no beforeunload at
-// all): no failure to report. A page that is gone never tries again; one
-// restored from the back-forward cache does, and draws its charts.
-const echartsRetry = 1000
+	leaving bool // beforeunload came, and no pageshow since
+	cut     bool // the page was being left when the load failed
+	watch   [2]app.Func
+}
 
 // echartsSrc is the URL of ECharts for the page of ctx (under the site's
 // sub-path, if any).
@@ -197,29 +197,17 @@ func loadECharts(src string) {
 		return
 	}
 	echartsJS.loading = true
-	addECharts()
-}
-
-// addECharts adds ECharts' script to the page; when it has run, every
-// chart is reset, to be drawn.
-func addECharts() {
+	watchLeaving()
 	doc := app.Window().Get("document")
 	script := doc.Call("createElement", "script")
 	echartsJS.done = app.FuncOf(func(_ app.Value, args []app.Value) any {
 		echartsJS.done.Release()
-		if !app.Window().Get("echarts").Truthy() {
+		if !app.Window().Get("echarts").Truthy() && echartsJS.leaving {
 			script.Call("remove")
-			if !echartsJS.retried {
-				echartsJS.retried = true
-				var again app.Func
-				again = app.FuncOf(func(app.Value, []app.Value) any {
-					again.Release()
-					addECharts()
-					return nil
-				})
-				app.Window().Call("setTimeout", again, echartsRetry)
-				return nil
-			}
+			echartsJS.loading, echartsJS.cut = false, true
+			return nil
+		}
+		if !app.Window().Get("echarts").Truthy() {
 			echartsJS.failed = errors.New("the chart library did not load")
 			logError("ECharts did not load (" + echartsJS.src + "); charts are not drawn")
 		}
@@ -239,6 +227,29 @@ func addECharts() {
 	script.Call("addEventListener", "load", echartsJS.done)
 	script.Call("addEventListener", "error", echartsJS.done)
 	doc.Get("head").Call("appendChild", script)
+}
+
+// watchLeaving follows, from the first load on, whether the page is being
+// left, and loads ECharts again when a page left during its load is shown
+// again.
+func watchLeaving() {
+	if echartsJS.watch[0] != nil {
+		return
+	}
+	echartsJS.watch[0] = app.FuncOf(func(app.Value, []app.Value) any {
+		echartsJS.leaving = true
+		return nil
+	})
+	echartsJS.watch[1] = app.FuncOf(func(app.Value, []app.Value) any {
+		echartsJS.leaving = false
+		if echartsJS.cut {
+			echartsJS.cut = false
+			loadECharts(echartsJS.src)
+		}
+		return nil
+	})
+	app.Window().Call("addEventListener", "beforeunload", echartsJS.watch[0])
+	app.Window().Call("addEventListener", "pageshow", echartsJS.watch[1])
 }
 
 // loadEChartsWhenIdle loads ECharts from src once the page has nothing
