@@ -77,6 +77,10 @@ type Config struct {
 	P95ITL              Float  `json:"p95_itl_ms"`
 	RowID               string `json:"row_id"`
 	Repeat              int    `json:"repeat"`
+	// Measured holds the row's figures unrounded, from the workload's
+	// measured.bin; nil in a dataset that has none (one written by hand),
+	// which is then answered on the rounded figures above.
+	Measured *Measured `json:"-"`
 }
 
 // Index lists every workload and model with its best configurations, so that a

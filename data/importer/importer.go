@@ -94,6 +94,11 @@ func Render(src string) (map[string][]byte, error) {
 			return nil, err
 		}
 		entry := data.Workload{ID: w.ID, Name: w.Name}
+		b, err := measuredTable(models).MarshalBinary()
+		if err != nil {
+			return nil, err
+		}
+		files[w.ID+"/"+data.MeasuredFile] = b
 		for _, m := range models {
 			b, err := marshal(m)
 			if err != nil {
@@ -114,6 +119,25 @@ func Render(src string) (map[string][]byte, error) {
 	}
 	files["index.json"] = b
 	return files, nil
+}
+
+// measuredTable holds the measured values of a workload's configurations,
+// unrounded, by row id.
+func measuredTable(models []*data.Model) *data.MeasuredTable {
+	t := &data.MeasuredTable{Columns: data.TokenColumns}
+	var rows []*data.Config
+	for _, m := range models {
+		for i := range m.Configurations {
+			rows = append(rows, &m.Configurations[i])
+		}
+	}
+	sort.Slice(rows, func(i, j int) bool { return rows[i].RowID < rows[j].RowID })
+	for _, c := range rows {
+		v := c.Measured
+		t.Rows = append(t.Rows, c.RowID)
+		t.Values = append(t.Values, []float64{v.ITL[0], v.ITL[1], v.ITL[2], v.ITL[3], v.JoulesPerToken, v.JoulesPerRequest})
+	}
+	return t
 }
 
 // row is one configuration as the leaderboard publishes it.
@@ -267,6 +291,8 @@ func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
 		if bad != nil {
 			return nil, bad
 		}
+		c.Measured = &data.Measured{ITL: [4]float64{r.P50, r.P90, r.P95, r.P99},
+			JoulesPerToken: r.EnergyToken, JoulesPerRequest: r.EnergyRequest}
 		c.UnderDeadline = float64(c.MedianITL) <= data.DefaultDeadlineMS
 		key := fmt.Sprintf("%s/%s/%d/%d", slug, c.GPU, c.NumGPUs, c.MaxNumSeqs)
 		seen[key]++
