@@ -233,3 +233,28 @@ func TestImportKilled(t *testing.T) {
 	}
 	t.Logf("an import took %v; after 8 kills, readers saw A %d times, B %d times", took, seen["A"], seen["B"])
 }
+
+// TestImportLongNickname: a 5,000-character nickname is a bad input (exit
+// 2), said in a line, not in 5 KB (issue 15, item 9: it exited 1 when the
+// slug made a file name too long, quoting the whole name).
+func TestImportLongNickname(t *testing.T) {
+	src := t.TempDir()
+	os.CopyFS(src, os.DirFS(leaderboard(t)))
+	task := filepath.Join(src, "tasks", "lm-arena-chat.json")
+	var v map[string]any
+	b, _ := os.ReadFile(task)
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatal(err)
+	}
+	v["configurations"].([]any)[0].(map[string]any)["nickname"] = strings.Repeat("=x", 2500)
+	b, _ = json.Marshal(v)
+	os.WriteFile(task, b, 0o644)
+	out := filepath.Join(t.TempDir(), "out")
+	code, _, errs := runArgs("import", "-src", src, "-out", out)
+	if code != exitBadInput || len(errs) > 400 || !strings.Contains(errs, "nickname") || !strings.Contains(errs, "5000 characters") {
+		t.Errorf("exit %d, a %d-byte message: %.500s", code, len(errs), errs)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("a refused import made %s", out)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"tokenjoule/data"
 )
@@ -110,7 +111,7 @@ func CompareCSV(rk *data.Ranking, extra ...Column) []byte {
 	w := csv.NewWriter(&b)
 	line := make([]string, len(cols))
 	for i, c := range cols {
-		line[i] = c.Key
+		line[i] = csvText(c.Key)
 	}
 	w.Write(line)
 	for i := range rk.Models {
@@ -125,7 +126,7 @@ func CompareCSV(rk *data.Ranking, extra ...Column) []byte {
 }
 
 // csvValue writes a figure in full: the shortest decimal that reads back as
-// the same float64, never an exponent.
+// the same float64, never an exponent; and a text as csvText does.
 func csvValue(v any) string {
 	switch v := v.(type) {
 	case nil:
@@ -134,6 +135,19 @@ func csvValue(v any) string {
 		return strconv.FormatFloat(v, 'f', -1, 64)
 	case data.Float:
 		return strconv.FormatFloat(float64(v), 'f', -1, 64)
+	case int:
+		return strconv.Itoa(v)
 	}
-	return fmt.Sprint(v)
+	return csvText(fmt.Sprint(v))
+}
+
+// csvText keeps a text from being run as a formula by the spreadsheet that
+// opens the CSV: a cell that begins with =, +, -, @, a tab or a carriage
+// return gets a ' before it, as OWASP advises (CSV injection). A model's
+// name comes from the leaderboard's files, not from this program.
+func csvText(s string) string {
+	if s != "" && strings.IndexByte("=+-@\t\r", s[0]) >= 0 {
+		return "'" + s
+	}
+	return s
 }

@@ -23,6 +23,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"tokenjoule/data"
 )
@@ -73,7 +75,7 @@ func Render(src string) (map[string][]byte, error) {
 		return nil, err
 	}
 	if !validDate(lb.LastUpdated) {
-		return nil, inputErrorf("%s: last_updated %q is not a date (YYYY-MM-DD)", filepath.Join(src, "index.json"), lb.LastUpdated)
+		return nil, inputErrorf("%s: last_updated %s is not a date (YYYY-MM-DD)", filepath.Join(src, "index.json"), clip(strconv.Quote(lb.LastUpdated)))
 	}
 	files := make(map[string][]byte)
 	index := data.Index{
@@ -190,9 +192,57 @@ var workloads = []workload{
 
 var precisions = map[string]string{"bfloat16": "BF16", "fp8": "FP8", "mxfp4": "MXFP4"}
 
-// rowError names everything needed to find a bad row in the leaderboard's files.
+// rowError names everything needed to find a bad row in the leaderboard's
+// files, each name and value cut short: a message quotes 40 characters of a
+// 5,000-character nickname, not all of them.
 func rowError(file string, i int, model, field string, value any, why string) error {
-	return inputErrorf("%s: row %d (model %s): field %s = %v: %s", file, i, model, field, value, why)
+	return inputErrorf("%s: row %d (model %s): field %s = %s: %s", file, i, clip(model), clip(field), clip(fmt.Sprint(value)), why)
+}
+
+// clip cuts s to 40 characters for a message, saying how long it was.
+func clip(s string) string {
+	const n = 40
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return fmt.Sprintf("%s… (%d characters)", string(r[:n]), len(r))
+}
+
+// The plausible range of each field of a row: far beyond any measurement
+// published, so that a real one is never refused, and close enough that a
+// typo, a unit mistake or a hostile file is (1e300 billion parameters, 2^40
+// GPUs). Each bound is given with the words that explain it.
+const (
+	maxGPUs        = 1024    // GPUs in one serving configuration (the leaderboard's have 1 to 8)
+	maxNumSeqs     = 1 << 16 // batch size limit (up to 4,096 measured)
+	maxParamsB     = 1e5     // billions of parameters: 100 trillion (671 billion measured)
+	maxOutputLen   = 1e7     // tokens per answer (up to 12,000 measured)
+	maxWattsPerGPU = 5000    // W per GPU (up to 1,000 measured)
+	maxJPerToken   = 1e4     // J per token (up to 34 measured)
+	maxThroughput  = 1e7     // tokens per second (up to 22,000 measured)
+	maxITL         = 600000  // ms between tokens: 10 minutes (up to 6.9 s measured, at p99)
+	maxText        = 100     // characters of a nickname or an architecture
+	maxModelID     = 200     // characters of a model id
+	relTolerance   = 1e-6    // between a figure and its product of two others
+)
+
+// badText says what is wrong with a name of at most max characters, or "".
+func badText(s string, max int) string {
+	switch n := utf8.RuneCountInString(s); {
+	case strings.TrimSpace(s) == "":
+		return "must not be empty"
+	case n > max:
+		return fmt.Sprintf("is %d characters long; at most %d are accepted", n, max)
+	case strings.TrimSpace(s) != s:
+		return "begins or ends with a space"
+	}
+	for _, r := range s {
+		if !unicode.IsGraphic(r) {
+			return fmt.Sprintf("holds %U, a character that cannot be shown; letters, digits, punctuation and spaces are accepted", r)
+		}
+	}
+	return ""
 }
 
 // maxWritten bounds every number the dataset holds. It is far above any
@@ -209,7 +259,7 @@ func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
 		return nil, err
 	}
 	if task.Task != w.ID {
-		return nil, inputErrorf("%s: task is %q, want %q", file, task.Task, w.ID)
+		return nil, inputErrorf("%s: task is %s, want %q", file, clip(strconv.Quote(task.Task)), w.ID)
 	}
 	if len(task.Configurations) == 0 {
 		return nil, inputErrorf("%s: no configurations", file)
@@ -386,14 +436,15 @@ func decodeRow(file string, i int, raw json.RawMessage) (*row, error) {
 		if te, ok := err.(*json.UnmarshalTypeError); ok {
 			return nil, rowError(file, i, model, te.Field, string(fields[te.Field]), "want a JSON "+te.Type.Kind().String())
 		}
-		return nil, inputErrorf("%s: row %d (model %s): %v", file, i, model, err)
+		return nil, inputErrorf("%s: row %d (model %s): %v", file, i, clip(model), err)
 	}
 	for _, f := range []struct {
 		name string
 		v    string
-	}{{"model_id", r.ModelID}, {"nickname", r.Nickname}, {"architecture", r.Architecture}} {
-		if strings.TrimSpace(f.v) == "" {
-			return nil, rowError(file, i, model, f.name, strconv.Quote(f.v), "must not be empty")
+		max  int
+	}{{"model_id", r.ModelID, maxModelID}, {"nickname", r.Nickname, maxText}, {"architecture", r.Architecture, maxText}} {
+		if why := badText(f.v, f.max); why != "" {
+			return nil, rowError(file, i, model, f.name, strconv.Quote(f.v), why)
 		}
 	}
 	if data.Slug(r.Nickname) == "" {
@@ -406,23 +457,32 @@ func decodeRow(file string, i int, raw json.RawMessage) (*row, error) {
 		return nil, rowError(file, i, model, "weight_precision", strconv.Quote(r.Precision), "unknown precision; known: bfloat16, fp8, mxfp4")
 	}
 	for _, f := range []struct {
-		name string
-		v    int
-	}{{"num_gpus", r.NumGPUs}, {"tensor_parallel", r.TensorParallel}, {"data_parallel", r.DataParallel},
-		{"expert_parallel", r.ExpertParallel}, {"max_num_seqs", r.MaxNumSeqs}} {
-		if f.v < 1 {
-			return nil, rowError(file, i, model, f.name, f.v, "must be at least 1")
+		name   string
+		v, max int
+		bound  string
+	}{{"num_gpus", r.NumGPUs, maxGPUs, "GPUs in one configuration"},
+		{"tensor_parallel", r.TensorParallel, r.NumGPUs, "num_gpus"}, {"data_parallel", r.DataParallel, r.NumGPUs, "num_gpus"},
+		{"expert_parallel", r.ExpertParallel, r.NumGPUs, "num_gpus"}, {"max_num_seqs", r.MaxNumSeqs, maxNumSeqs, "requests in a batch"}} {
+		if f.v < 1 || f.v > f.max {
+			return nil, rowError(file, i, model, f.name, f.v, fmt.Sprintf("must be a whole number from 1 to %d (%s)", f.max, f.bound))
 		}
 	}
 	for _, f := range []struct {
-		name string
-		v    float64
-	}{{"total_params_billions", r.TotalParams}, {"activated_params_billions", r.ActiveParams},
-		{"avg_batch_size", r.AvgBatch}, {"avg_output_len", r.AvgOutputLen}, {"avg_power_watts", r.Power},
-		{"energy_per_request_joules", r.EnergyRequest}, {"energy_per_token_joules", r.EnergyToken},
-		{"output_throughput_tokens_per_sec", r.Throughput}, {"median_itl_ms", r.P50}} {
-		if !(f.v > 0) || math.IsInf(f.v, 0) {
-			return nil, rowError(file, i, model, f.name, f.v, "must be greater than 0")
+		name   string
+		v, max float64
+		bound  string
+	}{{"total_params_billions", r.TotalParams, maxParamsB, "billion parameters"},
+		{"activated_params_billions", r.ActiveParams, r.TotalParams, "total_params_billions"},
+		{"avg_batch_size", r.AvgBatch, float64(r.MaxNumSeqs), "max_num_seqs, the batch size limit"},
+		{"avg_output_len", r.AvgOutputLen, maxOutputLen, "tokens"},
+		{"energy_per_token_joules", r.EnergyToken, maxJPerToken, "J"},
+		{"energy_per_request_joules", r.EnergyRequest, maxJPerToken * maxOutputLen, "J"},
+		{"output_throughput_tokens_per_sec", r.Throughput, maxThroughput, "tokens per second"},
+		{"avg_power_watts", r.Power, maxWattsPerGPU * float64(r.NumGPUs), fmt.Sprintf("W: %s per GPU, num_gpus = %d", data.FormatNumber(maxWattsPerGPU), r.NumGPUs)},
+		{"median_itl_ms", r.P50, maxITL, "ms, 10 minutes"}, {"p90_itl_ms", r.P90, maxITL, "ms, 10 minutes"},
+		{"p95_itl_ms", r.P95, maxITL, "ms, 10 minutes"}, {"p99_itl_ms", r.P99, maxITL, "ms, 10 minutes"}} {
+		if !(f.v > 0 && f.v <= f.max) {
+			return nil, rowError(file, i, model, f.name, f.v, fmt.Sprintf("must be greater than 0 and at most %s (%s)", data.FormatNumber(f.max), f.bound))
 		}
 	}
 	for _, p := range []struct {
@@ -433,7 +493,11 @@ func decodeRow(file string, i int, raw json.RawMessage) (*row, error) {
 			return nil, rowError(file, i, model, p.name, p.hi, fmt.Sprintf("is below the previous percentile (%v); percentiles must be p50 ≤ p90 ≤ p95 ≤ p99", p.lo))
 		}
 	}
-	if want := r.EnergyToken * r.AvgOutputLen; math.Abs(r.EnergyRequest-want) > 1e-6*want {
+	if want := r.EnergyToken * r.Throughput; math.Abs(r.Power-want) > relTolerance*want {
+		return nil, rowError(file, i, model, "avg_power_watts", r.Power,
+			fmt.Sprintf("differs from energy_per_token_joules × output_throughput_tokens_per_sec = %v × %v = %v by more than 1e-6 (relative)", r.EnergyToken, r.Throughput, want))
+	}
+	if want := r.EnergyToken * r.AvgOutputLen; math.Abs(r.EnergyRequest-want) > relTolerance*want {
 		return nil, rowError(file, i, model, "energy_per_request_joules", r.EnergyRequest,
 			fmt.Sprintf("differs from energy_per_token_joules × avg_output_len = %v by more than 1e-6 (relative)", want))
 	}
@@ -472,7 +536,27 @@ func readJSON(file string, v any) error {
 	if err := json.Unmarshal(b, v); err != nil {
 		return inputErrorf("%s: %v", file, err)
 	}
-	return nil
+	d, err := findDuplicate(b)
+	switch {
+	case err != nil:
+		return inputErrorf("%s: %v", file, err)
+	case d == nil:
+		return nil
+	}
+	why := fmt.Sprintf("appears twice (%s, then %s); each key must appear once, or the last would silently win", clip(d.first), clip(d.second))
+	var row int
+	if n, _ := fmt.Sscanf(d.path, "configurations[%d]", &row); n == 1 && d.path == fmt.Sprintf("configurations[%d]", row) {
+		model := d.model
+		if model == "" {
+			model = "?"
+		}
+		return inputErrorf("%s: row %d (model %s): field %s %s", file, row, clip(model), clip(d.key), why)
+	}
+	where := "the top level"
+	if d.path != "" {
+		where = clip(d.path)
+	}
+	return inputErrorf("%s: %s: key %s %s", file, where, clip(strconv.Quote(d.key)), why)
 }
 
 // validDate tells whether s is a calendar date written YYYY-MM-DD.

@@ -24,7 +24,7 @@ func twoDatasets(t *testing.T) (a, b map[string][]byte) {
 		t.Fatal(err)
 	}
 	b, err = Render(fixture(t, func(rows []map[string]any) []map[string]any {
-		rows[0]["energy_per_token_joules"], rows[0]["energy_per_request_joules"] = 0.1, 50.0
+		setEnergy(rows[0], 0.1)
 		return append(rows, goodRow("org/N-1B", "N 1B", "H100", 8))
 	}))
 	if err != nil {
