@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -33,8 +34,18 @@ func ParsePercentile(s string) (Percentile, error) {
 	return "", &InputError{Param: "percentile", Value: s, Accepted: "one of p50 (median), p90, p95, p99"}
 }
 
-// ITL returns c's inter-token latency in ms at percentile p.
+// ITL returns c's measured inter-token latency in ms at percentile p,
+// unrounded: what a deadline is compared with.
 func (p Percentile) ITL(c *Config) float64 {
+	if c.Measured != nil {
+		return c.Measured.ITL[p.index()]
+	}
+	return p.ShownITL(c)
+}
+
+// ShownITL returns c's latency at p as the dataset row has it and the page
+// shows it, rounded to 0.1 ms.
+func (p Percentile) ShownITL(c *Config) float64 {
 	switch p {
 	case P90:
 		return float64(c.P90ITL)
@@ -44,6 +55,28 @@ func (p Percentile) ITL(c *Config) float64 {
 		return float64(c.P99ITL)
 	}
 	return float64(c.MedianITL)
+}
+
+// index is p's place in Percentiles, 0 (p50) for an unknown percentile.
+func (p Percentile) index() int { return max(slices.Index(Percentiles, p), 0) }
+
+// EnergyPerToken returns c's measured GPU energy per output token in joules,
+// unrounded: what the selection compares and a volume is multiplied by.
+func (c *Config) EnergyPerToken() float64 {
+	if c.Measured != nil {
+		return c.Measured.JoulesPerToken
+	}
+	return float64(c.JoulesPerToken)
+}
+
+// EnergyPerRequest returns c's measured GPU energy for a request of the
+// average output length in joules (the leaderboard's
+// energy_per_request_joules).
+func (c *Config) EnergyPerRequest() float64 {
+	if c.Measured != nil {
+		return c.Measured.JoulesPerRequest
+	}
+	return float64(c.JoulesPerToken) * float64(c.AvgOutputTokens)
 }
 
 // Query is the calculator's question.
@@ -62,22 +95,34 @@ func DefaultQuery() Query {
 		DeadlineMS: DefaultDeadlineMS, Percentile: P50, Tokens: 1e6}
 }
 
+// OutputTokensPerRequest returns c's measured average output length: its
+// energy per request over its energy per token, which the leaderboard makes
+// one the product of the other, so that a volume's requests times the
+// energy per request is the volume's energy. It is the dataset row's whole
+// number of tokens where nothing was measured.
+func (c *Config) OutputTokensPerRequest() float64 {
+	if c.Measured != nil {
+		return c.Measured.JoulesPerRequest / c.Measured.JoulesPerToken
+	}
+	return float64(c.AvgOutputTokens)
+}
+
 // Estimate is what a volume of tokens costs on one configuration.
 type Estimate struct {
 	EnergyWh         float64 // energy for the volume
-	EnergyPerRequest float64 // joules for a request of the average output length
+	EnergyPerRequest float64 // joules for a request of the average output length, as measured
 	GPUHours         float64 // GPU time for the volume at the measured throughput
-	Requests         float64 // requests of the average output length in the volume
+	Requests         float64 // requests of the measured average output length in the volume
 }
 
-// Estimate returns what tokens output tokens cost on c.
+// Estimate returns what tokens output tokens cost on c, from its measured
+// energy per token and per request.
 func (c *Config) Estimate(tokens float64) Estimate {
-	j := float64(c.JoulesPerToken)
 	return Estimate{
-		EnergyWh:         j * tokens / 3600,
-		EnergyPerRequest: j * float64(c.AvgOutputTokens),
+		EnergyWh:         c.EnergyPerToken() * tokens / 3600,
+		EnergyPerRequest: c.EnergyPerRequest(),
 		GPUHours:         tokens / float64(c.TokensPerSecond) * float64(c.NumGPUs) / 3600,
-		Requests:         tokens / float64(c.AvgOutputTokens),
+		Requests:         tokens / c.OutputTokensPerRequest(),
 	}
 }
 
@@ -96,13 +141,28 @@ type Result struct {
 	Fastest *Config
 }
 
-// MinDeadlineMS is the smallest deadline that some configuration meets: the
-// fastest configuration's latency. It is 0 when the deadline was met.
+// MinDeadlineMS is the smallest deadline that some configuration meets, as
+// the page shows it and sets it: the fastest configuration's measured latency
+// rounded up to the 0.1 ms latencies are shown at, so that the deadline set
+// is always met (a measured 12.53 ms is 12.6 ms). It is 0 when the deadline
+// was met.
 func (r *Result) MinDeadlineMS() float64 {
 	if r.Fastest == nil {
 		return 0
 	}
-	return r.Query.Percentile.ITL(r.Fastest)
+	return CeilTenth(r.Query.Percentile.ITL(r.Fastest))
+}
+
+// CeilTenth rounds ms up to a tenth: the smallest multiple of 0.1, as the
+// float64 nearest its decimal, that is not below ms.
+func CeilTenth(ms float64) float64 {
+	// Decimally, not as math.Ceil(ms*10)/10: 12.3*10 is 123.00000000000001
+	// in float64, which would make 12.3 into 12.4.
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(ms, 'f', 1, 64), 64)
+	if v < ms {
+		v, _ = strconv.ParseFloat(strconv.FormatFloat(v+0.1, 'f', 1, 64), 64)
+	}
+	return v
 }
 
 // Select answers q: among the model's configurations on q.GPU whose latency at
@@ -224,8 +284,8 @@ func fastest(configs []Config, gpu string, p Percentile) *Config {
 
 func lessEnergy(a, b *Config) bool {
 	switch {
-	case a.JoulesPerToken != b.JoulesPerToken:
-		return a.JoulesPerToken < b.JoulesPerToken
+	case a.EnergyPerToken() != b.EnergyPerToken():
+		return a.EnergyPerToken() < b.EnergyPerToken()
 	case a.NumGPUs != b.NumGPUs:
 		return a.NumGPUs < b.NumGPUs
 	case a.MaxNumSeqs != b.MaxNumSeqs:

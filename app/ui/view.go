@@ -183,7 +183,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 				"GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
 		)
 		if compact {
-			body = append(body, c.renderFootprint(true), compactConfig(s, q.Percentile))
+			body = append(body, c.renderFootprint(true), compactConfig(s, q))
 		} else {
 			body = append(body,
 				app.Dl().Class("figures").Body(
@@ -223,7 +223,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 			app.If(!compact, func() app.UI {
 				return app.P().Class("small").Body(
 					app.Text(fmt.Sprintf("%s with %s weights and a batch size limit of %d: %s within %s ms, %s J per token. Dataset row ",
-						o.Hardware(), o.Precision, o.MaxNumSeqs, shareWithin(q.Percentile), data.FormatNumber(q.Percentile.ITL(o)),
+						o.Hardware(), o.Precision, o.MaxNumSeqs, shareWithin(q.Percentile), data.FormatITL(q.Percentile.ITL(o), q.DeadlineMS),
 						data.FormatNumber(float64(o.JoulesPerToken)))),
 					app.Span().Class("row-id").Body(rowParts(o.RowID)...),
 					app.Text("."),

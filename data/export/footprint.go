@@ -18,7 +18,7 @@ func Footprint(r *data.Result, f footprint.Factors, b footprint.Budget, fit *foo
 		return nil
 	}
 	l, e := f.Ladder(r.Estimate.EnergyWh), f.Effective()
-	perRequest := f.Ladder(float64(c.JoulesPerToken) * float64(c.AvgOutputTokens) / 3600).FacilityWh
+	perRequest := f.Ladder(c.EnergyPerRequest() / 3600).FacilityWh
 	fp := Object{
 		{"boundary", f.BoundaryInfo().ID},
 		{"gpu_wh", l.GPUWh},
