@@ -40,19 +40,14 @@ type Set struct {
 	Index Index
 
 	fsys     fs.FS
+	root     string // the generation's folder in fsys, with a final slash; "" for its root
 	mu       sync.Mutex
 	models   map[string]*Model               // by task + "/" + slug
 	measured map[string]map[string]*Measured // by task, then row id; nil for a task without measured.bin
 }
 
 // Load returns the dataset embedded in the binary.
-func Load() (*Set, error) {
-	sub, err := fs.Sub(files, "dataset")
-	if err != nil {
-		return nil, err
-	}
-	return LoadCurrent(sub)
-}
+func Load() (*Set, error) { return loadCurrent(files, "dataset/") }
 
 // PointerFile is the name of the file, in a dataset folder, that names its
 // current generation.
@@ -62,14 +57,19 @@ const PointerFile = "current"
 // the importer writes it: the folder holds generations (gen-<hash>/, each a
 // whole dataset as LoadFS reads it) and the file current, one line naming
 // one of them.
-func Current(dir fs.FS) (string, error) {
-	b, err := fs.ReadFile(dir, PointerFile)
+func Current(dir fs.FS) (string, error) { return current(dir, "") }
+
+// current is Current for the dataset folder dir ("" or a path with a final
+// slash) of fsys. (Paths are joined by hand, not through fs.Sub, which
+// costs the wasm 6 KB.)
+func current(fsys fs.FS, dir string) (string, error) {
+	b, err := fs.ReadFile(fsys, dir+PointerFile)
 	if err != nil {
 		return "", err
 	}
 	name, ok := strings.CutSuffix(string(b), "\n")
 	if !ok || !ValidGeneration(name) {
-		return "", fmt.Errorf("%s: %q does not name a generation of the dataset (gen- and lower-case letters, digits or dashes)", PointerFile, b[:min(len(b), 80)])
+		return "", fmt.Errorf("%s: %.80q does not name a generation of the dataset (gen- and lower-case letters, digits or dashes)", PointerFile, b)
 	}
 	return name, nil
 }
@@ -79,39 +79,31 @@ func Current(dir fs.FS) (string, error) {
 // pointer cannot lead out of the dataset folder.
 func ValidGeneration(name string) bool {
 	rest, ok := strings.CutPrefix(name, "gen-")
-	if !ok || rest == "" || len(rest) > 64 {
-		return false
-	}
-	for _, r := range rest {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
-			return false
-		}
-	}
-	return true
+	return ok && rest != "" && len(rest) <= 64 && strings.Trim(rest, "abcdefghijklmnopqrstuvwxyz0123456789-") == ""
 }
 
 // LoadCurrent reads the current generation of a dataset folder (see Current).
-func LoadCurrent(dir fs.FS) (*Set, error) {
-	name, err := Current(dir)
+func LoadCurrent(dir fs.FS) (*Set, error) { return loadCurrent(dir, "") }
+
+func loadCurrent(fsys fs.FS, dir string) (*Set, error) {
+	name, err := current(fsys, dir)
 	if err != nil {
 		return nil, err
 	}
-	sub, err := fs.Sub(dir, name)
-	if err != nil {
-		return nil, err
-	}
-	return LoadFS(sub)
+	return load(fsys, dir+name+"/")
 }
 
 // LoadFS reads one generation of a dataset, laid out as the importer writes
 // it: index.json, and per workload its model files (<task>/<slug>.json) and
 // their measured values (<task>/measured.bin).
-func LoadFS(fsys fs.FS) (*Set, error) {
-	b, err := fs.ReadFile(fsys, "index.json")
+func LoadFS(fsys fs.FS) (*Set, error) { return load(fsys, "") }
+
+func load(fsys fs.FS, root string) (*Set, error) {
+	b, err := fs.ReadFile(fsys, root+"index.json")
 	if err != nil {
 		return nil, err
 	}
-	s := &Set{fsys: fsys, models: map[string]*Model{}, measured: map[string]map[string]*Measured{}}
+	s := &Set{fsys: fsys, root: root, models: map[string]*Model{}, measured: map[string]map[string]*Measured{}}
 	if err := json.Unmarshal(b, &s.Index); err != nil {
 		return nil, fmt.Errorf("index.json: %w", err)
 	}
@@ -208,7 +200,7 @@ func (s *Set) Model(task, name string) (*Model, error) {
 	if m := s.models[key]; m != nil {
 		return m, nil
 	}
-	b, err := fs.ReadFile(s.fsys, key+".json")
+	b, err := fs.ReadFile(s.fsys, s.root+key+".json")
 	if err != nil {
 		return nil, err
 	}
@@ -220,13 +212,18 @@ func (s *Set) Model(task, name string) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	if measured != nil {
-		for i := range m.Configurations {
-			c := &m.Configurations[i]
-			if c.Measured = measured[c.RowID]; c.Measured == nil {
-				return nil, fmt.Errorf("%s/%s: no measured values for row %s", task, MeasuredFile, c.RowID)
-			}
+	for i := range m.Configurations {
+		c := &m.Configurations[i]
+		if c.Measured = measured[c.RowID]; c.Measured != nil {
+			continue
 		}
+		if measured != nil {
+			return nil, fmt.Errorf("%s/%s: no measured values for row %s", task, MeasuredFile, c.RowID)
+		}
+		// A dataset without measured values (one written by hand) is
+		// answered on its rounded rows.
+		c.Measured = &Measured{ITL: [4]float64{float64(c.MedianITL), float64(c.P90ITL), float64(c.P95ITL), float64(c.P99ITL)},
+			JoulesPerToken: float64(c.JoulesPerToken), JoulesPerRequest: float64(c.JoulesPerToken) * float64(c.AvgOutputTokens)}
 	}
 	s.models[key] = m
 	return m, nil
@@ -238,7 +235,7 @@ func (s *Set) measuredValues(task string) (map[string]*Measured, error) {
 	if m, ok := s.measured[task]; ok {
 		return m, nil
 	}
-	b, err := fs.ReadFile(s.fsys, task+"/"+MeasuredFile)
+	b, err := fs.ReadFile(s.fsys, s.root+task+"/"+MeasuredFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		s.measured[task] = nil
 		return nil, nil
@@ -250,7 +247,7 @@ func (s *Set) measuredValues(task string) (map[string]*Measured, error) {
 	if err := t.UnmarshalBinary(b); err != nil {
 		return nil, fmt.Errorf("%s/%s: %w", task, MeasuredFile, err)
 	}
-	m, err := t.tokenMeasurements()
+	m, err := t.TokenMeasurements()
 	if err != nil {
 		return nil, fmt.Errorf("%s/%s: %w", task, MeasuredFile, err)
 	}

@@ -10,46 +10,67 @@ import (
 	"slices"
 )
 
-// Measured is one configuration's figures as the leaderboard published them,
-// unrounded: what a deadline is compared with and what a volume is multiplied
-// by. The rest of a Config is the dataset row, rounded for people to read
-// (0.1 ms, 7 decimals of a joule), and the page shows those.
+// Measured is one configuration's figures as the leaderboard measured them:
+// what a deadline is compared with and what a volume is multiplied by. The
+// rest of a Config is the dataset row, rounded for people to read (0.1 ms,
+// 7 decimals of a joule), and the page shows those.
 type Measured struct {
-	ITL              [4]float64 // ms, at each of Percentiles (p50, p90, p95, p99)
-	JoulesPerToken   float64
-	JoulesPerRequest float64 // the leaderboard's energy_per_request_joules
+	// ITL is the latency at each of Percentiles (p50, p90, p95, p99) in ms,
+	// to the microsecond, rounded up (see MicrosUp): a deadline given to the
+	// microsecond, as every deadline people type is, is met exactly when
+	// the leaderboard's own value meets it.
+	ITL              [4]float64
+	JoulesPerToken   float64 // the leaderboard's energy_per_token_joules, bit for bit
+	JoulesPerRequest float64 // its energy_per_request_joules, bit for bit
 }
 
-// TokenColumns are the columns of a token workload's measured values, named
-// as the leaderboard names its fields, in the order of Measured's.
-var TokenColumns = []string{"median_itl_ms", "p90_itl_ms", "p95_itl_ms", "p99_itl_ms",
-	"energy_per_token_joules", "energy_per_request_joules"}
+// TokenColumns are the columns of a token workload's measured values. The
+// latencies are whole microseconds, rounded up; the energy per token and
+// the average output length are the leaderboard's values, bit for bit, and
+// their product is its energy per request, bit for bit. Where that product
+// is not (a row of the leaderboard's that the importer finds so), the last
+// column is energy_per_request_joules instead.
+var TokenColumns = []string{"median_itl_us", "p90_itl_us", "p95_itl_us", "p99_itl_us",
+	"energy_per_token_joules", "avg_output_len"}
+
+// MicrosUp is the whole number of microseconds that a latency of ms
+// milliseconds is stored as: the smallest k such that a deadline of k
+// microseconds, read as ParseDeadline reads it, is not below ms. So for a
+// deadline to the microsecond, k/1000 ≤ deadline exactly when ms ≤ deadline.
+func MicrosUp(ms float64) float64 {
+	k := math.Floor(ms*1000) - 1
+	for k/1000 < ms {
+		k++
+	}
+	return k
+}
 
 // MeasuredFile is the name of a workload's measured values, in its folder
 // beside the model files (a slug has no dot, so no model file can take it).
 const MeasuredFile = "measured.bin"
 
 // A MeasuredTable is the content of a workload's measured.bin: per dataset
-// row id, one float64 per column, bit for bit as the leaderboard published
-// it. A column is named after the leaderboard's field, so that workloads of
-// another kind (an image's batch latency and energy) fit the same table.
+// row id, one float64 per column. A column is named after the leaderboard's
+// field, so that workloads of another kind (an image's batch latency and
+// energy) fit the same table.
 //
 // The file is binary because decimals are not compact: the shortest decimal
-// that reads back as a float64 has 15 to 17 digits, and the 838 token rows'
-// six values took 41 KB more in the brotli-compressed wasm as JSON, 26 KB in
-// this form. It is
+// that reads back as a float64 has 15 to 17 digits, and the leaderboard's
+// 838 token rows took 41 KB more of the brotli-compressed wasm as JSON. It
+// is
 //
 //	tokenjoule measured values 1\n
 //	{"columns":[…],"rows":[…]}\n
 //	the values: 8 × columns × rows bytes
 //
 // The values are IEEE 754 float64s, big-endian, column after column (all
-// rows of the first column, then the second…), and stored by byte planes:
-// the first byte of every value, then the second byte of every value, and so
-// on. Sign, exponent and leading digits, alike across a column, then sit
-// together, where compression finds them.
+// rows of the first column, then the second…), stored by byte planes: the
+// first byte of every value, then the second byte of every value, and so
+// on. Sign, exponent and leading digits, alike along a column, and the
+// zeros that end a whole number, then sit together, where compression
+// finds them.
 type MeasuredTable struct {
-	Columns []string    // the leaderboard's field names, such as median_itl_ms
+	Columns []string    // the leaderboard's field names, such as energy_per_token_joules
 	Rows    []string    // dataset row ids, sorted
 	Values  [][]float64 // Values[i][j] is the value of column j for Rows[i]
 }
@@ -69,17 +90,17 @@ type measuredHeader struct {
 // MarshalBinary writes t as measured.bin holds it, after checking it as
 // UnmarshalBinary would, so that what is written always reads back.
 func (t *MeasuredTable) MarshalBinary() ([]byte, error) {
-	if err := t.check(); err != nil {
-		return nil, err
+	for _, v := range t.Values {
+		if len(v) != len(t.Columns) {
+			return nil, errors.New("measured values: a row's values do not match the columns")
+		}
 	}
-	var b bytes.Buffer
-	b.WriteString(measuredMagic)
 	h, err := json.Marshal(measuredHeader{t.Columns, t.Rows})
-	if err != nil {
-		return nil, err
+	if err != nil || len(t.Values) != len(t.Rows) {
+		return nil, fmt.Errorf("measured values: %d rows of values for %d row ids (%v)", len(t.Values), len(t.Rows), err)
 	}
-	b.Write(h)
-	b.WriteByte('\n')
+	b := append([]byte(measuredMagic), h...)
+	b = append(b, '\n')
 	n := len(t.Columns) * len(t.Rows)
 	planes := make([]byte, 8*n)
 	var v [8]byte
@@ -91,110 +112,88 @@ func (t *MeasuredTable) MarshalBinary() ([]byte, error) {
 			}
 		}
 	}
-	b.Write(planes)
-	return b.Bytes(), nil
+	b = append(b, planes...)
+	var back MeasuredTable
+	if err := back.UnmarshalBinary(b); err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
 // UnmarshalBinary reads measured.bin. It refuses anything MarshalBinary
-// would not write: another version, unsorted or repeated rows, repeated
-// columns, a length that does not match, a value that is not a number
-// greater than 0 and at most 1e12.
+// would not write: another version, a header written otherwise, unsorted
+// or repeated rows, repeated columns, a length that does not match, a value
+// that is not a number greater than 0 and at most 1e12.
 func (t *MeasuredTable) UnmarshalBinary(b []byte) error {
 	rest, ok := bytes.CutPrefix(b, []byte(measuredMagic))
-	if !ok {
-		return errors.New("measured values: not a measured.bin of version 1")
-	}
-	line, payload, ok := bytes.Cut(rest, []byte("\n"))
-	if !ok {
-		return errors.New("measured values: the header line is not terminated")
-	}
+	line, payload, ok2 := bytes.Cut(rest, []byte("\n"))
 	var h measuredHeader
-	if err := json.Unmarshal(line, &h); err != nil {
-		return fmt.Errorf("measured values: header: %w", err)
+	if !ok || !ok2 || json.Unmarshal(line, &h) != nil {
+		return errors.New("measured values: not a measured.bin of version 1")
 	}
 	// Only the header MarshalBinary writes: encoding/json also takes keys
 	// in any case, repeated keys and missing ones.
-	if again, _ := json.Marshal(h); !bytes.Equal(again, line) {
-		return fmt.Errorf("measured values: header %.80q is not as written (%.80q)", line, again)
-	}
+	again, _ := json.Marshal(h)
 	// Checked before anything is allocated, by division (a product could
 	// overflow): a header cannot ask for more memory than the file's length.
-	n := len(payload) / 8
-	if len(h.Columns) == 0 || len(payload)%8 != 0 || n%len(h.Columns) != 0 || n/len(h.Columns) != len(h.Rows) {
-		return fmt.Errorf("measured values: %d bytes of values, want 8 × %d columns × %d rows", len(payload), len(h.Columns), len(h.Rows))
+	nc, nr, n := len(h.Columns), len(h.Rows), len(payload)/8
+	if !bytes.Equal(again, line) || nc == 0 || len(payload)%8 != 0 || n%nc != 0 || n/nc != nr {
+		return fmt.Errorf("measured values: header %.80q and %d bytes of values do not match", line, len(payload))
 	}
-	values := make([][]float64, len(h.Rows))
-	flat := make([]float64, n)
-	for i := range values {
-		values[i] = flat[i*len(h.Columns) : (i+1)*len(h.Columns) : (i+1)*len(h.Columns)]
-	}
-	for j := range h.Columns {
-		for i := range h.Rows {
-			var bits uint64
-			for p := range 8 {
-				bits = bits<<8 | uint64(payload[p*n+j*len(h.Rows)+i])
-			}
-			values[i][j] = math.Float64frombits(bits)
-		}
-	}
-	got := MeasuredTable{h.Columns, h.Rows, values}
-	if err := got.check(); err != nil {
-		return err
-	}
-	*t = got
-	return nil
-}
-
-func (t *MeasuredTable) check() error {
-	if len(t.Columns) == 0 {
-		return errors.New("measured values: no columns")
-	}
-	for j, c := range t.Columns {
-		if c == "" || slices.Contains(t.Columns[:j], c) {
+	for j, c := range h.Columns {
+		if c == "" || slices.Contains(h.Columns[:j], c) {
 			return fmt.Errorf("measured values: column %q is empty or repeated", c)
 		}
 	}
-	if len(t.Values) != len(t.Rows) {
-		return fmt.Errorf("measured values: %d rows of values for %d row ids", len(t.Values), len(t.Rows))
-	}
-	for i, id := range t.Rows {
-		if id == "" || i > 0 && t.Rows[i-1] >= id {
+	values := make([][]float64, nr)
+	flat := make([]float64, n)
+	for i, id := range h.Rows {
+		if id == "" || i > 0 && h.Rows[i-1] >= id {
 			return fmt.Errorf("measured values: row %q is empty, repeated or out of order", id)
 		}
-		if len(t.Values[i]) != len(t.Columns) {
-			return fmt.Errorf("measured values: row %s has %d values for %d columns", id, len(t.Values[i]), len(t.Columns))
-		}
-		for j, v := range t.Values[i] {
-			if !(v > 0 && v <= maxMeasured) {
-				return fmt.Errorf("measured values: row %s: %s = %v, want a number greater than 0 and at most %g", id, t.Columns[j], v, maxMeasured)
+		values[i] = flat[i*nc : (i+1)*nc : (i+1)*nc]
+		for j := range values[i] {
+			var bits uint64
+			for p := range 8 {
+				bits = bits<<8 | uint64(payload[p*n+j*nr+i])
+			}
+			if v := math.Float64frombits(bits); v > 0 && v <= maxMeasured {
+				values[i][j] = v
+			} else {
+				return fmt.Errorf("measured values: row %s: %s = %v, want a number greater than 0 and at most %g", id, h.Columns[j], v, maxMeasured)
 			}
 		}
 	}
+	*t = MeasuredTable{h.Columns, h.Rows, values}
 	return nil
 }
 
-// tokenMeasurements maps each row id of a token workload's table to its
+// TokenMeasurements maps each row id of a token workload's table to its
 // Measured values.
-func (t *MeasuredTable) tokenMeasurements() (map[string]*Measured, error) {
+func (t *MeasuredTable) TokenMeasurements() (map[string]*Measured, error) {
 	col := make([]int, len(TokenColumns))
 	for k, name := range TokenColumns {
-		if col[k] = slices.Index(t.Columns, name); col[k] < 0 {
-			return nil, fmt.Errorf("measured values: no column %s (columns: %v)", name, t.Columns)
+		col[k] = slices.Index(t.Columns, name)
+		if k == 5 && col[k] < 0 {
+			col[k] = slices.Index(t.Columns, "energy_per_request_joules")
+		}
+		if col[k] < 0 {
+			return nil, fmt.Errorf("measured values: no column %s in %v", name, t.Columns)
 		}
 	}
+	perRequest := t.Columns[col[5]] != "avg_output_len"
 	ms := make([]Measured, len(t.Rows))
 	byRow := make(map[string]*Measured, len(t.Rows))
-	for i, id := range t.Rows {
-		v := t.Values[i]
+	for i, v := range t.Values {
 		m := &ms[i]
 		for p := range m.ITL {
-			m.ITL[p] = v[col[p]]
+			m.ITL[p] = v[col[p]] / 1000
 		}
 		m.JoulesPerToken, m.JoulesPerRequest = v[col[4]], v[col[5]]
-		if !(m.ITL[0] <= m.ITL[1] && m.ITL[1] <= m.ITL[2] && m.ITL[2] <= m.ITL[3]) {
-			return nil, fmt.Errorf("measured values: row %s: latencies %v are not in the order p50 ≤ p90 ≤ p95 ≤ p99", id, m.ITL)
+		if !perRequest {
+			m.JoulesPerRequest *= m.JoulesPerToken
 		}
-		byRow[id] = m
+		byRow[t.Rows[i]] = m
 	}
 	return byRow, nil
 }

@@ -151,9 +151,15 @@ func TestEmbeddedMeasuredValues(t *testing.T) {
 				t.Errorf("%s %s: no measured values", key, c.RowID)
 				continue
 			}
-			if c.MedianITL != round(v.ITL[0], 1) || c.P90ITL != round(v.ITL[1], 1) || c.P95ITL != round(v.ITL[2], 1) ||
-				c.P99ITL != round(v.ITL[3], 1) || c.JoulesPerToken != round(v.JoulesPerToken, 7) {
-				t.Errorf("%s %s: the row %+v is not the measured %+v rounded", key, c.RowID, c, *v)
+			// The row rounds the latency to 0.1 ms; the measured values are
+			// whole microseconds, rounded up.
+			for p, row := range []Float{c.MedianITL, c.P90ITL, c.P95ITL, c.P99ITL} {
+				if us := v.ITL[p] * 1000; math.Abs(us-math.Round(us)) > 1e-6 || math.Abs(float64(row)-v.ITL[p]) > 0.0501 {
+					t.Errorf("%s %s: %s latency %v ms in the row, %v ms measured", key, c.RowID, Percentiles[p], row, v.ITL[p])
+				}
+			}
+			if c.JoulesPerToken != round(v.JoulesPerToken, 7) {
+				t.Errorf("%s %s: %v J/token in the row is not the measured %v rounded", key, c.RowID, c.JoulesPerToken, v.JoulesPerToken)
 			}
 			// The output length is rounded to a whole token: half a token's energy apart at most.
 			if r := v.JoulesPerToken * float64(c.AvgOutputTokens); math.Abs(v.JoulesPerRequest-r) > 0.5*v.JoulesPerToken*(1+1e-9) {

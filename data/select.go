@@ -34,13 +34,10 @@ func ParsePercentile(s string) (Percentile, error) {
 	return "", &InputError{Param: "percentile", Value: s, Accepted: "one of p50 (median), p90, p95, p99"}
 }
 
-// ITL returns c's measured inter-token latency in ms at percentile p,
-// unrounded: what a deadline is compared with.
+// ITL returns c's measured inter-token latency in ms at percentile p: what
+// a deadline is compared with.
 func (p Percentile) ITL(c *Config) float64 {
-	if c.Measured != nil {
-		return c.Measured.ITL[p.index()]
-	}
-	return p.ShownITL(c)
+	return c.Measured.ITL[max(slices.Index(Percentiles, p), 0)]
 }
 
 // ShownITL returns c's latency at p as the dataset row has it and the page
@@ -57,26 +54,21 @@ func (p Percentile) ShownITL(c *Config) float64 {
 	return float64(c.MedianITL)
 }
 
-// index is p's place in Percentiles, 0 (p50) for an unknown percentile.
-func (p Percentile) index() int { return max(slices.Index(Percentiles, p), 0) }
-
 // EnergyPerToken returns c's measured GPU energy per output token in joules,
 // unrounded: what the selection compares and a volume is multiplied by.
-func (c *Config) EnergyPerToken() float64 {
-	if c.Measured != nil {
-		return c.Measured.JoulesPerToken
-	}
-	return float64(c.JoulesPerToken)
-}
+func (c *Config) EnergyPerToken() float64 { return c.Measured.JoulesPerToken }
 
 // EnergyPerRequest returns c's measured GPU energy for a request of the
 // average output length in joules (the leaderboard's
 // energy_per_request_joules).
-func (c *Config) EnergyPerRequest() float64 {
-	if c.Measured != nil {
-		return c.Measured.JoulesPerRequest
-	}
-	return float64(c.JoulesPerToken) * float64(c.AvgOutputTokens)
+func (c *Config) EnergyPerRequest() float64 { return c.Measured.JoulesPerRequest }
+
+// OutputTokensPerRequest returns c's measured average output length: its
+// energy per request over its energy per token, which the leaderboard makes
+// the one the product of the other, so that a volume's requests times the
+// energy per request is the volume's energy.
+func (c *Config) OutputTokensPerRequest() float64 {
+	return c.Measured.JoulesPerRequest / c.Measured.JoulesPerToken
 }
 
 // Query is the calculator's question.
@@ -93,18 +85,6 @@ type Query struct {
 func DefaultQuery() Query {
 	return Query{Task: "lm-arena-chat", Model: "qwen-3-14b", GPU: AnyGPU,
 		DeadlineMS: DefaultDeadlineMS, Percentile: P50, Tokens: 1e6}
-}
-
-// OutputTokensPerRequest returns c's measured average output length: its
-// energy per request over its energy per token, which the leaderboard makes
-// one the product of the other, so that a volume's requests times the
-// energy per request is the volume's energy. It is the dataset row's whole
-// number of tokens where nothing was measured.
-func (c *Config) OutputTokensPerRequest() float64 {
-	if c.Measured != nil {
-		return c.Measured.JoulesPerRequest / c.Measured.JoulesPerToken
-	}
-	return float64(c.AvgOutputTokens)
 }
 
 // Estimate is what a volume of tokens costs on one configuration.

@@ -145,9 +145,11 @@ func TestTiesFollowTheRule(t *testing.T) {
 }
 
 func TestEstimateArithmetic(t *testing.T) {
-	c := Config{NumGPUs: 4, JoulesPerToken: 0.5, TokensPerSecond: 2000, AvgOutputTokens: 250}
+	c := Config{NumGPUs: 4, JoulesPerToken: 0.5, TokensPerSecond: 2000, AvgOutputTokens: 250,
+		Measured: &Measured{JoulesPerToken: 0.5, JoulesPerRequest: 125}}
 	e := c.Estimate(7.2e6)
-	// 0.5 J × 7.2e6 = 3.6e6 J = 1000 Wh; 0.5 × 250 = 125 J; 7.2e6 / 2000 = 3600 s = 1 h × 4 GPUs; 7.2e6 / 250.
+	// 0.5 J × 7.2e6 = 3.6e6 J = 1000 Wh; 125 J measured a request; 7.2e6 / 2000 = 3600 s = 1 h × 4 GPUs;
+	// 7.2e6 / (125 / 0.5 = 250 tokens a request).
 	if e.EnergyWh != 1000 || e.EnergyPerRequest != 125 || e.GPUHours != 4 || e.Requests != 28800 {
 		t.Errorf("estimate = %+v", e)
 	}
@@ -325,9 +327,9 @@ func TestMinDeadlineIsRoundedUp(t *testing.T) {
 		idx.Workloads[0].Models = append(idx.Workloads[0].Models, ModelEntry{Slug: m.Slug, Name: m.Name, GPUs: m.GPUs})
 		b, _ := json.Marshal(m)
 		fsys["w/"+m.Slug+".json"] = &fstest.MapFile{Data: b}
-		itl := measured[m.Slug]
+		us := measured[m.Slug] * 1000 // whole microseconds
 		table.Rows = append(table.Rows, m.Configurations[0].RowID)
-		table.Values = append(table.Values, []float64{itl, itl, itl, itl, float64(m.Configurations[0].JoulesPerToken), 100})
+		table.Values = append(table.Values, []float64{us, us, us, us, float64(m.Configurations[0].JoulesPerToken), 500})
 	}
 	b, _ := json.Marshal(idx)
 	fsys["index.json"] = &fstest.MapFile{Data: b}
@@ -349,7 +351,7 @@ func TestMinDeadlineIsRoundedUp(t *testing.T) {
 		t.Fatalf("at 12.5 ms, 12.53 measured: selected %v, smallest deadline %v; want none and 12.6", r.Selected, r.MinDeadlineMS())
 	}
 	q.DeadlineMS = r.MinDeadlineMS()
-	if r, _ := s.Select(q); r.Selected == nil || r.Estimate.EnergyPerRequest != 100 {
+	if r, _ := s.Select(q); r.Selected == nil || r.Estimate.EnergyPerRequest != 0.2*500 {
 		t.Errorf("at the smallest deadline shown, %v ms: selected %v", q.DeadlineMS, r.Selected)
 	}
 	q.DeadlineMS = 12.5

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -91,12 +92,12 @@ func Render(src string) (map[string][]byte, error) {
 		if !slices.Contains(lb.Tasks, w.ID) {
 			return nil, inputErrorf("%s: task %q is not listed in its tasks", filepath.Join(src, "index.json"), w.ID)
 		}
-		models, err := readTask(filepath.Join(src, "tasks", w.ID+".json"), w, lb.LastUpdated)
+		models, measured, err := readTask(filepath.Join(src, "tasks", w.ID+".json"), w, lb.LastUpdated)
 		if err != nil {
 			return nil, err
 		}
 		entry := data.Workload{ID: w.ID, Name: w.Name}
-		b, err := measuredTable(models).MarshalBinary()
+		b, err := measured.MarshalBinary()
 		if err != nil {
 			return nil, err
 		}
@@ -123,21 +124,27 @@ func Render(src string) (map[string][]byte, error) {
 	return files, nil
 }
 
-// measuredTable holds the measured values of a workload's configurations,
-// unrounded, by row id.
-func measuredTable(models []*data.Model) *data.MeasuredTable {
-	t := &data.MeasuredTable{Columns: data.TokenColumns}
-	var rows []*data.Config
-	for _, m := range models {
-		for i := range m.Configurations {
-			rows = append(rows, &m.Configurations[i])
+// measuredTable is a workload's measured values (see data.TokenColumns):
+// the latencies in whole microseconds rounded up, the energy per token and
+// the average output length as published, whose product is the energy per
+// request as published on every row of the leaderboard's; where it is not,
+// the energy per request itself.
+func measuredTable(rows map[string]*row) *data.MeasuredTable {
+	t := &data.MeasuredTable{Columns: slices.Clone(data.TokenColumns)}
+	for _, r := range rows {
+		if r.EnergyToken*r.AvgOutputLen != r.EnergyRequest {
+			t.Columns[5] = "energy_per_request_joules"
 		}
 	}
-	sort.Slice(rows, func(i, j int) bool { return rows[i].RowID < rows[j].RowID })
-	for _, c := range rows {
-		v := c.Measured
-		t.Rows = append(t.Rows, c.RowID)
-		t.Values = append(t.Values, []float64{v.ITL[0], v.ITL[1], v.ITL[2], v.ITL[3], v.JoulesPerToken, v.JoulesPerRequest})
+	t.Rows = slices.Sorted(maps.Keys(rows))
+	for _, id := range t.Rows {
+		r := rows[id]
+		last := r.AvgOutputLen
+		if t.Columns[5] != "avg_output_len" {
+			last = r.EnergyRequest
+		}
+		t.Values = append(t.Values, []float64{data.MicrosUp(r.P50), data.MicrosUp(r.P90), data.MicrosUp(r.P95), data.MicrosUp(r.P99),
+			r.EnergyToken, last})
 	}
 	return t
 }
@@ -250,27 +257,28 @@ func badText(s string, max int) string {
 // figure the calculator derives from it, for up to 1e18 tokens, overflows.
 const maxWritten = 1e12
 
-func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
+func readTask(file string, w workload, compiled string) ([]*data.Model, *data.MeasuredTable, error) {
 	var task struct {
 		Task           string            `json:"task"`
 		Configurations []json.RawMessage `json:"configurations"`
 	}
 	if err := readJSON(file, &task); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if task.Task != w.ID {
-		return nil, inputErrorf("%s: task is %s, want %q", file, clip(strconv.Quote(task.Task)), w.ID)
+		return nil, nil, inputErrorf("%s: task is %s, want %q", file, clip(strconv.Quote(task.Task)), w.ID)
 	}
 	if len(task.Configurations) == 0 {
-		return nil, inputErrorf("%s: no configurations", file)
+		return nil, nil, inputErrorf("%s: no configurations", file)
 	}
 	bySlug := map[string]*data.Model{}
 	byID := map[string]*data.Model{} // model id → its model: one nickname each
 	seen := map[string]int{}         // row id without repeat suffix → runs so far
+	rows := map[string]*row{}        // by row id
 	for i, raw := range task.Configurations {
 		r, err := decodeRow(file, i, raw)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		slug := data.Slug(r.Nickname)
 		m := bySlug[slug]
@@ -285,18 +293,18 @@ func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
 				Architecture: r.Architecture,
 			}
 			if other := byID[r.ModelID]; other != nil {
-				return nil, rowError(file, i, r.ModelID, "nickname", strconv.Quote(r.Nickname),
+				return nil, nil, rowError(file, i, r.ModelID, "nickname", strconv.Quote(r.Nickname),
 					fmt.Sprintf("model %s is already named %q: one model, one nickname", r.ModelID, other.Name))
 			}
 			bySlug[slug] = m
 			byID[r.ModelID] = m
 		}
 		if m.ModelID != r.ModelID {
-			return nil, rowError(file, i, r.ModelID, "nickname", strconv.Quote(r.Nickname),
+			return nil, nil, rowError(file, i, r.ModelID, "nickname", strconv.Quote(r.Nickname),
 				fmt.Sprintf("slug %q is already used by model %s", slug, m.ModelID))
 		}
 		if m.Name != r.Nickname || float64(m.Params) != r.TotalParams || float64(m.ActiveParams) != r.ActiveParams || m.Architecture != r.Architecture {
-			return nil, rowError(file, i, r.ModelID, "nickname/params/architecture", r.Nickname,
+			return nil, nil, rowError(file, i, r.ModelID, "nickname/params/architecture", r.Nickname,
 				"differs from the model's first row")
 		}
 		// What is written is checked, not only what was read: rounding
@@ -339,10 +347,8 @@ func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
 			P95ITL:              rounded("p95_itl_ms", r.P95, 1, "ms"),
 		}
 		if bad != nil {
-			return nil, bad
+			return nil, nil, bad
 		}
-		c.Measured = &data.Measured{ITL: [4]float64{r.P50, r.P90, r.P95, r.P99},
-			JoulesPerToken: r.EnergyToken, JoulesPerRequest: r.EnergyRequest}
 		c.UnderDeadline = float64(c.MedianITL) <= data.DefaultDeadlineMS
 		key := fmt.Sprintf("%s/%s/%d/%d", slug, c.GPU, c.NumGPUs, c.MaxNumSeqs)
 		seen[key]++
@@ -352,9 +358,20 @@ func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
 			c.RowID += "/r" + strconv.Itoa(c.Repeat)
 		}
 		m.Configurations = append(m.Configurations, c)
+		rows[c.RowID] = r
+	}
+	// The best configurations are chosen on the measured values, as the
+	// data package reads them back.
+	table := measuredTable(rows)
+	measured, err := table.TokenMeasurements()
+	if err != nil {
+		return nil, nil, err
 	}
 	models := make([]*data.Model, 0, len(bySlug))
 	for _, m := range bySlug {
+		for i := range m.Configurations {
+			m.Configurations[i].Measured = measured[m.Configurations[i].RowID]
+		}
 		finish(m)
 		models = append(models, m)
 	}
@@ -374,7 +391,7 @@ func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
 		}
 		return a.Slug < b.Slug
 	})
-	return models, nil
+	return models, table, nil
 }
 
 // finish sorts a model's configurations and fills the fields derived from them.

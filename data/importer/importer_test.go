@@ -3,6 +3,7 @@ package importer
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -154,30 +155,37 @@ func TestImportReplacesOnlyTheDataset(t *testing.T) {
 }
 
 // TestMeasuredValuesAreTheLeaderboards: each workload's measured.bin holds
-// every row of the leaderboard's task file with its latencies and energies
-// bit for bit, read here from the task file on its own.
+// every row of the leaderboard's task file, read here on its own: each
+// latency as the smallest deadline typed to the microsecond that it meets,
+// the energy per token and the output length bit for bit, whose product is
+// the energy per request bit for bit.
 func TestMeasuredValuesAreTheLeaderboards(t *testing.T) {
 	src := leaderboard(t)
 	files, err := Render(src)
 	if err != nil {
 		t.Fatal(err)
 	}
+	micros := func(ms float64) float64 {
+		for k := int(ms*1000) - 2; ; k++ {
+			if d, _ := strconv.ParseFloat(fmt.Sprintf("%d.%03d", k/1000, k%1000), 64); d >= ms {
+				return float64(k)
+			}
+		}
+	}
 	for _, w := range workloads {
-		var task struct{ Configurations []map[string]any }
+		var task struct{ Configurations []map[string]float64 }
 		b, err := os.ReadFile(filepath.Join(src, "tasks", w.ID+".json"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := json.Unmarshal(b, &task); err != nil {
-			t.Fatal(err)
-		}
+		json.Unmarshal(b, &task) // the strings stay zero
 		want := map[[6]float64]int{}
 		for _, r := range task.Configurations {
-			var v [6]float64
-			for i, k := range data.TokenColumns {
-				v[i] = r[k].(float64)
+			want[[6]float64{micros(r["median_itl_ms"]), micros(r["p90_itl_ms"]), micros(r["p95_itl_ms"]), micros(r["p99_itl_ms"]),
+				r["energy_per_token_joules"], r["avg_output_len"]}]++
+			if r["energy_per_token_joules"]*r["avg_output_len"] != r["energy_per_request_joules"] {
+				t.Errorf("%s: a row's energy per request is not its energy per token × output length: %v", w.ID, r)
 			}
-			want[v]++
 		}
 		var mt data.MeasuredTable
 		if err := mt.UnmarshalBinary(files[w.ID+"/"+data.MeasuredFile]); err != nil {
@@ -193,5 +201,29 @@ func TestMeasuredValuesAreTheLeaderboards(t *testing.T) {
 			}
 			want[v]--
 		}
+	}
+}
+
+// TestEnergyPerRequestKeptWhereNotAProduct: where a row's energy per
+// request is not exactly its energy per token × its output length, the
+// workload's measured values keep the energy per request itself.
+func TestEnergyPerRequestKeptWhereNotAProduct(t *testing.T) {
+	files, err := Render(fixture(t, func(rows []map[string]any) []map[string]any {
+		rows[1]["energy_per_request_joules"] = 100.00001 // 0.2 × 500 is 100
+		return rows
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mt data.MeasuredTable
+	if err := mt.UnmarshalBinary(files["lm-arena-chat/"+data.MeasuredFile]); err != nil {
+		t.Fatal(err)
+	}
+	m, err := mt.TokenMeasurements()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mt.Columns[5] != "energy_per_request_joules" || m["m-8b/B200/1/128"].JoulesPerRequest != 100.00001 || m["m-8b/H100/1/64"].JoulesPerRequest != 100 {
+		t.Errorf("columns %v, values %+v %+v", mt.Columns, *m["m-8b/B200/1/128"], *m["m-8b/H100/1/64"])
 	}
 }
