@@ -111,6 +111,7 @@ FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseTokens$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseDeadline$$' -fuzztime $(FUZZTIME) ./data/
+	$(GO) test -run '^$$' -fuzz '^FuzzParseRate$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzSelect$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzCompare$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzMeasuredTable$$' -fuzztime $(FUZZTIME) ./data/
@@ -120,4 +121,5 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParam$$' -fuzztime $(FUZZTIME) ./data/footprint/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseBudget$$' -fuzztime $(FUZZTIME) ./data/footprint/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseCompare$$' -fuzztime $(FUZZTIME) ./app/state/
+	$(GO) test -run '^$$' -fuzz '^FuzzParsePlan$$' -fuzztime $(FUZZTIME) ./app/state/
 	$(GO) test -run '^$$' -fuzz '^FuzzAppendString$$' -fuzztime $(FUZZTIME) ./app/charts/

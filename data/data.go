@@ -212,18 +212,13 @@ func (s *Set) Model(task, name string) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A dataset without measured values (one written by hand) is answered
+	// on its rounded rows.
 	for i := range m.Configurations {
 		c := &m.Configurations[i]
-		if c.Measured = measured[c.RowID]; c.Measured != nil {
-			continue
-		}
-		if measured != nil {
+		if c.Measured = measured[c.RowID]; c.Measured == nil && measured != nil {
 			return nil, fmt.Errorf("%s/%s: no measured values for row %s", task, MeasuredFile, c.RowID)
 		}
-		// A dataset without measured values (one written by hand) is
-		// answered on its rounded rows.
-		c.Measured = &Measured{ITL: [4]float64{float64(c.MedianITL), float64(c.P90ITL), float64(c.P95ITL), float64(c.P99ITL)},
-			JoulesPerToken: float64(c.JoulesPerToken), JoulesPerRequest: float64(c.JoulesPerToken) * float64(c.AvgOutputTokens)}
 	}
 	s.models[key] = m
 	return m, nil

@@ -80,8 +80,8 @@ type Config struct {
 	RowID               string `json:"row_id"`
 	Repeat              int    `json:"repeat"`
 	// Measured holds the row's figures as measured, from the workload's
-	// measured.bin, or the rounded ones above in a dataset that has none
-	// (one written by hand); Set.Model sets it on every configuration.
+	// measured.bin; nil in a dataset that has none (one written by hand),
+	// which is then answered on the rounded figures above.
 	Measured *Measured `json:"-"`
 }
 

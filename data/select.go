@@ -34,9 +34,18 @@ func ParsePercentile(s string) (Percentile, error) {
 	return "", &InputError{Param: "percentile", Value: s, Accepted: "one of p50 (median), p90, p95, p99"}
 }
 
+// Meets tells whether c meets a deadline of deadlineMS at percentile p: the
+// one predicate every selection uses (Best, the charts' points, the
+// planner), so that they never disagree on which configurations qualify.
+func (p Percentile) Meets(c *Config, deadlineMS float64) bool { return p.ITL(c) <= deadlineMS }
+
 // ITL returns c's measured inter-token latency in ms at percentile p: what
-// a deadline is compared with.
+// a deadline is compared with. (A configuration without Measured, made by
+// hand, is answered on its rounded figures, here and below.)
 func (p Percentile) ITL(c *Config) float64 {
+	if c.Measured == nil {
+		return p.ShownITL(c)
+	}
 	return c.Measured.ITL[max(slices.Index(Percentiles, p), 0)]
 }
 
@@ -56,19 +65,52 @@ func (p Percentile) ShownITL(c *Config) float64 {
 
 // EnergyPerToken returns c's measured GPU energy per output token in joules,
 // unrounded: what the selection compares and a volume is multiplied by.
-func (c *Config) EnergyPerToken() float64 { return c.Measured.JoulesPerToken }
+func (c *Config) EnergyPerToken() float64 {
+	if c.Measured == nil {
+		return float64(c.JoulesPerToken)
+	}
+	return c.Measured.JoulesPerToken
+}
 
 // EnergyPerRequest returns c's measured GPU energy for a request of the
 // average output length in joules (the leaderboard's
 // energy_per_request_joules).
-func (c *Config) EnergyPerRequest() float64 { return c.Measured.JoulesPerRequest }
+func (c *Config) EnergyPerRequest() float64 {
+	if c.Measured == nil {
+		return float64(c.JoulesPerToken) * float64(c.AvgOutputTokens)
+	}
+	return c.Measured.JoulesPerRequest
+}
 
 // OutputTokensPerRequest returns c's measured average output length: its
 // energy per request over its energy per token, which the leaderboard makes
 // the one the product of the other, so that a volume's requests times the
 // energy per request is the volume's energy.
 func (c *Config) OutputTokensPerRequest() float64 {
+	if c.Measured == nil {
+		return float64(c.AvgOutputTokens)
+	}
 	return c.Measured.JoulesPerRequest / c.Measured.JoulesPerToken
+}
+
+// Share says which share of tokens p holds to a deadline, as a reader would:
+// "9 in 10 tokens".
+func (p Percentile) Share() string {
+	switch p {
+	case P90:
+		return "9 in 10 tokens"
+	case P95:
+		return "19 in 20 tokens"
+	case P99:
+		return "99 in 100 tokens"
+	}
+	return "half of the tokens"
+}
+
+// DeadlineWords is a deadline in words: "9 in 10 tokens within 40 ms of the
+// one before".
+func DeadlineWords(p Percentile, ms float64) string {
+	return fmt.Sprintf("%s within %s of the one before", p.Share(), FormatMS(ms))
 }
 
 // Query is the calculator's question.
@@ -239,7 +281,7 @@ func Best(configs []Config, gpu string, p Percentile, deadlineMS float64) *Confi
 	var best *Config
 	for i := range configs {
 		c := &configs[i]
-		if (gpu == AnyGPU || c.GPU == gpu) && p.ITL(c) <= deadlineMS && (best == nil || lessEnergy(c, best)) {
+		if (gpu == AnyGPU || c.GPU == gpu) && p.Meets(c, deadlineMS) && (best == nil || lessEnergy(c, best)) {
 			best = c
 		}
 	}

@@ -14,6 +14,9 @@
 //     app cannot start, the page shows what it shows without JavaScript.
 //  6. In a frame, the page links no manifest: a framed page is never
 //     installed, and a sandboxed frame could not read it (opaque origin).
+//  7. An embed's theme=light or theme=dark (app/state, ParamTheme) sets its
+//     colours before anything is painted: html[data-theme], which style.css
+//     and the charts (app/ui/echarts.go) follow rather than the system's.
 //
 // It must run before go-app: the handler lists it as a plain (blocking)
 // script, which runs while the head is parsed, before the deferred
@@ -34,6 +37,10 @@
   var root = document.documentElement;
   if (appRuns) {
     root.classList.add("js");
+  }
+  var theme = (new URLSearchParams(query).get("theme") || "").trim().toLowerCase();
+  if (theme === "light" || theme === "dark") {
+    root.setAttribute("data-theme", theme);
   }
 
   // Where the wasm cannot load (blocked, missing, or no WebAssembly), app.js
@@ -110,6 +117,9 @@
       ["deadline", "ITL deadline"],
       ["p", "percentile"],
       ["tokens", "output tokens"],
+      ["rate", "average traffic"],
+      ["peak", "peak over average"],
+      ["idle_w", "idle power of a GPU (W)"],
       ["boundary", "boundary"],
       ["host", "host share"],
       ["idle", "idle share"],

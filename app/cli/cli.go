@@ -25,6 +25,7 @@ type command struct {
 
 var commands = []command{
 	{"calc", "the most energy-efficient configuration and the energy for a token volume", runCalc},
+	{"plan", "how many GPUs, and how much energy a day, for a traffic at a deadline (text, -json or -csv)", runPlan},
 	{"compare", "rank every model of a workload by energy at a deadline (text, -json or -csv)", runCompare},
 	{"list", "the workloads, or with -task the models of one", runList},
 	{"import", "rebuild the dataset from the ML.ENERGY Leaderboard's published files", runImport},

@@ -29,8 +29,8 @@ type Options struct {
 	Brotli int
 }
 
-// Build writes the static site: prerendered pages for /, /embed, /compare and
-// /embed/compare, go-app's scripts, manifest and the service worker, every
+// Build writes the static site: prerendered pages for / and server.Pages
+// (the embed, the compare page and the plan, and their embeds), go-app's scripts, manifest and the service worker, every
 // file of web/, a _headers file for hosts that read one, and .gz and .br
 // copies of whatever compresses.
 // It returns the build's version, which names its offline cache.
@@ -147,10 +147,11 @@ func within(path, dir string) bool {
 // last at their full size.
 func checkSite(dir, root string) error {
 	need := map[string]int64{} // path → size, -1 for any size above 0
-	for _, name := range []string{"index.html", "embed.html", "embed/index.html", "compare.html", "compare/index.html",
-		"embed/compare.html", "embed/compare/index.html", "app.js", "app-worker.js",
-		"wasm_exec.js", "manifest.webmanifest", "app.css", "_headers"} {
+	for _, name := range []string{"index.html", "app.js", "app-worker.js", "wasm_exec.js", "manifest.webmanifest", "app.css", "_headers"} {
 		need[name] = -1
+	}
+	for _, page := range server.Pages {
+		need[page[1:]+".html"], need[page[1:]+"/index.html"] = -1, -1
 	}
 	web := filepath.Join(root, "web")
 	entries, err := os.ReadDir(web)
@@ -176,8 +177,12 @@ func checkSite(dir, root string) error {
 			return fmt.Errorf("the built site's %s is not a whole file (%d bytes)", name, fi.Size())
 		}
 	}
-	for _, page := range []string{"index.html", "embed.html", "compare.html", "embed/compare.html"} {
-		b, err := os.ReadFile(filepath.Join(dir, page))
+	pages := []string{"index.html"}
+	for _, page := range server.Pages {
+		pages = append(pages, page[1:]+".html")
+	}
+	for _, page := range pages {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(page)))
 		if err != nil {
 			return err
 		}
@@ -211,7 +216,7 @@ func replace(out, tmp string) error {
 }
 
 func build(root, out string, brotli int, h *app.Handler) error {
-	if err := app.GenerateStaticWebsite(out, h, "/embed", "/compare", "/embed/compare"); err != nil {
+	if err := app.GenerateStaticWebsite(out, h, server.Pages...); err != nil {
 		return fmt.Errorf("generating the pages in %s: %w", out, err)
 	}
 	if err := fixManifest(out, h.Resources.Resolve("/")); err != nil {
@@ -225,7 +230,8 @@ func build(root, out string, brotli int, h *app.Handler) error {
 	}
 	// /embed/ is the same page as /embed: hosts serve it from
 	// embed/index.html; and so for the others.
-	for _, page := range []string{"embed", "compare", "embed/compare"} {
+	for _, page := range server.Pages {
+		page = filepath.FromSlash(page[1:])
 		if err := copyFile(filepath.Join(out, page+".html"), filepath.Join(out, page, "index.html")); err != nil {
 			return err
 		}

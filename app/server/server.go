@@ -14,6 +14,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -22,6 +23,11 @@ import (
 
 	"tokenjoule/app/ui"
 )
+
+// Pages are the site's pages besides the calculator at its root, each a
+// route of package ui: the static site holds one prerendered file for each
+// (and for its name with a slash), and the offline copy holds them all.
+var Pages = []string{"/embed", "/compare", "/embed/compare", "/plan", "/embed/plan"}
 
 // Files the page needs from web/, besides the go-app runtime it generates.
 var required = []string{"app.wasm", "echarts.min.js", "guard.js", "style.css", "icon.svg", "icon-192.png", "icon-512.png"}
@@ -123,7 +129,7 @@ func New(o Options) (*Server, error) {
 		// runs, when a chart comes near the screen or the page is idle.
 		Scripts: []string{"/web/guard.js"},
 		// Precached besides the pages, scripts, styles and icons go-app lists itself.
-		CacheableResources:    []string{"/embed", "/compare", "/embed/compare", "/web/icon.svg", "/web/echarts.min.js"},
+		CacheableResources:    slices.Concat(Pages, []string{"/web/icon.svg", "/web/echarts.min.js"}),
 		ServiceWorkerTemplate: workerJS,
 		// The version names the offline cache: a digest of what is served, so
 		// that it changes with every build and only then.

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"math"
 	"net/url"
 	"slices"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 	"tokenjoule/app/charts"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
+	"tokenjoule/data/export"
 )
 
 // Compare is the compare page, /compare: every model of a workload ranked at
@@ -34,11 +34,12 @@ type Compare struct {
 	rk      *data.Ranking
 	err     error // Compare refused q; never expected, shown rather than hidden
 	notices []state.Notice
-	hidden  state.Hidden
+	look    state.Embed // the embed's layout, theme and hidden controls
 
 	tokensText, tokensErr     string
 	deadlineText, deadlineErr string
 	foot                      fpInputs // the footprint's inputs (footprint.go); it ranks no budget
+	planMode                           // with a rate in the URL, every model planned (compare_plan.go)
 
 	sortKey string // a column's key; "" is the ranking's order
 	desc    bool
@@ -76,13 +77,19 @@ func (c *Compare) OnNav(ctx app.Context) {
 	q, notices := state.ParseCompare(c.set, v)
 	notices = append(malformed, notices...)
 	notices = append(notices, c.foot.load(v)...)
+	var tn []state.Notice
+	c.traffic, c.planning, tn = state.ParseTraffic(v)
+	c.tin.load(c.traffic)
+	notices = append(notices, tn...)
 	if c.embedded {
-		var hn []state.Notice
-		c.hidden, hn = state.ParseHidden(v)
-		notices = append(notices, hn...)
+		var en []state.Notice
+		c.look, en = state.ParseEmbed(v, compareLayouts)
+		notices = append(notices, en...)
+		// The card states a ranking by a volume; it has no plan mode.
+		c.planning = c.planning && c.look.Layout != state.LayoutCard
 	}
 	c.load(q, notices)
-	forgetRefused(ctx, state.EmbedString(c.q, c.hidden), c.notices)
+	forgetRefused(ctx, c.pageQuery(), c.notices)
 }
 
 func (c *Compare) load(q data.Query, notices []state.Notice) {
@@ -108,15 +115,23 @@ func (c *Compare) OnDismount() {
 
 // compute ranks the models for c.q and builds the two charts.
 func (c *Compare) compute() {
-	c.rk, c.err = c.set.Compare(c.q)
+	if c.planning {
+		c.rk, c.err = c.computePlans()
+	} else {
+		c.rk, c.err = c.set.Compare(c.q)
+	}
 	if c.err != nil {
 		c.rk = nil
 		return
 	}
+	bars := charts.Ranking
+	if c.planning {
+		bars = func(*data.Ranking, string) ([]byte, error) { return charts.PlanRanking(c.prk, c.q.Model) }
+	}
 	for _, ch := range []struct {
 		dst   *string
 		build func(*data.Ranking, string) ([]byte, error)
-	}{{&c.bars, charts.Ranking}, {&c.scatter, charts.EnergyParams}} {
+	}{{&c.bars, bars}, {&c.scatter, charts.EnergyParams}} {
 		b, err := ch.build(c.rk, c.q.Model)
 		if err != nil {
 			c.err = err
@@ -134,7 +149,7 @@ func (c *Compare) setParam(ctx app.Context, param, value string) {
 	q, _ := state.ParseCompare(c.set, v) // the controls offer valid values only
 	c.q = q
 	c.compute()
-	replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.hidden)))
+	replaceQuery(ctx, c.pageQuery())
 }
 
 func (c *Compare) onParam(param string) app.EventHandler {
@@ -206,6 +221,9 @@ func (c *Compare) onSort(key string) app.EventHandler {
 // calcURL is the calculator with the model and this page's state; a GPU the
 // model was not measured on becomes the best of its own.
 func (c *Compare) calcURL(slug string) string {
+	if c.planning {
+		return c.planURL(slug)
+	}
 	q := c.q
 	q.Model = slug
 	return appURL("/", c.foot.fp.AppendTo(state.String(state.Normalize(c.set, q))))
@@ -223,7 +241,7 @@ func (c *Compare) gpuWords() string {
 func (c *Compare) Render() app.UI {
 	class := "calc compare"
 	if c.embedded {
-		class = "embed compare"
+		class = embedClass(c.look) + " compare"
 	}
 	root := c.prestart(app.Main().Class(class))
 	if c.mounted {
@@ -235,10 +253,17 @@ func (c *Compare) Render() app.UI {
 	if c.err != nil || c.rk == nil {
 		return root.Body(app.P().Class("error").Text(fmt.Sprintf("The comparison failed: %v", c.err)))
 	}
-	share := &Share{Query: c.q, Ranking: c.rk, Compact: c.embedded, Footprint: c.foot.fp, Charts: []ShareChart{
+	var share app.UI = &Share{Query: c.q, Ranking: c.rk, Compact: c.embedded, Footprint: c.foot.fp, Charts: []ShareChart{
 		{ID: chartRanking, Title: titleRanking, Option: c.bars},
 		{ID: chartParams, Title: titleParams, Option: c.scatter},
 	}}
+	if c.embedded && c.look.Layout == state.LayoutCard {
+		return root.Body(c.renderNoJS(), &Notices{List: c.notices}, c.renderCard(),
+			figureFooter(c.set.Index.Source, c.set.Index.DataVersion, c.fullURL()))
+	}
+	if c.planning {
+		share = app.Div().Hidden(true) // its downloads are the ranking by a volume's
+	}
 	if c.embedded {
 		return root.Body(
 			app.H1().Class("sr-only").Text("tokenjoule: GPU energy of every model of a workload"),
@@ -256,7 +281,12 @@ func (c *Compare) Render() app.UI {
 		app.Header().Class("top").Body(
 			app.Div().Class("top-row").Body(
 				app.H1().Text("tokenjoule"),
-				app.A().ID("open-calc").Class(answerPart).Href(c.calcURL(c.q.Model)).Text("← The calculator"),
+				app.Div().Class("top-links").Body(
+					app.A().ID("open-calc").Class(answerPart).Href(c.modelCalcURL()).Text("← The calculator"),
+					app.A().ID("open-mode").Class(answerPart).Href(c.modeURL()).Text(c.modeWords()),
+					// The builder embeds a ranking by a volume: not in plan mode.
+					slot(!c.planning, func() app.UI { return &Builder{Query: c.q, Ranking: c.rk, Bars: c.bars, Footprint: c.foot.fp} }),
+				),
 			),
 			app.P().Class("lede").Text("Which AI language model uses the least electricity to write the same text as fast? "+
 				"Every model of a task, ranked, each served in the most frugal way the ML.ENERGY Leaderboard measured that still meets your deadline."),
@@ -286,7 +316,7 @@ func (c *Compare) Render() app.UI {
 // renderControls is the inputs: the calculator's, less the model, which
 // this page ranks, and with the workload's GPUs.
 func (c *Compare) renderControls() app.UI {
-	if c.hidden.All() {
+	if c.look.Hidden.All() {
 		return nil
 	}
 	q := c.q
@@ -299,7 +329,7 @@ func (c *Compare) renderControls() app.UI {
 	for _, g := range wgpus {
 		gpus = append(gpus, option(g, g, q.GPU == g))
 	}
-	show := func(param string, f func() app.UI) app.UI { return app.If(!c.hidden.Has(param), f) }
+	show := func(param string, f func() app.UI) app.UI { return app.If(!c.look.Hidden.Has(param), f) }
 	return inputsCard(
 		show(state.ParamTask, func() app.UI {
 			return field("task", "Task (workload)", app.Select().ID("task").OnChange(c.onParam(state.ParamTask)).Body(tasks...))
@@ -316,7 +346,12 @@ func (c *Compare) renderControls() app.UI {
 		show(state.ParamPercentile, func() app.UI {
 			return percentileField(q.Percentile, c.embedded, c.onParam(state.ParamPercentile))
 		}),
-		show(state.ParamTokens, func() app.UI { return tokensField(c.tokensText, c.tokensErr, c.onTokens, c.onPreset) }),
+		show(state.ParamTokens, func() app.UI {
+			if c.planning {
+				return c.tin.render(c.onTraffic, c.onRatePreset)
+			}
+			return tokensField(c.tokensText, c.tokensErr, c.onTokens, c.onPreset)
+		}),
 		c.renderFootprintInputs(),
 	)
 }
@@ -346,10 +381,13 @@ type rankedRow struct {
 
 // renderAnswer is the question, the answer in words, and the bars.
 func (c *Compare) renderAnswer() app.UI {
+	if c.planning {
+		return c.renderPlanAnswer()
+	}
 	q := c.q
 	ranked, _, _ := c.groups()
 	question := fmt.Sprintf("Energy for %s output tokens of each model of %s on %s, with %s",
-		data.FormatTokens(q.Tokens), c.rk.Workload.Name, c.gpuWords(), deadlineWords(q.Percentile, q.DeadlineMS))
+		data.FormatTokens(q.Tokens), c.rk.Workload.Name, c.gpuWords(), data.DeadlineWords(q.Percentile, q.DeadlineMS))
 	var answer []app.UI
 	if len(ranked) == 0 {
 		answer = append(answer, app.Text(fmt.Sprintf("None of the %d models meets the deadline: ", len(c.rk.Models))),
@@ -364,18 +402,12 @@ func (c *Compare) renderAnswer() app.UI {
 		)
 		if len(ranked) > 1 {
 			answer = append(answer, app.Text(fmt.Sprintf("; the most: %s, %s (%s times as much).", last.Entry.Name,
-				data.FormatEnergy(last.Result.Estimate.EnergyWh), times(last.Result.Estimate.EnergyWh/e0))))
+				data.FormatEnergy(last.Result.Estimate.EnergyWh), data.FormatRatio(last.Result.Estimate.EnergyWh/e0))))
 		} else {
 			answer = append(answer, app.Text("."))
 		}
 	}
-	rows := "rows-l"
-	switch n := len(ranked); {
-	case n <= 6:
-		rows = "rows-s"
-	case n <= 12:
-		rows = "rows-m"
-	}
+	rows := barRows(len(ranked))
 	// Only the answer in words is announced when it changes, not the chart.
 	body := append(c.renderPending(),
 		app.P().ID("question").Class("question").Text(question),
@@ -391,12 +423,15 @@ func (c *Compare) renderAnswer() app.UI {
 	return app.Section().ID("result").Class("result card").TabIndex(-1).Aria("labelledby", "question").Body(body...)
 }
 
-// times writes a ratio as people say it: "72", "3.4".
-func times(x float64) string {
-	if x >= 9.95 { // 9.96 reads "10", not "10.0"
-		return strconv.FormatFloat(math.Round(x), 'f', 0, 64)
+// barRows is the class that sizes the bars' chart for n bars.
+func barRows(n int) string {
+	switch {
+	case n <= 6:
+		return "rows-s"
+	case n <= 12:
+		return "rows-m"
 	}
-	return strconv.FormatFloat(x, 'f', 1, 64)
+	return "rows-l"
 }
 
 // The table's columns, by key.
@@ -422,6 +457,9 @@ type column struct {
 // columns are the table's columns in order; figures derived from a model's
 // energy (a footprint's carbon, water and cost) belong after colJoules.
 func (c *Compare) columns() []column {
+	if c.planning {
+		return c.planColumns()
+	}
 	est := func(r rankedRow) data.Estimate { return r.Result.Estimate }
 	sel := func(r rankedRow) *data.Config { return r.Result.Selected }
 	cols := []column{
@@ -505,7 +543,7 @@ func (c *Compare) renderTable() app.UI {
 		for k, col := range cols {
 			td := app.Td().DataSet("col", col.key)
 			if col.key == colModel {
-				a := app.A().Href(c.calcURL(r.Entry.Slug)).Text(r.Entry.Name).Title("Open the calculator with " + r.Entry.Name)
+				a := app.A().Href(c.calcURL(r.Entry.Slug)).Text(r.Entry.Name).Title(c.openWords() + r.Entry.Name)
 				if c.embedded {
 					a = a.Target("_blank").Rel("noopener")
 				}
@@ -523,7 +561,7 @@ func (c *Compare) renderTable() app.UI {
 	return app.Section().ID("ranking").Class("ranking card "+answerPart).Aria("labelledby", "ranking-title").Body(
 		app.H2().ID("ranking-title").Text("Ranking"),
 		c.renderExample("ranking-example"),
-		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens it in the calculator with this state. "+
+		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens "+c.openWhere()+" with this state. "+
 			"The configuration is the GPUs serving the model and its batch size limit (max_num_seqs), the most requests they handle at once."),
 		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Ranking table, scrolls sideways").Body(
 			app.Table().ID("ranking-table").Aria("describedby", "ranking-note").Body(
@@ -550,8 +588,8 @@ func (c *Compare) renderMissed() app.UI {
 		items[i] = app.Li().ID("missed-"+r.Entry.Slug).DataSet("model", r.Entry.Slug).Body(
 			a,
 			app.Span().Class("small").Text(fmt.Sprintf(" (%s) gets %s at best, on %s with a batch size limit of %d. ",
-				r.Entry.Size(), deadlineWords(q.Percentile, min), f.Hardware(), f.MaxNumSeqs)),
-			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
+				r.Entry.Size(), data.DeadlineWords(q.Percentile, min), f.Hardware(), f.MaxNumSeqs)),
+			app.If(!c.look.Hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("min-deadline-" + r.Entry.Slug).Class("small-button").
 					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline(i)))
 			}),
@@ -589,9 +627,36 @@ func (c *Compare) scatterCaption() string {
 	return s + " " + e.Name + " misses the deadline and is not drawn."
 }
 
+// fullURL is the full compare page with this state.
+func (c *Compare) fullURL() string {
+	full := state.String(c.q)
+	if c.planning {
+		full += "&" + state.TrafficString(c.traffic)
+	}
+	return appURL("/compare", c.foot.fp.AppendTo(full))
+}
+
 // renderEmbedAbout is the embed's caveat, source and citation in one line,
 // and the way to the full compare page.
 func (c *Compare) renderEmbedAbout() app.UI {
-	return embedAbout(c.set.Index.Source, c.set.Index.Caveat, c.set.Index.DataVersion,
-		appURL("/compare", c.foot.fp.AppendTo(state.String(c.q))), "The full comparison, in a new tab", "Full comparison ↗")
+	return embedAbout(c.set.Index.Source, c.set.Index.Caveat, c.set.Index.DataVersion, c.fullURL(),
+		"The full comparison, in a new tab", "Full comparison ↗")
+}
+
+// renderCard is the compare embed's card layout: export.CompareCard's title
+// and answer, the bars of the models that meet the deadline, the caveat.
+func (c *Compare) renderCard() app.UI {
+	card := export.CompareCardOf(c.rk, &c.set.Index)
+	ranked, _, _ := c.groups()
+	body := append(c.renderPending(),
+		app.H1().ID("question").Class("figure-title").Text(card.Title),
+		app.P().ID("figure-context").Class("figure-context").Text(card.Context),
+		app.P().ID("answer").Class("figure-answer").Text(card.Answer),
+		app.Figure().Class("chart bars "+barRows(len(ranked))).Body(
+			&Chart{ID: chartRanking, Option: c.bars, Label: charts.DescribeRanking(c.rk)},
+			renderChartNoJS(),
+		),
+		app.P().ID("floor").Class("figure-caveat").Text(card.Caveat),
+	)
+	return app.Section().ID("result").Class("result figure").Aria("labelledby", "question").Body(body...)
 }

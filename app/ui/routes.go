@@ -13,8 +13,8 @@ import (
 	"tokenjoule/data"
 )
 
-// Routes registers the calculator's pages and the compare page, each also
-// as an embed. Both the server (to prerender) and the browser (to mount)
+// Routes registers the calculator's pages, the compare page and the plan,
+// each also as an embed. Both the server (to prerender) and the browser (to mount)
 // must call it.
 //
 // go-app routes by exact path, and once the app starts it shows "Not Found"
@@ -31,10 +31,16 @@ func Routes() {
 		app.Route(p, func() app.Composer { return &Compare{} })
 		app.Route("/embed"+p, func() app.Composer { return &Compare{embedded: true} })
 	}
+	for _, p := range []string{"/plan", "/plan/"} {
+		app.Route(p, func() app.Composer { return &Plan{} })
+		app.Route("/embed"+p, func() app.Composer { return &Plan{embedded: true} })
+	}
 	app.RouteWithRegexp(`^/+(index\.html)?$`, func() app.Composer { return &Calculator{} })
 	app.RouteWithRegexp(`^/+embed(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Embed{} })
 	app.RouteWithRegexp(`^/+compare(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Compare{} })
 	app.RouteWithRegexp(`^/+embed/+compare(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Compare{embedded: true} })
+	app.RouteWithRegexp(`^/+plan(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Plan{} })
+	app.RouteWithRegexp(`^/+embed/+plan(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Plan{embedded: true} })
 }
 
 var (
