@@ -123,3 +123,4 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseCompare$$' -fuzztime $(FUZZTIME) ./app/state/
 	$(GO) test -run '^$$' -fuzz '^FuzzParsePlan$$' -fuzztime $(FUZZTIME) ./app/state/
 	$(GO) test -run '^$$' -fuzz '^FuzzAppendString$$' -fuzztime $(FUZZTIME) ./app/charts/
+	$(GO) test -run '^$$' -fuzz '^FuzzCleanDomain$$' -fuzztime $(FUZZTIME) ./app/server/

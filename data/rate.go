@@ -54,8 +54,8 @@ const rateAccepted = "use output tokens per second or per day: a positive number
 
 // rateTokens reads the number of a rate, which alone may not exceed a day's
 // maximum whatever its period.
-var rateTokens = quantity{"rate", "traffic rate", rateAccepted, tokenSuffixExponents, "1e15",
-	"exceeds the maximum of 1e15 tokens a day", false}
+var rateTokens = quantity{param: "rate", label: "traffic rate", accepted: rateAccepted, units: tokenSuffixExponents,
+	max: "1e15", tooLarge: "exceeds the maximum of 1e15 tokens a day"}
 
 // ParseRate reads an average traffic as people write it: a token count as
 // ParseTokens reads it, optionally followed by the word tokens, then a
@@ -101,8 +101,11 @@ func ParseRate(s string) (Rate, error) {
 		return fail("")
 	}
 	r := Rate{v, period}
-	if d := r.TokensPerDay(); d > MaxTokensPerDay || math.IsInf(d, 0) {
+	switch d := r.TokensPerDay(); {
+	case d > MaxTokensPerDay || math.IsInf(d, 0):
 		return fail(rateTokens.tooLarge)
+	case d < MinTokens: // a day's volume, as a volume is, from one token
+		return fail("below one token a day, the smallest traffic")
 	}
 	return r, nil
 }

@@ -241,10 +241,7 @@ func (q *Query) checkScalars() error {
 	if !(q.DeadlineMS > 0) {
 		return &InputError{Param: "deadline", Value: fmt.Sprint(q.DeadlineMS), Accepted: "a deadline greater than 0 ms"}
 	}
-	if !(q.Tokens > 0) {
-		return &InputError{Param: "tokens", Value: fmt.Sprint(q.Tokens), Accepted: "a token volume greater than 0"}
-	}
-	return nil
+	return tokens.check(q.Tokens)
 }
 
 func (e Estimate) finite() bool {

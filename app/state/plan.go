@@ -30,8 +30,8 @@ var TrafficParams = []string{ParamRate, ParamPeak, ParamIdleW}
 func ParseTraffic(v url.Values) (t plan.Traffic, given bool, notices []Notice) {
 	t = plan.DefaultTraffic()
 	refuse := func(param, value string, err error, fallback string) {
-		notices = append(notices, Notice{Param: param, Value: bounded(value),
-			Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, quote(value), refusal(err), fallback)})
+		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
+			Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, data.Quote(value), refusal(err), fallback)})
 	}
 	if s, ok := first(v, ParamRate); ok {
 		given = true

@@ -271,7 +271,7 @@ func (s *Share) onCopy(ctx app.Context, e app.Event) {
 	if s.Result != nil {
 		text = export.Summary(s.Result, s.Footprint.Factors, s.permalink())
 	} else {
-		text = export.CompareSummary(s.Ranking, &s.source().Index, s.permalink())
+		text = export.CompareSummary(s.Ranking, &s.source().Index, s.Footprint.Factors, s.permalink())
 	}
 	s.status, s.failed, s.framed, s.copyBox = "", false, false, ""
 	copyText(text, func(reason string) {
