@@ -128,15 +128,6 @@ func snapshot(t *testing.T, dir string) string {
 	return b.String()
 }
 
-// TestMain lets a test run the command in a process of its own, which it
-// can then kill: TOKENJOULE_TEST_RUN holds the arguments, separated by newlines.
-func TestMain(m *testing.M) {
-	if args := os.Getenv("TOKENJOULE_TEST_RUN"); args != "" {
-		os.Exit(Run(strings.Split(args, "\n"), os.Stdout, os.Stderr))
-	}
-	os.Exit(m.Run())
-}
-
 // TestImportKilled kills imports with SIGKILL at random instants, each
 // between two different datasets, and reads the dataset after each kill as
 // a build or a test would, before anything repairs it: it is always one of
@@ -181,9 +172,9 @@ func TestImportKilled(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
-	imp := func(src string) *exec.Cmd {
-		cmd := exec.Command(exe)
-		cmd.Env = append(os.Environ(), "TOKENJOULE_TEST_RUN=import\n-src\n"+src+"\n-out\n"+out)
+	imp := func(src string) *exec.Cmd { // as tokenjoule itself (see TestMain)
+		cmd := exec.Command(exe, "import", "-src", src, "-out", out)
+		cmd.Env = append(os.Environ(), "TOKENJOULE_CLI=1")
 		return cmd
 	}
 	// How long an import takes here, to kill the next ones anywhere in it.

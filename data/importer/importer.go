@@ -76,7 +76,7 @@ func Render(src string) (map[string][]byte, error) {
 		return nil, err
 	}
 	if !validDate(lb.LastUpdated) {
-		return nil, inputErrorf("%s: last_updated %s is not a date (YYYY-MM-DD)", filepath.Join(src, "index.json"), clip(strconv.Quote(lb.LastUpdated)))
+		return nil, inputErrorf("%s: last_updated %s is not a date (YYYY-MM-DD)", filepath.Join(src, "index.json"), data.Quote(lb.LastUpdated))
 	}
 	files := make(map[string][]byte)
 	index := data.Index{
@@ -200,20 +200,10 @@ var workloads = []workload{
 var precisions = map[string]string{"bfloat16": "BF16", "fp8": "FP8", "mxfp4": "MXFP4"}
 
 // rowError names everything needed to find a bad row in the leaderboard's
-// files, each name and value cut short: a message quotes 40 characters of a
-// 5,000-character nickname, not all of them.
+// files, each name and value cut short (data.Excerpt): a message quotes 40
+// characters of a 5,000-character nickname, not all of them.
 func rowError(file string, i int, model, field string, value any, why string) error {
-	return inputErrorf("%s: row %d (model %s): field %s = %s: %s", file, i, clip(model), clip(field), clip(fmt.Sprint(value)), why)
-}
-
-// clip cuts s to 40 characters for a message, saying how long it was.
-func clip(s string) string {
-	const n = 40
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return fmt.Sprintf("%s… (%d characters)", string(r[:n]), len(r))
+	return inputErrorf("%s: row %d (model %s): field %s = %s: %s", file, i, data.Excerpt(model), data.Excerpt(field), data.Excerpt(fmt.Sprint(value)), why)
 }
 
 // The plausible range of each field of a row: far beyond any measurement
@@ -266,7 +256,7 @@ func readTask(file string, w workload, compiled string) ([]*data.Model, *data.Me
 		return nil, nil, err
 	}
 	if task.Task != w.ID {
-		return nil, nil, inputErrorf("%s: task is %s, want %q", file, clip(strconv.Quote(task.Task)), w.ID)
+		return nil, nil, inputErrorf("%s: task is %s, want %q", file, data.Quote(task.Task), w.ID)
 	}
 	if len(task.Configurations) == 0 {
 		return nil, nil, inputErrorf("%s: no configurations", file)
@@ -453,7 +443,7 @@ func decodeRow(file string, i int, raw json.RawMessage) (*row, error) {
 		if te, ok := err.(*json.UnmarshalTypeError); ok {
 			return nil, rowError(file, i, model, te.Field, string(fields[te.Field]), "want a JSON "+te.Type.Kind().String())
 		}
-		return nil, inputErrorf("%s: row %d (model %s): %v", file, i, clip(model), err)
+		return nil, inputErrorf("%s: row %d (model %s): %v", file, i, data.Excerpt(model), err)
 	}
 	for _, f := range []struct {
 		name string
@@ -560,20 +550,20 @@ func readJSON(file string, v any) error {
 	case d == nil:
 		return nil
 	}
-	why := fmt.Sprintf("appears twice (%s, then %s); each key must appear once, or the last would silently win", clip(d.first), clip(d.second))
+	why := fmt.Sprintf("appears twice (%s, then %s); each key must appear once, or the last would silently win", data.Excerpt(d.first), data.Excerpt(d.second))
 	var row int
 	if n, _ := fmt.Sscanf(d.path, "configurations[%d]", &row); n == 1 && d.path == fmt.Sprintf("configurations[%d]", row) {
 		model := d.model
 		if model == "" {
 			model = "?"
 		}
-		return inputErrorf("%s: row %d (model %s): field %s %s", file, row, clip(model), clip(d.key), why)
+		return inputErrorf("%s: row %d (model %s): field %s %s", file, row, data.Excerpt(model), data.Excerpt(d.key), why)
 	}
 	where := "the top level"
 	if d.path != "" {
-		where = clip(d.path)
+		where = data.Excerpt(d.path)
 	}
-	return inputErrorf("%s: %s: key %s %s", file, where, clip(strconv.Quote(d.key)), why)
+	return inputErrorf("%s: %s: key %s %s", file, where, data.Quote(d.key), why)
 }
 
 // validDate tells whether s is a calendar date written YYYY-MM-DD.
