@@ -1,10 +1,19 @@
 // Package importer turns the ML.ENERGY Leaderboard's published task files into
-// tokenjoule's dataset: one JSON file per workload and model, plus an index.
+// tokenjoule's dataset: per workload one JSON file per model (the reference
+// schema's rows, rounded) and the measured values unrounded
+// (<task>/measured.bin, see data.MeasuredTable), plus an index.
 //
 // Every row is validated, as read and as it will be written, before anything
-// is written, and the output directory is replaced only once the whole
-// dataset has been rendered, so a bad input never leaves a half-written
-// dataset behind; nor does a process killed while it replaces it (see swap).
+// is written, and the dataset is written as a new generation that one rename
+// of a pointer file makes current, so a bad input never leaves a half-written
+// dataset behind, nor does a process killed while it writes (see swap.go).
+//
+// A task of another kind (text-to-image, text-to-video) follows the same
+// path: its rows read and bounded in a decoder of its own, its model files
+// beside the others, its measured values in the workload's measured.bin
+// under the leaderboard's field names (a latency in whole microseconds,
+// rounded up, as data.MicrosUp makes it; an energy bit for bit), all in the
+// one map Render returns, so that the generation and its swap stay one.
 package importer
 
 import (
@@ -31,17 +40,17 @@ import (
 )
 
 // Import reads the leaderboard layout in src (index.json and tasks/<task>.json)
-// and replaces the dataset in out (index.json and one folder per workload).
-// Other files in out, such as Go sources, are left alone.
+// and makes the dataset it renders the current generation of the dataset
+// folder out (data/dataset: see swap.go). Other files in out are left alone.
 //
 // A problem with src's content is an *InputError; any other error is a
 // failure to read or write.
 func Import(src, out string) error { return ImportContext(context.Background(), src, out) }
 
 // ImportContext is Import, stopped when ctx is done unless the replacement of
-// out has begun, which it then finishes: out holds either the dataset it held
-// or the new one. It first finishes or undoes a replacement that a killed
-// process left half done (see Recover).
+// the current generation has begun, which it then finishes: out holds either
+// the dataset it held or the new one. It first removes what a killed import
+// left (see Recover).
 func ImportContext(ctx context.Context, src, out string) error {
 	if err := Recover(out); err != nil {
 		return err
