@@ -201,3 +201,31 @@ func TestTheIssuesEdgeCases(t *testing.T) {
 		}
 	}
 }
+
+// TestMicrosecondsDecideAsTheMeasuredValues: a latency kept in whole
+// microseconds, rounded up, meets a deadline given to the microsecond
+// (typed, as ParseDeadline reads it) exactly when the leaderboard's own
+// value does, for every latency of every token row and the deadlines on
+// either side of it.
+func TestMicrosecondsDecideAsTheMeasuredValues(t *testing.T) {
+	n := 0
+	for task, rows := range leaderboardTasks(t) {
+		for _, r := range rows {
+			for _, p := range Percentiles {
+				ms := r.itl(p)
+				kept := MicrosUp(ms) / 1000
+				for k := int(ms*1000) - 2; k <= int(ms*1000)+2; k++ {
+					d, err := ParseDeadline(fmt.Sprintf("%d.%03dms", k/1000, k%1000))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if (kept <= d) != (ms <= d) {
+						t.Errorf("%s %s %s: %v ms kept as %v; a %v ms deadline: %v, measured %v", task, r.Nickname, p, ms, kept, d, kept <= d, ms <= d)
+					}
+					n++
+				}
+			}
+		}
+	}
+	t.Logf("%d deadlines checked", n)
+}
