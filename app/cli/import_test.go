@@ -137,6 +137,7 @@ func TestImportKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping: kills a dozen imports")
 	}
+	t.Parallel() // its time is the imports' it kills
 	// Two small leaderboards (the first rows of each task) that differ in
 	// every file: the same rows, compiled on another day.
 	full := leaderboard(t)
