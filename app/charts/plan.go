@@ -95,7 +95,7 @@ func PlanEnergy(pc PlanChart) ([]byte, error) {
 	}
 	var bx, by []float64
 	for _, pt := range pc.Frontier {
-		bx, by = append(bx, pt.ITL), append(by, sig4(float64(pt.JoulesPerToken)*pc.TokensDay/3600/scale))
+		bx, by = append(bx, pt.ITL), append(by, sig4(pt.EnergyPerToken()*pc.TokensDay/3600/scale))
 	}
 	yName := fmt.Sprintf("Energy a day (%s)", unit)
 	c := charts.NewLine()
@@ -184,7 +184,7 @@ func optionTooltip(o *plan.Option, p data.Percentile) string {
 	c := o.Config
 	return fmt.Sprintf("%d GPUs: %d × %s, batch size limit %d\n%s a day · %s busy on average\n%s ITL %s ms · dataset row %s",
 		o.GPUs, o.Replicas, c.Hardware(), c.MaxNumSeqs, data.FormatEnergy(o.WhPerDay), plan.FormatPercent(o.Utilisation),
-		p, data.FormatNumber(p.ITL(c)), c.RowID)
+		p, data.FormatNumber(p.ShownITL(c)), c.RowID)
 }
 
 // DescribePlanEnergy says in words what PlanEnergy shows.
@@ -258,4 +258,46 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// The plan's charts as the embed's chart layout shows them: a headline
+// that states what each shows for a plan, and a caption in a line.
+const (
+	BriefPlanEnergy = "Steps: the best plan from each deadline up; dashed: every GPU always busy; ◆: the plan."
+	BriefPlanGPUs   = "Steps: the GPUs the best plan needs from each deadline up; ◆: the plan at the deadline."
+)
+
+// HeadlinePlanEnergy is the PlanEnergy chart's headline for p, drawn as pc.
+func HeadlinePlanEnergy(p *plan.Plan, pc PlanChart) string {
+	return planHeadline(p, pc, func(o *plan.Option) string {
+		return fmt.Sprintf("%s a day within %s, %s for the capacity kept for the peak", data.FormatEnergy(o.WhPerDay),
+			data.FormatMS(pc.DeadlineMS), data.FormatChange(o.WhPerDay, p.BusyWhPerDay()))
+	})
+}
+
+// HeadlinePlanGPUs is the PlanGPUs chart's headline for p, drawn as pc.
+func HeadlinePlanGPUs(p *plan.Plan, pc PlanChart) string {
+	return planHeadline(p, pc, func(o *plan.Option) string {
+		lo, hi := math.MaxInt, 0
+		for _, s := range pc.Steps {
+			lo, hi = min(lo, s.GPUs), max(hi, s.GPUs)
+		}
+		s := fmt.Sprintf("%d GPU%s within %s (%d × %s)", o.GPUs, plural(o.GPUs), data.FormatMS(pc.DeadlineMS), o.Replicas, gpuName(o.Config))
+		if lo != hi {
+			s += fmt.Sprintf("; %d to %d across the deadlines", lo, hi)
+		}
+		return s
+	})
+}
+
+// planHeadline is "Model, N output tokens a day: " and what chosen
+// says of the plan, or, when none meets the deadline, the smallest one met.
+func planHeadline(p *plan.Plan, pc PlanChart, chosen func(*plan.Option) string) string {
+	r := p.Busy
+	lead := fmt.Sprintf("%s, %s output tokens a day: ", r.Model.Name, plan.FormatCount(pc.TokensDay))
+	if pc.Chosen == nil {
+		return lead + fmt.Sprintf("no measured configuration meets %s; the smallest deadline one meets is %s",
+			data.FormatMS(pc.DeadlineMS), data.FormatMS(r.MinDeadlineMS()))
+	}
+	return lead + chosen(pc.Chosen)
 }
