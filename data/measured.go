@@ -128,40 +128,30 @@ func (t *MeasuredTable) UnmarshalBinary(b []byte) error {
 	rest, ok := bytes.CutPrefix(b, []byte(measuredMagic))
 	line, payload, ok2 := bytes.Cut(rest, []byte("\n"))
 	var h measuredHeader
-	if !ok || !ok2 || json.Unmarshal(line, &h) != nil {
-		return errors.New("measured values: not a measured.bin of version 1")
-	}
-	// Only the header MarshalBinary writes: encoding/json also takes keys
-	// in any case, repeated keys and missing ones.
+	json.Unmarshal(line, &h)
+	// Only the header MarshalBinary writes (encoding/json also takes keys
+	// in any case, repeated keys and missing ones), and as many values as
+	// it announces, checked by division (a product could overflow) before
+	// anything is allocated.
 	again, _ := json.Marshal(h)
-	// Checked before anything is allocated, by division (a product could
-	// overflow): a header cannot ask for more memory than the file's length.
 	nc, nr, n := len(h.Columns), len(h.Rows), len(payload)/8
-	if !bytes.Equal(again, line) || nc == 0 || len(payload)%8 != 0 || n%nc != 0 || n/nc != nr {
-		return fmt.Errorf("measured values: header %.80q and %d bytes of values do not match", line, len(payload))
-	}
-	for j, c := range h.Columns {
-		if c == "" || slices.Contains(h.Columns[:j], c) {
-			return fmt.Errorf("measured values: column %q is empty or repeated", c)
-		}
+	if !ok || !ok2 || !bytes.Equal(again, line) || nc == 0 || len(payload)%8 != 0 || n%nc != 0 || n/nc != nr {
+		return fmt.Errorf("measured values: not a measured.bin of version 1 (header %.80q, %d bytes of values)", line, len(payload))
 	}
 	values := make([][]float64, nr)
 	flat := make([]float64, n)
 	for i, id := range h.Rows {
-		if id == "" || i > 0 && h.Rows[i-1] >= id {
-			return fmt.Errorf("measured values: row %q is empty, repeated or out of order", id)
-		}
 		values[i] = flat[i*nc : (i+1)*nc : (i+1)*nc]
 		for j := range values[i] {
 			var bits uint64
 			for p := range 8 {
 				bits = bits<<8 | uint64(payload[p*n+j*nr+i])
 			}
-			if v := math.Float64frombits(bits); v > 0 && v <= maxMeasured {
-				values[i][j] = v
-			} else {
-				return fmt.Errorf("measured values: row %s: %s = %v, want a number greater than 0 and at most %g", id, h.Columns[j], v, maxMeasured)
+			v := math.Float64frombits(bits)
+			if c := h.Columns[j]; c == "" || slices.Contains(h.Columns[:j], c) || id == "" || i > 0 && h.Rows[i-1] >= id || !(v > 0 && v <= maxMeasured) {
+				return fmt.Errorf("measured values: row %.80q, column %.80q: an empty, repeated or unsorted name, or %v, not a number greater than 0 and at most %g", id, c, v, maxMeasured)
 			}
+			values[i][j] = v
 		}
 	}
 	*t = MeasuredTable{h.Columns, h.Rows, values}
@@ -178,7 +168,7 @@ func (t *MeasuredTable) TokenMeasurements() (map[string]*Measured, error) {
 			col[k] = slices.Index(t.Columns, "energy_per_request_joules")
 		}
 		if col[k] < 0 {
-			return nil, fmt.Errorf("measured values: no column %s in %v", name, t.Columns)
+			return nil, errors.New("measured values: no column " + name)
 		}
 	}
 	perRequest := t.Columns[col[5]] != "avg_output_len"

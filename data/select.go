@@ -42,6 +42,11 @@ func (p Percentile) Meets(c *Config, deadlineMS float64) bool { return p.ITL(c) 
 // ITL returns c's measured inter-token latency in ms at percentile p: what
 // a deadline is compared with. (A configuration without Measured, made by
 // hand, is answered on its rounded figures, here and below.)
+//
+// It is called, not inlined: a copy of its lookup at each of its callers
+// (the selection, the charts, the planner) made the wasm 20 KB larger.
+//
+//go:noinline
 func (p Percentile) ITL(c *Config) float64 {
 	if c.Measured == nil {
 		return p.ShownITL(c)
