@@ -457,12 +457,20 @@ func (e *enginePage) expectRanking(set *data.Set, q data.Query) {
 	if len(meets) == 0 {
 		e.t.Fatalf("the test needs a query some model meets: %+v", q)
 	}
-	first := meets[0]
+	first, most := meets[0], 0.0
+	for _, r := range meets {
+		most = max(most, r.Result.Estimate.EnergyWh)
+	}
 	e.poll(fmt.Sprintf(`document.querySelectorAll("#ranking-table tbody tr").length === %d`, len(meets)), fmt.Sprintf("%d rows", len(meets)))
+	// Read as rows does: the column's unit is in its header.
 	var got map[string]string
 	e.eval(`(() => { const tr = document.querySelector("#ranking-table tbody tr"); const r = {slug: tr.dataset.model};
-		for (const td of tr.querySelectorAll("td")) r[td.dataset.col] = td.textContent.trim(); return r })()`, &got)
-	if want := data.FormatEnergy(first.Result.Estimate.EnergyWh); got["slug"] != first.Entry.Slug || got["energy"] != want {
+		for (const td of tr.querySelectorAll("td")) {
+			const unit = document.querySelector("#ranking-table th[data-col=" + td.dataset.col + "]").dataset.unit;
+			r[td.dataset.col] = td.textContent.trim() + (unit ? " " + unit : "");
+		}
+		return r })()`, &got)
+	if want := inUnit(first.Result.Estimate.EnergyWh, most, data.WattHours...); got["slug"] != first.Entry.Slug || got["energy"] != want {
 		e.t.Errorf("first row %s %q, want %s %q", got["slug"], got["energy"], first.Entry.Slug, want)
 	}
 }

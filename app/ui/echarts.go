@@ -327,6 +327,7 @@ var echartsJS struct {
 	done    app.Func
 
 	leaving bool // beforeunload came, and no pageshow since
+	retried bool // a failed load has been tried again
 	cut     bool // the page was being left when the load failed
 	watch   [2]app.Func
 }
@@ -372,6 +373,22 @@ func loadECharts(src string) {
 		if !app.Window().Get("echarts").Truthy() && echartsJS.leaving {
 			script.Call("remove")
 			echartsJS.loading, echartsJS.cut = false, true
+			return nil
+		}
+		if !app.Window().Get("echarts").Truthy() && !echartsJS.retried {
+			// Not every engine says the page is being left (WebKit sends
+			// no beforeunload to a page its driver navigates), and a load
+			// cut by leaving looks like any failure: try once more, a
+			// second on, which never comes if the page has gone.
+			script.Call("remove")
+			echartsJS.loading, echartsJS.retried = false, true
+			var again app.Func
+			again = app.FuncOf(func(app.Value, []app.Value) any {
+				again.Release()
+				loadECharts(echartsJS.src)
+				return nil
+			})
+			app.Window().Call("setTimeout", again, 1000)
 			return nil
 		}
 		if !app.Window().Get("echarts").Truthy() {
