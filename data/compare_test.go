@@ -76,7 +76,7 @@ func rankIndependently(t *testing.T, s *Set, q Query) (out struct {
 			}
 			if r.Selected != nil {
 				ind.status, ind.row = Meets, r.Selected.RowID
-				ind.energy = float64(r.Selected.JoulesPerToken+r.Selected.JoulesPerItem) * q.Tokens / 3600
+				ind.energy = joulesOf(r.Selected) * q.Tokens / 3600
 				ind.key = ind.energy
 			} else {
 				ind.status, ind.key = MissesDeadline, latencyOf(r.Fastest, q.Percentile)

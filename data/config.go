@@ -15,16 +15,43 @@ func (c *Config) Diffusion() bool { return c.BatchSize > 0 }
 // Latency is what a deadline bounds, in ms: the inter-token latency at
 // percentile p, or for a diffusion configuration the time to generate a
 // batch, whatever p.
+//
+// It is the measured value (see Measured) where the configuration has one,
+// as Percentile.ITL is; ShownLatency is the dataset row's.
 func (c *Config) Latency(p Percentile) float64 {
+	if !c.Diffusion() {
+		return p.ITL(c)
+	}
+	if c.Measured == nil {
+		return c.ShownLatency(p)
+	}
+	return c.Measured.BatchLatency
+}
+
+// ShownLatency is Latency as the dataset row has it and the page shows it:
+// rounded to 0.1 ms for tokens, to the millisecond for a batch.
+func (c *Config) ShownLatency(p Percentile) float64 {
 	if c.Diffusion() {
 		return secondsToMS(float64(c.BatchLatencyS))
 	}
-	return p.ITL(c)
+	return p.ShownITL(c)
 }
 
-// Joules is the GPU energy per unit of volume: per output token, image or
-// video.
+// Joules is the GPU energy per unit of volume, as measured (see Measured):
+// per output token, image or video.
 func (c *Config) Joules() float64 {
+	switch {
+	case !c.Diffusion():
+		return c.EnergyPerToken()
+	case c.Measured == nil:
+		return float64(c.JoulesPerItem)
+	}
+	return c.Measured.JoulesPerItem
+}
+
+// ShownJoules is Joules as the dataset row has it and the page and the
+// charts show it: rounded to 1e-7 J per token, to 0.01 J per image or video.
+func (c *Config) ShownJoules() float64 {
 	if c.Diffusion() {
 		return float64(c.JoulesPerItem)
 	}
@@ -49,13 +76,13 @@ func (c *Config) Throughput() float64 {
 	return float64(c.TokensPerSecond)
 }
 
-// PerRequest is the volume of a request: the average output length, or for
-// a diffusion model one image or video.
+// PerRequest is the volume of a request: the measured average output length
+// (OutputTokensPerRequest), or for a diffusion model one image or video.
 func (c *Config) PerRequest() float64 {
 	if c.Diffusion() {
 		return 1
 	}
-	return float64(c.AvgOutputTokens)
+	return c.OutputTokensPerRequest()
 }
 
 // secondsToMS converts a latency in seconds, as a diffusion configuration

@@ -14,7 +14,7 @@ type Curve struct {
 // Point is a configuration as a chart shows it.
 type Point struct {
 	*Config
-	LatencyMS float64 // what the deadline bounds (Config.Latency), at the query's percentile
+	LatencyMS float64 // measured, what the deadline bounds (Config.Latency), at the query's percentile
 	Meets     bool    // LatencyMS is within the deadline
 }
 

@@ -7,6 +7,7 @@ package data
 import (
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"math"
@@ -16,7 +17,12 @@ import (
 	"sync"
 )
 
-//go:embed index.json lm-arena-chat gpqa sourcegraph-fim image-chat video-chat text-to-image text-to-video
+// The dataset folder holds generations of the dataset and a pointer to the
+// current one (see Current); the importer adds a generation and then
+// replaces the pointer, so that a build embeds one whole dataset whenever it
+// runs. Its work in progress, in folders named .import-*, is not embedded.
+//
+//go:embed dataset
 var files embed.FS
 
 // DefaultDeadlineMS is the leaderboard's default inter-token latency ceiling.
@@ -33,21 +39,71 @@ const AnyGPU = "any"
 type Set struct {
 	Index Index
 
-	fsys   fs.FS
-	mu     sync.Mutex
-	models map[string]*Model // by task + "/" + slug
+	fsys     fs.FS
+	root     string // the generation's folder in fsys, with a final slash; "" for its root
+	mu       sync.Mutex
+	models   map[string]*Model               // by task + "/" + slug
+	measured map[string]map[string]*Measured // by task, then row id; nil for a task without measured.bin
 }
 
 // Load returns the dataset embedded in the binary.
-func Load() (*Set, error) { return LoadFS(files) }
+func Load() (*Set, error) { return loadCurrent(files, "dataset/") }
 
-// LoadFS reads a dataset laid out as the importer writes it.
-func LoadFS(fsys fs.FS) (*Set, error) {
-	b, err := fs.ReadFile(fsys, "index.json")
+// PointerFile is the name of the file, in a dataset folder, that names its
+// current generation.
+const PointerFile = "current"
+
+// Current returns the name of the current generation of a dataset folder as
+// the importer writes it: the folder holds generations (gen-<hash>/, each a
+// whole dataset as LoadFS reads it) and the file current, one line naming
+// one of them.
+func Current(dir fs.FS) (string, error) { return current(dir, "") }
+
+// current is Current for the dataset folder dir ("" or a path with a final
+// slash) of fsys. (Paths are joined by hand, not through fs.Sub, which
+// costs the wasm 6 KB.)
+func current(fsys fs.FS, dir string) (string, error) {
+	b, err := fs.ReadFile(fsys, dir+PointerFile)
+	if err != nil {
+		return "", err
+	}
+	name, ok := strings.CutSuffix(string(b), "\n")
+	if !ok || !ValidGeneration(name) {
+		return "", fmt.Errorf("%s: %.80q does not name a generation of the dataset (gen- and lower-case letters, digits or dashes)", PointerFile, b)
+	}
+	return name, nil
+}
+
+// ValidGeneration tells whether name can be a generation's folder: gen-
+// followed by up to 64 lower-case letters, digits and dashes, so that the
+// pointer cannot lead out of the dataset folder.
+func ValidGeneration(name string) bool {
+	rest, ok := strings.CutPrefix(name, "gen-")
+	return ok && rest != "" && len(rest) <= 64 && strings.Trim(rest, "abcdefghijklmnopqrstuvwxyz0123456789-") == ""
+}
+
+// LoadCurrent reads the current generation of a dataset folder (see Current).
+func LoadCurrent(dir fs.FS) (*Set, error) { return loadCurrent(dir, "") }
+
+func loadCurrent(fsys fs.FS, dir string) (*Set, error) {
+	name, err := current(fsys, dir)
 	if err != nil {
 		return nil, err
 	}
-	s := &Set{fsys: fsys, models: map[string]*Model{}}
+	return load(fsys, dir+name+"/")
+}
+
+// LoadFS reads one generation of a dataset, laid out as the importer writes
+// it: index.json, and per workload its model files (<task>/<slug>.json) and
+// their measured values (<task>/measured.bin).
+func LoadFS(fsys fs.FS) (*Set, error) { return load(fsys, "") }
+
+func load(fsys fs.FS, root string) (*Set, error) {
+	b, err := fs.ReadFile(fsys, root+"index.json")
+	if err != nil {
+		return nil, err
+	}
+	s := &Set{fsys: fsys, root: root, models: map[string]*Model{}, measured: map[string]map[string]*Measured{}}
 	if err := json.Unmarshal(b, &s.Index); err != nil {
 		return nil, fmt.Errorf("index.json: %w", err)
 	}
@@ -144,7 +200,7 @@ func (s *Set) Model(task, name string) (*Model, error) {
 	if m := s.models[key]; m != nil {
 		return m, nil
 	}
-	b, err := fs.ReadFile(s.fsys, key+".json")
+	b, err := fs.ReadFile(s.fsys, s.root+key+".json")
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +208,45 @@ func (s *Set) Model(task, name string) (*Model, error) {
 	if err := json.Unmarshal(b, m); err != nil {
 		return nil, fmt.Errorf("%s.json: %w", key, err)
 	}
+	measured, err := s.measuredValues(task)
+	if err != nil {
+		return nil, err
+	}
+	// A dataset without measured values (one written by hand) is answered
+	// on its rounded rows.
+	for i := range m.Configurations {
+		c := &m.Configurations[i]
+		if c.Measured = measured[c.RowID]; c.Measured == nil && measured != nil {
+			return nil, fmt.Errorf("%s/%s: no measured values for row %s", task, MeasuredFile, c.RowID)
+		}
+	}
 	s.models[key] = m
+	return m, nil
+}
+
+// measuredValues reads a workload's measured values once; nil where the
+// workload has none. The caller holds s.mu.
+func (s *Set) measuredValues(task string) (map[string]*Measured, error) {
+	if m, ok := s.measured[task]; ok {
+		return m, nil
+	}
+	b, err := fs.ReadFile(s.fsys, s.root+task+"/"+MeasuredFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		s.measured[task] = nil
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var t MeasuredTable
+	if err := t.UnmarshalBinary(b); err != nil {
+		return nil, fmt.Errorf("%s/%s: %w", task, MeasuredFile, err)
+	}
+	m, err := t.Measurements(TaskKind(task))
+	if err != nil {
+		return nil, fmt.Errorf("%s/%s: %w", task, MeasuredFile, err)
+	}
+	s.measured[task] = m
 	return m, nil
 }
 

@@ -163,13 +163,23 @@ func checkDiffusionRow(t *testing.T, m *Model, c *Config) {
 	}
 }
 
-// latencyOf is the latency a deadline bounds, read from the fields
-// themselves: the ITL at p, or a diffusion batch's latency in ms.
+// latencyOf is the latency a deadline bounds, read from the measured values
+// without the package's code: the ITL at p, or a diffusion batch's latency in
+// ms.
 func latencyOf(c *Config, p Percentile) float64 {
-	if c.BatchLatencyS > 0 {
-		return float64(c.BatchLatencyS) * 1000
+	if c.BatchSize > 0 {
+		return c.Measured.BatchLatency
 	}
-	return float64(map[Percentile]Float{P50: c.MedianITL, P90: c.P90ITL, P95: c.P95ITL, P99: c.P99ITL}[p])
+	return c.Measured.ITL[map[Percentile]int{P50: 0, P90: 1, P95: 2, P99: 3}[p]]
+}
+
+// joulesOf is c's measured energy per token, image or video, read from its
+// measured values without the package's code.
+func joulesOf(c *Config) float64 {
+	if c.BatchSize > 0 {
+		return c.Measured.JoulesPerItem
+	}
+	return c.Measured.JoulesPerToken
 }
 
 // testDeadlines are deadlines for tests of the kind's workloads, in ms, from
@@ -198,9 +208,8 @@ func bruteBest(configs []Config, gpu string, p Percentile, deadline float64) *Co
 	}
 	sort.Slice(ok, func(i, j int) bool {
 		a, b := ok[i], ok[j]
-		// A configuration has either token or diffusion figures: the sums are one or the other.
-		ka := []float64{float64(a.JoulesPerToken + a.JoulesPerItem), float64(a.NumGPUs), float64(a.MaxNumSeqs + a.BatchSize), float64(a.Repeat)}
-		kb := []float64{float64(b.JoulesPerToken + b.JoulesPerItem), float64(b.NumGPUs), float64(b.MaxNumSeqs + b.BatchSize), float64(b.Repeat)}
+		ka := []float64{joulesOf(&a), float64(a.NumGPUs), float64(a.MaxNumSeqs + a.BatchSize), float64(a.Repeat)}
+		kb := []float64{joulesOf(&b), float64(b.NumGPUs), float64(b.MaxNumSeqs + b.BatchSize), float64(b.Repeat)}
 		for k := range ka {
 			if ka[k] != kb[k] {
 				return ka[k] < kb[k]

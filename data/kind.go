@@ -111,6 +111,26 @@ func (k *Kind) Deadline(ms float64) string {
 // digits, in the kind's unit: "12.5 ms", "6,288 s".
 func (k *Kind) Latency(ms float64) string { return FormatNumber(k.InUnit(ms)) + " " + k.unit }
 
+// LatencyAgainst writes a measured latency as Latency does, unless that
+// puts it on the other side of the deadline it is compared with: then with
+// the fewest decimals that keep it where it is, as FormatITL does for
+// tokens ("20.05 ms" against 20 ms, "30.0004 s" against 30 s), so that no
+// figure reads as meeting a deadline it misses, nor the reverse.
+func (k *Kind) LatencyAgainst(ms, deadlineMS float64) string {
+	if k.unitMS == 1 {
+		return FormatITL(ms, deadlineMS) + " ms"
+	}
+	v, d := k.InUnit(ms), k.InUnit(deadlineMS)
+	s := FormatNumber(v)
+	for n := 1; n <= 17; n++ {
+		if shown, _ := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64); (shown <= d) == (v <= d) {
+			break
+		}
+		s = groupThousands(strings.TrimSuffix(strings.TrimRight(strconv.FormatFloat(v, 'f', n, 64), "0"), "."))
+	}
+	return s + " " + k.unit
+}
+
 // InUnit is ms in the kind's deadline unit, as the charts plot it and the
 // documents write it: the number DeadlineText writes, so that 644.6 ms is
 // 0.6446 s, not ms/1000's 0.6446000000000001.
@@ -121,6 +141,21 @@ func (k *Kind) InUnit(ms float64) float64 {
 	v, err := strconv.ParseFloat(k.DeadlineText(ms), 64)
 	if err != nil {
 		return ms / k.unitMS // not a number to write
+	}
+	return v
+}
+
+// CeilDeadline rounds a latency in ms up to a tenth of the kind's unit, as
+// the smallest deadline the page offers: 12.53 ms is 12.6 ms, and an image's
+// 0.6446 s is 0.7 s. The rounding is decimal, in the unit (see CeilTenth),
+// so that the deadline it gives is never below ms.
+func (k *Kind) CeilDeadline(ms float64) float64 {
+	if k.unitMS == 1 {
+		return CeilTenth(ms)
+	}
+	v, err := strconv.ParseFloat(shiftDecimal(CeilTenth(k.InUnit(ms)), 3), 64)
+	if err != nil || v < ms { // not a number to write
+		return ms
 	}
 	return v
 }

@@ -17,6 +17,11 @@
 //  7. An embed's theme=light or theme=dark (app/state, ParamTheme) sets its
 //     colours before anything is painted: html[data-theme], which style.css
 //     and the charts (app/ui/echarts.go) follow rather than the system's.
+//  8. The wasm's download starts as the head is parsed, not once app.js
+//     has run; app.js takes this response (app/server/appjs.go). A <link
+//     rel=preload as=fetch> did the same in chromium and Firefox, but WebKit
+//     never hands a preloaded response to fetch(): it downloaded the wasm
+//     twice.
 //
 // It must run before go-app: the handler lists it as a plain (blocking)
 // script, which runs while the head is parsed, before the deferred
@@ -41,6 +46,15 @@
   var theme = (new URLSearchParams(query).get("theme") || "").trim().toLowerCase();
   if (theme === "light" || theme === "dark") {
     root.setAttribute("data-theme", theme);
+  }
+
+  // The one download of the wasm, for app.js's fetchWithProgress; a failure
+  // is app.js's to report, when it awaits the response.
+  if (appRuns && typeof WebAssembly === "object") {
+    var wasmURL = new URL("app.wasm", document.currentScript.src).href;
+    var download = fetch(wasmURL);
+    download.catch(function () {});
+    window.tokenjouleWasm = { url: wasmURL, response: download };
   }
 
   // Where the wasm cannot load (blocked, missing, or no WebAssembly), app.js
@@ -223,9 +237,14 @@
   }
 
   // app.js registers its worker only if ("serviceWorker" in navigator):
-  // without the throwing getter it skips registration silently, as in a
-  // browser without service workers.
+  // without the getter it skips registration silently, as in a browser
+  // without service workers. A document of an opaque origin (a sandboxed
+  // frame) can register none: chromium throws as it is read, Firefox only
+  // refuses the registration, with an error on the console.
   try {
+    if (window.origin === "null") {
+      throw new Error("opaque origin");
+    }
     void navigator.serviceWorker;
   } catch (err) {
     delete Navigator.prototype.serviceWorker;

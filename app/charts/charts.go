@@ -138,7 +138,7 @@ func latencyParts(r *data.Result) latency {
 	q, k := r.Query, r.Kind
 	p := latency{curves: r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS), deadline: SeriesDeadline(k, q.DeadlineMS)}
 	// The latency in the kind's unit: ms between tokens, s for a batch.
-	value := func(pt data.Point) []float64 { return []float64{k.InUnit(pt.LatencyMS), pt.Joules()} }
+	value := func(pt data.Point) []float64 { return []float64{k.InUnit(pt.LatencyMS), pt.ShownJoules()} }
 	for _, cv := range p.curves {
 		meets, misses := split(cv.Points, value, q)
 		p.meets, p.misses = append(p.meets, meets), append(p.misses, misses)
@@ -216,11 +216,11 @@ func concurrencyParts(r *data.Result) concurrency {
 	lo, hi := log2Extent(batchSizes(p.curves)...)
 	var names []string
 	for _, cv := range p.curves {
-		p.lines = append(p.lines, dim(cv.Line(), q, func(pt data.Point) []float64 { return []float64{float64(pt.Batch()), pt.Joules()} }))
+		p.lines = append(p.lines, dim(cv.Line(), q, func(pt data.Point) []float64 { return []float64{float64(pt.Batch()), pt.ShownJoules()} }))
 		names = append(names, CurveName(cv))
 	}
 	if s := r.Selected; s != nil {
-		p.selected = selectedItem(s, q, []float64{float64(s.Batch()), s.Joules()})
+		p.selected = selectedItem(s, q, []float64{float64(s.Batch()), s.ShownJoules()})
 		names = append(names, SeriesSelected)
 	}
 	p.frame = frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{axesOf(r.Kind, q.Percentile).energy}, yMax: []float64{maxJoules(p.curves)},
@@ -353,7 +353,7 @@ func maxJoules(curves []data.Curve) float64 {
 	m := 0.0
 	for _, cv := range curves {
 		for _, pt := range cv.Points {
-			m = max(m, pt.Joules())
+			m = max(m, pt.ShownJoules())
 		}
 	}
 	return m
@@ -499,8 +499,8 @@ func describe(c *data.Config, q data.Query) string {
 			"Dataset row %s",
 			c.GPU, c.NumGPUs, c.UlyssesDegree, c.RingDegree, c.Precision,
 			c.BatchSize, c.Resolution(), c.Steps, frames(c),
-			data.FormatNumber(c.Joules()), k.Item,
-			k.Latency(itl), verdict, k.Deadline(q.DeadlineMS),
+			data.FormatNumber(c.ShownJoules()), k.Item,
+			k.LatencyAgainst(itl, q.DeadlineMS), verdict, k.Deadline(q.DeadlineMS),
 			data.FormatNumber(c.Throughput()), k.Items, data.FormatNumber(float64(c.PowerWatts)),
 			c.RowID)
 	}
@@ -513,7 +513,7 @@ func describe(c *data.Config, q data.Query) string {
 		c.GPU, c.NumGPUs, c.TensorParallel, c.DataParallel, c.ExpertParallel, c.Precision,
 		c.MaxNumSeqs, data.FormatNumber(float64(c.AvgRunningBatch)),
 		data.FormatNumber(float64(c.JoulesPerToken)), data.FormatNumber(float64(c.WhPerMillionTokens)),
-		percentileWords(q.Percentile), data.FormatNumber(itl), verdict, formatMS(q.DeadlineMS),
+		percentileWords(q.Percentile), data.FormatITL(itl, q.DeadlineMS), verdict, formatMS(q.DeadlineMS),
 		data.FormatNumber(float64(c.TokensPerSecond)), data.FormatNumber(float64(c.PowerWatts)),
 		c.RowID)
 }

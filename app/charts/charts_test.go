@@ -161,7 +161,8 @@ func TestCharts(t *testing.T) {
 		extras int
 	}{
 		// The frontier, the deadline and the selected point.
-		{"EnergyLatency", EnergyLatency, false, 2, [][]float64{{float64(s.MedianITL), float64(s.JoulesPerToken)}}, 3},
+		// Its latency is the measured one: the deadline is compared with it.
+		{"EnergyLatency", EnergyLatency, false, 2, [][]float64{{s.Measured.ITL[0], float64(s.JoulesPerToken)}}, 3},
 		{"EnergyConcurrency", EnergyConcurrency, true, 2, [][]float64{{float64(s.MaxNumSeqs), float64(s.JoulesPerToken)}}, 1},
 		// Two key series and two selected points.
 		{"PowerThroughput", PowerThroughput, true, 4, [][]float64{{float64(s.MaxNumSeqs), float64(s.PowerWatts)}, {float64(s.MaxNumSeqs), float64(s.TokensPerSecond)}}, 4},
@@ -452,9 +453,9 @@ func TestTooltips(t *testing.T) {
 				"PowerThroughput/1":   {float64(c.MaxNumSeqs), float64(c.TokensPerSecond)},
 			}
 			if c.Diffusion() {
-				// Seconds, images or videos, batch sizes.
+				// Seconds (measured, whole microseconds), images or videos, batch sizes.
 				coords = map[string][2]float64{
-					"EnergyLatency/0":     {float64(c.BatchLatencyS), float64(c.JoulesPerItem)},
+					"EnergyLatency/0":     {math.Round(c.Measured.BatchLatency*1000) / 1e6, float64(c.JoulesPerItem)},
 					"EnergyConcurrency/0": {float64(c.BatchSize), float64(c.JoulesPerItem)},
 					"PowerThroughput/0":   {float64(c.BatchSize), float64(c.PowerWatts)},
 					"PowerThroughput/1":   {float64(c.BatchSize), float64(c.ItemsPerSecond)},
@@ -490,7 +491,7 @@ func TestTooltips(t *testing.T) {
 							return strings.Contains(d.Name, c.RowID) &&
 								strings.Contains(d.Name, fmt.Sprintf("%s × %d · Ulysses %d × ring %d", c.GPU, c.NumGPUs, c.UlyssesDegree, c.RingDegree)) &&
 								strings.Contains(d.Name, data.FormatNumber(float64(c.JoulesPerItem))+" J per "+k.Item) &&
-								strings.Contains(d.Name, "Time to generate a batch "+data.FormatNumber(float64(c.BatchLatencyS))+" s") &&
+								strings.Contains(d.Name, "Time to generate a batch "+data.FormatNumber(math.Round(c.Measured.BatchLatency*1000)/1e6)+" s") &&
 								strings.Contains(d.Name, fmt.Sprintf("Batch size %d · %d×%d", c.BatchSize, c.Width, c.Height)) &&
 								strings.Contains(d.Name, data.FormatNumber(float64(c.PowerWatts))+" W") &&
 								strings.Contains(d.Name, data.FormatNumber(float64(c.ItemsPerSecond))+" "+k.Items+"/s")
@@ -498,7 +499,7 @@ func TestTooltips(t *testing.T) {
 						return strings.Contains(d.Name, c.RowID) &&
 							strings.Contains(d.Name, fmt.Sprintf("%s × %d", c.GPU, c.NumGPUs)) &&
 							strings.Contains(d.Name, data.FormatNumber(float64(c.JoulesPerToken))+" J/token") &&
-							strings.Contains(d.Name, data.FormatNumber(q.Percentile.ITL(c))+" ms") &&
+							strings.Contains(d.Name, data.FormatITL(q.Percentile.ITL(c), q.DeadlineMS)+" ms") &&
 							strings.Contains(d.Name, fmt.Sprintf("(max_num_seqs) %d", c.MaxNumSeqs)) &&
 							strings.Contains(d.Name, data.FormatNumber(float64(c.PowerWatts))+" W") &&
 							strings.Contains(d.Name, data.FormatNumber(float64(c.TokensPerSecond))+" tokens/s")

@@ -35,13 +35,13 @@ func DescribeEnergyLatency(r *data.Result) string {
 	q, k := r.Query, r.Kind
 	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
 	n, _ := count(curves)
-	lo, hi := extent(curves, func(pt data.Point) float64 { return pt.LatencyMS })
+	lo, hi := extent(curves, func(pt data.Point) float64 { return pt.ShownLatency(q.Percentile) })
 	return tell(r, curves, fmt.Sprintf("%s: %s of %s on %s, energy per %s in joules against %s, from %s to %s.",
 		Titles(k)[0], configurations(n), r.Model.Name, gpuList(curves), k.Item,
 		latencyWords(k, q.Percentile), data.FormatNumber(k.InUnit(lo)), k.Latency(hi)),
 		func(s *data.Config) string {
 			return fmt.Sprintf("%s with %s, at %s and %s J per %s, the least energy of those that meet it.",
-				gpuName(s), batchWords(s), k.Latency(s.Latency(q.Percentile)), data.FormatNumber(s.Joules()), k.Item)
+				gpuName(s), batchWords(s), k.LatencyAgainst(s.Latency(q.Percentile), q.DeadlineMS), data.FormatNumber(s.Joules()), k.Item)
 		})
 }
 
@@ -115,7 +115,7 @@ func deadlineSentence(r *data.Result, curves []data.Curve) string {
 	if meets == 0 {
 		s := "No configuration meets the " + d + ", so none is selected"
 		if f := r.Fastest; f != nil {
-			s += fmt.Sprintf("; the fastest, %s with %s, takes %s", gpuName(f), batchWords(f), k.Latency(f.Latency(q.Percentile)))
+			s += fmt.Sprintf("; the fastest, %s with %s, takes %s", gpuName(f), batchWords(f), k.LatencyAgainst(f.Latency(q.Percentile), q.DeadlineMS))
 		}
 		return s + "."
 	}

@@ -13,13 +13,18 @@ import (
 // response with one: every visit compiled the 9 MB module again. fetchWasm
 // replaces that function: the module is compiled from the network (or
 // service worker) response itself, and the progress is read from a clone.
+// The download is the one web/guard.js started as the head was parsed, if
+// it is of the same URL.
 const (
 	goappFetch = "async function fetchWithProgress(url, progess) {"
 	fetchWasm  = `// tokenjoule (app/server/appjs.go): compile the response itself, which has
 // a URL, so that compilation streams and chromium caches the compiled code;
-// the loader's progress is read from a clone of the download.
+// the loader's progress is read from a clone of the download, which
+// web/guard.js started.
 async function fetchWithProgress(url, progress) {
-  const response = await fetch(url);
+  const early = window.tokenjouleWasm;
+  window.tokenjouleWasm = undefined;
+  const response = await (early && early.url === new URL(url, location.href).href ? early.response : fetch(url));
   const total = parseInt(goappWasmContentLength, 10) || parseInt(response.headers.get("Content-Length"), 10);
   if (response.ok && response.body && total > 0) {
     const reader = response.clone().body.getReader();

@@ -139,12 +139,11 @@ func New(o Options) (*Server, error) {
 		// A resolver only, not an http.Handler: go-app would then serve
 		// /web/… from disk unchecked, and fetch /robots.txt from whatever
 		// host the request's Host header names.
+		// The wasm's download starts in guard.js, as the head is parsed, and
+		// app.js takes that response (AppJS): not a <link rel=preload>,
+		// which WebKit never hands to fetch(), so that it downloaded the wasm
+		// twice.
 		Resources: res,
-		// The wasm is what the app waits for: start its download as the head
-		// is parsed, not once app.js has been fetched and run. The request
-		// matches app.js's fetch (CORS mode, same-origin credentials), which
-		// then takes the preloaded response.
-		RawHeaders: []string{`<link rel="preload" href="` + res.Resolve("/web/app.wasm") + `" as="fetch" type="application/wasm" crossorigin="anonymous">`},
 	}
 	s := &Server{App: h, web: webFiles{dir: web, base: base}, base: base, domain: domain}
 	// app.js as the static site has it (AppJS); fail now rather than on the

@@ -289,11 +289,11 @@ func (c *calc) renderOther(compact bool) app.UI {
 		app.P().Body(line...),
 		app.If(!compact, func() app.UI {
 			words := fmt.Sprintf("%s with %s weights and a batch size limit of %d: %s within %s ms, %s J per token. Dataset row ",
-				o.Hardware(), o.Precision, o.MaxNumSeqs, q.Percentile.Share(), data.FormatNumber(q.Percentile.ITL(o)),
+				o.Hardware(), o.Precision, o.MaxNumSeqs, q.Percentile.Share(), data.FormatITL(q.Percentile.ITL(o), q.DeadlineMS),
 				data.FormatNumber(float64(o.JoulesPerToken)))
 			if k.Diffusion() {
 				words = fmt.Sprintf("%s: a batch in %s, %s per %s. Dataset row ",
-					o.Brief(), k.Latency(o.Latency(q.Percentile)), data.FormatJoules(o.Joules()), k.Item)
+					o.Brief(), k.LatencyAgainst(o.Latency(q.Percentile), q.DeadlineMS), data.FormatJoules(o.Joules()), k.Item)
 			}
 			return app.P().Class("small").Body(
 				app.Text(words),

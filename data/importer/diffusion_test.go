@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -90,16 +92,24 @@ func TestBadDiffusionRowsFailTheImport(t *testing.T) {
 		{"missing width", "text-to-image", del("image_width"), "field image_width = (missing)"},
 		{"twice by case", "text-to-image", set("Batch_Size", 4), `field "Batch_Size"`},
 		{"wrong type", "text-to-image", set("batch_size", "8"), "field batch_size = \"8\": want a JSON int"},
-		{"zero batch", "text-to-image", set("batch_size", 0), "field batch_size = 0: must be at least 1"},
-		{"split over fewer GPUs", "text-to-video", set("ring_degree", 2), "field ring_degree = 2: ulysses_degree × ring_degree = 1 × 2 must be num_gpus, 1"},
-		{"negative latency", "text-to-image", set("batch_latency_s", -1.0), "field batch_latency_s = -1: must be greater than 0"},
+		{"zero batch", "text-to-image", set("batch_size", 0), "field batch_size = 0: must be a whole number from 1 to 65536 (images in a batch)"},
+		{"a million frames", "text-to-video", set("num_frames", 1<<21), "field num_frames = 2097152: must be a whole number from 1 to 1048576 (frames)"},
+		{"a degree beyond the GPUs", "text-to-video", set("ulysses_degree", 2), "field ulysses_degree = 2: must be a whole number from 1 to 1 (num_gpus)"},
+		{"a batch over a day", "text-to-image", set("batch_latency_s", 1e6), "field batch_latency_s = 1e+06: must be greater than 0 and at most 86,400 (s, a day)"},
+		{"10 kW on one GPU", "text-to-image", set("avg_power_watts", 10000.0), "field avg_power_watts = 10000: must be greater than 0 and at most 5,000 (W: 5,000 per GPU, num_gpus = 1)"},
+		{"a 200-character nickname", "text-to-image", set("nickname", strings.Repeat("x", 200)), "field nickname = \"xxxxxxxx"},
+		{"split over fewer GPUs", "text-to-video", func(rows []map[string]any) []map[string]any {
+			rows[1]["num_gpus"], rows[1]["ulysses_degree"], rows[1]["ring_degree"] = 4, 2, 1
+			return rows
+		}, "field ring_degree = 1: ulysses_degree × ring_degree = 2 × 1 must be num_gpus, 4"},
+		{"negative latency", "text-to-image", set("batch_latency_s", -1.0), "field batch_latency_s = -1: must be greater than 0 and at most 86,400 (s, a day)"},
 		{"energy not power × latency", "text-to-image", set("energy_per_image_joules", 1.0), "field energy_per_image_joules = 1: differs from avg_power_watts × batch_latency_s / batch_size = 125"},
 		{"throughput not batch / latency", "text-to-video", set("throughput_videos_per_sec", 1.0), "field throughput_videos_per_sec = 1: differs from batch_size / batch_latency_s = 8"},
 		{"unknown GPU", "text-to-image", set("gpu_model", "A100"), `field gpu_model = "A100": unknown GPU`},
 		{"no nickname", "text-to-image", set("nickname", " "), `field nickname = " ": must not be empty`},
-		// 0.0004 s rounds to 0.000 s as written, and its throughput to far beyond maxWritten.
+		// 0.0004 s rounds to 0.000 s as written.
 		{"rounds to zero", "text-to-image", func(rows []map[string]any) []map[string]any {
-			rows[1] = goodDiffusionRow(data.Images, "B200", 1, 8, 1, 0.0004)
+			rows[1] = goodDiffusionRow(data.Images, "B200", 1, 1, 1, 0.0004)
 			return rows
 		}, "field batch_latency_s = 0.0004: would be written as 0 s"},
 	}
@@ -115,6 +125,54 @@ func TestBadDiffusionRowsFailTheImport(t *testing.T) {
 				t.Errorf("error %q does not say %q of row 1 of %s", msg, tc.want, file)
 			}
 		})
+	}
+}
+
+// TestDiffusionMeasuredValuesAreTheLeaderboards: each diffusion workload's
+// measured.bin holds every row of the leaderboard's task file, read here on
+// its own: the batch latency as the smallest deadline typed to the
+// microsecond, in seconds, that it meets, and the energy per image or video
+// bit for bit.
+func TestDiffusionMeasuredValuesAreTheLeaderboards(t *testing.T) {
+	src := leaderboard(t)
+	files, err := Render(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	micros := func(s float64) float64 {
+		for k := int(s*1e6) - 2; ; k++ {
+			if d, _ := strconv.ParseFloat(fmt.Sprintf("%d.%06d", k/1e6, k%1e6), 64); d >= s {
+				return float64(k)
+			}
+		}
+	}
+	for _, k := range []*data.Kind{data.Images, data.Videos} {
+		task := "text-to-" + k.Item
+		var rows struct{ Configurations []map[string]float64 }
+		b, err := os.ReadFile(filepath.Join(src, "tasks", task+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		json.Unmarshal(b, &rows) // the strings stay zero
+		want := map[[2]float64]int{}
+		for _, r := range rows.Configurations {
+			want[[2]float64{micros(r["batch_latency_s"]), r["energy_per_"+k.Item+"_joules"]}]++
+		}
+		var mt data.MeasuredTable
+		if err := mt.UnmarshalBinary(files[task+"/"+data.MeasuredFile]); err != nil {
+			t.Fatal(err)
+		}
+		cols := []string{"batch_latency_us", "energy_per_" + k.Item + "_joules"}
+		if !slices.Equal(mt.Columns, cols) || len(mt.Rows) != len(rows.Configurations) {
+			t.Errorf("%s: %d rows of %v, want %d of %v", task, len(mt.Rows), mt.Columns, len(rows.Configurations), cols)
+		}
+		for i, id := range mt.Rows {
+			v := [2]float64(mt.Values[i])
+			if want[v] == 0 {
+				t.Errorf("%s %s: %v is no row of the leaderboard's", task, id, v)
+			}
+			want[v]--
+		}
 	}
 }
 

@@ -24,25 +24,29 @@ type modelInfo struct {
 	TotalParams, ActiveParams       float64
 }
 
-// check refuses a model without a name to show or to make a slug of.
-func (m modelInfo) check(file string, i int) error {
+// check refuses a model without a name to show or to make a slug of, or
+// with an implausible size; model names the row's model for messages.
+func (m modelInfo) check(file string, i int, model string) error {
 	for _, f := range []struct {
 		name string
 		v    string
-	}{{"model_id", m.ModelID}, {"nickname", m.Nickname}, {"architecture", m.Architecture}} {
-		if strings.TrimSpace(f.v) == "" {
-			return rowError(file, i, m.ModelID, f.name, strconv.Quote(f.v), "must not be empty")
+		max  int
+	}{{"model_id", m.ModelID, maxModelID}, {"nickname", m.Nickname, maxText}, {"architecture", m.Architecture, maxText}} {
+		if why := badText(f.v, f.max); why != "" {
+			return rowError(file, i, model, f.name, strconv.Quote(f.v), why)
 		}
 	}
 	if data.Slug(m.Nickname) == "" {
-		return rowError(file, i, m.ModelID, "nickname", strconv.Quote(m.Nickname), "has no letter or digit to make a slug from")
+		return rowError(file, i, model, "nickname", strconv.Quote(m.Nickname), "has no letter or digit to make a slug from")
 	}
 	for _, f := range []struct {
-		name string
-		v    float64
-	}{{"total_params_billions", m.TotalParams}, {"activated_params_billions", m.ActiveParams}} {
-		if !(f.v > 0) || math.IsInf(f.v, 0) {
-			return rowError(file, i, m.ModelID, f.name, f.v, "must be greater than 0")
+		name   string
+		v, max float64
+		bound  string
+	}{{"total_params_billions", m.TotalParams, maxParamsB, "billion parameters"},
+		{"activated_params_billions", m.ActiveParams, m.TotalParams, "total_params_billions"}} {
+		if !(f.v > 0 && f.v <= f.max) {
+			return rowError(file, i, model, f.name, f.v, fmt.Sprintf("must be greater than 0 and at most %s (%s)", data.FormatNumber(f.max), f.bound))
 		}
 	}
 	return nil
@@ -137,39 +141,41 @@ func (w *written) whole(key string, raw float64, unit string) int {
 	return int(v)
 }
 
-// decoder decodes and checks the i-th row of a task's file: its model, and
-// its configuration with a row id that does not yet say which run it is.
-type decoder func(file string, i int, raw json.RawMessage) (modelInfo, data.Config, error)
-
 // readRows reads a task's file into its models, sorted, each with its
-// configurations sorted and numbered (see finish).
-func readRows(file string, w workload, compiled string, decode decoder) ([]*data.Model, error) {
+// configurations sorted and numbered (see finish), and their measured
+// values. decode decodes and checks the i-th row: its model, its
+// configuration with a row id that does not yet say which run it is, and
+// the row itself, which table turns, by row id, into the measured values.
+func readRows[R any](file string, w workload, compiled string,
+	decode func(file string, i int, raw json.RawMessage) (modelInfo, data.Config, R, error),
+	table func(rows map[string]R) *data.MeasuredTable) ([]*data.Model, *data.MeasuredTable, error) {
 	var task struct {
 		Task           string            `json:"task"`
 		Configurations []json.RawMessage `json:"configurations"`
 	}
 	if err := readJSON(file, &task); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if task.Task != w.ID {
-		return nil, inputErrorf("%s: task is %q, want %q", file, task.Task, w.ID)
+		return nil, nil, inputErrorf("%s: task is %s, want %q", file, data.Quote(task.Task), w.ID)
 	}
 	if len(task.Configurations) == 0 {
-		return nil, inputErrorf("%s: no configurations", file)
+		return nil, nil, inputErrorf("%s: no configurations", file)
 	}
 	bySlug := map[string]*data.Model{}
 	byID := map[string]*data.Model{} // model id → its model: one nickname each
 	seen := map[string]int{}         // row id without repeat suffix → runs so far
+	rows := map[string]R{}           // by row id
 	for i, raw := range task.Configurations {
-		r, c, err := decode(file, i, raw)
+		r, c, measured, err := decode(file, i, raw)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		slug := data.Slug(r.Nickname)
 		m := bySlug[slug]
 		if m == nil {
 			if other := byID[r.ModelID]; other != nil {
-				return nil, rowError(file, i, r.ModelID, "nickname", strconv.Quote(r.Nickname),
+				return nil, nil, rowError(file, i, r.ModelID, "nickname", strconv.Quote(r.Nickname),
 					fmt.Sprintf("model %s is already named %q: one model, one nickname", r.ModelID, other.Name))
 			}
 			m = newModel(w, r, compiled, len(task.Configurations))
@@ -177,11 +183,11 @@ func readRows(file string, w workload, compiled string, decode decoder) ([]*data
 			byID[r.ModelID] = m
 		}
 		if m.ModelID != r.ModelID {
-			return nil, rowError(file, i, r.ModelID, "nickname", strconv.Quote(r.Nickname),
+			return nil, nil, rowError(file, i, r.ModelID, "nickname", strconv.Quote(r.Nickname),
 				fmt.Sprintf("slug %q is already used by model %s", slug, m.ModelID))
 		}
 		if m.Name != r.Nickname || float64(m.Params) != r.TotalParams || float64(m.ActiveParams) != r.ActiveParams || m.Architecture != r.Architecture {
-			return nil, rowError(file, i, r.ModelID, "nickname/params/architecture", r.Nickname,
+			return nil, nil, rowError(file, i, r.ModelID, "nickname/params/architecture", r.Nickname,
 				"differs from the model's first row")
 		}
 		key := c.RowID
@@ -191,9 +197,20 @@ func readRows(file string, w workload, compiled string, decode decoder) ([]*data
 			c.RowID += "/r" + strconv.Itoa(c.Repeat)
 		}
 		m.Configurations = append(m.Configurations, c)
+		rows[c.RowID] = measured
+	}
+	// The best configurations are chosen on the measured values, as the
+	// data package reads them back.
+	t := table(rows)
+	measured, err := t.Measurements(w.kind)
+	if err != nil {
+		return nil, nil, err
 	}
 	models := make([]*data.Model, 0, len(bySlug))
 	for _, m := range bySlug {
+		for i := range m.Configurations {
+			m.Configurations[i].Measured = measured[m.Configurations[i].RowID]
+		}
 		finish(m, w.kind)
 		models = append(models, m)
 	}
@@ -213,7 +230,7 @@ func readRows(file string, w workload, compiled string, decode decoder) ([]*data
 		}
 		return a.Slug < b.Slug
 	})
-	return models, nil
+	return models, t, nil
 }
 
 // newModel is the model a row names, without configurations yet; rows is the
