@@ -7,6 +7,7 @@ package e2e
 import (
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
 	"strings"
@@ -52,7 +53,7 @@ func (tb *tab) expectDiffusion(set *data.Set, q data.Query, compact bool) *data.
 		"#cfg-gpu":        fmt.Sprintf("%s × %d", s.GPU, s.NumGPUs),
 		"#cfg-parallel":   fmt.Sprintf("Ulysses %d × ring %d", s.UlyssesDegree, s.RingDegree),
 		"#cfg-batch-size": fmt.Sprint(s.BatchSize),
-		"#cfg-latency":    data.FormatNumber(float64(s.BatchLatencyS)) + " s",
+		"#cfg-latency":    data.FormatNumber(math.Round(s.Measured.BatchLatency*1000)/1e6) + " s", // measured, to the µs
 		"#cfg-power":      data.FormatNumber(float64(s.PowerWatts)) + " W",
 	}
 	if !compact {
@@ -111,7 +112,9 @@ func TestDiffusion(t *testing.T) {
 		for _, s := range series {
 			deadline = deadline || s.Name == "Deadline 10 s"
 			if s.Name == "Selected" {
-				picked = len(s.Data) == 1 && s.Data[0][0] == float64(r.Selected.BatchLatencyS) && s.Data[0][1] == r.Selected.Joules()
+				// At the measured latency (8.17671674489975 s, to the
+				// microsecond rounded up) and the row's energy (8,699.11 J).
+				picked = len(s.Data) == 1 && s.Data[0][0] == 8.176717 && s.Data[0][1] == 8699.11
 			}
 		}
 		if !deadline || !picked {
@@ -148,7 +151,7 @@ func TestDiffusion(t *testing.T) {
 		t.Parallel()
 		q := data.Query{Task: "text-to-video", Model: "wan-2-1-14b", GPU: "H100", DeadlineMS: 30e3, Percentile: data.P50, Tokens: 100}
 		r, _ := set.Select(q)
-		want := "Set the deadline to 71.764 s" // the fastest's latency
+		want := "Set the deadline to 71.8 s" // the fastest's measured 71.76369178295135 s, rounded up
 		if html := prerendered(t, origin, "/?"+state.String(q)); !strings.Contains(html, want) || !strings.Contains(html, "each video ready within 30 s") {
 			t.Errorf("the prerendered page does not say %q", want)
 		}
@@ -291,7 +294,7 @@ func TestDiffusion(t *testing.T) {
 		rk, _ := set.Compare(q)
 		html := prerendered(t, origin, comparePath(q))
 		for _, want := range []string{"Energy for 100 videos of each model of Text to Video on H100, with each video ready within 120 s", "J/video",
-			"Set the deadline to 269.546 s", "Which AI model uses the least electricity to make the same videos as fast?"} {
+			"Set the deadline to 269.6 s", "Which AI model uses the least electricity to make the same videos as fast?"} {
 			if !strings.Contains(html, want) {
 				t.Errorf("the prerendered compare page does not say %q", want)
 			}
@@ -311,11 +314,12 @@ func TestDiffusion(t *testing.T) {
 		if v.has("#percentile") || v.has("#open-mode") {
 			t.Error("the compare page offers a percentile, or the plan mode, for videos")
 		}
+		// The leaderboard's fastest HunyuanVideo on H100, 269.5456430912018 s, rounded up.
 		tb.do(chromedp.Click("#min-deadline-hunyuanvideo"))
-		q.DeadlineMS = 269546
+		q.DeadlineMS = 269600
 		expectRanking(v, set, q)
 		expectCompareURL(tb, set, q)
-		if got := eval[string](tb, `document.querySelector("#deadline").value`); got != "269.546" {
+		if got := eval[string](tb, `document.querySelector("#deadline").value`); got != "269.6" {
 			t.Errorf("the deadline box reads %q", got)
 		}
 		tb.chartReady("chart-params")
