@@ -10,6 +10,7 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 
@@ -82,6 +83,22 @@ func TestDiffusion(t *testing.T) {
 	origin := srv.URL
 
 	images := data.Query{Task: "text-to-image", Model: "flux-1-dev", GPU: "H100", DeadlineMS: 10e3, Percentile: data.P50, Tokens: 10e3}
+
+	if dir := os.Getenv("TOKENJOULE_SCREENSHOTS"); dir != "" {
+		t.Run("Screenshots", func(t *testing.T) {
+			shoot := shooter(t, bctx, origin, dir)
+			for _, size := range [][2]int64{{360, 800}, {1440, 900}} {
+				for _, scheme := range []string{"light", "dark"} {
+					shoot("images", size[0], size[1], scheme, "task=text-to-image&model=flux-1-dev&gpu=H100&deadline=10s&images=10k")
+					shoot("compare-images", size[0], size[1], scheme, "/compare?task=text-to-image&gpu=H100&deadline=10s&images=10k")
+				}
+				shoot("videos-infeasible", size[0], size[1], "light", "task=text-to-video&model=wan-2-1-14b&gpu=H100&deadline=30s&videos=100")
+				shoot("compare-videos", size[0], size[1], "light", "/compare?task=text-to-video&gpu=H100&deadline=2min&videos=100")
+				shoot("images-footprint", size[0], size[1], "dark", "task=text-to-image&model=sana-1-5-1-6b&deadline=30s&images=1M&boundary=cloud&grid=fr&budget=1+kg+CO2e")
+				shoot("embed-images", size[0], size[1], "light", "/embed?task=text-to-image&model=flux-1-dev&gpu=H100&deadline=10s&images=10k")
+			}
+		})
+	}
 
 	t.Run("Images", func(t *testing.T) {
 		t.Parallel()
