@@ -1,7 +1,3 @@
-// Package data holds the embedded ML.ENERGY dataset and answers the calculator's
-// question: which measured serving configuration of a model spends the least
-// energy per token while meeting an inter-token latency deadline, and how much
-// energy a volume of tokens then takes.
 package data
 
 import (

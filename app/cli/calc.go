@@ -15,7 +15,7 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("calc", flag.ContinueOnError)
 	flags := addQueryFlags(fs)
 	model := fs.String("model", "", "model slug, name or model id (case-insensitive; default: the workload's default model, qwen-3-14b where it has it, else the nearest to its size)")
-	asJSON := fs.Bool("json", false, "print one JSON object instead of text (keys in README.md)")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of text (keys: go doc tokenjoule/data/export)")
 	fp := addFootprintFlags(fs)
 	if ok, code := parseFlags(fs, args, stderr); !ok {
 		return code

@@ -19,7 +19,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	flags := addQueryFlags(fs)
 	tf := addTrafficFlags(fs, "")
 	fs.Lookup("rate").Usage += "; plans every model for it, as the compare page's plan mode (-peak, -idle-watts), in place of -tokens"
-	asJSON := fs.Bool("json", false, "print a JSON array, one object per model in rank order (keys in README.md)")
+	asJSON := fs.Bool("json", false, "print a JSON array, one object per model in rank order (keys: go doc tokenjoule/data/export)")
 	asCSV := fs.Bool("csv", false, "print CSV, one line per model in rank order (the page's download)")
 	fp := addFootprintFlags(fs)
 	if ok, code := parseFlags(fs, args, stderr); !ok {

@@ -14,7 +14,7 @@ import (
 func runList(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("list", flag.ContinueOnError)
 	task := fs.String("task", "", "list this workload's models (slug, name, size, GPUs measured) instead of the workloads")
-	asJSON := fs.Bool("json", false, "print JSON instead of text (keys in README.md)")
+	asJSON := fs.Bool("json", false, "print JSON instead of text (keys: go doc tokenjoule/data/export)")
 	if ok, code := parseFlags(fs, args, stderr); !ok {
 		return code
 	}

@@ -72,7 +72,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	flags := addQuestionFlags(fs)
 	model := fs.String("model", "", "model slug, name or model id (case-insensitive; default: the workload's default model)")
 	tf := addTrafficFlags(fs, data.FormatRate(plan.DefaultTraffic().Rate))
-	asJSON := fs.Bool("json", false, "print one JSON object instead of text (keys in README.md)")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of text (keys: go doc tokenjoule/data/export)")
 	asCSV := fs.Bool("csv", false, "print CSV: every configuration that meets the deadline, planned, the chosen one first")
 	fp := addFootprintFlags(fs)
 	if ok, code := parseFlags(fs, args, stderr); !ok {

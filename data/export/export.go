@@ -1,12 +1,3 @@
-// Package export writes what tokenjoule lets people take away: the scenario as
-// JSON (calc -json, the page's scenario download) and the comparison of every
-// model as CSV and JSON (compare -csv and -json, the compare page's
-// downloads). The command line and the browser call the same functions, so
-// that the same query gives the same bytes in both.
-//
-// JSON keys come in a documented order (README.md, "JSON and CSV keys"), so
-// documents are built as Objects rather than structs that extensions would
-// have to copy.
 package export
 
 import (
