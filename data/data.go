@@ -238,7 +238,7 @@ func (s *Set) measuredValues(task string) (map[string]*Measured, error) {
 	if err := t.UnmarshalBinary(b); err != nil {
 		return nil, fmt.Errorf("%s/%s: %w", task, MeasuredFile, err)
 	}
-	m, err := t.TokenMeasurements()
+	m, err := t.Measurements(TaskKind(task))
 	if err != nil {
 		return nil, fmt.Errorf("%s/%s: %w", task, MeasuredFile, err)
 	}
@@ -257,3 +257,6 @@ func (s *Set) Files() []string {
 	sort.Strings(names)
 	return names
 }
+
+// Kind is what the workload's models generate (see TaskKind).
+func (w *Workload) Kind() *Kind { return TaskKind(w.ID) }

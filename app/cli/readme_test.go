@@ -120,7 +120,10 @@ func TestDocumentsEveryKeyInOrder(t *testing.T) {
 	misses := run("calc", "-deadline", "2ms", "-json")
 	// Every footprint factor set, and a budget: its keys appear only then.
 	full := run("calc", "-boundary", "cloud", "-grid", "world", "-wue", "aws", "-price", "0.12", "-currency", "USD", "-budget", "1 t", "-json")
-	checkKeys(t, "calc -json", doc["calc -json"], keyPaths(t, meets), keyPaths(t, misses), keyPaths(t, full))
+	// The image and video tasks' keys, in the same table.
+	videos := run("calc", "-task", "text-to-video", "-gpu", "H100", "-deadline", "200", "-budget", "1 kWh", "-json")
+	images := run("calc", "-task", "text-to-image", "-deadline", "0.5", "-json")
+	checkKeys(t, "calc -json", doc["calc -json"], keyPaths(t, meets), keyPaths(t, misses), keyPaths(t, full), keyPaths(t, videos), keyPaths(t, images))
 
 	var ranking []json.RawMessage
 	if err := json.Unmarshal(run(append(compareArgs, "-json")...), &ranking); err != nil {
@@ -130,9 +133,33 @@ func TestDocumentsEveryKeyInOrder(t *testing.T) {
 	for _, o := range ranking {
 		objects = append(objects, keyPaths(t, o))
 	}
+	var diffusion []json.RawMessage
+	if err := json.Unmarshal(run("compare", "-task", "text-to-video", "-gpu", "H100", "-deadline", "2min", "-json"), &diffusion); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range diffusion {
+		objects = append(objects, keyPaths(t, o))
+	}
 	checkKeys(t, "compare -json", doc["compare -json"], objects...)
+	header, err := csv.NewReader(bytes.NewReader(run("compare", "-task", "text-to-video", "-csv"))).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(header, doc["compare -csv, images and videos"]) {
+		t.Errorf("compare -csv header for videos\n%v\ndata/export/doc.go documents\n%v", header, doc["compare -csv, images and videos"])
+	}
+	var video, image struct{ Selected, Fastest json.RawMessage }
+	json.Unmarshal(videos, &video)
+	json.Unmarshal(images, &image)
+	if got := keyPaths(t, video.Selected); !slices.Equal(got, doc["Image and video dataset row"]) {
+		t.Errorf("video row keys\n%v\ndata/export/doc.go documents\n%v", got, doc["Image and video dataset row"])
+	}
+	// An image's row: the video's less its frames.
+	if got, want := keyPaths(t, image.Fastest), slices.DeleteFunc(slices.Clone(doc["Image and video dataset row"]), func(k string) bool { return k == "num_frames" || k == "fps" }); !slices.Equal(got, want) {
+		t.Errorf("image row keys\n%v\nwant\n%v", got, want)
+	}
 
-	header, err := csv.NewReader(bytes.NewReader(run(append(compareArgs, "-csv")...))).Read()
+	header, err = csv.NewReader(bytes.NewReader(run(append(compareArgs, "-csv")...))).Read()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,8 +12,8 @@
 // # JSON and CSV keys
 //
 // Keys come in the order of these tables. Units are in the key's name where it
-// has one: _ms milliseconds, _wh watt-hours, _j and joules_ joules, _b
-// billions of parameters, _watts watts. A figure that a model or scenario does
+// has one: _ms milliseconds, _s seconds, _wh watt-hours, _j and joules_
+// joules, _b billions of parameters, _watts watts. A figure that a model or scenario does
 // not have is null in JSON and empty in CSV.
 //
 // # calc -json
@@ -26,20 +26,26 @@
 //	model                                                   model slug
 //	display_name                                            the model's name
 //	gpu                                                     H100, B200 or any (the best of the model's GPUs)
-//	deadline_ms                        ms                   inter-token latency (ITL) deadline
-//	percentile                                              p50, p90, p95 or p99: the ITL percentile the deadline applies to
-//	tokens                             tokens               output-token volume
+//	deadline_ms                        ms                   token tasks: inter-token latency (ITL) deadline
+//	percentile                                              token tasks: p50, p90, p95 or p99, the ITL percentile the deadline applies to
+//	tokens                             tokens               token tasks: output-token volume
+//	deadline_s                         s                    image and video tasks: generation-time deadline, the longest a batch may take
+//	unit                                                    image and video tasks: image or video, what items counts
+//	items                              images or videos     image and video tasks: the volume
 //	status                                                  meets or misses_deadline
-//	energy_wh                          Wh                   GPU energy for the volume: the measured, unrounded J/token × the volume
-//	energy_per_request_j               J                    GPU energy for a request of the configuration's average output length, as measured (the leaderboard's energy_per_request_joules)
+//	energy_wh                          Wh                   GPU energy for the volume: the measured, unrounded J/token (or J per image or video) × the volume
+//	energy_per_request_j               J                    token tasks: GPU energy for a request of the configuration's average output length, as measured (the leaderboard's energy_per_request_joules)
+//	energy_per_item_j                  J                    image and video tasks: GPU energy per image or video, as measured
 //	gpu_hours                          GPU-hours            GPU time for the volume at the measured throughput, times the number of GPUs
-//	requests                           requests             requests of the measured average output length in the volume
+//	requests                           requests             token tasks: requests of the measured average output length in the volume
 //	selected                                                the selected configuration: a dataset row (below), or null when none meets the deadline
-//	min_deadline_ms                    ms                   only when none meets the deadline: the smallest deadline that one meets, the measured latency rounded up to 0.1 ms
-//	fastest                                                 only when none meets the deadline: the dataset row that meets min_deadline_ms
+//	min_deadline_ms                    ms                   token tasks, only when none meets the deadline: the smallest deadline that one meets, the measured latency rounded up to 0.1 ms
+//	min_deadline_s                     s                    as min_deadline_ms, for image and video tasks, rounded up to 0.1 s
+//	fastest                                                 only when none meets the deadline: the dataset row that meets the smallest deadline
 //	other                                                   only when the model has another GPU with a configuration under the deadline: its best there
 //	other.energy_wh                    Wh                   as energy_wh, on the other GPU
 //	other.energy_per_request_j         J                    as energy_per_request_j
+//	other.energy_per_item_j            J                    as energy_per_item_j
 //	other.gpu_hours                    GPU-hours            as gpu_hours
 //	other.requests                     requests             as requests
 //	other.selected                                          its dataset row
@@ -59,7 +65,8 @@
 //	footprint.server_wh                Wh                   plus host CPU and memory: gpu_wh × (1 + host)
 //	footprint.fleet_wh                 Wh                   plus idle capacity kept for reliability: gpu_wh × (1 + host + idle)
 //	footprint.facility_wh              Wh                   times PUE: fleet_wh × pue
-//	footprint.facility_wh_per_request  Wh                   facility_wh for one request of the average output length
+//	footprint.facility_wh_per_request  Wh                   token tasks: facility_wh for one request of the average output length
+//	footprint.facility_wh_per_item     Wh                   image and video tasks: facility_wh for one image or video
 //	footprint.carbon_g                 g CO2e               only with a grid intensity: facility_wh / 1000 × grid
 //	footprint.water_l                  L                    only with a WUE: water used on site, fleet_wh / 1000 × wue
 //	footprint.cost                     currency             only with a price: facility_wh / 1000 × price
@@ -73,8 +80,9 @@
 //	footprint.factors.price_per_kwh    currency/kWh         only when set
 //	budget                                                  only with -budget: what fits in it at this boundary
 //	budget.value                                            the budget, as read (1 t, 500 kWh, 10 USD)
-//	budget.tokens                      tokens               output tokens that fit
-//	budget.requests                    requests             requests of the average output length that fit
+//	budget.tokens                      tokens               token tasks: output tokens that fit
+//	budget.requests                    requests             token tasks: requests of the average output length that fit
+//	budget.items                       images or videos     image and video tasks: images or videos that fit
 //
 // # compare -json
 //
@@ -93,11 +101,13 @@
 //	params_b              billions   total parameters
 //	active_params_b       billions   parameters active per token (fewer than total for a mixture of experts)
 //	energy_wh             Wh         GPU energy for the volume
-//	energy_per_request_j  J          GPU energy for a request of the configuration's average output length
-//	joules_per_token      J          GPU energy per output token (the ranking's key)
+//	energy_per_request_j  J          token tasks: GPU energy for a request of the configuration's average output length
+//	joules_per_token      J          token tasks: GPU energy per output token (the ranking's key)
+//	energy_per_item_j     J          image and video tasks: GPU energy per image or video (the ranking's key)
 //	gpu_hours             GPU-hours  GPU time for the volume
-//	requests              requests   requests of the average output length in the volume
-//	min_deadline_ms       ms         only for misses_deadline: the smallest deadline that one of its configurations meets
+//	requests              requests   token tasks: requests of the average output length in the volume
+//	min_deadline_ms       ms         token tasks, only for misses_deadline: the smallest deadline that one of its configurations meets
+//	min_deadline_s        s          as min_deadline_ms, for image and video tasks
 //	selected                         the selected configuration: a dataset row, or null
 //
 // # compare -csv
@@ -333,6 +343,62 @@
 //	gpu_power_watts_total         W         GPU power over all num_gpus GPUs
 //	avg_output_tokens             tokens    average output length of a request
 //
+// # compare -csv, images and videos
+//
+// The same for an image or video task: its own figures and the keys of its
+// dataset row (below).
+//
+//	Column                 Unit                Meaning
+//	rank
+//	model
+//	display_name
+//	status
+//	params_b               billions
+//	active_params_b        billions
+//	energy_wh              Wh
+//	energy_per_item_j      J
+//	gpu_hours              GPU-hours
+//	min_deadline_s         s
+//	row_id
+//	gpu
+//	num_gpus               GPUs
+//	ulysses_degree         GPUs
+//	ring_degree            GPUs
+//	precision
+//	batch_size             images or videos
+//	width                  pixels
+//	height                 pixels
+//	num_frames             frames              videos only
+//	fps                    frames/s            videos only
+//	inference_steps        steps
+//	batch_latency_s        s
+//	items_per_second       images or videos/s
+//	gpu_power_watts_total  W
+//
+// # Image and video dataset row
+//
+// A configuration of an image or video model as the dataset's
+// text-to-image/<slug>.json or text-to-video/<slug>.json has it, less
+// repeat (in row_id).
+//
+//	Key                    Unit                Meaning
+//	row_id                                     slug/GPU/GPUs/b<batch size>/u<Ulysses degree>r<ring degree>, with /rN for a repeated run
+//	gpu                                        GPU model
+//	num_gpus               GPUs                GPUs generating together
+//	ulysses_degree         GPUs                how the work is split over them: Ulysses (sequence-parallel) attention…
+//	ring_degree            GPUs                …times ring attention; the product is num_gpus
+//	precision                                  number format of the weights: BF16
+//	batch_size             images or videos    generated together, all ready when the batch is
+//	width                  pixels              of an image or a video
+//	height                 pixels
+//	num_frames             frames              videos only
+//	fps                    frames/s            videos only
+//	inference_steps        steps               denoising steps
+//	joules_per_item        J                   GPU energy per image or video, over all num_gpus GPUs
+//	batch_latency_s        s                   the time to generate one batch (what the deadline bounds)
+//	items_per_second       images or videos/s  throughput
+//	gpu_power_watts_total  W                   GPU power over all num_gpus GPUs
+//
 // # list -json
 //
 // An array of workloads; with -task, that workload's object alone.
@@ -340,6 +406,7 @@
 //	Key                     Unit      Meaning
 //	task                              workload id
 //	display_name                      the workload's name
+//	unit                              what its volume counts: token, image or video
 //	default_model                     the model calc and the page answer for without one
 //	gpus                              GPUs any of its models was measured on
 //	models                            its models, in the index's order
