@@ -273,7 +273,10 @@ func (p *bidiPage) Navigate(ctx context.Context, url string) error {
 		p.bd.left[r.Realm] = now
 	}
 	p.bd.mu.Unlock()
-	return p.bd.call(ctx, "browsingContext.navigate", map[string]any{"context": p.top, "url": url, "wait": "complete"}, nil)
+	// "interactive", not "complete": a page may add a script before its
+	// load event (ECharts, when the app starts first), and a host that holds
+	// that script back would hold the navigation with it.
+	return p.bd.call(ctx, "browsingContext.navigate", map[string]any{"context": p.top, "url": url, "wait": "interactive"}, nil)
 }
 
 // evaluate runs js and returns its BiDi remote value.

@@ -23,7 +23,8 @@ const Width, Height = 1280, 900
 // Page is a document of the browser's one tab: the tab's own, or that of an
 // iframe in it.
 type Page interface {
-	// Navigate loads url in the tab and waits for its load event.
+	// Navigate loads url in the tab and waits for its document to be
+	// parsed (Firefox) or loaded (WebKit).
 	Navigate(ctx context.Context, url string) error
 	// Eval evaluates the JavaScript expression js in the document, waits
 	// for the promise it gives if it gives one, and decodes the value
