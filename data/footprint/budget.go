@@ -231,11 +231,18 @@ func (f Factors) Fit(b Budget, c *data.Config) (Fit, error) {
 	// The answer is a volume, within the volumes the calculator answers for
 	// (data.CheckTokens): 1e30 t CO2e would pay for 1.6e41 tokens.
 	tokens := b.Base() / perToken
+	item := "output token" // what the configuration makes, one at a time
+	switch {
+	case c.Frames > 0:
+		item = "video"
+	case c.Diffusion():
+		item = "image"
+	}
 	switch {
 	case !(tokens <= data.MaxTokens): // NaN included
-		return fail("it pays for more than 1e18 output tokens, the largest volume; use a smaller budget")
+		return fail("it pays for more than 1e18 " + item + "s, the largest volume; use a smaller budget")
 	case tokens < data.MinTokens:
-		return fail("it pays for less than one output token; use a larger budget")
+		return fail("it pays for less than one " + item + "; use a larger budget")
 	}
 	return Fit{Tokens: tokens, Requests: tokens / c.PerRequest()}, nil
 }

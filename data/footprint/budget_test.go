@@ -164,6 +164,24 @@ func TestFit(t *testing.T) {
 			t.Errorf("Fit(%+v) with %+v: %+v, error %v, want one saying %q", tc.budget, tc.f, fit, err, tc.reason)
 		}
 	}
+	// An image or video model's budget counts what it makes (issue 15, item
+	// 11: below one image is no volume either).
+	image := data.Config{BatchSize: 4, JoulesPerItem: 1000, Measured: &data.Measured{JoulesPerItem: 1000}}
+	video := image
+	video.Frames = 81
+	for _, tc := range []struct {
+		c      *data.Config
+		budget Budget
+		reason string
+	}{
+		{&image, Budget{1e30, "TWh"}, "more than 1e18 images"},
+		{&image, Budget{1e-6, "J"}, "less than one image"},
+		{&video, Budget{1e-6, "J"}, "less than one video"},
+	} {
+		if _, err := (Factors{}).Fit(tc.budget, tc.c); err == nil || !strings.Contains(err.Error(), tc.reason) {
+			t.Errorf("Fit(%+v) for a diffusion model: %v, want an error saying %q", tc.budget, err, tc.reason)
+		}
+	}
 	// The limits themselves are answers: one token, and 1e18.
 	for _, b := range []Budget{{0.36, "J"}, {0.999e14, "Wh"}} {
 		if fit, err := (Factors{}).Fit(b, c); err != nil || fit.Tokens < 1 || fit.Tokens > 1e18 {
