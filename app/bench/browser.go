@@ -198,6 +198,7 @@ type load struct {
 	Error         string  `json:"error,omitempty"`
 
 	files []fileBytes
+	probe probe // what the probe recorded
 }
 
 // visit navigates to u on h, waits until the first control change is
@@ -229,6 +230,7 @@ func (s *session) visit(h *host, u string, first bool) (load, error) {
 		return l, err
 	}
 	l = fromProbe(p)
+	l.probe = p
 	if os.Getenv("BENCH_DEBUG") != "" {
 		b, _ := json.Marshal(p)
 		fmt.Fprintf(os.Stderr, "probe: %s\n", b)

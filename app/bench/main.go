@@ -99,6 +99,8 @@ func main() {
 	flag.StringVar(&o.jsonOut, "json", "bench.json", "`file` to write the figures to")
 	flag.StringVar(&o.chromium, "chromium", headless.Path(), "chromium `path`")
 	flag.BoolVar(&o.symbols, "linked", true, "report what links into the wasm, by package (builds it once more with symbols)")
+	flag.BoolVar(&o.profile, "profile", false, "instead of the benchmark, profile one cold load's main thread (a site built from a wasm with function names) and print where its time went")
+	flag.Float64Var(&o.profileCPU, "profile-cpu", 1, "CPU slow-down of the -profile load (4 for the phone profile, which also slows the link)")
 	flag.Parse()
 	if err := run(o); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -119,6 +121,8 @@ func loadAverage() string {
 type options struct {
 	root, out, versus    string
 	build, symbols       bool
+	profile              bool
+	profileCPU           float64
 	quality              int
 	cold, warm, slowCold int
 	steps, moves         int
@@ -137,6 +141,17 @@ func run(o options) error {
 		return fmt.Errorf("no chromium: install it with `apt-get install -y chromium` (Debian), or set CHROMIUM")
 	}
 	chromium := o.chromium
+	if o.profile {
+		set, err := data.Load()
+		if err != nil {
+			return err
+		}
+		first, err := firstChange(set)
+		if err != nil {
+			return err
+		}
+		return profileStart(o, map[string]any{"firstChange": first}, os.Stdout)
+	}
 	newReport := func(dir string) *report {
 		r := &report{When: time.Now().Format(time.RFC3339), Go: runtime.Version(), Load: loadAverage(), CPUs: runtime.NumCPU(), Site: dir}
 		if v, err := exec.Command(chromium, "--version").Output(); err == nil {
