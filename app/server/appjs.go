@@ -11,15 +11,19 @@ import (
 // in JavaScript around the download, to count its bytes for the loader. Such
 // a Response has no URL, and chromium caches compiled wasm only for a
 // response with one: every visit compiled the 9 MB module again. fetchWasm
-// replaces that function: the module is compiled from the network (or
-// service worker) response itself, and the progress is read from a clone.
+// replaces that function: the module is compiled from the response
+// web/guard.js started to download as the head was parsed (the network's or
+// the service worker's own, or the gzip copy decompressed where the host
+// does not compress), and the progress is read from a clone.
 const (
 	goappFetch = "async function fetchWithProgress(url, progess) {"
-	fetchWasm  = `// tokenjoule (app/server/appjs.go): compile the response itself, which has
-// a URL, so that compilation streams and chromium caches the compiled code;
-// the loader's progress is read from a clone of the download.
+	fetchWasm  = `// tokenjoule (app/server/appjs.go): compile the response web/guard.js
+// started to download (a fetch of its own where that did not run or
+// failed), which is the host's own where it can be: it has a URL, so that
+// chromium caches the compiled code. The loader's progress is read from a
+// clone of the download.
 async function fetchWithProgress(url, progress) {
-  const response = await fetch(url);
+  const response = await (window.tokenjouleWasm || Promise.reject()).catch(() => fetch(url));
   const total = parseInt(goappWasmContentLength, 10) || parseInt(response.headers.get("Content-Length"), 10);
   if (response.ok && response.body && total > 0) {
     const reader = response.clone().body.getReader();

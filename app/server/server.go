@@ -133,11 +133,6 @@ func New(o Options) (*Server, error) {
 		// /web/… from disk unchecked, and fetch /robots.txt from whatever
 		// host the request's Host header names.
 		Resources: res,
-		// The wasm is what the app waits for: start its download as the head
-		// is parsed, not once app.js has been fetched and run. The request
-		// matches app.js's fetch (CORS mode, same-origin credentials), which
-		// then takes the preloaded response.
-		RawHeaders: []string{`<link rel="preload" href="` + res.Resolve("/web/app.wasm") + `" as="fetch" type="application/wasm" crossorigin="anonymous">`},
 	}
 	s := &Server{App: h, web: webFiles{dir: web, base: base}, base: base, domain: domain}
 	// app.js as the static site has it (AppJS); fail now rather than on the

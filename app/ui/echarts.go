@@ -186,8 +186,6 @@ func loadECharts(src string) {
 		return
 	}
 	echartsJS.loading = true
-	doc := app.Window().Get("document")
-	script := doc.Call("createElement", "script")
 	echartsJS.done = app.FuncOf(func(_ app.Value, args []app.Value) any {
 		echartsJS.done.Release()
 		if !app.Window().Get("echarts").Truthy() {
@@ -206,6 +204,14 @@ func loadECharts(src string) {
 		}
 		return nil
 	})
+	// web/guard.js's loader takes ECharts' gzip copy where the host does
+	// not compress.
+	if app.Window().Get("tokenjouleLoadScript").Truthy() {
+		app.Window().Call("tokenjouleLoadScript", echartsJS.src, echartsJS.done)
+		return
+	}
+	doc := app.Window().Get("document")
+	script := doc.Call("createElement", "script")
 	script.Set("src", echartsJS.src)
 	script.Call("addEventListener", "load", echartsJS.done)
 	script.Call("addEventListener", "error", echartsJS.done)

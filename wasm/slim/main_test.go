@@ -9,8 +9,9 @@ import (
 )
 
 // TestOverlay builds the dependency list of the browser entry against the
-// slimmed go-app: net/http and crypto/tls must be gone, and go-app's engine
-// and the calculator still there.
+// slimmed go-app and go-echarts: net/http, crypto/tls, regexp and the
+// templates must be gone, and go-app's engine, go-echarts' charts and the
+// calculator still there.
 func TestOverlay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("copies go-app and asks the go command")
@@ -38,12 +39,13 @@ func TestOverlay(t *testing.T) {
 	for _, p := range strings.Fields(string(out)) {
 		deps[p] = true
 	}
-	for _, p := range []string{"net/http", "crypto/tls", "crypto/x509", "mime/multipart", "crypto/aes", "crypto/rand", "github.com/google/uuid"} {
+	for _, p := range []string{"net/http", "crypto/tls", "crypto/x509", "mime/multipart", "crypto/aes", "crypto/rand", "github.com/google/uuid",
+		"regexp", "html/template", "text/template", "github.com/go-echarts/go-echarts/v2/templates"} {
 		if deps[p] {
 			t.Errorf("the wasm still links %s", p)
 		}
 	}
-	for _, p := range []string{goapp, "tokenjoule/app/ui", "tokenjoule/data"} {
+	for _, p := range []string{goapp, echarts, "tokenjoule/app/ui", "tokenjoule/data"} {
 		if !deps[p] {
 			t.Errorf("the wasm no longer links %s", p)
 		}
@@ -51,5 +53,54 @@ func TestOverlay(t *testing.T) {
 	// The calculator's own go.mod and go.sum are not touched.
 	if out, err := exec.Command("git", "status", "--porcelain", "--", "../../go.mod", "../../go.sum").Output(); err == nil && len(out) > 0 {
 		t.Errorf("go.mod or go.sum changed:\n%s", out)
+	}
+}
+
+// TestJSStub: the copy of go-echarts' opts/js.go without regexp does what
+// its regular expressions did. It runs a test of its own in a module that
+// stands for go-echarts: opts/js.go and the one type it needs.
+func TestJSStub(t *testing.T) {
+	if testing.Short() {
+		t.Skip("asks the go command")
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":         "module github.com/go-echarts/go-echarts/v2\n\ngo 1.22\n",
+		"types/types.go": "package types\n\ntype FuncStr string\n",
+		"opts/js.go":     jsStub,
+		"opts/js_test.go": `package opts
+
+import (
+	"regexp"
+	"testing"
+)
+
+func TestAsRegexp(t *testing.T) {
+	nl, comment := regexp.MustCompile("\\n|\\t"), regexp.MustCompile("(//.*)\\n")
+	for _, s := range []string{"", "a\tb\nc", "x // one\ny // two\n", "a // b // c\nd", "// last", "f(x) {\n\treturn x // y\n}\n// z", "a\n\n//\n"} {
+		if got, want := newlineTab.Replace(s), nl.ReplaceAllString(s, ""); got != want {
+			t.Errorf("newlines and tabs out of %q: %q, want %q", s, got, want)
+		}
+		if got, want := stripComments(s), comment.ReplaceAllString(s, ""); got != want {
+			t.Errorf("comments out of %q: %q, want %q", s, got, want)
+		}
+	}
+}
+`,
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command("go", "test", "./opts")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("%v\n%s", err, out)
 	}
 }
