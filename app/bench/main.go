@@ -37,12 +37,13 @@ import (
 
 // profile is one kind of visitor.
 type profile struct {
-	Name string  `json:"name"`
-	CPU  float64 `json:"cpu_slowdown"`
-	Link string  `json:"link"`
-	link *link
-	cold int
-	warm int
+	Name  string  `json:"name"`
+	CPU   float64 `json:"cpu_slowdown"`
+	Link  string  `json:"link"`
+	Plain bool    `json:"host_does_not_compress,omitempty"`
+	link  *link
+	cold  int
+	warm  int
 }
 
 // profileResult holds a profile's loads.
@@ -94,6 +95,7 @@ func main() {
 	flag.IntVar(&o.cold, "cold", 7, "cold loads per profile (a fresh chromium profile each)")
 	flag.IntVar(&o.warm, "warm", 2, "warm loads after each cold one, in the same profile, and after the interactions")
 	flag.IntVar(&o.slowCold, "slow-cold", 5, "cold loads on the slow CPU and link")
+	flag.IntVar(&o.plainCold, "plain-cold", 3, "cold loads from a host that does not compress (as python3 -m http.server)")
 	flag.IntVar(&o.steps, "steps", 30, "changes of the deadline box and of the slider; a third as many of each other control")
 	flag.IntVar(&o.moves, "drag", 60, "mouse moves of the slider drag, one per frame")
 	flag.StringVar(&o.jsonOut, "json", "bench.json", "`file` to write the figures to")
@@ -125,6 +127,7 @@ type options struct {
 	profileCPU           float64
 	quality              int
 	cold, warm, slowCold int
+	plainCold            int
 	steps, moves         int
 	jsonOut, chromium    string
 }
@@ -207,6 +210,7 @@ func run(o options) error {
 	profiles := []profile{
 		{Name: "desktop", CPU: 1, link: nil, cold: o.cold, warm: o.warm},
 		{Name: "CPU 4×, 10 Mbit/s, 40 ms", CPU: 4, link: &link{RTT: 40 * time.Millisecond, Mbps: 10}, cold: o.slowCold, warm: 1},
+		{Name: "desktop, a host that does not compress", CPU: 1, Plain: true, cold: o.plainCold, warm: 1},
 	}
 	for _, p := range profiles {
 		p.Link = p.link.String()
@@ -216,7 +220,7 @@ func run(o options) error {
 			// load changes treats both alike.
 			for k, st := range sites {
 				fmt.Fprintf(os.Stderr, "bench: %s%s: cold load %d of %d\n", st.label(len(sites)), p.Name, i+1, p.cold)
-				st.h.setLink(p.link)
+				st.h.setLink(p.link, p.Plain)
 				cold, warm, err := loads(chromium, st.h, p, cfg)
 				if err != nil {
 					// One retry with a fresh profile: a benchmark on a busy
@@ -251,6 +255,11 @@ func run(o options) error {
 		}
 		printReport(os.Stdout, st.r)
 	}
+	var before *report
+	if len(sites) > 1 {
+		before = sites[1].r
+	}
+	printTargets(os.Stdout, sites[0].r, before)
 	var v any = sites[0].r
 	if len(sites) > 1 {
 		v = []*report{sites[0].r, sites[1].r}
@@ -293,7 +302,7 @@ func loads(chromium string, h *host, p profile, cfg any) (cold load, warm []load
 // changes, a slider drag, then visits again.
 func use(chromium string, st *site, plan []step, moves, again int, cfg any) error {
 	h, r := st.h, st.r
-	h.setLink(nil)
+	h.setLink(nil, false)
 	s, err := newSession(chromium, 1, cfg)
 	if err != nil {
 		return err

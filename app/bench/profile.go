@@ -71,7 +71,7 @@ func profileStart(o options, cfg any, w io.Writer) error {
 	if o.profileCPU > 1 {
 		l = &link{RTT: 40 * time.Millisecond, Mbps: 10}
 	}
-	h.setLink(l)
+	h.setLink(l, false)
 	s, err := newSession(o.chromium, o.profileCPU, cfg)
 	if err != nil {
 		return err
