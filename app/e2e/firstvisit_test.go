@@ -195,6 +195,12 @@ func TestFirstVisitUncompressedHost(t *testing.T) {
 		}
 	}
 
+	// The pages too, which the worker takes as their gzip copies.
+	js := `caches.keys().then(k => caches.open(k[0])).then(c => c.match("/compare")).then(r => r ? r.text().then(t => t.includes('id="ranking-table"')) : false)`
+	if !await[bool](tb, js) {
+		t.Error("the offline copy of /compare is not the compare page")
+	}
+
 	// The next visit is the worker's: the wasm comes from its cache, as it
 	// is, and nothing large is downloaded.
 	tb.visit("/")

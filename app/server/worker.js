@@ -59,28 +59,53 @@ const rawMin = 4096;
 // download fetches url for the cache: as the host sends it, unless the host
 // sends it uncompressed and it has a gzip copy, which is then downloaded
 // instead and stored decompressed (marked Tokenjoule-Decompressed, which
-// tells web/guard.js that the file it gets was decompressed already).
+// tells web/guard.js that the file it gets was decompressed already). What
+// the page has just downloaded is taken from the HTTP cache as it is.
 async function download(url) {
-  const path = new URL(url, self.location.href).pathname;
-  if (typeof DecompressionStream !== "function" || !gzipped.test(path)) {
+  if (typeof DecompressionStream !== "function") {
     return fetch(url, revalidate);
   }
-  // The page took the gzip copy (web/guard.js): the HTTP cache holds it.
-  if (hostSendsRaw || (await cached(url + ".gz"))) {
-    const res = await fromGzip(url, null);
-    if (res) {
-      return res;
-    }
+  const path = new URL(url, self.location.href).pathname;
+  const page = !gzipped.test(path); // a page, by a name without an extension
+  const file = page ? pageFile(path) : url;
+  // What the page has downloaded: the gzip copy (web/guard.js took it), or
+  // the file itself, which tells whether the host compresses.
+  if (await cached(file + ".gz")) {
+    return (await fromGzip(url, file, null)) || fetch(url, revalidate);
+  }
+  if (await cached(url)) {
+    const res = await fetch(url, revalidate);
+    hostSendsRaw = hostSendsRaw || (!page && sentRaw(res));
+    return res;
+  }
+  if (hostSendsRaw) {
+    return (await fromGzip(url, file, null)) || fetch(url, revalidate);
+  }
+  // Pages, small and last in the list, are not tried.
+  if (page) {
+    return fetch(url, revalidate);
   }
   const stop = new AbortController();
   const res = await fetch(url, { ...revalidate, signal: stop.signal });
-  const size = Number(res.headers.get("Content-Length"));
-  if (!res.ok || res.redirected || res.headers.get("Content-Encoding") || !(size > rawMin)) {
+  if (!sentRaw(res)) {
     return res;
   }
   hostSendsRaw = true;
   stop.abort();
-  return (await fromGzip(url, res.headers.get("Content-Type"))) || fetch(url, revalidate);
+  return (await fromGzip(url, file, res.headers.get("Content-Type"))) || fetch(url, revalidate);
+}
+
+// sentRaw tells whether the host sent res, a file with a gzip copy, as it
+// is, and large enough that a host that compresses would have compressed it.
+function sentRaw(res) {
+  const size = Number(res.headers.get("Content-Length"));
+  return res.ok && !res.redirected && !res.headers.get("Content-Encoding") && size > rawMin;
+}
+
+// pageFile is the file the build writes for a page's path: /compare is
+// compare.html, /embed/ embed/index.html.
+function pageFile(path) {
+  return path.endsWith("/") ? path + "index.html" : path + ".html";
 }
 
 // cached tells whether the HTTP cache holds url, without asking the host.
@@ -96,12 +121,12 @@ async function cached(url) {
   }
 }
 
-// fromGzip is url's gzip copy as a response for url of type ctype (the
-// copy's own type, minus a gzip one, when null), or null where there is none.
-// A host may send the copy with Content-Encoding: gzip, decoded by the
-// browser already: the first bytes tell.
-async function fromGzip(url, ctype) {
-  const gz = await fetch(url + ".gz", revalidate);
+// fromGzip is the gzip copy of file (url's file) as a response for url of
+// type ctype (the file's own, by its extension, when null), or null where
+// there is none. A host may send the copy with Content-Encoding: gzip,
+// decoded by the browser already: the first bytes tell.
+async function fromGzip(url, file, ctype) {
+  const gz = await fetch(file + ".gz", revalidate);
   if (!gz.ok || !gz.body) {
     return null;
   }
@@ -127,7 +152,7 @@ async function fromGzip(url, ctype) {
   for (const h of ["Content-Encoding", "Content-Length", "Content-Type", "ETag", "Last-Modified"]) {
     headers.delete(h);
   }
-  headers.set("Content-Type", ctype || typeOf(new URL(url, self.location.href).pathname));
+  headers.set("Content-Type", ctype || typeOf(new URL(file, self.location.href).pathname));
   headers.set("Tokenjoule-Decompressed", "gzip");
   return new Response(body, { status: 200, headers });
 }
