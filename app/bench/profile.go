@@ -92,6 +92,10 @@ func profileStart(o options, cfg any, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	tr, err := startTrace(s.ctx)
+	if err != nil {
+		return err
+	}
 	ld, err := s.visit(h, h.origin+"/", true)
 	if err != nil {
 		return err
@@ -100,9 +104,14 @@ func profileStart(o options, cfg any, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	events, err := tr.stop(s.ctx)
+	if err != nil {
+		return err
+	}
 	p := res.Profile
 	fmt.Fprintf(w, "Profile of one cold load (CPU ×%g, %s): first contentful paint %.0f ms, mounted %.0f ms, first change answered %.0f ms, total blocking time %.0f ms, longest task %.0f ms\n",
 		max(1, o.profileCPU), l, ld.FCP, ld.Mounted, ld.Answered, ld.TBT, ld.LongestTask)
+	printTrace(w, events, h.origin, ld.Answered)
 	printProfile(w, p, ld)
 	return nil
 }

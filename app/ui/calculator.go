@@ -92,12 +92,15 @@ func (c *calc) load(q data.Query, notices []state.Notice) {
 	c.compute()
 }
 
-// OnMount runs in the browser only: it marks the page as live for people
-// (the slim loader goes) and for tests, which wait for data-mounted.
+// OnMount runs in the browser only: once the page is whole (see unfold), it
+// marks it as live for people (the slim loader goes) and for tests, which
+// wait for data-mounted.
 func (c *calc) OnMount(ctx app.Context) {
 	c.page = ctx
-	c.mounted = true
-	markMounted()
+	unfold(ctx, func() {
+		c.mounted = true
+		markMounted()
+	})
 }
 
 // compute answers c.q, and describes the charts in words. The charts' options

@@ -93,8 +93,10 @@ func (c *Compare) load(q data.Query, notices []state.Notice) {
 }
 
 func (c *Compare) OnMount(ctx app.Context) {
-	c.mounted = true
-	markMounted()
+	unfold(ctx, func() {
+		c.mounted = true
+		markMounted()
+	})
 	if c.embedded {
 		c.stopHeight = watchHeight()
 	}

@@ -339,6 +339,30 @@ func afterPaint(f func()) {
 	nextFrame(func() { nextFrame(f) })
 }
 
+// yieldToBrowser returns once the browser has run the tasks it had queued
+// (a timeout of 0): what comes next is a task of its own.
+func yieldToBrowser() {
+	done := make(chan struct{})
+	afterTask(func() { close(done) })
+	<-done
+}
+
+// afterTask calls f, from the browser's event loop, in a task of its own
+// after those already queued.
+func afterTask(f func()) {
+	if !app.IsClient {
+		f()
+		return
+	}
+	var cb app.Func
+	cb = app.FuncOf(func(app.Value, []app.Value) any {
+		cb.Release()
+		f()
+		return nil
+	})
+	app.Window().Call("setTimeout", cb, 0)
+}
+
 // whenIdle calls f, from the browser's event loop, once the page has
 // nothing else to do (requestIdleCallback, within a second).
 func whenIdle(f func()) {

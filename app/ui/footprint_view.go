@@ -231,24 +231,6 @@ func (fr fpResult) renderPrompts() app.UI {
 		at = "this request at the boundary “" + cloud.BoundaryInfo().Label + "” (this page counts the GPU only)"
 	}
 	wh := func(v float64) string { return data.FormatNumber(v) + " Wh" }
-	items := make([]app.UI, len(footprint.PromptPoints))
-	for i, p := range footprint.PromptPoints {
-		ours, words := facility, at
-		if p.Boundary == "gpu" {
-			ours, words = fr.gpuReq, "this request's GPU energy"
-		}
-		figure := wh(p.Wh)
-		if p.Approx {
-			figure = "≈" + figure
-		}
-		items[i] = app.Li().DataSet("point", i).DataSet("boundary", p.Boundary).Body(
-			app.Strong().Class("fp-point").Text(figure),
-			app.Text(" "+p.What+". It counts "+p.Counts+": compare with "),
-			app.Strong().Class("fp-ours").Text(wh(ours)),
-			app.Text(", "+words+". "),
-			sourceNote(p.Source(), figure, "", false),
-		)
-	}
 	req := []app.UI{app.Text("This calculation: "), app.Strong().ID("fp-request-gpu").Text(wh(fr.gpuReq)),
 		app.Text(fmt.Sprintf(" of GPU energy per request of %s tokens", data.FormatNumber(float64(fr.c.AvgOutputTokens))))}
 	if !fr.f.IsGPUOnly() {
@@ -265,8 +247,28 @@ func (fr fpResult) renderPrompts() app.UI {
 		app.P().ID("fp-per-request").Body(append(req, app.Text("."))...),
 		app.Details().ID("fp-points").Class("fp-points").Body(
 			app.Summary().Text(fmt.Sprintf("%d published figures for one prompt, from %s to %s, each on its own boundary",
-				len(items), wh(lo), wh(hi))),
-			app.Ul().Body(items...),
+				len(footprint.PromptPoints), wh(lo), wh(hi))),
+			folded(func() app.UI {
+				items := make([]app.UI, len(footprint.PromptPoints))
+				for i, p := range footprint.PromptPoints {
+					ours, words := facility, at
+					if p.Boundary == "gpu" {
+						ours, words = fr.gpuReq, "this request's GPU energy"
+					}
+					figure := wh(p.Wh)
+					if p.Approx {
+						figure = "≈" + figure
+					}
+					items[i] = app.Li().DataSet("point", i).DataSet("boundary", p.Boundary).Body(
+						app.Strong().Class("fp-point").Text(figure),
+						app.Text(" "+p.What+". It counts "+p.Counts+": compare with "),
+						app.Strong().Class("fp-ours").Text(wh(ours)),
+						app.Text(", "+words+". "),
+						sourceNote(p.Source(), figure, "", false),
+					)
+				}
+				return app.Ul().Body(items...)
+			}),
 		),
 	)
 }
@@ -294,7 +296,7 @@ func sourceNote(s footprint.Source, of, figure string, compact bool) app.UI {
 	}
 	return app.Details().Class("fp-source").Body(
 		app.Summary().Aria("label", summary+" of "+of).Text(summary),
-		app.P().Body(body...),
+		folded(func() app.UI { return app.P().Body(body...) }),
 	)
 }
 

@@ -289,7 +289,7 @@ func configDetails(s *data.Config, e *data.Estimate) app.UI {
 			app.Text(fmt.Sprintf("%s, %s weights, up to %d requests at once", s.Hardware(), s.Precision, s.MaxNumSeqs)),
 			app.Span().Class("more").Text(" · all 14 figures"),
 		),
-		configList("cfg", s, e),
+		folded(func() app.UI { return configList("cfg", s, e) }),
 	)
 }
 
