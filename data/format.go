@@ -84,6 +84,15 @@ func FormatMS(ms float64) string {
 // percent: "+104.3%", "-12.0%".
 func FormatChange(a, b float64) string { return fmt.Sprintf("%+.1f%%", (a/b-1)*100) }
 
+// FormatRatio writes how many times one figure is another as people say
+// it: "72", "3.4".
+func FormatRatio(x float64) string {
+	if x >= 9.95 { // 9.96 reads "10", not "10.0"
+		return strconv.FormatFloat(math.Round(x), 'f', 0, 64)
+	}
+	return strconv.FormatFloat(x, 'f', 1, 64)
+}
+
 // FormatParams writes a parameter count given in billions: 14 → "14B", 3.6 → "3.6B".
 func FormatParams(billions float64) string { return FormatNumber(billions) + "B" }
 

@@ -108,3 +108,11 @@ func TestFormatTinyVolumes(t *testing.T) {
 		}
 	}
 }
+
+func TestFormatRatio(t *testing.T) {
+	for x, want := range map[float64]string{72.14: "72", 10: "10", 9.96: "10", 9.94: "9.9", 3.44: "3.4", 1: "1.0"} {
+		if got := FormatRatio(x); got != want {
+			t.Errorf("FormatRatio(%v) = %q, want %q", x, got, want)
+		}
+	}
+}

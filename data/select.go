@@ -46,6 +46,26 @@ func (p Percentile) ITL(c *Config) float64 {
 	return float64(c.MedianITL)
 }
 
+// Share says which share of tokens p holds to a deadline, as a reader would:
+// "9 in 10 tokens".
+func (p Percentile) Share() string {
+	switch p {
+	case P90:
+		return "9 in 10 tokens"
+	case P95:
+		return "19 in 20 tokens"
+	case P99:
+		return "99 in 100 tokens"
+	}
+	return "half of the tokens"
+}
+
+// DeadlineWords is a deadline in words: "9 in 10 tokens within 40 ms of the
+// one before".
+func DeadlineWords(p Percentile, ms float64) string {
+	return fmt.Sprintf("%s within %s of the one before", p.Share(), FormatMS(ms))
+}
+
 // Query is the calculator's question.
 type Query struct {
 	Task       string     // workload id, such as lm-arena-chat

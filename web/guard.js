@@ -25,6 +25,9 @@
 //     /embed.html, /embed/index.html, doubled slashes): the page takes its
 //     own name before the app starts, which routes only those (see
 //     app/ui/routes.go).
+//  9. An embed's theme=light or theme=dark (app/state, ParamTheme) sets its
+//     colours before anything is painted: html[data-theme], which style.css
+//     and the charts (app/ui/echarts.go) follow rather than the system's.
 //
 // It must run before go-app: the handler lists it as a plain (blocking)
 // script, which runs while the head is parsed, before the deferred
@@ -53,6 +56,10 @@
     root.classList.add("js");
     window.tokenjouleWasm = fetchWasm(new URL("app.wasm", here).href);
     ownName(new URL(here).pathname.replace(/\/web\/guard\.js$/, ""));
+  }
+  var theme = (new URLSearchParams(query).get("theme") || "").trim().toLowerCase();
+  if (theme === "light" || theme === "dark") {
+    root.setAttribute("data-theme", theme);
   }
 
   // ownName gives the page, at base ("" or "/repo"), its own name: doubled

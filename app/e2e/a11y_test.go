@@ -188,6 +188,36 @@ func TestAccessibility(t *testing.T) {
 			{"compare", "/compare?" + state.String(with(q, func(q *data.Query) { q.DeadlineMS = 15 })), nil},
 			{"embedded compare", "/embed/compare?" + state.String(q) + "&hide=bogus", nil},
 		}},
+		// The embed's layouts, and the builder that makes them.
+		{"EmbedLayouts", []visit{
+			{"card", "/embed?" + state.EmbedString(q, state.Embed{Layout: state.LayoutCard}) + "&" + cardFootprint, nil},
+			{"card, a deadline nothing meets", "/embed?" + state.EmbedString(infeasible, state.Embed{Layout: state.LayoutCard}), nil},
+			{"chart", "/embed?" + state.EmbedString(q, state.Embed{Layout: state.LayoutChart, Chart: "power"}), nil},
+			{"compare card", "/embed/compare?" + state.EmbedString(q, state.Embed{Layout: state.LayoutCard}), nil},
+			{"embed, serving details open", "/embed?" + state.String(q), func(tb *tab) {
+				tb.do(chromedp.Click(chromedp.ID("cfg-summary")))
+				tb.waitFor(`document.querySelector("#cfg-details").open`, "the serving details")
+			}},
+		}},
+		{"Builder", []visit{
+			{"builder, card", "/?" + state.String(q), func(tb *tab) {
+				tb.do(chromedp.Click(chromedp.ID("embed-open")))
+				tb.waitFor(`document.querySelector("#embed-dialog")?.matches("[open]") ?? false`, "the open Embed dialog")
+			}},
+			{"builder, chart", "", func(tb *tab) {
+				tb.change("#embed-layout", "chart", "change")
+				tb.waitFor(`!!document.querySelector("#embed-chart")`, "the chart's choice")
+			}},
+			{"builder, interactive, at a phone's width", "", func(tb *tab) {
+				tb.change("#embed-layout", "interactive", "change")
+				tb.change("#embed-width", "360", "change")
+				tb.waitFor(`!!document.querySelector("#embed-hide")`, "the controls' boxes")
+			}},
+			{"compare page's builder", "/compare?" + state.String(q), func(tb *tab) {
+				tb.do(chromedp.Click(chromedp.ID("embed-open")))
+				tb.waitFor(`document.querySelector("#embed-dialog")?.matches("[open]") ?? false`, "the open Embed dialog")
+			}},
+		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -264,7 +294,7 @@ func TestKeyboard(t *testing.T) {
 		}
 		// The snippet is whole: the iframe and the README's resize script.
 		snippet := eval[string](tb, `document.querySelector("#embed-snippet").value`)
-		if !strings.HasPrefix(snippet, `<iframe src="`+html.EscapeString(origin+"/embed?"+state.String(q))+`"`) ||
+		if !strings.HasPrefix(snippet, `<iframe src="`+html.EscapeString(origin+"/embed?"+state.EmbedString(q, state.Embed{Layout: state.LayoutCard}))+`"`) ||
 			!strings.Contains(snippet, "<script>\n"+readmeScript(t)+"</script>") {
 			t.Errorf("the snippet is not the iframe and the README's script:\n%s", snippet)
 		}

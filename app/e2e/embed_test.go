@@ -21,7 +21,6 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	cdplog "github.com/chromedp/cdproto/log"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
@@ -31,6 +30,8 @@ import (
 	"tokenjoule/app/server"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
+	"tokenjoule/data/export"
+	"tokenjoule/data/footprint"
 )
 
 // cspSite serves the app as site does, with the site's CSP (dist.CSP) on every response;
@@ -445,7 +446,7 @@ func TestEmbed(t *testing.T) {
 	}
 
 	if dir := os.Getenv("TOKENJOULE_SCREENSHOTS"); dir != "" {
-		t.Run("Screenshots", func(t *testing.T) { embedScreenshots(t, bctx, origin, dir, q) })
+		t.Run("Screenshots", func(t *testing.T) { embedScreenshots(t, bctx, origin, dir, set, q) })
 	}
 
 	t.Run("Figures", func(t *testing.T) {
@@ -517,7 +518,7 @@ func TestEmbed(t *testing.T) {
 		for _, raw := range []string{"task,model", "task,gpu"} {
 			h := hide(raw)
 			for range 2 {
-				tb.openURL(origin + "/embed?" + state.EmbedString(q, h))
+				tb.openURL(origin + "/embed?" + state.EmbedString(q, state.Embed{Hidden: h}))
 				for sel, want := range map[string]string{"#tokens": data.FormatTokens(q.Tokens), "#deadline": ms(q.DeadlineMS)} {
 					if got := eval[string](tb, fmt.Sprintf(`document.querySelector(%q)?.value ?? "<missing>"`, sel)); got != want {
 						t.Fatalf("hide=%s: %s shows %q, want %q", raw, sel, got, want)
@@ -527,24 +528,24 @@ func TestEmbed(t *testing.T) {
 			tb.shot("embed-hide-" + strings.ReplaceAll(raw, ",", "-"))
 		}
 		h := hide("task,gpu,p")
-		tb.openURL(origin + "/embed?" + state.EmbedString(q, h))
+		tb.openURL(origin + "/embed?" + state.EmbedString(q, state.Embed{Hidden: h}))
 		expectEmbed(v, set, q, h)
 		// The visible inputs still drive the result, and the URL keeps hide.
 		tb.change("#tokens", "5M", "input")
 		q2 := with(q, func(q *data.Query) { q.Tokens = 5e6 })
 		expectEmbed(v, set, q2, h)
 		// The URL follows a change a moment later (app/ui urlDelay).
-		if want := "?" + state.EmbedString(q2, h); v.poll(fmt.Sprintf(`location.search === %q`, want)) != nil {
+		if want := "?" + state.EmbedString(q2, state.Embed{Hidden: h}); v.poll(fmt.Sprintf(`location.search === %q`, want)) != nil {
 			t.Errorf("location.search = %q, want %q", eval[string](tb, `location.search`), want)
 		}
-		tb.openURL(origin + "/embed?" + state.EmbedString(q, state.AllHidden()))
+		tb.openURL(origin + "/embed?" + state.EmbedString(q, state.Embed{Hidden: state.AllHidden()}))
 		expectEmbed(v, set, q, state.AllHidden())
 		if n := eval[int](tb, `document.querySelectorAll("main select, main input").length`); n != 0 {
 			t.Errorf("hide=all leaves %d inputs", n)
 		}
 		// An infeasible deadline the author fixed stays fixed.
 		q3 := with(q, func(q *data.Query) { q.DeadlineMS = 1 })
-		tb.openURL(origin + "/embed?" + state.EmbedString(q3, hide("deadline")))
+		tb.openURL(origin + "/embed?" + state.EmbedString(q3, state.Embed{Hidden: hide("deadline")}))
 		expectEmbed(v, set, q3, hide("deadline"))
 		// A name hide does not know: the page's usual notice, naming it.
 		raw := state.String(q) + "&hide=task,colour,,P"
@@ -591,80 +592,6 @@ func TestEmbed(t *testing.T) {
 				t.Errorf("the prerendered embed holds %q", bad)
 			}
 		}
-	})
-
-	t.Run("EmbedButton", func(t *testing.T) {
-		t.Parallel()
-		tb := newTab(t, bctx, origin)
-		tb.open(state.String(q))
-		if tb.has("#embed-dialog") {
-			t.Fatal("the dialog is open before the button is pressed")
-		}
-		tb.do(chromedp.Click(chromedp.ID("embed-open")))
-		tb.waitFor(`!!document.querySelector("#embed-dialog")`, "the Embed dialog")
-		snippet := func() (src, title string, width, height int) {
-			t.Helper()
-			s := eval[string](tb, `document.querySelector("#embed-snippet").value`)
-			// The iframe, then the README's script (TestKeyboard/Dialog).
-			s, _, _ = strings.Cut(s, "\n")
-			m := regexp.MustCompile(`^<iframe src="([^"]+)" width="(\d+)" height="(\d+)" title="([^"]+)"[^>]*></iframe>$`).FindStringSubmatch(s)
-			if m == nil {
-				t.Fatalf("snippet %q is not an iframe with src, width, height and title", s)
-			}
-			fmt.Sscan(m[2], &width)
-			fmt.Sscan(m[3], &height)
-			return html.UnescapeString(m[1]), html.UnescapeString(m[4]), width, height
-		}
-		src, title, width, height := snippet()
-		if want := origin + "/embed?" + state.String(q); src != want {
-			t.Errorf("snippet src %q, want %q", src, want)
-		}
-		r, _ := set.Select(q)
-		if width < 300 || height < 300 || !strings.Contains(title, r.Model.Name) {
-			t.Errorf("snippet width %d, height %d, title %q", width, height, title)
-		}
-		// The snippet follows the state, and the fixed-scenario box.
-		tb.change("#tokens", "7M", "input")
-		q2 := with(q, func(q *data.Query) { q.Tokens = 7e6 })
-		tb.waitFor(fmt.Sprintf(`document.querySelector("#embed-snippet").value.includes(%q)`, html.EscapeString(state.String(q2))), "the snippet to follow the tokens")
-		tb.do(chromedp.Click(chromedp.ID("embed-fixed")))
-		tb.waitFor(`document.querySelector("#embed-snippet").value.includes("hide=all")`, "hide=all in the snippet")
-		src, _, _, _ = snippet()
-		if want := origin + "/embed?" + state.EmbedString(q2, state.AllHidden()); src != want {
-			t.Errorf("fixed snippet src %q, want %q", src, want)
-		}
-		if got := eval[string](tb, `document.querySelector("#embed-preview").href`); got != src {
-			t.Errorf("preview link %q, want %q", got, src)
-		}
-
-		// Copy, with the clipboard granted.
-		setClipboard(t, tb, origin, cdpbrowser.PermissionSettingGranted)
-		tb.do(chromedp.Click(chromedp.ID("embed-copy")))
-		tb.waitText("#embed-status", "Copied to the clipboard.")
-		clip, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
-		if err != nil {
-			t.Fatalf("reading the clipboard: %v", err)
-		}
-		if want := eval[string](tb, `document.querySelector("#embed-snippet").value`); clip != want {
-			t.Errorf("clipboard %q, want the snippet %q", clip, want)
-		}
-		// Refused: the snippet is selected and the status says what to do.
-		setClipboard(t, tb, origin, cdpbrowser.PermissionSettingDenied)
-		tb.do(chromedp.Click(chromedp.ID("embed-copy")))
-		tb.waitFor(`document.querySelector("#embed-status").textContent.startsWith("The browser did not copy")`, "the copy fallback")
-		// No clipboard API at all (plain HTTP from another host): the same.
-		tb.do(chromedp.Click(chromedp.ID("embed-fixed")))
-		tb.waitFor(`document.querySelector("#embed-status").textContent === ""`, "the status to clear")
-		eval[bool](tb, `Object.defineProperty(navigator, "clipboard", {value: undefined}), true`)
-		tb.do(chromedp.Click(chromedp.ID("embed-copy")))
-		tb.waitFor(`document.querySelector("#embed-status").textContent.startsWith("The browser did not copy (this page has no clipboard access)")`, "the copy fallback")
-		sel := eval[map[string]any](tb, `(() => { const ta = document.querySelector("#embed-snippet");
-			return {focused: document.activeElement === ta, readOnly: ta.readOnly, all: ta.selectionStart === 0 && ta.selectionEnd === ta.value.length} })()`)
-		if sel["focused"] != true || sel["readOnly"] != true || sel["all"] != true {
-			t.Errorf("after a refused copy the snippet box is %v, want focused, read-only and all selected", sel)
-		}
-		tb.do(chromedp.Click(chromedp.ID("embed-close")))
-		tb.waitFor(`!document.querySelector("#embed-dialog")`, "the dialog to close")
 	})
 
 	t.Run("CrossOriginIframe", func(t *testing.T) {
@@ -754,7 +681,7 @@ func TestEmbed(t *testing.T) {
 		tb.openURL(sub.URL + "/repo/?" + state.String(q))
 		tb.do(chromedp.Click(chromedp.ID("embed-open")))
 		tb.waitFor(`!!document.querySelector("#embed-snippet")`, "the Embed dialog")
-		want := sub.URL + "/repo/embed?" + state.String(q)
+		want := sub.URL + "/repo/embed?" + state.EmbedString(q, state.Embed{Layout: state.LayoutCard})
 		if got := eval[string](tb, `document.querySelector("#embed-snippet").value`); !strings.Contains(got, `src="`+html.EscapeString(want)+`"`) {
 			t.Errorf("snippet %q, want src %q", got, want)
 		}
@@ -797,90 +724,87 @@ func setClipboard(t *testing.T, tb *tab, origin string, setting cdpbrowser.Permi
 	}))
 }
 
-// embedScreenshots writes the embed inside an iframe of a host page at the
-// two sizes the issue names, light and dark, and the full page's Embed dialog,
-// into dir, for people to look at. The iframe is not resized: what shows is
-// what a 480 or 640 px tall frame shows above the fold.
-func embedScreenshots(t *testing.T, bctx context.Context, origin, dir string, q data.Query) {
-	host, page := hostSite(t, "")
+// embedScreenshots writes, into dir, for people to look at: each layout of
+// the embed (embedCases) in an iframe of a host page 360 and 720 px wide,
+// light and dark, fitted to its content by the README's script; the
+// interactive embed's first screen in a 380×640 frame; and the Embed
+// dialog, the builder, on a desktop and a phone.
+func embedScreenshots(t *testing.T, bctx context.Context, origin, dir string, set *data.Set, q data.Query) {
+	host, page := hostSite(t, readmeScript(t))
 	tb := newTab(t, bctx, host.URL)
 	tb.noApp = true
 	tb.allow("request to another origin: " + origin + "/")
-	scheme := func(s string) chromedp.Action[chromedp.Void] {
-		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: s}}})
-			return err
-		})
-	}
-	shots := []struct {
-		name  string
-		query string
-	}{
-		{"embed", state.String(q)},
-		{"embed-fixed", state.EmbedString(q, state.AllHidden())},
-		{"embed-infeasible", state.String(with(q, func(q *data.Query) { q.DeadlineMS = 5 })) + "&hide=bogus"},
-	}
-	for _, size := range [][2]int64{{380, 640}, {720, 480}} {
-		for _, s := range []string{"light", "dark"} {
-			for _, shot := range shots {
-				if s == "dark" && shot.name != "embed" {
-					continue
-				}
-				u := page(fmt.Sprintf(`src="%s/embed?%s" width="%d" height="%d" title="tokenjoule" style="border:0"`,
-					origin, html.EscapeString(shot.query), size[0], size[1]))
-				tb.do(chromedp.EmulateViewport(size[0], size[1]), scheme(s), chromedp.Navigate(u))
-				tb.iframe("calc")
-				time.Sleep(700 * time.Millisecond) // let ECharts finish drawing
-				png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				file := filepath.Join(dir, fmt.Sprintf("%s-%dx%d-%s.png", shot.name, size[0], size[1], s))
-				if err := os.WriteFile(file, png, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				t.Logf("wrote %s", file)
-			}
-		}
-	}
-	// Whole, fitted to its content by the README's script.
-	fit, fitPage := hostSite(t, readmeScript(t))
-	tb.allow("request to another origin: " + fit.URL + "/")
-	for _, width := range []int64{380, 720} {
-		u := fitPage(fmt.Sprintf(`src="%s/embed?%s" width="%d" height="300" title="tokenjoule" style="border:0"`, origin, html.EscapeString(state.String(q)), width))
-		tb.do(chromedp.EmulateViewport(width, 400), scheme("light"), chromedp.Navigate(u))
-		frame := tb.iframe("calc")
-		expectResized(tb, frame, origin)
-		frame.drawCharts()
-		png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatal(err)
-		}
-		file := filepath.Join(dir, fmt.Sprintf("embed-fitted-%d-light.png", width))
+	write := func(name string, png []byte) {
+		t.Helper()
+		file := filepath.Join(dir, name)
 		if err := os.WriteFile(file, png, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("wrote %s", file)
 	}
-	// The full page's dialog, on a desktop and on a phone.
+	for _, c := range embedCases(t, set, q) {
+		for _, width := range []int64{360, 720} {
+			for _, s := range []string{"light", "dark"} {
+				u := page(fmt.Sprintf(`src="%s%s?%s" width="%d" height="200" title="tokenjoule" style="border:0"`,
+					origin, c.path, html.EscapeString(c.query), width))
+				tb.do(chromedp.EmulateViewport(width, 400), emulateScheme(s), chromedp.Navigate(u))
+				frame := tb.iframe("calc")
+				expectResized(tb, frame, origin)
+				frame.drawCharts()
+				png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+				if err != nil {
+					t.Fatal(err)
+				}
+				write(fmt.Sprintf("embed-%s-%d-%s.png", c.name, width, s), png)
+			}
+		}
+	}
+	// The interactive embed's first screen, as a 380×640 frame shows it.
+	for _, s := range []string{"light", "dark"} {
+		u := page(fmt.Sprintf(`src="%s/embed?%s" width="380" height="640" title="tokenjoule" style="border:0"`, origin, html.EscapeString(state.String(q))))
+		tb.do(chromedp.EmulateViewport(380, 640), emulateScheme(s), chromedp.Navigate(u))
+		tb.iframe("calc")
+		time.Sleep(700 * time.Millisecond) // let ECharts finish drawing
+		png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		write("embed-first-screen-380x640-"+s+".png", png)
+	}
+	// The builder, on a desktop and on a phone, with the card and the chart;
+	// and the pictures it downloads.
+	dl := captureDownloads(t, bctx)
 	full := newTab(t, bctx, origin)
-	for _, size := range [][2]int64{{1280, 800}, {360, 800}} {
+	for _, size := range [][2]int64{{1280, 900}, {360, 800}} {
 		for _, s := range []string{"light", "dark"} {
-			full.do(chromedp.EmulateViewport(size[0], size[1]), scheme(s))
+			full.do(chromedp.EmulateViewport(size[0], size[1]), emulateScheme(s))
 			full.open(state.String(q))
 			full.do(chromedp.Click(chromedp.ID("embed-open")))
-			full.waitFor(`!!document.querySelector("#embed-dialog")`, "the Embed dialog")
-			time.Sleep(300 * time.Millisecond)
+			b := builder{tb: full, origin: origin, path: "/embed", q: q}
+			title := func() string { r, _ := set.Select(q); return export.CardOf(r, footprint.Factors{}).Title }()
+			b.expect(state.Embed{Layout: state.LayoutCard}, 720, title)
 			png, err := chromedp.Run(full.ctx, chromedp.CaptureScreenshot())
 			if err != nil {
 				t.Fatal(err)
 			}
-			file := filepath.Join(dir, fmt.Sprintf("page-embed-dialog-%dx%d-%s.png", size[0], size[1], s))
-			if err := os.WriteFile(file, png, 0o644); err != nil {
+			write(fmt.Sprintf("builder-card-%dx%d-%s.png", size[0], size[1], s), png)
+			if size[0] == 1280 && s == "light" {
+				full.do(chromedp.Click(chromedp.ID("embed-picture")))
+				write("builder-picture-card.png", dl.expect(t, export.Filename(q, "card.png")))
+			}
+			full.change("#embed-layout", "chart", "change")
+			full.change("#embed-width", "360", "change")
+			b.expect(state.Embed{Layout: state.LayoutChart, Chart: "latency"}, 360, title)
+			full.loadedFrame("embed-frame", "?"+state.EmbedString(q, state.Embed{Layout: state.LayoutChart, Chart: "latency"})).chartReady("chart-latency")
+			evalIn[bool](full.view(), `document.querySelector("#embed-preview-box").scrollIntoView(), true`)
+			if png, err = chromedp.Run(full.ctx, chromedp.CaptureScreenshot()); err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("wrote %s", file)
+			write(fmt.Sprintf("builder-chart-360-%dx%d-%s.png", size[0], size[1], s), png)
+			if size[0] == 1280 && s == "light" {
+				full.do(chromedp.Click(chromedp.ID("embed-picture")))
+				write("builder-picture-latency.png", dl.expect(t, export.Filename(q, "latency.png")))
+			}
 		}
 	}
 }

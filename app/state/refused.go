@@ -8,7 +8,7 @@ import (
 
 // KeepOthers is the query string of a URL whose refused values were
 // reported: query (the page's state, as String or EmbedString writes it),
-// then the pairs of raw that query does not write (Params and ParamHide) and
+// then the pairs of raw that query does not write (Params and EmbedParams) and
 // that no notice refused, kept as they were, in raw's order: the footprint's
 // parameters and any a host or a tool added. The pairs ParseQuery finds
 // malformed are dropped, as it drops them.
@@ -26,7 +26,7 @@ func KeepOthers(query, raw string, notices []Notice) string {
 		k, v, _ := strings.Cut(pair, "=")
 		key, err1 := url.QueryUnescape(k)
 		_, err2 := url.QueryUnescape(v)
-		if err1 != nil || err2 != nil || key == ParamHide || slices.Contains(Params, key) || refused(key) {
+		if err1 != nil || err2 != nil || slices.Contains(EmbedParams, key) || slices.Contains(Params, key) || refused(key) {
 			continue
 		}
 		parts = append(parts, pair)

@@ -18,18 +18,21 @@ func TestKeepOthers(t *testing.T) {
 			"task=lm-arena-chat&model=qwen-3-14b&gpu=any&deadline=500ms&p=p50&tokens=1M&wue=aws"},
 		// hide is written back from what was understood of it.
 		{"hide=task,colour&deadline=-1", "task=lm-arena-chat&model=qwen-3-14b&gpu=any&deadline=500ms&p=p50&tokens=1M&hide=task"},
+		// So are the layout, chart and theme, in their place.
+		{"theme=dark&x=1&layout=chart&chart=pie&tokens=lots",
+			"task=lm-arena-chat&model=qwen-3-14b&gpu=any&deadline=500ms&p=p50&tokens=1M&layout=chart&chart=latency&theme=dark&x=1"},
 	} {
 		v, notices := ParseQuery(tc.raw)
 		q, n := Parse(set, v)
 		notices = append(notices, n...)
-		h, n := ParseHidden(v)
+		e, n := ParseEmbed(v, []string{LayoutInteractive, LayoutCard, LayoutChart})
 		notices = append(notices, n...)
 		_, n = ParseFootprint(v)
 		notices = append(notices, n...)
 		if len(notices) == 0 {
 			t.Fatalf("%q: the test needs refused values", tc.raw)
 		}
-		got := KeepOthers(EmbedString(q, h), tc.raw, notices)
+		got := KeepOthers(EmbedString(q, e), tc.raw, notices)
 		if got != tc.want {
 			t.Errorf("KeepOthers(%q) =\n%s\nwant\n%s", tc.raw, got, tc.want)
 		}

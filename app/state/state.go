@@ -384,15 +384,3 @@ func ParseHidden(v url.Values) (Hidden, []Notice) {
 		Message: fmt.Sprintf("The URL's %s names %s, %s (use %s or %s, separated by commas); ignored.",
 			ParamHide, unknown, which, strings.Join(Params, ", "), HideAll)}}
 }
-
-// EmbedString is the embed's query string: String(q), then ParamHide when
-// something is hidden.
-func EmbedString(q data.Query, h Hidden) string {
-	s := String(q)
-	if hs := h.String(); hs != "" {
-		// Names and commas only: nothing to escape, and "task,model" reads
-		// better in a snippet than "task%2Cmodel".
-		s += "&" + ParamHide + "=" + hs
-	}
-	return s
-}

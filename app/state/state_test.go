@@ -190,17 +190,6 @@ func TestParseHidden(t *testing.T) {
 	}
 }
 
-func TestEmbedString(t *testing.T) {
-	q := data.DefaultQuery()
-	if got, want := EmbedString(q, 0), String(q); got != want {
-		t.Errorf("EmbedString(q, 0) = %q, want %q", got, want)
-	}
-	h, _ := ParseHidden(url.Values{ParamHide: {"gpu,task"}})
-	if got, want := EmbedString(q, h), String(q)+"&hide=task,gpu"; got != want {
-		t.Errorf("EmbedString = %q, want %q", got, want)
-	}
-}
-
 // TestParseQuery: the pairs url.ParseQuery drops without a word (a ";", a
 // malformed escape) get a notice naming them; the well-formed ones are kept.
 func TestParseQuery(t *testing.T) {
@@ -285,6 +274,7 @@ func FuzzParse(f *testing.F) {
 		"task=video-chat&model=qwen-3-14b&gpu=b200", "tokens=1,000,000&deadline=0.1s&p=MEDIAN",
 		"gpu=any&gpu=H100&model=DeepSeek%20V3.1",
 		"hide=all", "hide=task,,MODEL,%20p%20&hide=tokens", "hide=nope,deadline", "hide=%E2%80%AE,",
+		"layout=card&theme=dark", "layout=CHART&chart=Power", "layout=chart", "layout=grid&chart=pie&theme=sepia", "chart=batch&layout=interactive",
 	} {
 		f.Add(s)
 	}
@@ -317,12 +307,22 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("ParseHidden(%q): notice %+v does not name its value", raw, n)
 			}
 		}
-		v3, _ := url.ParseQuery(EmbedString(q, h))
-		if h3, n3 := ParseHidden(v3); h3 != h || len(n3) != 0 {
-			t.Fatalf("EmbedString(%+v, %v) = %q reads back as hidden %v, %v", q, h, EmbedString(q, h), h3, n3)
+		// And the embed's layout, chart and theme.
+		e, en := ParseEmbed(v, []string{LayoutInteractive, LayoutCard, LayoutChart})
+		if e.Hidden != h || len(en) < len(hn) {
+			t.Fatalf("ParseEmbed(%q) = %+v, %v: hidden %v, %v", raw, e, en, h, hn)
+		}
+		for _, n := range en {
+			if !slices.Contains(EmbedParams, n.Param) || !strings.Contains(n.Message, strconv.Quote(n.Value)) {
+				t.Fatalf("ParseEmbed(%q): notice %+v does not name its value", raw, n)
+			}
+		}
+		v3, _ := url.ParseQuery(EmbedString(q, e))
+		if e3, n3 := ParseEmbed(v3, []string{LayoutInteractive, LayoutCard, LayoutChart}); e3 != e || len(n3) != 0 {
+			t.Fatalf("EmbedString(%+v, %+v) = %q reads back as %+v, %v", q, e, EmbedString(q, e), e3, n3)
 		}
 		if q3, n3 := Parse(set, v3); q3 != q || len(n3) != 0 {
-			t.Fatalf("EmbedString(%+v, %v) = %q reads back as %+v, %v", q, h, EmbedString(q, h), q3, n3)
+			t.Fatalf("EmbedString(%+v, %+v) = %q reads back as %+v, %v", q, e, EmbedString(q, e), q3, n3)
 		}
 	})
 }

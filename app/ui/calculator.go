@@ -24,7 +24,7 @@ type calc struct {
 	res     *data.Result
 	err     error // Select refused q; never expected, shown rather than hidden
 	notices []state.Notice
-	hidden  state.Hidden // the embed's hidden controls; none on the full page
+	look    state.Embed // the embed's layout, theme and hidden controls; the zero value on the full page
 
 	tokensText, tokensErr     string
 	deadlineText, deadlineErr string
@@ -48,7 +48,6 @@ type calc struct {
 type Calculator struct {
 	app.Compo
 	calc
-	embed embedDialog
 }
 
 // OnInit answers the default query: go-app renders the component before it
@@ -147,7 +146,7 @@ func (c *calc) apply(ctx app.Context, q data.Query) {
 	page.After(urlDelay, func(ctx app.Context) {
 		ctx.PreventUpdate() // the page shows this state already
 		c.urlPending = false
-		replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.hidden)))
+		replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.look)))
 	})
 }
 
@@ -301,24 +300,26 @@ func (c *calc) setTokens(ctx app.Context, v float64, text string) {
 	c.apply(ctx, q)
 }
 
-// chartSpecs are the three charts, in page order.
-// caption says how to read a chart; term is the glossary term it explains
-// after it.
+// chartSpecs are the three charts, in page order, which is also the order
+// of state.Charts, the embed's names for them. caption says how to read a
+// chart, brief the same in a line; term is the glossary term it explains
+// after it; headline states what it shows for a result, as the title of the
+// embed's chart layout.
 var chartSpecs = []struct {
-	id, title, caption, term string
-	build                    func(*data.Result) ([]byte, error)
-	patch                    func(from, to *data.Result) ([]byte, error)
-	describe                 func(*data.Result) string
+	id, title, caption, brief, term string
+	build                           func(*data.Result) ([]byte, error)
+	patch                           func(from, to *data.Result) ([]byte, error)
+	describe, headline              func(*data.Result) string
 }{
 	{"chart-latency", charts.TitleEnergyLatency,
 		"One colour per GPU and GPU count; dimmed points miss the deadline (the red vertical line); the dashed line is the Pareto frontier, the configurations no other beats on both energy and wait; the diamond is the selected configuration.",
-		termPareto, charts.EnergyLatency, charts.EnergyLatencyPatch, charts.DescribeEnergyLatency},
+		charts.BriefEnergyLatency, termPareto, charts.EnergyLatency, charts.EnergyLatencyPatch, charts.DescribeEnergyLatency, charts.HeadlineEnergyLatency},
 	{"chart-concurrency", charts.TitleEnergyConcurrency,
 		"Batch size limit (max_num_seqs): how many requests the server handles at once, on a doubling scale; the dimmed part of a line misses the deadline.",
-		termBatchLimit, charts.EnergyConcurrency, charts.EnergyConcurrencyPatch, charts.DescribeEnergyConcurrency},
+		charts.BriefEnergyConcurrency, termBatchLimit, charts.EnergyConcurrency, charts.EnergyConcurrencyPatch, charts.DescribeEnergyConcurrency, charts.HeadlineEnergyConcurrency},
 	{"chart-power", charts.TitlePowerThroughput,
 		"Solid lines: GPU power (left axis); dashed lines: output tokens per second (right axis); the diamonds are the selected configuration, labelled with its figures.",
-		"", charts.PowerThroughput, charts.PowerThroughputPatch, charts.DescribePowerThroughput},
+		charts.BriefPowerThroughput, "", charts.PowerThroughput, charts.PowerThroughputPatch, charts.DescribePowerThroughput, charts.HeadlinePowerThroughput},
 }
 
 // chartSpec is the index in chartSpecs of the chart with the id, or -1.

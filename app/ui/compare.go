@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"math"
 	"net/url"
 	"slices"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 	"tokenjoule/app/charts"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
+	"tokenjoule/data/export"
 )
 
 // Compare is the compare page, /compare: every model of a workload ranked at
@@ -34,7 +34,7 @@ type Compare struct {
 	rk      *data.Ranking
 	err     error // Compare refused q; never expected, shown rather than hidden
 	notices []state.Notice
-	hidden  state.Hidden
+	look    state.Embed // the embed's layout, theme and hidden controls
 
 	tokensText, tokensErr     string
 	deadlineText, deadlineErr string
@@ -77,12 +77,12 @@ func (c *Compare) OnNav(ctx app.Context) {
 	notices = append(malformed, notices...)
 	notices = append(notices, c.foot.load(v)...)
 	if c.embedded {
-		var hn []state.Notice
-		c.hidden, hn = state.ParseHidden(v)
-		notices = append(notices, hn...)
+		var en []state.Notice
+		c.look, en = state.ParseEmbed(v, compareLayouts)
+		notices = append(notices, en...)
 	}
 	c.load(q, notices)
-	forgetRefused(ctx, state.EmbedString(c.q, c.hidden), c.notices)
+	forgetRefused(ctx, state.EmbedString(c.q, c.look), c.notices)
 }
 
 func (c *Compare) load(q data.Query, notices []state.Notice) {
@@ -136,7 +136,7 @@ func (c *Compare) setParam(ctx app.Context, param, value string) {
 	q, _ := state.ParseCompare(c.set, v) // the controls offer valid values only
 	c.q = q
 	c.compute()
-	replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.hidden)))
+	replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.look)))
 }
 
 func (c *Compare) onParam(param string) app.EventHandler {
@@ -225,7 +225,7 @@ func (c *Compare) gpuWords() string {
 func (c *Compare) Render() app.UI {
 	class := "calc compare"
 	if c.embedded {
-		class = "embed compare"
+		class = embedClass(c.look) + " compare"
 	}
 	root := c.prestart(app.Main().Class(class))
 	if c.mounted {
@@ -241,6 +241,10 @@ func (c *Compare) Render() app.UI {
 		{ID: chartRanking, Title: titleRanking, Option: c.bars},
 		{ID: chartParams, Title: titleParams, Option: c.scatter},
 	}}
+	if c.embedded && c.look.Layout == state.LayoutCard {
+		return root.Body(c.renderNoJS(), &Notices{List: c.notices}, c.renderCard(),
+			figureFooter(c.set.Index.Source, c.set.Index.DataVersion, c.fullURL()))
+	}
 	if c.embedded {
 		return root.Body(
 			app.H1().Class("sr-only").Text("tokenjoule: GPU energy of every model of a workload"),
@@ -258,7 +262,10 @@ func (c *Compare) Render() app.UI {
 		app.Header().Class("top").Body(
 			app.Div().Class("top-row").Body(
 				app.H1().Text("tokenjoule"),
-				app.A().ID("open-calc").Class(answerPart).Href(c.calcURL(c.q.Model)).Text("← The calculator"),
+				app.Div().Class("top-links").Body(
+					app.A().ID("open-calc").Class(answerPart).Href(c.calcURL(c.q.Model)).Text("← The calculator"),
+					&Builder{Query: c.q, Ranking: c.rk, Bars: c.bars, Footprint: c.foot.fp},
+				),
 			),
 			app.P().Class("lede").Text("Which AI language model uses the least electricity to write the same text as fast? "+
 				"Every model of a task, ranked, each served in the most frugal way the ML.ENERGY Leaderboard measured that still meets your deadline."),
@@ -288,7 +295,7 @@ func (c *Compare) Render() app.UI {
 // renderControls is the inputs: the calculator's, less the model, which
 // this page ranks, and with the workload's GPUs.
 func (c *Compare) renderControls() app.UI {
-	if c.hidden.All() {
+	if c.look.Hidden.All() {
 		return nil
 	}
 	q := c.q
@@ -301,7 +308,7 @@ func (c *Compare) renderControls() app.UI {
 	for _, g := range wgpus {
 		gpus = append(gpus, option(g, g, q.GPU == g))
 	}
-	show := func(param string, f func() app.UI) app.UI { return app.If(!c.hidden.Has(param), f) }
+	show := func(param string, f func() app.UI) app.UI { return app.If(!c.look.Hidden.Has(param), f) }
 	return inputsCard(
 		show(state.ParamTask, func() app.UI {
 			return field("task", "Task (workload)", app.Select().ID("task").OnChange(c.onParam(state.ParamTask)).Body(tasks...))
@@ -351,7 +358,7 @@ func (c *Compare) renderAnswer() app.UI {
 	q := c.q
 	ranked, _, _ := c.groups()
 	question := fmt.Sprintf("Energy for %s output tokens of each model of %s on %s, with %s",
-		data.FormatTokens(q.Tokens), c.rk.Workload.Name, c.gpuWords(), deadlineWords(q.Percentile, q.DeadlineMS))
+		data.FormatTokens(q.Tokens), c.rk.Workload.Name, c.gpuWords(), data.DeadlineWords(q.Percentile, q.DeadlineMS))
 	var answer []app.UI
 	if len(ranked) == 0 {
 		answer = append(answer, app.Text(fmt.Sprintf("None of the %d models meets the deadline: ", len(c.rk.Models))),
@@ -366,18 +373,12 @@ func (c *Compare) renderAnswer() app.UI {
 		)
 		if len(ranked) > 1 {
 			answer = append(answer, app.Text(fmt.Sprintf("; the most: %s, %s (%s times as much).", last.Entry.Name,
-				data.FormatEnergy(last.Result.Estimate.EnergyWh), times(last.Result.Estimate.EnergyWh/e0))))
+				data.FormatEnergy(last.Result.Estimate.EnergyWh), data.FormatRatio(last.Result.Estimate.EnergyWh/e0))))
 		} else {
 			answer = append(answer, app.Text("."))
 		}
 	}
-	rows := "rows-l"
-	switch n := len(ranked); {
-	case n <= 6:
-		rows = "rows-s"
-	case n <= 12:
-		rows = "rows-m"
-	}
+	rows := barRows(len(ranked))
 	// Only the answer in words is announced when it changes, not the chart.
 	body := append(c.renderPending(),
 		app.P().ID("question").Class("question").Text(question),
@@ -393,12 +394,15 @@ func (c *Compare) renderAnswer() app.UI {
 	return app.Section().ID("result").Class("result card").TabIndex(-1).Aria("labelledby", "question").Body(body...)
 }
 
-// times writes a ratio as people say it: "72", "3.4".
-func times(x float64) string {
-	if x >= 9.95 { // 9.96 reads "10", not "10.0"
-		return strconv.FormatFloat(math.Round(x), 'f', 0, 64)
+// barRows is the class that sizes the bars' chart for n bars.
+func barRows(n int) string {
+	switch {
+	case n <= 6:
+		return "rows-s"
+	case n <= 12:
+		return "rows-m"
 	}
-	return strconv.FormatFloat(x, 'f', 1, 64)
+	return "rows-l"
 }
 
 // The table's columns, by key.
@@ -552,8 +556,8 @@ func (c *Compare) renderMissed() app.UI {
 		items[i] = app.Li().ID("missed-"+r.Entry.Slug).DataSet("model", r.Entry.Slug).Body(
 			a,
 			app.Span().Class("small").Text(fmt.Sprintf(" (%s) gets %s at best, on %s with a batch size limit of %d. ",
-				r.Entry.Size(), deadlineWords(q.Percentile, min), f.Hardware(), f.MaxNumSeqs)),
-			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
+				r.Entry.Size(), data.DeadlineWords(q.Percentile, min), f.Hardware(), f.MaxNumSeqs)),
+			app.If(!c.look.Hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("min-deadline-" + r.Entry.Slug).Class("small-button").
 					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline(i)))
 			}),
@@ -591,9 +595,30 @@ func (c *Compare) scatterCaption() string {
 	return s + " " + e.Name + " misses the deadline and is not drawn."
 }
 
+// fullURL is the full compare page with this state.
+func (c *Compare) fullURL() string { return appURL("/compare", c.foot.fp.AppendTo(state.String(c.q))) }
+
 // renderEmbedAbout is the embed's caveat, source and citation in one line,
 // and the way to the full compare page.
 func (c *Compare) renderEmbedAbout() app.UI {
-	return embedAbout(c.set.Index.Source, c.set.Index.Caveat, c.set.Index.DataVersion,
-		appURL("/compare", c.foot.fp.AppendTo(state.String(c.q))), "The full comparison, in a new tab", "Full comparison ↗")
+	return embedAbout(c.set.Index.Source, c.set.Index.Caveat, c.set.Index.DataVersion, c.fullURL(),
+		"The full comparison, in a new tab", "Full comparison ↗")
+}
+
+// renderCard is the compare embed's card layout: export.CompareCard's title
+// and answer, the bars of the models that meet the deadline, the caveat.
+func (c *Compare) renderCard() app.UI {
+	card := export.CompareCardOf(c.rk, &c.set.Index)
+	ranked, _, _ := c.groups()
+	body := append(c.renderPending(),
+		app.H1().ID("question").Class("figure-title").Text(card.Title),
+		app.P().ID("figure-context").Class("figure-context").Text(card.Context),
+		app.P().ID("answer").Class("figure-answer").Text(card.Answer),
+		app.Figure().Class("chart bars "+barRows(len(ranked))).Body(
+			&Chart{ID: chartRanking, Option: c.bars, Label: charts.DescribeRanking(c.rk)},
+			renderChartNoJS(),
+		),
+		app.P().ID("floor").Class("figure-caveat").Text(card.Caveat),
+	)
+	return app.Section().ID("result").Class("result figure").Aria("labelledby", "question").Body(body...)
 }

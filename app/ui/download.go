@@ -4,8 +4,9 @@ package ui
 // sibling of echarts.go (which holds the rest of the bridge): saving bytes as
 // a file, made in the browser (a Blob, an object URL and a click on an
 // a[download]; no server, so it works offline), drawing a chart option off
-// screen as a PNG or SVG image, the page's origin, and whether the page is
-// framed. Nothing else in the UI calls JS.
+// screen as a PNG or SVG image, drawing lines of text as a PNG picture, the
+// page's origin, and whether the page is framed. Nothing else in the UI
+// calls JS.
 
 import (
 	"encoding/base64"
@@ -14,6 +15,8 @@ import (
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/app/picture"
 )
 
 // errNoBrowser is what the bridge answers when prerendering.
@@ -83,6 +86,51 @@ func renderChart(option string, width, height int, svg bool) (b []byte, err erro
 	_, data, ok := strings.Cut(u, ";base64,")
 	if !ok {
 		return nil, fmt.Errorf("the chart gave no PNG (%.30q)", u)
+	}
+	return base64.StdEncoding.DecodeString(data)
+}
+
+// textCanvas is the canvas measureText measures with, made once.
+var textCanvas app.Value
+
+// measureText is the width of text in a CSS font, in CSS pixels; 0 when
+// prerendering.
+func measureText(font, text string) float64 {
+	if !app.IsClient {
+		return 0
+	}
+	if textCanvas == nil {
+		textCanvas = app.Window().Get("document").Call("createElement", "canvas").Call("getContext", "2d")
+	}
+	textCanvas.Set("font", font)
+	return textCanvas.Call("measureText", text).Get("width").Float()
+}
+
+// drawPicture draws the lines (picture.Layout's) on a white canvas of width
+// × height CSS pixels at twice the pixels, and returns it as a PNG.
+func drawPicture(width, height float64, lines []picture.Line) (b []byte, err error) {
+	if !app.IsClient {
+		return nil, errNoBrowser
+	}
+	defer catch(&err)
+	const scale = 2
+	canvas := app.Window().Get("document").Call("createElement", "canvas")
+	canvas.Set("width", int(width*scale))
+	canvas.Set("height", int(height*scale))
+	g := canvas.Call("getContext", "2d")
+	g.Call("scale", scale, scale)
+	g.Set("fillStyle", "#ffffff")
+	g.Call("fillRect", 0, 0, width, height)
+	g.Set("textBaseline", "top")
+	for _, l := range lines {
+		g.Set("font", l.Font)
+		g.Set("fillStyle", l.Color)
+		g.Call("fillText", l.Text, l.X, l.Y)
+	}
+	u := canvas.Call("toDataURL", "image/png").String()
+	_, data, ok := strings.Cut(u, ";base64,")
+	if !ok {
+		return nil, fmt.Errorf("the canvas gave no PNG (%.30q)", u)
 	}
 	return base64.StdEncoding.DecodeString(data)
 }

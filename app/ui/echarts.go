@@ -2,7 +2,8 @@ package ui
 
 // The bridge to JavaScript: ECharts' init, setOption, resize and dispose, the
 // colour-scheme watch, the mounted mark, the clipboard, the embed's height
-// message to its parent, and focus and modal dialogs; its sibling download.go saves files and draws charts
+// message to its parent and the Embed dialog's preview that listens to it,
+// and focus and modal dialogs; its sibling download.go saves files and draws charts
 // as images. Nothing else in the UI calls JS. (web/guard.js, which must run
 // before go-app starts, is the only other script of the site.)
 
@@ -255,7 +256,7 @@ func loaded() bool {
 func (v *chartView) init() {
 	watchScheme()
 	theme := app.Null()
-	if darkQuery.Get("matches").Bool() {
+	if dark() {
 		theme = app.ValueOf("dark")
 	}
 	v.inst = app.Window().Get("echarts").Call("init", v.el, theme)
@@ -296,6 +297,19 @@ func watchScheme() {
 		return nil
 	})
 	darkQuery.Call("addEventListener", "change", onScheme)
+}
+
+// dark tells whether the page is dark: as its URL's theme says (web/guard.js
+// writes it on the html element as data-theme), else as the system's
+// colour scheme.
+func dark() bool {
+	switch app.Window().Get("document").Get("documentElement").Call("getAttribute", "data-theme").String() {
+	case "dark":
+		return true
+	case "light":
+		return false
+	}
+	return darkQuery.Get("matches").Bool()
 }
 
 // nextFrame calls f, from the browser's event loop, before the browser
@@ -493,6 +507,33 @@ func watchHeight() (stop func()) {
 	return func() {
 		observer.Call("disconnect")
 		post.Release()
+	}
+}
+
+// watchFrameHeight calls f, from the browser's event loop, with the height
+// each HeightMessage from the iframe with the id reports, and the src the
+// iframe had then, until stop: the Embed dialog's preview fits its frame
+// and its snippet to it.
+func watchFrameHeight(id string, f func(src string, height int)) (stop func()) {
+	if !app.IsClient {
+		return func() {}
+	}
+	win := app.Window()
+	listen := app.FuncOf(func(_ app.Value, args []app.Value) any {
+		e := args[0]
+		frame := win.GetElementByID(id)
+		d := e.Get("data")
+		if !frame.Truthy() || !e.Get("source").Equal(frame.Get("contentWindow")) || !d.Truthy() ||
+			d.Get("type").String() != HeightMessage || d.Get("height").Type() != app.TypeNumber {
+			return nil
+		}
+		f(frame.Call("getAttribute", "src").String(), d.Get("height").Int())
+		return nil
+	})
+	win.Call("addEventListener", "message", listen)
+	return func() {
+		win.Call("removeEventListener", "message", listen)
+		listen.Release()
 	}
 }
 

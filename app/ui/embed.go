@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -9,31 +10,46 @@ import (
 
 	"tokenjoule/app/state"
 	"tokenjoule/data"
+	"tokenjoule/data/export"
 )
 
-// Embed is the compact calculator for iframes, at /embed: the result, the
-// selected configuration, the inputs (less those the hide parameter hides),
-// the energy–latency chart, and the caveat and citation in one line with a
-// link to the full calculator. It tells its parent window its height, and
-// nothing else (see watchHeight).
+// Embed is the calculator for iframes, at /embed, in the layout its URL asks
+// for (state.ParamLayout):
+//   - interactive, the default: the answer, the inputs (less those the hide
+//     parameter hides), the serving details folded under one line, the
+//     energy–latency chart, and the caveat and citation in one line;
+//   - card: a figure for an article, the answer with one everyday
+//     comparison, the caveat and the source (export.Card);
+//   - chart: one of the calculator's charts, with a title that states what
+//     it shows for this calculation.
+//
+// Every layout tells its parent window its height, and nothing else (see
+// watchHeight), and links to the full calculator with the same state.
 type Embed struct {
 	app.Compo
 	calc
 	stopHeight func()
 }
 
-// OnNav reads the query as the full page does, plus the hide parameter;
-// a name hide does not know gets a notice like any refused value.
+// The layouts each embed offers, the default first.
+var (
+	calcLayouts    = []string{state.LayoutInteractive, state.LayoutCard, state.LayoutChart}
+	compareLayouts = []string{state.LayoutInteractive, state.LayoutCard}
+)
+
+// OnNav reads the query as the full page does, plus the embed's own
+// parameters (layout, chart, theme, hide); a value they refuse gets a notice
+// like any refused value.
 func (c *Embed) OnNav(ctx app.Context) {
 	c.calc.OnNav(ctx)
 	if c.loadErr != nil {
 		return
 	}
 	v, _ := state.ParseQuery(ctx.Page().URL().RawQuery) // calc.OnNav reported what it drops
-	hidden, notices := state.ParseHidden(v)
-	c.hidden = hidden
+	look, notices := state.ParseEmbed(v, calcLayouts)
+	c.look = look
 	c.notices = append(c.notices, notices...)
-	forgetRefused(ctx, state.EmbedString(c.q, c.hidden), c.notices)
+	forgetRefused(ctx, state.EmbedString(c.q, c.look), c.notices)
 }
 
 func (c *Embed) OnMount(ctx app.Context) {
@@ -47,15 +63,24 @@ func (c *Embed) OnDismount() {
 	}
 }
 
-// Render puts what an author embeds for first, so that the answer and its
-// configuration are read without scrolling in a short iframe.
+// Render puts what an author embeds for first, so that the answer is read
+// without scrolling in a short iframe.
 func (c *Embed) Render() app.UI {
-	root := c.prestart(app.Main().Class("embed"))
+	root := c.prestart(app.Main().Class(embedClass(c.look)))
 	if c.mounted {
 		root = root.DataSet("mounted", "true")
 	}
 	if c.loadErr != nil {
 		return root.Body(app.P().Class("error").Text("The embedded dataset failed to load: " + c.loadErr.Error()))
+	}
+	if c.res == nil {
+		return root.Body(&Notices{List: c.notices}, c.renderResult(true))
+	}
+	switch c.look.Layout {
+	case state.LayoutCard:
+		return root.Body(c.renderNoJS(), &Notices{List: c.notices}, c.renderCard(), c.cardFooter())
+	case state.LayoutChart:
+		return root.Body(c.renderNoJS(), &Notices{List: c.notices}, c.renderChartCard(), c.cardFooter())
 	}
 	spec := chartSpecs[0]
 	return root.Body(
@@ -66,6 +91,7 @@ func (c *Embed) Render() app.UI {
 		&Notices{List: c.notices},
 		c.renderResult(true),
 		c.renderControls(true),
+		c.renderServed(),
 		c.renderAnnouncement(),
 		app.Figure().Class("chart card").Body(
 			app.H2().Text(spec.title),
@@ -77,6 +103,17 @@ func (c *Embed) Render() app.UI {
 	)
 }
 
+// embedClass is the class of an embed's main element: its layout's.
+func embedClass(look state.Embed) string {
+	if look.Layout == state.LayoutInteractive {
+		return "embed"
+	}
+	return "embed figure-layout layout-" + look.Layout
+}
+
+// fullURL is the full calculator with this calculation.
+func (c *calc) fullURL() string { return appURL("/", c.foot.fp.AppendTo(state.String(c.q))) }
+
 // renderAbout is the caveat, the source and the citation in one line, and
 // the way to the full calculator.
 func (c *Embed) renderAbout() app.UI {
@@ -84,19 +121,20 @@ func (c *Embed) renderAbout() app.UI {
 	if c.res != nil {
 		src, caveat = c.res.Model.Source, c.res.Model.Caveat
 	}
-	return embedAbout(src, caveat, c.set.Index.DataVersion,
-		appURL("/", c.foot.fp.AppendTo(state.String(c.q))), "The full calculator, with this calculation, in a new tab", "Full calculator ↗")
+	return embedAbout(src, caveat, c.set.Index.DataVersion, c.fullURL(),
+		"The full calculator, with this calculation, in a new tab", "Full calculator ↗")
+}
+
+// newTab is a link that opens a new tab: followed inside the iframe, it
+// would replace the embed.
+func newTab(id, href, title, text string) app.HTMLA {
+	return app.A().ID(id).Href(href).Target("_blank").Rel("noopener").Title(title).Text(text)
 }
 
 // embedAbout is an embed's caveat, source and citation in one line, each in
-// full in its title, and a link to the full page (href, title, text). Every
-// link opens a new tab: followed inside the iframe, it would replace the
-// embed.
+// full in its title, and a link to the full page (href, title, text).
 func embedAbout(src data.Source, caveat, dataVersion, href, title, text string) app.UI {
 	lead, _, _ := strings.Cut(caveat, ",")
-	newTab := func(id, href, title, text string) app.UI {
-		return app.A().ID(id).Href(href).Target("_blank").Rel("noopener").Title(title).Text(text)
-	}
 	return app.P().ID("embed-about").Class("embed-about").Body(
 		app.Span().ID("caveat").Title(caveat).Text("A floor: "+lead+"."),
 		app.Text(" Data: "),
@@ -106,6 +144,25 @@ func embedAbout(src data.Source, caveat, dataVersion, href, title, text string) 
 		app.Text(" · "),
 		newTab("open-full", href, title, text),
 	)
+}
+
+// figureFooter is the footer of a figure layout: the source, linked, the
+// citation, and "Explore in tokenjoule →", which opens the full page (href)
+// with the same state.
+func figureFooter(src data.Source, dataVersion, href string) app.UI {
+	return app.Footer().ID("embed-about").Class("figure-footer").Body(
+		app.Span().Class("figure-source").Body(
+			app.Text("Source: "),
+			newTab("dataset", src.URL, src.Name+" "+datasetVersion(src, dataVersion)+" Licence: "+src.Licence+".", export.SourceName(src)),
+			app.Text(" · Cite: "),
+			newTab("cite", src.CiteURL, src.Cite, shortCite(src.Cite)),
+		),
+		newTab("open-full", href, "Explore this calculation in tokenjoule, in a new tab", "Explore in tokenjoule →"),
+	)
+}
+
+func (c *calc) cardFooter() app.UI {
+	return figureFooter(c.res.Model.Source, c.set.Index.DataVersion, c.fullURL())
 }
 
 // shortCite keeps the authors and the last reference of a citation written
@@ -118,11 +175,79 @@ func shortCite(cite string) string {
 	return parts[0] + ", " + parts[len(parts)-1]
 }
 
+// renderCard is the card layout: export.Card's title, figure, comparison,
+// totals and caveat. Prerendered for another question, it gives way to
+// that question (renderPending).
+func (c *calc) renderCard() app.UI {
+	card := export.CardOf(c.res, c.foot.fp.Factors)
+	body := append(c.renderPending(),
+		app.H1().ID("question").Class("figure-title").Text(card.Title),
+		app.P().ID("figure-context").Class("figure-context").Text(card.Context),
+	)
+	if card.Figure != "" {
+		body = append(body, app.P().Class("energy").Body(
+			app.Span().ID("energy").Text(card.Figure),
+			app.Span().ID("energy-label").Class("figure-label").Text(card.Label),
+		))
+	} else {
+		body = append(body, app.P().ID("infeasible").Class("infeasible").Text(card.Missed))
+	}
+	if card.Comparison != "" {
+		body = append(body, app.P().ID("comparison").Class("figure-comparison").Text(card.Comparison))
+	}
+	if len(card.Totals) > 0 {
+		items := make([]app.UI, len(card.Totals))
+		for i, t := range card.Totals {
+			items[i] = app.Li().Text(t)
+		}
+		body = append(body, app.Ul().ID("figure-totals").Class("figure-totals").Body(items...))
+	}
+	body = append(body, app.P().ID("floor").Class("figure-caveat").Text(card.Caveat))
+	return app.Section().ID("result").Class("result figure").Aria("labelledby", "question").Body(body...)
+}
+
+// renderChartCard is the chart layout: the chart the URL names, with a
+// title that states what it shows for this calculation and a caption in a
+// line.
+func (c *calc) renderChartCard() app.UI {
+	i := max(0, slices.Index(state.Charts, c.look.Chart))
+	spec := chartSpecs[i]
+	card := export.CardOf(c.res, c.foot.fp.Factors)
+	body := append(c.renderPending(),
+		app.H1().ID("question").Class("figure-title").Text(spec.headline(c.res)+"."),
+		app.P().ID("figure-context").Class("figure-context").Text(card.Context),
+		app.Figure().Class("chart").Body(
+			c.chart(i),
+			renderChartNoJS(),
+			app.FigCaption().ID("chart-caption").Text(spec.brief),
+		),
+		app.P().ID("floor").Class("figure-caveat").Text(card.Caveat),
+	)
+	return app.Section().ID("result").Class("result figure").Aria("labelledby", "question").Body(body...)
+}
+
+// renderServed is the interactive embed's serving details, folded under one
+// line that names the GPUs and the batch size limit, closed on load, with
+// the best on the model's other GPU. With no configuration selected, only
+// the other GPU's best, if any.
+func (c *calc) renderServed() app.UI {
+	r := c.res
+	s := r.Selected
+	if s == nil {
+		return app.Div().ID("served").Class("served-box").Body(c.renderOther(true))
+	}
+	return app.Details().ID("cfg-details").Class("cfg-details served").Body(
+		app.Summary().ID("cfg-summary").Text(fmt.Sprintf("How it is served: %s, batch limit %d", s.Hardware(), s.MaxNumSeqs)),
+		folded(func() app.UI { return compactConfig(s, r.Query.Percentile) }),
+		folded(func() app.UI { return c.renderOther(true) }),
+	)
+}
+
 // compactConfig is the selected configuration in the embed: what identifies
 // it and what it costs, in a few short lines, the terms explained as on the
 // full page. The ids are the full page's.
 func compactConfig(s *data.Config, p data.Percentile) app.UI {
-	n, _, _ := strings.Cut(shareWithin(p), " tokens")
+	n, _, _ := strings.Cut(p.Share(), " tokens")
 	return app.Dl().ID("cfg").Class("config compact").Body(
 		explained("cfg-gpu", termGPUs, app.Text(s.Hardware())),
 		explained("cfg-parallel", termParallel, app.Text(fmt.Sprintf("TP %d · DP %d · EP %d", s.TensorParallel, s.DataParallel, s.ExpertParallel))),
@@ -133,143 +258,5 @@ func compactConfig(s *data.Config, p data.Percentile) app.UI {
 		figure("wh-per-mtok", "GPU Wh per 1M tokens", data.FormatNumber(float64(s.WhPerMillionTokens))),
 		figure("cfg-power", "GPU power", data.FormatNumber(float64(s.PowerWatts))+" W"),
 		explained("cfg-row", termRow, rowParts(s.RowID)...),
-	)
-}
-
-// The size the snippet gives the iframe; the README's script then fits its
-// height to the content.
-const (
-	embedWidth  = 720
-	embedHeight = 480
-)
-
-// embedDialog is the state of the full page's Embed dialog.
-type embedDialog struct {
-	open   bool
-	fixed  bool   // the snippet hides every control: a fixed scenario
-	origin string // scheme://host of the page, for the snippet's absolute URL
-	status string // what the last copy did, for the reader
-}
-
-// embedSrc is the absolute URL of this deployment's embed for a query
-// string: the page's origin, the site's sub-path (prefix, "" at the root),
-// /embed and the query.
-func embedSrc(origin, prefix, query string) string {
-	return origin + prefix + "/embed?" + query
-}
-
-// embedSnippet is the iframe element an author pastes into a page. The
-// values are escaped as attribute text: the snippet is shown as text and
-// never parsed as HTML here, but the author's page will parse it.
-func embedSnippet(src, title string) string {
-	return fmt.Sprintf(`<iframe src="%s" width="%d" height="%d" title="%s" style="max-width:100%%;border:0"></iframe>`,
-		attrEscaper.Replace(src), embedWidth, embedHeight, attrEscaper.Replace(title))
-}
-
-// attrEscaper escapes text for a double-quoted HTML attribute. (Package
-// html's EscapeString would link its entity table into the wasm.)
-var attrEscaper = strings.NewReplacer("&", "&amp;", `"`, "&quot;", "<", "&lt;", ">", "&gt;", "'", "&#39;")
-
-// embedQuery is the embed's query string for the current state, with the
-// footprint's parameters.
-func (c *Calculator) embedQuery() string {
-	return c.foot.fp.AppendTo(state.EmbedString(c.q, c.embedHidden()))
-}
-
-func (c *Calculator) embedHidden() state.Hidden {
-	if c.embed.fixed {
-		return state.AllHidden()
-	}
-	return 0
-}
-
-// resizeScript is the README's two-line script, which fits every embed of
-// a page to its content's height (see HeightMessage).
-const resizeScript = `addEventListener("message", (e) => { if (e.data && e.data.type === "tokenjoule:height")
-  for (const f of document.querySelectorAll("iframe")) if (f.contentWindow === e.source) f.style.height = e.data.height + "px"; });
-`
-
-// snippet is what an author pastes for the current state: the iframe, then
-// the script that fits it to its content.
-func (c *Calculator) snippet() string {
-	name := c.q.Model
-	if c.res != nil {
-		name = c.res.Model.Name
-	}
-	title := fmt.Sprintf("tokenjoule: GPU energy of %s output tokens of %s", data.FormatTokens(c.q.Tokens), name)
-	return embedSnippet(embedSrc(c.embed.origin, rootPrefix(), c.embedQuery()), title) +
-		"\n<script>\n" + resizeScript + "</script>"
-}
-
-// onEmbedOpen opens the Embed dialog, modal, once it is rendered.
-func (c *Calculator) onEmbedOpen(ctx app.Context, e app.Event) {
-	u := ctx.Page().URL()
-	c.embed.origin = u.Scheme + "://" + u.Host
-	c.embed.open = true
-	c.embed.status = ""
-	ctx.Defer(func(app.Context) { showModal("embed-dialog") })
-}
-
-// onEmbedClose closes the dialog as Escape does; onEmbedClosed follows.
-func (c *Calculator) onEmbedClose(ctx app.Context, e app.Event) { closeDialog("embed-dialog") }
-
-// onEmbedClosed handles the dialog's close event, whichever closed it, and
-// gives focus back to the button that opened it.
-func (c *Calculator) onEmbedClosed(ctx app.Context, e app.Event) {
-	c.embed.open = false
-	focus("embed-open")
-}
-
-// onEmbedKey keeps Tab and Shift+Tab in the dialog: from its last control
-// to its first and back, where the browser would go on to its own address
-// bar.
-func (c *Calculator) onEmbedKey(ctx app.Context, e app.Event) {
-	if e.Get("key").String() == "Tab" {
-		wrapTab(ctx.JSSrc(), e)
-	}
-}
-
-func (c *Calculator) onEmbedFixed(ctx app.Context, e app.Event) {
-	c.embed.fixed = ctx.JSSrc().Get("checked").Bool()
-	c.embed.status = ""
-}
-
-// onEmbedCopy copies the snippet; where the browser refuses, the snippet is
-// selected in its box for the reader to copy, and the status says so.
-func (c *Calculator) onEmbedCopy(ctx app.Context, e app.Event) {
-	c.embed.status = ""
-	copyText(c.snippet(), func(reason string) {
-		ctx.Dispatch(func(app.Context) {
-			if reason == "" {
-				c.embed.status = "Copied to the clipboard."
-				return
-			}
-			selectText("embed-snippet")
-			c.embed.status = "The browser did not copy (" + reason + "): the snippet is selected, copy it with Ctrl+C or ⌘C."
-		})
-	})
-}
-
-func (c *Calculator) renderEmbedDialog() app.UI {
-	fixed := app.Input().Type("checkbox").ID("embed-fixed").OnChange(c.onEmbedFixed)
-	if c.embed.fixed {
-		// Only when true: go-app prerenders a false boolean as checked="false".
-		fixed = fixed.Checked(true)
-	}
-	return app.Dialog().ID("embed-dialog").Class("embed-dialog card").Aria("labelledby", "embed-title").
-		Aria("describedby", "embed-about").On("close", c.onEmbedClosed).OnKeyDown(c.onEmbedKey).Body(
-		app.H2().ID("embed-title").Text("Embed this calculation"),
-		app.P().ID("embed-about").Class("small").Text("Paste this into a web page: the frame shows the calculation above, which readers can change unless the controls are hidden. "+
-			"The script after it fits the frame to its content; without it, the frame keeps its height and scrolls."),
-		app.Textarea().ID("embed-snippet").ReadOnly(true).Rows(7).Spellcheck(false).
-			Aria("label", "Code to paste: the frame and its script").Text(c.snippet()),
-		app.Label().Class("check").Body(fixed, app.Text(" Hide the controls (a fixed scenario)")),
-		app.Div().Class("row").Body(
-			app.Button().Type("button").ID("embed-copy").Class("primary").AutoFocus(true).Text("Copy").OnClick(c.onEmbedCopy),
-			app.A().ID("embed-preview").Href(appURL("/embed", c.embedQuery())).
-				Target("_blank").Rel("noopener").Text("Open the embed ↗"),
-			app.Button().Type("button").ID("embed-close").Class("close").Text("Close").OnClick(c.onEmbedClose),
-		),
-		app.P().ID("embed-status").Class("small").Role("status").Text(c.embed.status),
 	)
 }

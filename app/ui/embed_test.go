@@ -6,19 +6,74 @@ import (
 
 	"tokenjoule/app/state"
 	"tokenjoule/data"
+	"tokenjoule/data/export"
+	"tokenjoule/data/footprint"
 )
 
-func TestEmbedSnippet(t *testing.T) {
-	q := data.DefaultQuery()
-	src := embedSrc("https://example.org", "/tokenjoule", state.EmbedString(q, state.AllHidden()))
-	if want := "https://example.org/tokenjoule/embed?" + state.String(q) + "&hide=all"; src != want {
-		t.Fatalf("embedSrc = %q, want %q", src, want)
+// The snippet is the iframe for the author's choices, escaped for an
+// attribute, at the height the preview reported for its src and width (an
+// estimate until then), then the README's script.
+func TestBuilderSnippet(t *testing.T) {
+	set, err := dataset()
+	if err != nil {
+		t.Fatal(err)
 	}
-	got := embedSnippet(src, `Qwen "3" <14B> & co`)
-	want := `<iframe src="https://example.org/tokenjoule/embed?` + strings.ReplaceAll(state.String(q), "&", "&amp;") + `&amp;hide=all"` +
-		` width="720" height="480" title="Qwen &quot;3&quot; &lt;14B&gt; &amp; co" style="max-width:100%;border:0"></iframe>`
-	if got != want {
-		t.Errorf("embedSnippet =\n%s\nwant\n%s", got, want)
+	q := data.DefaultQuery()
+	r, err := set.Select(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &Builder{Query: q, Result: r}
+	b.OnInit()
+	b.origin = "https://example.org"
+	b.look.Hidden = state.AllHidden() // kept for the interactive layout only
+	if got, want := b.query(), state.String(q)+"&layout=card"; got != want {
+		t.Errorf("card query %q, want %q", got, want)
+	}
+	amp := strings.ReplaceAll(state.String(q), "&", "&amp;")
+	title := attrEscaper.Replace(export.CardOf(r, b.Footprint.Factors).Title)
+	want := `<iframe src="https://example.org/embed?` + amp + `&amp;layout=card" title="` + title + `" loading="lazy" height="300"` +
+		` style="width:100%;max-width:720px;border:0"></iframe>` + "\n<script>\n" + resizeScript + "</script>"
+	if got := b.snippet(); got != want {
+		t.Errorf("snippet =\n%s\nwant\n%s", got, want)
+	}
+	// The preview's height, once reported for this src and width.
+	b.heights[b.previewSrc()+"@720"] = 287
+	if !strings.Contains(b.snippet(), ` height="287" `) {
+		t.Errorf("snippet ignores the preview's height: %s", b.snippet())
+	}
+	b.width = 360
+	if !strings.Contains(b.snippet(), ` height="420" style="width:100%;max-width:360px;border:0"`) {
+		t.Errorf("snippet at 360 px: %s", b.snippet())
+	}
+	b.look.Layout, b.look.Theme = state.LayoutInteractive, "dark"
+	if got, want := b.query(), state.String(q)+"&theme=dark&hide=all"; got != want {
+		t.Errorf("interactive query %q, want %q", got, want)
+	}
+	if got := attrEscaper.Replace(`Qwen "3" <14B> & co's`); got != "Qwen &quot;3&quot; &lt;14B&gt; &amp; co&#39;s" {
+		t.Errorf("attrEscaper: %q", got)
+	}
+}
+
+// The card's picture says what the card says, then the source, the
+// citation and the link.
+func TestCardBlocks(t *testing.T) {
+	set, _ := dataset()
+	r, _ := set.Select(data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9})
+	f := footprint.Factors{}.WithBoundary("cloud")
+	f.Grid, _ = footprint.Grid.Parse("world")
+	c := export.CardOf(r, f)
+	const link = "https://example.org/?task=gpqa"
+	var text []string
+	for _, b := range cardBlocks(c, link) {
+		text = append(text, b.Text)
+	}
+	all := strings.Join(text, "\n")
+	for _, want := range append([]string{c.Title, c.Context, c.Figure, c.Label, c.Comparison, c.Caveat,
+		"ML.ENERGY Leaderboard v3", r.Model.Source.Cite, link}, c.Totals...) {
+		if want == "" || !strings.Contains(all, want) {
+			t.Errorf("the picture lacks %q:\n%s", want, all)
+		}
 	}
 }
 

@@ -240,7 +240,7 @@ func (c *calc) onFootprintToggle(ctx app.Context, e app.Event) {
 // ranking stays, the columns past the GPU follow.
 func (c *Compare) onFootprint(ctx app.Context, e app.Event) {
 	if c.foot.edit(ctx) {
-		replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.hidden)))
+		replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.look)))
 	}
 }
 

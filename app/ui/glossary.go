@@ -105,34 +105,14 @@ func labelled(id, key, text string) app.UI {
 	)
 }
 
-// shareWithin says which share of tokens a percentile holds to the
-// deadline, as a reader would: "9 in 10 tokens".
-func shareWithin(p data.Percentile) string {
-	switch p {
-	case data.P90:
-		return "9 in 10 tokens"
-	case data.P95:
-		return "19 in 20 tokens"
-	case data.P99:
-		return "99 in 100 tokens"
-	}
-	return "half of the tokens"
-}
-
 // percentileOption is a percentile as the control offers it: the share in
 // words, then its name.
 func percentileOption(p data.Percentile) string {
 	if p == data.P50 {
 		return "Half (median, p50)"
 	}
-	n, _, _ := strings.Cut(shareWithin(p), " tokens")
+	n, _, _ := strings.Cut(p.Share(), " tokens")
 	return n + " (" + string(p) + ")"
-}
-
-// deadlineWords is the deadline condition in words: "9 in 10 tokens within
-// 40 ms of the one before".
-func deadlineWords(p data.Percentile, ms float64) string {
-	return fmt.Sprintf("%s within %s of the one before", shareWithin(p), data.FormatMS(ms))
 }
 
 // gpuOption is the label of the "any GPU" choice for GPUs a model (or a
@@ -161,13 +141,17 @@ func modelOption(m *data.ModelEntry) string { return strings.Replace(m.Name, " I
 // modelHint is what sets a model apart, said under its name in the
 // selector: "14B parameters, all active for each token · weights in BF16 ·
 // measured on B200 and H100", after its full name where the selector
-// shortens it.
-func modelHint(m *data.ModelEntry) string {
+// shortens it. compact (the embed's) leaves the weights' precision to the
+// serving details, which it folds away.
+func modelHint(m *data.ModelEntry, compact bool) string {
 	size := data.FormatParams(float64(m.Params)) + " parameters, all active for each token"
 	if m.ActiveParams != m.Params {
 		size = fmt.Sprintf("%s parameters, %s active for each token", data.FormatParams(float64(m.Params)), data.FormatParams(float64(m.ActiveParams)))
 	}
 	hint := fmt.Sprintf("%s · weights in %s · measured on %s", size, m.Precision, measuredOn(m.GPUs))
+	if compact {
+		hint = fmt.Sprintf("%s · measured on %s", size, measuredOn(m.GPUs))
+	}
 	if modelOption(m) != m.Name {
 		hint = m.Name + ": " + hint
 	}

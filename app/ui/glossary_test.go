@@ -57,14 +57,14 @@ func TestPhrases(t *testing.T) {
 		data.P95: {"19 in 20 tokens", "19 in 20 (p95)"},
 		data.P99: {"99 in 100 tokens", "99 in 100 (p99)"},
 	} {
-		if got := shareWithin(p); got != want[0] {
-			t.Errorf("shareWithin(%s) = %q, want %q", p, got, want[0])
+		if got := p.Share(); got != want[0] {
+			t.Errorf("%s.Share() = %q, want %q", p, got, want[0])
 		}
 		if got := percentileOption(p); got != want[1] {
 			t.Errorf("percentileOption(%s) = %q, want %q", p, got, want[1])
 		}
 	}
-	if got := deadlineWords(data.P90, 1500); got != "9 in 10 tokens within 1,500 ms of the one before" {
+	if got := data.DeadlineWords(data.P90, 1500); got != "9 in 10 tokens within 1,500 ms of the one before" {
 		t.Errorf("deadlineWords = %q", got)
 	}
 	for gpus, want := range map[string]string{"B200": "B200 (the only one measured)", "B200,H100": "B200 or H100 (the better)"} {
@@ -132,8 +132,12 @@ func TestModelOptions(t *testing.T) {
 			if len(o) > 30 {
 				t.Errorf("%s: %q is %d characters", w.ID, o, len(o))
 			}
-			if hint := modelHint(m); o != m.Name && !strings.HasPrefix(hint, m.Name+": ") || !strings.Contains(hint, m.Precision) {
+			if hint := modelHint(m, false); o != m.Name && !strings.HasPrefix(hint, m.Name+": ") || !strings.Contains(hint, m.Precision) {
 				t.Errorf("%s: the hint %q does not give %q's full name and precision", w.ID, hint, o)
+			}
+			// (Where the name says the precision, it is the name.)
+			if hint := modelHint(m, true); o != m.Name && !strings.HasPrefix(hint, m.Name+": ") || strings.Contains(strings.TrimPrefix(hint, m.Name+": "), m.Precision) {
+				t.Errorf("%s: the embed's hint %q does not give %q's full name, or gives its precision", w.ID, hint, o)
 			}
 		}
 	}

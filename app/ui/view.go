@@ -32,14 +32,12 @@ func (c *Calculator) Render() app.UI {
 		app.Header().Class("top").Body(
 			app.Div().Class("top-row").Body(
 				app.H1().Text("tokenjoule"),
-				disabledUntilStart(app.Button().Type("button").ID("embed-open").Class("embed-open").
-					Aria("haspopup", "dialog").Text("Embed").OnClick(c.onEmbedOpen)),
+				c.builder(),
 			),
 			app.P().Class("lede").Text(lede),
 		),
 		&UpdateBanner{},
 		c.renderNoJS(),
-		slot(c.embed.open, c.renderEmbedDialog),
 		&Notices{List: c.notices},
 		// The answer first, then the inputs that change it: on a phone the
 		// answer is on the first screen, and people who hear the page hear
@@ -53,6 +51,14 @@ func (c *Calculator) Render() app.UI {
 		c.renderCharts(),
 		c.renderFooter(),
 	)
+}
+
+// builder is the Embed button and its dialog, for the answer there is.
+func (c *Calculator) builder() app.UI {
+	if c.res == nil {
+		return app.Span().Hidden(true)
+	}
+	return &Builder{Query: c.q, Result: c.res, Footprint: c.foot.fp}
 }
 
 // lede says what the page does, without a word of jargon.
@@ -77,12 +83,12 @@ func disabledUntilStart(b app.HTMLButton) app.HTMLButton {
 	return b
 }
 
-// renderControls is the inputs, less those c.hidden hides (the embed's
+// renderControls is the inputs, less those c.look.Hidden hides (the embed's
 // hide parameter), each in its own slot; an empty slot when every one is
 // hidden. compact (the embed's) has short labels, to fit narrow columns.
 // Prerendered, they are disabled: they work once the app runs.
 func (c *calc) renderControls(compact bool) app.UI {
-	return slot(!c.hidden.All(), func() app.UI { return c.renderInputs(compact) })
+	return slot(!c.look.Hidden.All(), func() app.UI { return c.renderInputs(compact) })
 }
 
 func (c *calc) renderInputs(compact bool) app.UI {
@@ -110,14 +116,14 @@ func (c *calc) renderInputs(compact bool) app.UI {
 	}
 	hint := ""
 	if entry != nil {
-		hint = modelHint(entry)
+		hint = modelHint(entry, compact)
 		gpus = append(gpus, option(data.AnyGPU, gpuOption(entry.GPUs), c.q.GPU == data.AnyGPU))
 		for _, g := range entry.GPUs {
 			gpus = append(gpus, option(g, g, c.q.GPU == g))
 		}
 	}
 
-	show := func(param string, f func() app.UI) app.UI { return slot(!c.hidden.Has(param), f) }
+	show := func(param string, f func() app.UI) app.UI { return slot(!c.look.Hidden.Has(param), f) }
 	return inputsCard(
 		show(state.ParamTask, func() app.UI {
 			return field("task", "Task (workload)", app.Select().ID("task").OnChange(c.onTask).Body(tasks...))
@@ -150,7 +156,7 @@ func (c *calc) renderInputs(compact bool) app.UI {
 func question(r *data.Result, wl *data.Workload) string {
 	q := r.Query
 	return fmt.Sprintf("Energy for %s output tokens of %s (%s) on %s, with %s", data.FormatTokens(q.Tokens), r.Model.Name, wl.Name,
-		data.GPUChoice(r.Model.GPUs, q.GPU), deadlineWords(q.Percentile, q.DeadlineMS))
+		data.GPUChoice(r.Model.GPUs, q.GPU), data.DeadlineWords(q.Percentile, q.DeadlineMS))
 }
 
 // renderResult is the answer. compact is the embed's: the figures that matter
@@ -183,7 +189,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 				"GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
 		)
 		if compact {
-			body = append(body, c.renderFootprint(true), compactConfig(s, q.Percentile))
+			body = append(body, c.renderFootprint(true))
 		} else {
 			body = append(body,
 				app.Dl().Class("figures").Body(
@@ -201,37 +207,48 @@ func (c *calc) renderResult(compact bool) app.UI {
 		body = append(body,
 			app.P().ID("infeasible").Class("infeasible").Text(fmt.Sprintf(
 				"No measured configuration of %s on %s gets %s. The smallest deadline that one meets is %s (%s).",
-				r.Model.Name, gpus, deadlineWords(q.Percentile, q.DeadlineMS), data.FormatMS(min), r.Fastest.Hardware())),
+				r.Model.Name, gpus, data.DeadlineWords(q.Percentile, q.DeadlineMS), data.FormatMS(min), r.Fastest.Hardware())),
 			// An embed whose author fixed the deadline keeps it.
-			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
+			app.If(!c.look.Hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("set-min-deadline").Class("primary").
 					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline))
 			}),
 		)
 	}
-	if o := r.Other; o != nil {
-		oe := r.OtherEstimate
-		line := []app.UI{app.Text(fmt.Sprintf("Best on %s at the same deadline: ", data.GPUChoice(r.Model.GPUs, o.GPU))),
-			app.Strong().ID("other-energy").Text(data.FormatEnergy(oe.EnergyWh))}
-		if r.Selected != nil {
-			// The parentheses come from CSS: markup text around the span would
-			// be prerendered with line breaks, which read as "( +53.1% )".
-			line = append(line, app.Span().ID("other-diff").Class("diff").Text(data.FormatChange(oe.EnergyWh, r.Estimate.EnergyWh)))
-		}
-		body = append(body, app.Div().ID("other").Class("other").Body(
-			app.P().Body(line...),
-			app.If(!compact, func() app.UI {
-				return app.P().Class("small").Body(
-					app.Text(fmt.Sprintf("%s with %s weights and a batch size limit of %d: %s within %s ms, %s J per token. Dataset row ",
-						o.Hardware(), o.Precision, o.MaxNumSeqs, shareWithin(q.Percentile), data.FormatNumber(q.Percentile.ITL(o)),
-						data.FormatNumber(float64(o.JoulesPerToken)))),
-					app.Span().Class("row-id").Body(rowParts(o.RowID)...),
-					app.Text("."),
-				)
-			}),
-		))
+	if !compact { // the embed shows it after its inputs (renderServed)
+		body = append(body, c.renderOther(false))
 	}
 	return sec.Body(body...)
+}
+
+// renderOther is the best configuration on the model's other GPU at the
+// same deadline, if it has one; compact (the embed's) is its figure alone.
+func (c *calc) renderOther(compact bool) app.UI {
+	r, q := c.res, c.res.Query
+	o := r.Other
+	if o == nil {
+		return app.Div().Hidden(true)
+	}
+	oe := r.OtherEstimate
+	line := []app.UI{app.Text(fmt.Sprintf("Best on %s at the same deadline: ", data.GPUChoice(r.Model.GPUs, o.GPU))),
+		app.Strong().ID("other-energy").Text(data.FormatEnergy(oe.EnergyWh))}
+	if r.Selected != nil {
+		// The parentheses come from CSS: markup text around the span would
+		// be prerendered with line breaks, which read as "( +53.1% )".
+		line = append(line, app.Span().ID("other-diff").Class("diff").Text(data.FormatChange(oe.EnergyWh, r.Estimate.EnergyWh)))
+	}
+	return app.Div().ID("other").Class("other").Body(
+		app.P().Body(line...),
+		app.If(!compact, func() app.UI {
+			return app.P().Class("small").Body(
+				app.Text(fmt.Sprintf("%s with %s weights and a batch size limit of %d: %s within %s ms, %s J per token. Dataset row ",
+					o.Hardware(), o.Precision, o.MaxNumSeqs, q.Percentile.Share(), data.FormatNumber(q.Percentile.ITL(o)),
+					data.FormatNumber(float64(o.JoulesPerToken)))),
+				app.Span().Class("row-id").Body(rowParts(o.RowID)...),
+				app.Text("."),
+			)
+		}),
+	)
 }
 
 // renderAnnouncement says the figure in a short sentence when it changes,
@@ -301,7 +318,7 @@ func configList(prefix string, s *data.Config, e *data.Estimate) app.UI {
 		if p == data.P50 {
 			return "Wait between tokens, median (p50 ITL)"
 		}
-		n, _, _ := strings.Cut(shareWithin(p), " tokens")
+		n, _, _ := strings.Cut(p.Share(), " tokens")
 		return fmt.Sprintf("Wait between tokens, %s within (%s ITL)", n, p)
 	}
 	return app.Dl().ID(prefix).Class("config").Body(

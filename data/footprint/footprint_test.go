@@ -223,3 +223,47 @@ func TestFactorsOf(t *testing.T) {
 		t.Errorf("setting Params in order through Of gives %+v, want %+v", f, want)
 	}
 }
+
+func TestReadable(t *testing.T) {
+	byID := func(id string) Comparison {
+		for _, c := range Comparisons {
+			if c.ID == id {
+				return c
+			}
+		}
+		t.Fatalf("no comparison %q", id)
+		return Comparison{}
+	}
+	for _, tc := range []struct {
+		m      Measure
+		amount float64
+		want   string // the comparison's id, "" for none
+	}{
+		{Energy, 37010, "home"},  // 1.26 days, not 4,112 LED hours or 218 km
+		{Energy, 50, "led"},      // 5.6 hours, not 0.0017 days
+		{Energy, 2000, "ev"},     // 11.8 km
+		{Energy, 37e6, "home"},   // 1,260 days: the largest unit for the largest amount
+		{Energy, 0.01, "led"},    // 0.0011 hours: still the nearest
+		{Carbon, 1e4, "car"},     // the only one for carbon
+		{Water, 3, "bottle"},     // the only one for water
+		{Money, 10, ""},          // no comparison for money
+		{Energy, 0, ""},          // nothing to compare
+		{Energy, -5, ""},         //
+		{Energy, math.NaN(), ""}, //
+		{Energy, math.Inf(1), ""},
+	} {
+		c, ok := Readable(tc.m, tc.amount)
+		if got := map[bool]string{true: c.ID}[ok]; got != tc.want {
+			t.Errorf("Readable(%v, %v) = %q, want %q", tc.m, tc.amount, got, tc.want)
+		}
+		if ok {
+			// No other comparison of the measure is nearer to ten units.
+			dist := func(c Comparison) float64 { return math.Abs(math.Log10(c.Of(tc.amount)) - 1) }
+			for _, o := range Comparisons {
+				if o.Measure == tc.m && dist(o) < dist(byID(c.ID)) {
+					t.Errorf("Readable(%v, %v) = %s, but %s is nearer to ten units", tc.m, tc.amount, c.ID, o.ID)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,805 @@
+package e2e
+
+// Browser tests of the embed's layouts (the card, the chart, the
+// interactive embed's folded serving details, the compare card) and of the
+// builder in the Embed dialog, under the site's CSP. Expected figures come
+// from the core (data.Set.Select and Compare) and from package export's
+// cards, never from the page.
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"html"
+	"image/png"
+	"io"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+	"tokenjoule/data/export"
+	"tokenjoule/data/footprint"
+)
+
+// embedCase is one layout of an embed, at a URL, with what it must show.
+type embedCase struct {
+	name  string
+	path  string // /embed or /embed/compare
+	query string
+	// expect checks the view against the core's answer; prerendered lists
+	// texts the server's HTML must hold for the URL.
+	expect      func(v view)
+	prerendered []string
+}
+
+// cardFootprint is a footprint that widens the boundary and sets carbon,
+// water and cost: the card's headline is the energy at the boundary, and it
+// has a line more for each, the tallest card there is.
+const cardFootprint = "boundary=cloud&grid=world&wue=microsoft&price=0.12&cur=USD"
+
+func footprintOf(t *testing.T, raw string) state.Footprint {
+	t.Helper()
+	v, _ := state.ParseQuery(raw)
+	fp, notices := state.ParseFootprint(v)
+	if len(notices) != 0 {
+		t.Fatalf("%s: %v", raw, notices)
+	}
+	return fp
+}
+
+// embedCases are the layouts the tests load: the card (plain, with a
+// footprint, and with a deadline nothing meets), the three charts, the
+// interactive embed, and the compare card.
+func embedCases(t *testing.T, set *data.Set, q data.Query) []embedCase {
+	t.Helper()
+	r, err := set.Select(q)
+	if err != nil || r.Selected == nil {
+		t.Fatalf("the tests need a feasible query: %v", err)
+	}
+	fp := footprintOf(t, cardFootprint)
+	infeasible := with(q, func(q *data.Query) { q.DeadlineMS = 5 })
+	ri, _ := set.Select(infeasible)
+	if ri.Selected != nil {
+		t.Fatal("the tests need a deadline nothing meets")
+	}
+	rk, err := set.Compare(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	card := func(q data.Query) string { return state.EmbedString(q, state.Embed{Layout: state.LayoutCard}) }
+	chart := func(c string) embedCase {
+		i := map[string]int{"latency": 0, "batch": 1, "power": 2}[c]
+		return embedCase{
+			name: "chart-" + c, path: "/embed", query: state.EmbedString(q, state.Embed{Layout: state.LayoutChart, Chart: c}),
+			expect:      func(v view) { expectChartLayout(v, r, i) },
+			prerendered: chartFigures(r, i),
+		}
+	}
+	gpuOnly := export.CardOf(r, footprint.Factors{})
+	return []embedCase{
+		{name: "card", path: "/embed", query: card(q),
+			expect:      func(v view) { expectCard(v, r, footprint.Factors{}) },
+			prerendered: []string{gpuOnly.Title, data.FormatEnergy(r.Estimate.EnergyWh), gpuOnly.Comparison}},
+		{name: "card-footprint", path: "/embed", query: card(q) + "&" + cardFootprint,
+			expect:      func(v view) { expectCard(v, r, fp.Factors) },
+			prerendered: []string{data.FormatEnergy(fp.Factors.Ladder(r.Estimate.EnergyWh).FacilityWh)}},
+		{name: "card-infeasible", path: "/embed", query: card(infeasible),
+			expect:      func(v view) { expectCard(v, ri, footprint.Factors{}) },
+			prerendered: []string{data.FormatMS(ri.MinDeadlineMS())}},
+		chart("latency"), chart("batch"), chart("power"),
+		{name: "interactive", path: "/embed", query: state.String(q),
+			expect:      func(v view) { expectEmbed(v, set, q, 0) },
+			prerendered: []string{data.FormatEnergy(r.Estimate.EnergyWh), "How it is served: " + r.Selected.Hardware()}},
+		{name: "compare-card", path: "/embed/compare", query: card(q),
+			expect:      func(v view) { expectCompareCard(v, set, q, rk) },
+			prerendered: []string{export.CompareCardOf(rk, &set.Index).Answer}},
+	}
+}
+
+// chartFigures are what chartSpecs' i-th chart's title must say of r: the
+// model, the GPUs and the selected configuration's figures the chart marks.
+func chartFigures(r *data.Result, i int) []string {
+	s := r.Selected
+	num := func(v data.Float) string { return data.FormatNumber(float64(v)) }
+	head := r.Model.Name + " on " + r.Query.GPU + ": "
+	return [][]string{
+		{head, data.FormatMS(r.Query.DeadlineMS), num(s.JoulesPerToken) + " J", s.Hardware()},
+		{head, fmt.Sprint(s.MaxNumSeqs), num(s.JoulesPerToken) + " J"},
+		{head, fmt.Sprint(s.MaxNumSeqs), data.FormatNumber(float64(s.PowerWatts)) + " W", num(s.TokensPerSecond) + " tokens"},
+	}[i]
+}
+
+// expectCard checks a card layout against the core's answer r at the
+// footprint f: the title, the figure (the energy at the boundary), the
+// comparison, a line for each total that is set, the caveat, and the
+// footer; and that it holds no input and no serving detail.
+func expectCard(v view, r *data.Result, f footprint.Factors) {
+	t := v.t
+	t.Helper()
+	c := export.CardOf(r, f)
+	v.waitText("#question", c.Title)
+	want := map[string]string{"#figure-context": c.Context, "#floor": c.Caveat}
+	if r.Selected != nil {
+		l := f.Ladder(r.Estimate.EnergyWh)
+		want["#energy"] = data.FormatEnergy(l.FacilityWh) // what Select gives, at the boundary
+		want["#energy-label"], want["#comparison"] = c.Label, c.Comparison
+		cmp, _ := footprint.Readable(footprint.Energy, l.FacilityWh)
+		if !strings.Contains(c.Comparison, cmp.Units) {
+			t.Errorf("the comparison %q is not the readable one, %s", c.Comparison, cmp.Units)
+		}
+	} else {
+		want["#infeasible"] = c.Missed
+		if !strings.Contains(c.Missed, data.FormatMS(r.MinDeadlineMS())) {
+			t.Errorf("the card's %q lacks the smallest deadline %s", c.Missed, data.FormatMS(r.MinDeadlineMS()))
+		}
+	}
+	for sel, w := range want {
+		if got := v.text(sel); got != w {
+			t.Errorf("%s = %q, want %q", sel, got, w)
+		}
+	}
+	totals := evalIn[[]string](v, `[...document.querySelectorAll("#figure-totals li")].map(li => li.textContent.trim())`)
+	if strings.Join(totals, "|") != strings.Join(c.Totals, "|") {
+		t.Errorf("totals %q, want %q", totals, c.Totals)
+	}
+	if l := f.Ladder(r.Estimate.EnergyWh); r.Selected != nil {
+		if g, ok := f.Carbon(l); ok && !strings.Contains(strings.Join(totals, " "), footprint.FormatCarbon(g)) {
+			t.Errorf("totals %q lack the carbon %s", totals, footprint.FormatCarbon(g))
+		}
+	}
+	if n := evalIn[int](v, `document.querySelectorAll("main :is(input, select, textarea, details, #cfg, .echart)").length`); n != 0 {
+		t.Errorf("the card holds %d inputs, folds or charts", n)
+	}
+	v.expectOneLine("#floor", "#figure-totals li")
+	expectFigureFooter(v, r.Model.Source, "/?"+stateOf(r.Query, f))
+}
+
+// stateOf is a calculation's query string with its footprint, as the
+// links to the full pages carry it.
+func stateOf(q data.Query, f footprint.Factors) string {
+	return state.Footprint{Factors: f}.AppendTo(state.String(q))
+}
+
+// expectFigureFooter checks a figure layout's footer: the source and the
+// citation, linked, and "Explore in tokenjoule →" to the full page (path
+// and query), every link in a new tab.
+func expectFigureFooter(v view, src data.Source, page string) {
+	t := v.t
+	t.Helper()
+	got := evalIn[map[string]string](v, `({dataset: document.querySelector("#dataset")?.href ?? "", datasetText: document.querySelector("#dataset")?.textContent ?? "",
+		cite: document.querySelector("#cite")?.href ?? "", full: document.querySelector("#open-full")?.href ?? "",
+		fullText: document.querySelector("#open-full")?.textContent.trim() ?? "",
+		sameTab: [...document.querySelectorAll("main a")].filter(a => a.target !== "_blank").map(a => a.id || a.href).join(" ")})`)
+	loc := evalIn[string](v, `location.origin`)
+	for k, want := range map[string]string{"dataset": src.URL, "datasetText": "ML.ENERGY Leaderboard v3", "cite": src.CiteURL,
+		"full": loc + page, "fullText": "Explore in tokenjoule →", "sameTab": ""} {
+		if got[k] != want {
+			t.Errorf("footer %s = %q, want %q", k, got[k], want)
+		}
+	}
+}
+
+// expectChartLayout checks the chart layout of chartSpecs' i-th chart: its
+// headline from the core's figures, the chart drawn with the selected
+// configuration marked, a caption in a line, the caveat and the footer.
+func expectChartLayout(v view, r *data.Result, i int) {
+	t := v.t
+	t.Helper()
+	v.waitFor(`!!document.querySelector(".echart")`, "the chart layout")
+	if got := v.text("#question"); !strings.HasSuffix(got, ".") || !containsAll(got, chartFigures(r, i)) {
+		t.Errorf("the chart's title %q does not say %q", got, chartFigures(r, i))
+	}
+	id := []string{"chart-latency", "chart-concurrency", "chart-power"}[i]
+	if n := evalIn[int](v, `document.querySelectorAll(".echart").length`); n != 1 {
+		t.Errorf("%d charts, want 1", n)
+	}
+	v.chartReady(id)
+	got := evalIn[[][]float64](v, fmt.Sprintf(`echarts.getInstanceByDom(document.getElementById(%q)).getOption().series
+		.filter(s => s.name === "Selected").flatMap(s => s.data.map(d => d.value))`, id))
+	s, q := r.Selected, r.Query
+	want := [][][]float64{
+		{{q.Percentile.ITL(s), float64(s.JoulesPerToken)}},
+		{{float64(s.MaxNumSeqs), float64(s.JoulesPerToken)}},
+		{{float64(s.MaxNumSeqs), float64(s.PowerWatts)}, {float64(s.MaxNumSeqs), float64(s.TokensPerSecond)}},
+	}[i]
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("%s marks %v, want the selected configuration %v", id, got, want)
+	}
+	if got := v.text("#floor"); got != export.CardOf(r, footprint.Factors{}).Caveat {
+		t.Errorf("#floor = %q", got)
+	}
+	v.expectOneLine("#chart-caption", "#floor")
+	if n := evalIn[int](v, `document.querySelectorAll("main :is(input, select, textarea, #cfg)").length`); n != 0 {
+		t.Errorf("the chart layout holds %d inputs", n)
+	}
+	expectFigureFooter(v, r.Model.Source, "/?"+state.String(q))
+}
+
+// expectCompareCard checks the compare card against data.Set.Compare: the
+// answer, a bar for each model that meets the deadline, least first, and
+// the footer to the full compare page.
+func expectCompareCard(v view, set *data.Set, q data.Query, rk *data.Ranking) {
+	t := v.t
+	t.Helper()
+	c := export.CompareCardOf(rk, &set.Index)
+	v.waitText("#question", c.Title)
+	var meets []data.Ranked
+	for _, m := range rk.Models {
+		if m.Status() == data.Meets {
+			meets = append(meets, m)
+		}
+	}
+	least, most := meets[0].Result.Estimate.EnergyWh, meets[len(meets)-1].Result.Estimate.EnergyWh
+	want := fmt.Sprintf("%s uses the least: %s; the most uses %s× as much.", meets[0].Entry.Name, data.FormatEnergy(least), data.FormatRatio(most/least))
+	if got := v.text("#answer"); got != want || got != c.Answer {
+		t.Errorf("#answer = %q, want %q", got, want)
+	}
+	v.chartReady("chart-ranking")
+	bars := evalIn[int](v, `echarts.getInstanceByDom(document.getElementById("chart-ranking")).getOption().series[0].data.length`)
+	if bars != len(meets) {
+		t.Errorf("%d bars, want the %d models that meet the deadline", bars, len(meets))
+	}
+	if n := evalIn[int](v, `document.querySelectorAll("main :is(input, select, table)").length`); n != 0 {
+		t.Errorf("the compare card holds %d inputs or tables", n)
+	}
+	expectFigureFooter(v, set.Index.Source, "/compare?"+state.String(q))
+}
+
+// expectOneLine checks, in a view at least 700 px wide (an article's
+// column), that each element the selectors match takes one line.
+func (v view) expectOneLine(sels ...string) {
+	v.t.Helper()
+	if evalIn[float64](v, `innerWidth`) < 700 {
+		return
+	}
+	for _, sel := range sels {
+		lines := evalIn[[]float64](v, fmt.Sprintf(`[...document.querySelectorAll(%q)].map(e =>
+			e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight))`, sel))
+		for i, n := range lines {
+			if n > 1.5 {
+				v.t.Errorf("%s (%d) takes %.1f lines at %v px, want one", sel, i, n, evalIn[float64](v, `innerWidth`))
+			}
+		}
+	}
+}
+
+func containsAll(s string, parts []string) bool {
+	for _, p := range parts {
+		if !strings.Contains(s, p) {
+			return false
+		}
+	}
+	return true
+}
+
+// luminanceJS is the relative luminance of a computed CSS colour, "rgb(r, g, b)".
+const luminanceJS = `(c => { const [r, g, b] = c.match(/[\d.]+/g).map(Number); return (0.2126*r + 0.7152*g + 0.0722*b) / 255 })`
+
+// expectTheme checks that the view's page is dark or light: its background
+// and, if it has one, its chart.
+func expectTheme(v view, dark bool) {
+	v.t.Helper()
+	bg := evalIn[float64](v, luminanceJS+`(getComputedStyle(document.body).backgroundColor)`)
+	fg := evalIn[float64](v, luminanceJS+`(getComputedStyle(document.querySelector("main")).color)`)
+	if (bg < 0.5) != dark || (fg < 0.5) == dark {
+		v.t.Errorf("background luminance %.2f, text %.2f: want dark %v", bg, fg, dark)
+	}
+	if id := evalIn[string](v, `document.querySelector(".echart")?.id ?? ""`); id != "" {
+		v.chartReady(id)
+		if got := evalIn[bool](v, fmt.Sprintf(`echarts.getInstanceByDom(document.getElementById(%q)).getOption().darkMode === true`, id)); got != dark {
+			v.t.Errorf("chart %s in the dark theme: %v, want %v", id, got, dark)
+		}
+	}
+}
+
+// emulateScheme sets the colour scheme the target of ctx's pages see.
+func emulateScheme(s string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: s}}})
+		return err
+	})
+}
+
+func TestEmbedLayouts(t *testing.T) {
+	set, bctx := browserTest(t)
+	origin := cspSite(t, "").URL
+	q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
+	cases := embedCases(t, set, q)
+
+	t.Run("Prerendered", func(t *testing.T) {
+		t.Parallel()
+		for _, c := range cases {
+			res, err := http.Get(origin + c.path + "?" + c.query)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			text := html.UnescapeString(markupText(string(body)))
+			for _, want := range c.prerendered {
+				if !strings.Contains(text, want) {
+					t.Errorf("%s: the prerendered page lacks %q", c.name, want)
+				}
+			}
+		}
+	})
+
+	// Each layout in a frame sandboxed without allow-same-origin, on a page
+	// of another origin with the README's script: at an article's width in
+	// the reader's light scheme, and at a phone's in the dark theme the URL
+	// asks for (over a light scheme); the README's script fits the frame.
+	host, page := hostSite(t, readmeScript(t))
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			tb := newTab(t, bctx, host.URL, chromedp.EmulateViewport(1000, 900), emulateScheme("light"))
+			tb.noApp = true
+			tb.allow("request to another origin: " + origin + "/")
+			for _, w := range []struct {
+				width int
+				theme string
+			}{{720, ""}, {360, "dark"}} {
+				src := origin + c.path + "?" + c.query
+				if w.theme != "" {
+					src += "&theme=" + w.theme
+				}
+				tb.do(chromedp.Navigate(page(fmt.Sprintf(`sandbox="allow-scripts" src="%s" width="%d" height="200" title="tokenjoule"`,
+					html.EscapeString(src), w.width))))
+				frame := tb.isolatedIframe(src)
+				c.expect(frame)
+				expectTheme(frame, w.theme == "dark")
+				frame.expectNoSidewaysScroll(fmt.Sprintf("%s at %d px", c.name, w.width))
+				h := expectResized(tb, frame, "null")
+				if strings.HasPrefix(c.name, "card") && w.width == 720 && h > 320 {
+					t.Errorf("%s at 720 px is %v px tall, want at most 320", c.name, h)
+				}
+				t.Logf("%s at %d px: %v px tall", c.name, w.width, h)
+				tb.messagesReset()
+			}
+		})
+	}
+
+	// The reader's dark scheme, and a URL's light theme over it.
+	t.Run("Schemes", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin, emulateScheme("dark"))
+		for _, c := range []struct {
+			query string
+			dark  bool
+		}{
+			{state.EmbedString(q, state.Embed{Layout: state.LayoutChart, Chart: "latency"}), true},
+			{state.EmbedString(q, state.Embed{Layout: state.LayoutChart, Chart: "latency", Theme: "light"}), false},
+			{state.EmbedString(q, state.Embed{Theme: "light"}), false},
+		} {
+			tb.openURL(origin + "/embed?" + c.query)
+			expectTheme(tb.view(), c.dark)
+		}
+	})
+
+	// Refused values of layout, chart and theme: the notice every refused
+	// value gets, and the default in their place.
+	t.Run("Refused", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin)
+		for _, c := range []struct {
+			path, raw string
+			layouts   []string
+		}{
+			{"/embed", state.String(q) + "&layout=poster&theme=sepia", []string{"", "card", "chart"}},
+			{"/embed", state.String(q) + "&layout=chart&chart=pie", []string{"", "card", "chart"}},
+			{"/embed/compare", state.String(q) + "&layout=chart", []string{"", "card"}},
+		} {
+			tb.openURL(origin + c.path + "?" + c.raw)
+			v, _ := state.ParseQuery(c.raw)
+			look, notices := state.ParseEmbed(v, c.layouts)
+			got := eval[[]string](tb, `[...document.querySelectorAll("#notices .notice")].map(n => n.dataset.param + "|" + n.textContent.trim())`)
+			var want []string
+			for _, n := range notices {
+				want = append(want, n.Param+"|"+n.Message)
+			}
+			if len(want) == 0 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("%s?%s: notices %q, want %q", c.path, c.raw, got, want)
+			}
+			// The refused values leave the URL; what was understood stays.
+			vq, _ := state.ParseQuery(c.raw)
+			pq, _ := state.Parse(set, vq)
+			if c.path == "/embed/compare" {
+				pq, _ = state.ParseCompare(set, vq)
+			}
+			if want := "?" + state.EmbedString(pq, look); tb.view().poll(fmt.Sprintf(`location.search === %q`, want)) != nil {
+				t.Errorf("location.search = %q, want %q", eval[string](tb, `location.search`), want)
+			}
+		}
+	})
+
+	// At 380×640 the interactive embed's first screen holds the answer and
+	// the inputs; the serving details are folded away until opened.
+	t.Run("Folded", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin, chromedp.EmulateViewport(380, 640))
+		r, _ := set.Select(q)
+		s := r.Selected
+		secret := []string{"TP ", "DP ", "EP ", "max_num_seqs", s.Precision, s.RowID}
+		tb.openURL(origin + "/embed?" + state.String(q))
+		v := tb.view()
+		v.expectOnFirstScreen(640, "#question", "#energy", "#floor", "#task", "#model", "#gpu", "#deadline", "#percentile", "#tokens")
+		screen := v.shownText(true)
+		for _, x := range secret {
+			if strings.Contains(screen, x) {
+				t.Errorf("the first screen shows %q:\n%s", x, screen)
+			}
+		}
+		if sum := v.text("#cfg-summary"); sum != fmt.Sprintf("How it is served: %s, batch limit %d", s.Hardware(), s.MaxNumSeqs) {
+			t.Errorf("the fold's line reads %q", sum)
+		}
+		if eval[bool](tb, `document.querySelector("#cfg-details").open`) {
+			t.Error("the fold is open on load")
+		}
+		tb.do(chromedp.Click(chromedp.ID("cfg-summary")))
+		tb.waitFor(`document.querySelector("#cfg-row").checkVisibility()`, "the fold to open")
+		all := v.shownText(false)
+		for _, x := range secret {
+			if !strings.Contains(all, x) {
+				t.Errorf("the open fold does not show %q", x)
+			}
+		}
+		v.expectRowWhole("#cfg-row", s.RowID)
+		v.expectNoSidewaysScroll("the open fold at 380 px")
+	})
+}
+
+// shownText is the text the view shows: every text node whose element is
+// visible and that takes room, within the window's height if firstScreen.
+// (A select shows its chosen option in its own box, which holds no text
+// node; none of the texts the tests look for is an option.)
+func (v view) shownText(firstScreen bool) string {
+	v.t.Helper()
+	evalIn[bool](v, `scrollTo(0, 0), true`)
+	return evalIn[string](v, fmt.Sprintf(`(() => { const out = [], r = document.createRange(), first = %v;
+		const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+		for (let n; (n = walk.nextNode()); ) {
+			const el = n.parentElement;
+			if (!el || el.closest("select, .sr-only") || !el.checkVisibility({visibilityProperty: true, opacityProperty: true})) continue;
+			r.selectNodeContents(n);
+			if ([...r.getClientRects()].some(b => b.width > 1 && b.height > 1 && (!first || (b.top < innerHeight && b.bottom > 0)))) out.push(n.textContent);
+		}
+		return out.join("") })()`, firstScreen))
+}
+
+// loadedFrame is the view of the page's iframe with the id once the app
+// in it has mounted at a URL with the search.
+func (tb *tab) loadedFrame(id, search string) view {
+	tb.t.Helper()
+	return tb.frameWhen("#"+id, fmt.Sprintf(`location.search === %q && !!document.querySelector("main[data-mounted]")`, search))
+}
+
+// frameWhen is the view of the first iframe that matches the CSS selector
+// once js is true in it. A frame whose src changes, or that is only
+// starting, loads a new document, which this waits for: a view of the
+// document before would fail.
+func (tb *tab) frameWhen(sel, js string) view {
+	tb.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		nodes, err := chromedp.Run(tb.ctx, chromedp.Nodes(chromedp.CSS(sel), chromedp.Populate(-1, true)))
+		if err == nil && len(nodes) > 0 {
+			ctx, cancel := context.WithTimeout(tb.ctx, 2*time.Second)
+			_, err = chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInFrame(nodes[0]), chromedp.WithPollingInterval(50*time.Millisecond)))
+			cancel()
+			if err == nil {
+				return view{t: tb.t, ctx: tb.ctx, frame: nodes[0]}
+			}
+		}
+		if time.Now().After(deadline) {
+			tb.t.Fatalf("the iframe %s: waiting for %s: %v", sel, js, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// messagesReset forgets the host page's messages, for the next frame.
+func (tb *tab) messagesReset() { eval[bool](tb, `messages.length = 0, true`) }
+
+func TestEmbedBuilder(t *testing.T) {
+	set, bctx := browserTest(t)
+	origin := cspSite(t, "").URL
+	q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
+	r, _ := set.Select(q)
+	dl := captureDownloads(t, bctx)
+
+	// Every choice, and the snippets pasted into pages of another origin.
+	t.Run("Calculator", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin, chromedp.EmulateViewport(1280, 900))
+		tb.open(state.String(q))
+		if tb.has("#embed-dialog") {
+			t.Fatal("the dialog is open before the button is pressed")
+		}
+		tb.do(chromedp.Click(chromedp.ID("embed-open")))
+		tb.waitFor(`document.querySelector("#embed-dialog")?.matches(":modal") ?? false`, "the modal Embed dialog")
+		b := builder{tb: tb, origin: origin, path: "/embed", q: q}
+		// A card by default, in an article's column.
+		if got := eval[string](tb, `document.querySelector("#embed-layout").value`); got != "card" {
+			t.Errorf("#embed-layout = %q, want card", got)
+		}
+		title := export.CardOf(r, footprint.Factors{}).Title
+		card := b.expect(state.Embed{Layout: state.LayoutCard}, 720, title)
+		// The alt text is the card's.
+		if got := eval[string](tb, `document.querySelector("#embed-alt").value`); got != export.CardOf(r, footprint.Factors{}).Alt() {
+			t.Errorf("alt text %q", got)
+		}
+		// Every choice: the preview and the snippet follow.
+		tb.change("#embed-layout", "chart", "change")
+		b.expect(state.Embed{Layout: state.LayoutChart, Chart: "latency"}, 720, title)
+		tb.change("#embed-chart", "power", "change")
+		b.expect(state.Embed{Layout: state.LayoutChart, Chart: "power"}, 720, title)
+		tb.change("#embed-theme", "dark", "change")
+		b.expect(state.Embed{Layout: state.LayoutChart, Chart: "power", Theme: "dark"}, 720, title)
+		if !evalIn[bool](tb.loadedFrame("embed-frame", "?"+state.EmbedString(q, state.Embed{Layout: state.LayoutChart, Chart: "power", Theme: "dark"})),
+			`document.documentElement.dataset.theme === "dark"`) {
+			t.Error("the preview is not dark")
+		}
+		tb.change("#embed-layout", "interactive", "change")
+		for _, p := range []string{"task", "model", "gpu", "deadline", "p", "tokens"} {
+			if !tb.has("#embed-hide-" + p) {
+				t.Errorf("no box to hide %s", p)
+			}
+		}
+		tb.do(chromedp.Click(chromedp.ID("embed-hide-task")), chromedp.Click(chromedp.ID("embed-hide-gpu")))
+		b.expect(state.Embed{Theme: "dark", Hidden: hidden(t, "task,gpu")}, 720, title)
+		for _, p := range []string{"model", "deadline", "p", "tokens"} {
+			tb.do(chromedp.Click(chromedp.ID("embed-hide-" + p)))
+		}
+		b.expect(state.Embed{Theme: "dark", Hidden: state.AllHidden()}, 720, title)
+		tb.change("#embed-theme", "", "change")
+		tb.change("#embed-layout", "card", "change")
+		tb.change("#embed-width", "360", "change")
+		phone := b.expect(state.Embed{Layout: state.LayoutCard}, 360, title)
+		if phone.height <= card.height {
+			t.Errorf("the card is %d px tall at 360 px and %d at 720: want taller on a phone", phone.height, card.height)
+		}
+
+		// The snippets, pasted into a page on another origin, show their
+		// layout at the height they give.
+		for _, s := range []snippetShot{card, phone} {
+			expectPasted(t, bctx, origin, s, func(v view) { expectCard(v, r, footprint.Factors{}) })
+		}
+	})
+
+	// What the dialog lets an author take away: the pictures, the code and
+	// the link. (Not parallel: the downloads are the browser's, and the
+	// compare page's are below.)
+	t.Run("Takeaway", func(t *testing.T) {
+		tb := newTab(t, bctx, origin, chromedp.EmulateViewport(1280, 900))
+		tb.open(state.String(q))
+		tb.do(chromedp.Click(chromedp.ID("embed-open")))
+		b := builder{tb: tb, origin: origin, path: "/embed", q: q}
+		title := export.CardOf(r, footprint.Factors{}).Title
+		b.expect(state.Embed{Layout: state.LayoutCard}, 720, title)
+		// The picture: the card at twice the pixels.
+		tb.do(chromedp.Click(chromedp.ID("embed-picture")))
+		expectPNG(t, dl.expect(t, export.Filename(q, "card.png")), 1440, 400, 1400)
+		tb.waitFor(`document.querySelector("#embed-status").textContent.startsWith("Saved tokenjoule-")`, "the picture saved")
+		tb.change("#embed-layout", "chart", "change")
+		tb.change("#embed-chart", "power", "change")
+		b.expect(state.Embed{Layout: state.LayoutChart, Chart: "power"}, 720, title)
+		tb.do(chromedp.Click(chromedp.ID("embed-picture")))
+		expectPNG(t, dl.expect(t, export.Filename(q, "power.png")), 1920, 900, 2400)
+
+		// Copy the code and the link, with the clipboard granted; refused,
+		// the box is selected and the status says what to do.
+		setClipboard(t, tb, origin, cdpbrowser.PermissionSettingGranted)
+		for _, c := range []struct{ button, box, what string }{{"embed-copy", "embed-snippet", "The snippet"}, {"embed-copy-link", "embed-link", "The link"}} {
+			tb.do(chromedp.Click(chromedp.ID(c.button)))
+			tb.waitText("#embed-status", c.what+" copied to the clipboard.")
+			clip, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+			if err != nil {
+				t.Fatalf("reading the clipboard: %v", err)
+			}
+			if want := eval[string](tb, fmt.Sprintf(`document.querySelector("#%s").value`, c.box)); clip != want {
+				t.Errorf("clipboard %q, want %q", clip, want)
+			}
+		}
+		if got := eval[string](tb, `document.querySelector("#embed-link").value`); got != origin+"/?"+state.String(q) {
+			t.Errorf("the link is %q, want the full page's", got)
+		}
+		setClipboard(t, tb, origin, cdpbrowser.PermissionSettingDenied)
+		tb.do(chromedp.Click(chromedp.ID("embed-copy")))
+		tb.waitFor(`document.querySelector("#embed-status").textContent.startsWith("The browser did not copy")`, "the copy fallback")
+		sel := eval[map[string]any](tb, `(() => { const ta = document.querySelector("#embed-snippet");
+			return {focused: document.activeElement === ta, all: ta.selectionStart === 0 && ta.selectionEnd === ta.value.length} })()`)
+		if sel["focused"] != true || sel["all"] != true {
+			t.Errorf("after a refused copy the snippet box is %v, want focused and all selected", sel)
+		}
+		tb.do(chromedp.Click(chromedp.ID("embed-close")))
+		tb.waitFor(`!document.querySelector("#embed-dialog")`, "the dialog to close")
+	})
+
+	// On a phone the dialog fits the screen; the preview at an article's
+	// width scrolls in its own box.
+	t.Run("Phone", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, origin, chromedp.EmulateViewport(360, 800))
+		tb.open(state.String(q))
+		tb.do(chromedp.Click(chromedp.ID("embed-open")))
+		b := builder{tb: tb, origin: origin, path: "/embed", q: q}
+		b.expect(state.Embed{Layout: state.LayoutCard}, 720, export.CardOf(r, footprint.Factors{}).Title)
+		tb.view().expectNoSidewaysScroll("the page with the Embed dialog open at 360 px")
+		box := eval[map[string]float64](tb, `(() => { const d = document.querySelector("#embed-dialog"), p = document.querySelector("#embed-preview-box");
+			return {dialog: d.getBoundingClientRect().right, dialogScroll: d.scrollWidth - d.clientWidth, preview: p.scrollWidth - p.clientWidth} })()`)
+		if box["dialog"] > 360 || box["dialogScroll"] > 0 || box["preview"] <= 0 {
+			t.Errorf("at 360 px: the dialog ends at %v px and scrolls %v px sideways; the preview box scrolls %v px (want > 0)",
+				box["dialog"], box["dialogScroll"], box["preview"])
+		}
+	})
+
+	t.Run("Compare", func(t *testing.T) {
+		tb := newTab(t, bctx, origin, chromedp.EmulateViewport(1280, 900))
+		tb.openURL(origin + "/compare?" + state.String(q))
+		tb.do(chromedp.Click(chromedp.ID("embed-open")))
+		tb.waitFor(`document.querySelector("#embed-dialog")?.matches(":modal") ?? false`, "the modal Embed dialog")
+		if got := eval[[]string](tb, `[...document.querySelectorAll("#embed-layout option")].map(o => o.value)`); strings.Join(got, ",") != "card,interactive" {
+			t.Errorf("the compare page's layouts are %q, want card and interactive", got)
+		}
+		rk, _ := set.Compare(q)
+		b := builder{tb: tb, origin: origin, path: "/embed/compare", q: q}
+		card := b.expect(state.Embed{Layout: state.LayoutCard}, 720, export.CompareCardOf(rk, &set.Index).Title)
+		expectPasted(t, bctx, origin, card, func(v view) { expectCompareCard(v, set, q, rk) })
+		tb.change("#embed-layout", "interactive", "change")
+		tb.waitFor(`!!document.querySelector("#embed-hide")`, "the boxes to hide controls")
+		if tb.has("#embed-hide-model") {
+			t.Error("the compare embed offers to hide a model selector it does not have")
+		}
+		tb.do(chromedp.Click(chromedp.ID("embed-picture")))
+		expectPNG(t, dl.expect(t, export.Filename(rk.Query, "ranking.png")), 1920, 900, 3000)
+	})
+}
+
+func hidden(t *testing.T, raw string) state.Hidden {
+	t.Helper()
+	h, notices := state.ParseHidden(map[string][]string{state.ParamHide: {raw}})
+	if len(notices) != 0 {
+		t.Fatal(notices)
+	}
+	return h
+}
+
+// builder drives the Embed dialog of a page.
+type builder struct {
+	tb     *tab
+	origin string
+	path   string // the embed's
+	q      data.Query
+}
+
+// snippetShot is a snippet as the builder wrote it, and its parts.
+type snippetShot struct {
+	snippet, src  string
+	width, height int
+	layout        string
+}
+
+var snippetRE = regexp.MustCompile(`^<iframe src="([^"]+)" title="([^"]+)" loading="lazy" height="(\d+)" style="width:100%;max-width:(\d+)px;border:0"></iframe>\n<script>\n`)
+
+// expect waits until the preview shows the embed for look at the width and
+// has told its height, then checks the snippet: the embed's URL, the title
+// (the question), lazy loading, the preview's height, the width as its
+// largest, and the README's script.
+func (b builder) expect(look state.Embed, width int, title string) snippetShot {
+	tb, t := b.tb, b.tb.t
+	t.Helper()
+	query := state.EmbedString(b.q, look)
+	// The preview: the embed at the width, on this site.
+	tb.waitFor(fmt.Sprintf(`(() => { const f = document.querySelector("#embed-frame");
+		return f.getAttribute("src") === %q && f.width === %q })()`, b.path+"?"+query, strconv.Itoa(width)), "the preview of "+query)
+	frame := tb.loadedFrame("embed-frame", "?"+query)
+	content := 0
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		// The preview's frame takes the height its embed reports, and so
+		// does the snippet.
+		content = evalIn[int](frame, `Math.ceil(document.documentElement.getBoundingClientRect().height)`)
+		h := eval[int](tb, `+document.querySelector("#embed-frame").getAttribute("height")`)
+		m := snippetRE.FindStringSubmatch(eval[string](tb, `document.querySelector("#embed-snippet").value`))
+		if m != nil && h == content && m[3] == strconv.Itoa(content) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s at %d px: content %d px, preview frame %d px, snippet %q", query, width, content, h,
+				eval[string](tb, `document.querySelector("#embed-snippet").value`))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	s := eval[string](tb, `document.querySelector("#embed-snippet").value`)
+	m := snippetRE.FindStringSubmatch(s)
+	src := html.UnescapeString(m[1])
+	if want := b.origin + b.path + "?" + query; src != want {
+		t.Errorf("snippet src %q, want %q", src, want)
+	}
+	if got := html.UnescapeString(m[2]); got != title {
+		t.Errorf("snippet title %q, want the question %q", got, title)
+	}
+	if m[4] != strconv.Itoa(width) {
+		t.Errorf("snippet max-width %s px, want %d", m[4], width)
+	}
+	if !strings.HasSuffix(s, "<script>\n"+readmeScript(t)+"</script>") {
+		t.Errorf("the snippet does not end with the README's script:\n%s", s)
+	}
+	if got := eval[string](tb, `document.querySelector("#embed-preview").href`); got != src {
+		t.Errorf("#embed-preview = %q, want %q", got, src)
+	}
+	return snippetShot{snippet: s, src: src, width: width, height: content, layout: look.Layout}
+}
+
+// expectPasted pastes a snippet, as it is, into a page of another origin,
+// in a column as wide as the snippet's largest width, and checks that the
+// frame shows its layout at the snippet's height, which the README's script
+// keeps: the frame does not scroll.
+func expectPasted(t *testing.T, bctx context.Context, origin string, s snippetShot, expect func(v view)) {
+	t.Helper()
+	host := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A post</title><link rel="icon" href="data:,">
+<style>body { margin: 0; font: 16px serif; } .post { width: %dpx; }</style></head>
+<body><div class="post"><p>A paragraph before.</p>
+%s
+<p>A paragraph after.</p></div>
+<script>window.messages = []; addEventListener("message", (e) => messages.push({data: e.data}));</script></body></html>`, s.width, s.snippet)
+	}))
+	defer host.Close()
+	tb := newTab(t, bctx, host.URL, chromedp.EmulateViewport(1000, 900))
+	tb.noApp = true
+	tb.allow("request to another origin: " + origin + "/")
+	tb.do(chromedp.Navigate(host.URL))
+	frame := tb.frameWhen("iframe", `!!document.querySelector("main[data-mounted]")`)
+	expect(frame)
+	tb.waitFor(`messages.some(m => m.data && m.data.type === "tokenjoule:height")`, "the embed's height")
+	time.Sleep(300 * time.Millisecond) // let the layout settle
+	got := eval[map[string]float64](tb, `(() => { const f = document.querySelector("iframe");
+		return {client: f.clientHeight, width: f.clientWidth, last: messages.filter(m => m.data && m.data.type === "tokenjoule:height").at(-1).data.height} })()`)
+	if int(got["client"]) != s.height || int(got["last"]) != s.height || int(got["width"]) != s.width {
+		t.Errorf("%s pasted: frame %v×%v px, the embed says %v px tall; the snippet gives %d×%d", s.src, got["width"], got["client"], got["last"], s.width, s.height)
+	}
+	if evalIn[bool](frame, `document.documentElement.scrollHeight > innerHeight + 1 || document.documentElement.scrollWidth > innerWidth`) {
+		t.Errorf("%s pasted: the frame scrolls", s.src)
+	}
+}
+
+// expectPNG checks a picture: a PNG width pixels wide (twice its CSS
+// width) and between lo and hi tall, not blank.
+func expectPNG(t *testing.T, b []byte, width, lo, hi int) {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("the picture is not a PNG: %v", err)
+	}
+	bounds := img.Bounds()
+	if bounds.Dx() != width || bounds.Dy() < lo || bounds.Dy() > hi {
+		t.Errorf("the picture is %d×%d, want %d wide and %d to %d tall", bounds.Dx(), bounds.Dy(), width, lo, hi)
+	}
+	// Ink: the share of pixels that are not the white background.
+	ink := 0
+	for y := bounds.Min.Y; y < bounds.Max.Y; y += 4 {
+		for x := bounds.Min.X; x < bounds.Max.X; x += 4 {
+			if r, g, b, _ := img.At(x, y).RGBA(); r < 0xf000 || g < 0xf000 || b < 0xf000 {
+				ink++
+			}
+		}
+	}
+	if share := float64(ink) / math.Ceil(float64(bounds.Dx()*bounds.Dy())/16); share < 0.01 {
+		t.Errorf("the picture is blank (%.1f%% ink)", share*100)
+	}
+}

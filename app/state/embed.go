@@ -1,0 +1,152 @@
+package state
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+
+	"tokenjoule/data"
+)
+
+// The embed's parameters besides the calculation's: how it is laid out,
+// which chart the chart layout shows, its colours, and (ParamHide) the
+// controls it hides. The full pages ignore them.
+const (
+	ParamLayout = "layout"
+	ParamChart  = "chart"
+	ParamTheme  = "theme"
+)
+
+// EmbedParams lists the embed's parameters in the order EmbedString writes
+// them, after the calculation's.
+var EmbedParams = []string{ParamLayout, ParamChart, ParamTheme, ParamHide}
+
+// The embed's layouts: the values of ParamLayout.
+const (
+	// LayoutInteractive, the default, is the compact calculator; a URL
+	// says it by leaving ParamLayout out, or as "interactive".
+	LayoutInteractive = ""
+	LayoutCard        = "card"  // a figure for an article: the answer, a comparison, the source
+	LayoutChart       = "chart" // one of the calculator's charts (ParamChart)
+)
+
+// Charts are the values of ParamChart, the charts of the calculator in page
+// order; the first is the chart layout's default.
+var Charts = []string{"latency", "batch", "power"}
+
+// Themes are the values of ParamTheme besides "", the reader's setting.
+var Themes = []string{"light", "dark"}
+
+// Embed is how an embed shows its calculation. The zero value is the
+// default: the interactive layout, in the reader's colours, every control
+// shown.
+type Embed struct {
+	Layout string // LayoutInteractive, LayoutCard or LayoutChart
+	Chart  string // with LayoutChart, one of Charts; "" otherwise
+	Theme  string // "", or one of Themes
+	Hidden Hidden
+}
+
+// layoutName is a layout as the URL writes it, and as notices name it.
+func layoutName(l string) string {
+	if l == LayoutInteractive {
+		return "interactive"
+	}
+	return l
+}
+
+// ParseEmbed reads the embed's parameters for a page that offers layouts
+// (the compare embed has no chart layout). A refused value falls back to
+// the default, with a Notice naming it and what is accepted; ParamChart
+// counts only with the chart layout, whose default chart is Charts[0].
+func ParseEmbed(v url.Values, layouts []string) (Embed, []Notice) {
+	var (
+		e       Embed
+		notices []Notice
+	)
+	refuse := func(param, value string, accepted []string, fallback string) {
+		notices = append(notices, Notice{Param: param, Value: bounded(value),
+			Message: fmt.Sprintf("The URL's %s=%s was not understood (use %s); showing %s instead.",
+				param, quote(value), orList(accepted), fallback)})
+	}
+	match := func(s string, among []string) (string, bool) {
+		i := slices.IndexFunc(among, func(x string) bool { return strings.EqualFold(x, strings.TrimSpace(s)) })
+		if i < 0 {
+			return "", false
+		}
+		return among[i], true
+	}
+	if s, ok := first(v, ParamLayout); ok {
+		names := make([]string, len(layouts))
+		for i, l := range layouts {
+			names[i] = layoutName(l)
+		}
+		if n, ok := match(s, names); ok {
+			e.Layout = layouts[slices.Index(names, n)]
+		} else {
+			refuse(ParamLayout, s, names, "the interactive embed")
+		}
+	}
+	if s, ok := first(v, ParamChart); ok {
+		c, ok := match(s, Charts)
+		if !ok {
+			refuse(ParamChart, s, Charts, "the "+Charts[0]+" chart")
+		}
+		if e.Layout == LayoutChart {
+			e.Chart = c
+		}
+	}
+	if e.Layout == LayoutChart && e.Chart == "" {
+		e.Chart = Charts[0]
+	}
+	if s, ok := first(v, ParamTheme); ok {
+		if t, ok := match(s, Themes); ok {
+			e.Theme = t
+		} else {
+			refuse(ParamTheme, s, Themes, "the reader's colours")
+		}
+	}
+	var hn []Notice
+	e.Hidden, hn = ParseHidden(v)
+	return e, append(notices, hn...)
+}
+
+// orList joins values as "a, b or c".
+func orList(values []string) string {
+	if len(values) < 2 {
+		return strings.Join(values, "")
+	}
+	return strings.Join(values[:len(values)-1], ", ") + " or " + values[len(values)-1]
+}
+
+// String is the query string of e's parameters that differ from the
+// default, in EmbedParams' order, as ParseEmbed reads them back to e; "" for
+// the default.
+func (e Embed) String() string {
+	var parts []string
+	if e.Layout != LayoutInteractive {
+		parts = append(parts, ParamLayout+"="+url.QueryEscape(e.Layout))
+	}
+	if e.Layout == LayoutChart && e.Chart != "" {
+		parts = append(parts, ParamChart+"="+url.QueryEscape(e.Chart))
+	}
+	if e.Theme != "" {
+		parts = append(parts, ParamTheme+"="+url.QueryEscape(e.Theme))
+	}
+	if hs := e.Hidden.String(); hs != "" {
+		// Names and commas only: nothing to escape, and "task,model" reads
+		// better in a snippet than "task%2Cmodel".
+		parts = append(parts, ParamHide+"="+hs)
+	}
+	return strings.Join(parts, "&")
+}
+
+// EmbedString is the embed's query string: String(q), then e's parameters.
+func EmbedString(q data.Query, e Embed) string {
+	s := String(q)
+	if es := e.String(); es != "" {
+		s += "&" + es
+	}
+	return s
+}

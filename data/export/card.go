@@ -1,0 +1,183 @@
+package export
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"tokenjoule/data"
+	"tokenjoule/data/footprint"
+)
+
+// A Card is a calculation in the few words a figure in an article carries:
+// the question as a title, the answer, one everyday comparison, the caveat
+// and the source. The embed's card layout and its picture both show it, so
+// that the page and the picture say the same; it depends on the result alone
+// (and the footprint's factors), never on the page that shows it.
+type Card struct {
+	Title   string // the question, one sentence
+	Context string // what the title leaves out: the workload and the deadline
+	Figure  string // the headline energy; "" when no configuration meets the deadline
+	Label   string // what Figure counts: "of GPU energy", or the boundary's energy
+	Missed  string // when no configuration meets the deadline: the one that would
+	// Comparison is the headline energy in everyday terms at a readable
+	// magnitude (footprint.Readable): "About 1.3 days of an average US
+	// home's electricity."; "" without a figure.
+	Comparison string
+	Totals     []string // carbon, water and cost, each set, each one line
+	Caveat     string   // what the figure leaves out, one line
+	Source     data.Source
+}
+
+// CardOf is r's card, with the energy at f's boundary and the carbon, water
+// and cost that f sets.
+func CardOf(r *data.Result, f footprint.Factors) Card {
+	q, m := r.Query, r.Model
+	gpus := data.GPUChoice(m.GPUs, q.GPU)
+	c := Card{
+		Title:   fmt.Sprintf("How much energy %s %s of %s take on %s?", do(q.Tokens), volume(q.Tokens), m.Name, gpus),
+		Context: fmt.Sprintf("%s, with %s.", workloadName(m, q.Task), data.DeadlineWords(q.Percentile, q.DeadlineMS)),
+		Caveat:  "GPU energy only, a floor: host, network, cooling and idle time are not counted.",
+		Source:  m.Source,
+	}
+	if q.GPU == data.AnyGPU && len(m.GPUs) > 1 {
+		c.Context = strings.TrimSuffix(c.Context, ".") + ", on whichever GPU spends less."
+	}
+	s := r.Selected
+	if s == nil {
+		c.Missed = fmt.Sprintf("No measured configuration meets this deadline: the smallest one meets is %s (%s).",
+			data.FormatMS(r.MinDeadlineMS()), r.Fastest.Hardware())
+		return c
+	}
+	l := f.Ladder(r.Estimate.EnergyWh)
+	c.Figure, c.Label = data.FormatEnergy(l.FacilityWh), "of GPU energy"
+	if !f.IsGPUOnly() {
+		c.Label = fmt.Sprintf("at the boundary “%s”", f.BoundaryInfo().Label)
+		e := f.Effective()
+		c.Caveat = fmt.Sprintf("Measured GPU energy × %s for host, idle capacity and cooling (published figures); network not counted.",
+			data.FormatNumber(roundSig((1+e.Host.Value+e.Idle.Value)*e.PUE.Value, 3)))
+	}
+	if cmp, ok := footprint.Readable(footprint.Energy, l.FacilityWh); ok {
+		c.Comparison = fmt.Sprintf("About %s %s.", data.FormatNumber(roundSig(cmp.Of(l.FacilityWh), 2)), cmp.Units)
+	}
+	if g, ok := f.Carbon(l); ok {
+		c.Totals = append(c.Totals, fmt.Sprintf("Carbon: %s, at %s", footprint.FormatCarbon(g), factorWords(footprint.Grid, f.Grid)))
+	}
+	if w, ok := f.Water(l); ok {
+		c.Totals = append(c.Totals, fmt.Sprintf("Water on site: %s, at %s", footprint.FormatWater(w), factorWords(footprint.WUE, f.WUE)))
+	}
+	if v, ok := f.Cost(l); ok {
+		c.Totals = append(c.Totals, fmt.Sprintf("Cost: %s, at %s %s per kWh", footprint.FormatMoney(v, f.Currency), data.FormatNumber(f.Price.Value), f.Currency))
+	}
+	return c
+}
+
+// Alt is the card as one paragraph, for the alt text of its picture.
+func (c Card) Alt() string {
+	parts := []string{c.Title, c.Context}
+	if c.Figure != "" {
+		parts = append(parts, fmt.Sprintf("%s %s.", c.Figure, c.Label))
+	}
+	parts = append(parts, c.Missed, c.Comparison)
+	for _, t := range c.Totals {
+		parts = append(parts, t+".")
+	}
+	parts = append(parts, c.Caveat, "Data: "+SourceName(c.Source)+".")
+	return strings.Join(strings.Fields(strings.Join(parts, " ")), " ")
+}
+
+// A CompareCard is a ranking as a figure in an article says it: the
+// question, the answer in a line, the caveat and the source; the bars go
+// with it.
+type CompareCard struct {
+	Title   string // the question, one sentence
+	Context string // the deadline, and how many models meet it
+	Answer  string // "GPT OSS 20B uses the least: 37.01 kWh; the most uses 72× as much."
+	Caveat  string
+	Source  data.Source
+}
+
+// CompareCardOf is rk's card; idx gives the source and caveat every model shares.
+func CompareCardOf(rk *data.Ranking, idx *data.Index) CompareCard {
+	q, w := rk.Query, rk.Workload
+	var meets []*data.Ranked
+	for i := range rk.Models {
+		if rk.Models[i].Status() == data.Meets {
+			meets = append(meets, &rk.Models[i])
+		}
+	}
+	c := CompareCard{
+		Title: fmt.Sprintf("Which %s model uses the least energy for %s on %s?", w.Name, volume(q.Tokens),
+			data.GPUChoice(w.GPUs(), q.GPU)),
+		Context: fmt.Sprintf("With %s; %d of %d models meet this deadline.", data.DeadlineWords(q.Percentile, q.DeadlineMS), len(meets), len(rk.Models)),
+		Caveat:  "GPU energy only, a floor: host, network, cooling and idle time are not counted.",
+		Source:  idx.Source,
+	}
+	switch len(meets) {
+	case 0:
+		c.Answer = fmt.Sprintf("None of the %d models meets this deadline.", len(rk.Models))
+	case 1:
+		c.Answer = fmt.Sprintf("Only %s meets it: %s.", meets[0].Entry.Name, data.FormatEnergy(meets[0].Result.Estimate.EnergyWh))
+	default:
+		least, most := meets[0].Result.Estimate.EnergyWh, meets[len(meets)-1].Result.Estimate.EnergyWh
+		c.Answer = fmt.Sprintf("%s uses the least: %s; the most uses %s× as much.", meets[0].Entry.Name, data.FormatEnergy(least),
+			data.FormatRatio(most/least))
+	}
+	return c
+}
+
+// Alt is the card as one paragraph, for the alt text of its picture.
+func (c CompareCard) Alt() string {
+	return strings.Join([]string{c.Title, c.Context, c.Answer, c.Caveat, "Data: " + SourceName(c.Source) + "."}, " ")
+}
+
+// SourceName is a source as a card's footer names it: "ML.ENERGY
+// Leaderboard v3", its name and major version.
+func SourceName(s data.Source) string {
+	major, _, _ := strings.Cut(s.Version, ".")
+	if major == "" || strings.ContainsAny(major, " (") {
+		return s.Name
+	}
+	return s.Name + " v" + major
+}
+
+// volume is a token volume in words: "2.5B output tokens".
+func volume(tokens float64) string {
+	if tokens == 1 {
+		return "1 output token"
+	}
+	return data.FormatTokens(tokens) + " output tokens"
+}
+
+// do is the verb a volume takes.
+func do(tokens float64) string {
+	if tokens == 1 {
+		return "does"
+	}
+	return "do"
+}
+
+// factorWords is a factor as a card's line says it: its value and unit,
+// and the preset's name and year, or "your figure".
+func factorWords(p *footprint.Param, x footprint.Factor) string {
+	s := data.FormatNumber(x.Value) + " " + p.Unit
+	pr, ok := p.Preset(x.Preset)
+	if !ok || x.Preset == "" {
+		return s + " (your figure)"
+	}
+	if pr.Year != "" {
+		return s + " (" + pr.Label + ", " + pr.Year + ")"
+	}
+	return s + " (" + pr.Label + ")"
+}
+
+// roundSig rounds v to n significant digits: a comparison is an order of
+// magnitude, and "1.3 days" reads better than "1.261 days".
+func roundSig(v float64, n int) float64 {
+	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return v
+	}
+	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', n, 64), 64)
+	return f
+}

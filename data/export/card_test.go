@@ -1,0 +1,109 @@
+package export
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"tokenjoule/data"
+	"tokenjoule/data/footprint"
+)
+
+// A card says the core's answer in a title, a figure, one comparison at a
+// readable magnitude and a one-line caveat.
+func TestCard(t *testing.T) {
+	s := load(t)
+	r := selectQ(t, s, data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9})
+	c := CardOf(r, footprint.Factors{})
+	if want := "How much energy do 2.5B output tokens of " + r.Model.Name + " take on H100?"; c.Title != want {
+		t.Errorf("Title = %q, want %q", c.Title, want)
+	}
+	if c.Figure != data.FormatEnergy(r.Estimate.EnergyWh) || c.Label != "of GPU energy" || c.Missed != "" {
+		t.Errorf("Figure %q %q (missed %q), want %s of GPU energy", c.Figure, c.Label, c.Missed, data.FormatEnergy(r.Estimate.EnergyWh))
+	}
+	if !strings.Contains(c.Context, "19 in 20 tokens within 40 ms") || !strings.Contains(c.Context, "Reasoning") {
+		t.Errorf("Context = %q", c.Context)
+	}
+	// 37 kWh: about 1.3 days of a US home, not 4,112 hours of a bulb.
+	home := footprint.Comparisons[0]
+	if want := "About " + data.FormatNumber(math.Round(home.Of(r.Estimate.EnergyWh)*10)/10) + " " + home.Units + "."; c.Comparison != want {
+		t.Errorf("Comparison = %q, want %q", c.Comparison, want)
+	}
+	if len(c.Totals) != 0 || !strings.HasPrefix(c.Caveat, "GPU energy only") {
+		t.Errorf("GPU only: totals %q, caveat %q", c.Totals, c.Caveat)
+	}
+	alt := c.Alt()
+	if got := SourceName(r.Model.Source); got != "ML.ENERGY Leaderboard v3" {
+		t.Errorf("SourceName = %q", got)
+	}
+	for _, want := range []string{c.Title, c.Figure, c.Comparison, c.Caveat, "ML.ENERGY Leaderboard v3"} {
+		if !strings.Contains(alt, want) {
+			t.Errorf("Alt lacks %q: %s", want, alt)
+		}
+	}
+
+	// A footprint: the energy at the boundary, and one line for each of
+	// carbon, water and cost that is set.
+	f := footprint.Factors{}.WithBoundary("cloud")
+	grid, _ := footprint.Grid.Parse("world")
+	f.Grid, f.Price, f.Currency = grid, footprint.Number(0.12), "USD"
+	c = CardOf(r, f)
+	l := f.Ladder(r.Estimate.EnergyWh)
+	carbon, _ := f.Carbon(l)
+	cost, _ := f.Cost(l)
+	if c.Figure != data.FormatEnergy(l.FacilityWh) || !strings.Contains(c.Label, f.BoundaryInfo().Label) {
+		t.Errorf("Figure %q %q, want %s at the boundary", c.Figure, c.Label, data.FormatEnergy(l.FacilityWh))
+	}
+	if len(c.Totals) != 2 || !strings.HasPrefix(c.Totals[0], "Carbon: "+footprint.FormatCarbon(carbon)) ||
+		!strings.HasPrefix(c.Totals[1], "Cost: "+footprint.FormatMoney(cost, "USD")) {
+		t.Errorf("Totals = %q, want carbon %s and cost %s", c.Totals, footprint.FormatCarbon(carbon), footprint.FormatMoney(cost, "USD"))
+	}
+	if !strings.Contains(c.Caveat, "× 1.74 ") {
+		t.Errorf("Caveat = %q, want the boundary's factor", c.Caveat)
+	}
+
+	// No configuration meets the deadline: no figure, the smallest deadline.
+	r = selectQ(t, s, data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: data.AnyGPU, DeadlineMS: 1, Percentile: data.P50, Tokens: 1})
+	c = CardOf(r, f)
+	if c.Figure != "" || c.Comparison != "" || len(c.Totals) != 0 || !strings.Contains(c.Missed, data.FormatMS(r.MinDeadlineMS())) {
+		t.Errorf("infeasible card: %+v", c)
+	}
+	if !strings.HasPrefix(c.Title, "How much energy does 1 output token of") || !strings.Contains(c.Context, "whichever GPU") {
+		t.Errorf("Title %q, Context %q", c.Title, c.Context)
+	}
+}
+
+// The compare card's answer is the sentence, from the ranking.
+func TestCompareCard(t *testing.T) {
+	s := load(t)
+	q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
+	rk, err := s.Compare(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var meets []data.Ranked
+	for _, m := range rk.Models {
+		if m.Status() == data.Meets {
+			meets = append(meets, m)
+		}
+	}
+	if len(meets) < 2 {
+		t.Fatalf("the test needs two models that meet the deadline, got %d", len(meets))
+	}
+	c := CompareCardOf(rk, &s.Index)
+	least, most := meets[0].Result.Estimate.EnergyWh, meets[len(meets)-1].Result.Estimate.EnergyWh
+	want := meets[0].Entry.Name + " uses the least: " + data.FormatEnergy(least) + "; the most uses " + data.FormatRatio(most/least) + "× as much."
+	if c.Answer != want {
+		t.Errorf("Answer = %q, want %q", c.Answer, want)
+	}
+	if !strings.Contains(c.Title, "Reasoning") || !strings.Contains(c.Title, "2.5B output tokens") || !strings.Contains(c.Context, "of "+itoa(len(rk.Models))+" models") {
+		t.Errorf("Title %q, Context %q", c.Title, c.Context)
+	}
+	q.DeadlineMS = 1
+	rk, _ = s.Compare(q)
+	if c := CompareCardOf(rk, &s.Index); !strings.HasPrefix(c.Answer, "None of the") {
+		t.Errorf("no model meets 1 ms, Answer = %q", c.Answer)
+	}
+}
+
+func itoa(n int) string { return data.FormatNumber(float64(n)) }
