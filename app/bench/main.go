@@ -102,6 +102,7 @@ func main() {
 	flag.StringVar(&o.chromium, "chromium", headless.Path(), "chromium `path`")
 	flag.BoolVar(&o.symbols, "linked", true, "report what links into the wasm, by package (builds it once more with symbols)")
 	flag.BoolVar(&o.profile, "profile", false, "instead of the benchmark, profile one cold load's main thread (a site built from a wasm with function names) and print where its time went")
+	flag.IntVar(&o.profileAfter, "profile-after", 0, "visits before the -profile load, which is then warm")
 	flag.Float64Var(&o.profileCPU, "profile-cpu", 1, "CPU slow-down of the -profile load (4 for the phone profile, which also slows the link)")
 	flag.Parse()
 	if err := run(o); err != nil {
@@ -125,6 +126,7 @@ type options struct {
 	build, symbols       bool
 	profile              bool
 	profileCPU           float64
+	profileAfter         int
 	quality              int
 	cold, warm, slowCold int
 	plainCold            int

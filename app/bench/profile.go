@@ -19,7 +19,8 @@ import (
 )
 
 // The start profiled: -profile loads the site once, cold, on the desktop
-// profile (or -profile-cpu times slower), with V8's sampling profiler on the
+// profile (or -profile-cpu times slower; or warm, after -profile-after
+// visits), with V8's sampling profiler on the
 // page's main thread, and says where the main thread's time went until the
 // first change was answered: by package, by function (self and with what it
 // calls), and within each long task. The site is built from a wasm with its
@@ -77,6 +78,13 @@ func profileStart(o options, cfg any, w io.Writer) error {
 		return err
 	}
 	defer s.close()
+	// Visits before the one profiled: it is then warm (the worker's cache,
+	// and chromium's cache of compiled code).
+	for i := range o.profileAfter {
+		if _, err := s.visit(h, h.origin+"/", i == 0); err != nil {
+			return err
+		}
+	}
 	err = chromedp.Do(s.ctx,
 		chromedp.Navigate("about:blank"),
 		chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
@@ -96,7 +104,7 @@ func profileStart(o options, cfg any, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ld, err := s.visit(h, h.origin+"/", true)
+	ld, err := s.visit(h, h.origin+"/", o.profileAfter == 0)
 	if err != nil {
 		return err
 	}
@@ -109,8 +117,12 @@ func profileStart(o options, cfg any, w io.Writer) error {
 		return err
 	}
 	p := res.Profile
-	fmt.Fprintf(w, "Profile of one cold load (CPU ×%g, %s): first contentful paint %.0f ms, mounted %.0f ms, first change answered %.0f ms, total blocking time %.0f ms, longest task %.0f ms\n",
-		max(1, o.profileCPU), l, ld.FCP, ld.Mounted, ld.Answered, ld.TBT, ld.LongestTask)
+	kind := "cold"
+	if o.profileAfter > 0 {
+		kind = fmt.Sprintf("warm (visit %d)", o.profileAfter+1)
+	}
+	fmt.Fprintf(w, "Profile of one %s load (CPU ×%g, %s): first contentful paint %.0f ms, mounted %.0f ms, first change answered %.0f ms, total blocking time %.0f ms, longest task %.0f ms\n",
+		kind, max(1, o.profileCPU), l, ld.FCP, ld.Mounted, ld.Answered, ld.TBT, ld.LongestTask)
 	printTrace(w, events, h.origin, ld.Answered)
 	printProfile(w, p, ld)
 	return nil
