@@ -5,7 +5,6 @@
 package data
 
 import (
-	"embed"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -15,9 +14,6 @@ import (
 	"strings"
 	"sync"
 )
-
-//go:embed index.json lm-arena-chat gpqa sourcegraph-fim image-chat video-chat
-var files embed.FS
 
 // DefaultDeadlineMS is the leaderboard's default inter-token latency ceiling.
 const DefaultDeadlineMS = 500
@@ -33,13 +29,11 @@ const AnyGPU = "any"
 type Set struct {
 	Index Index
 
-	fsys   fs.FS
+	fsys   fs.FS   // the JSON files, or
+	pack   *packed // the same packed (see Pack)
 	mu     sync.Mutex
 	models map[string]*Model // by task + "/" + slug
 }
-
-// Load returns the dataset embedded in the binary.
-func Load() (*Set, error) { return LoadFS(files) }
 
 // LoadFS reads a dataset laid out as the importer writes it.
 func LoadFS(fsys fs.FS) (*Set, error) {
@@ -142,6 +136,14 @@ func (s *Set) Model(task, name string) (*Model, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if m := s.models[key]; m != nil {
+		return m, nil
+	}
+	if s.pack != nil {
+		m, err := s.pack.model(key)
+		if err != nil {
+			return nil, err
+		}
+		s.models[key] = m
 		return m, nil
 	}
 	b, err := fs.ReadFile(s.fsys, key+".json")

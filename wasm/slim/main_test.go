@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tokenjoule/data"
 )
 
 // TestOverlay builds the dependency list of the browser entry against the
@@ -17,7 +19,7 @@ func TestOverlay(t *testing.T) {
 		t.Skip("copies go-app and asks the go command")
 	}
 	dir := t.TempDir()
-	modfile, err := overlay(dir)
+	modfile, err := prepare(dir, filepath.Join("..", "..", "data", "dataset.pack"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,6 +51,12 @@ func TestOverlay(t *testing.T) {
 		if !deps[p] {
 			t.Errorf("the wasm no longer links %s", p)
 		}
+	}
+	// The browser build's dataset is the pack, not the JSON files.
+	cmd = exec.Command("go", "list", "-modfile", modfile, "-f", "{{.EmbedFiles}}", "tokenjoule/data")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil || strings.TrimSpace(string(out)) != "[dataset.pack]" {
+		t.Errorf("the browser build's data package embeds %s (%v), want the pack alone", out, err)
 	}
 	// The calculator's own go.mod and go.sum are not touched.
 	if out, err := exec.Command("git", "status", "--porcelain", "--", "../../go.mod", "../../go.sum").Output(); err == nil && len(out) > 0 {
@@ -102,5 +110,24 @@ func TestAsRegexp(t *testing.T) {
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("%v\n%s", err, out)
+	}
+}
+
+// TestWritePack: the pack written for the browser build holds the dataset.
+func TestWritePack(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "dataset.pack")
+	if err := writePack(name); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := data.LoadPacked(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err := set.Select(data.DefaultQuery()); err != nil || r.Selected == nil {
+		t.Errorf("the pack does not answer the default query: %v", err)
 	}
 }
