@@ -117,3 +117,4 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseBudget$$' -fuzztime $(FUZZTIME) ./data/footprint/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseCompare$$' -fuzztime $(FUZZTIME) ./app/state/
 	$(GO) test -run '^$$' -fuzz '^FuzzAppendString$$' -fuzztime $(FUZZTIME) ./app/charts/
+	$(GO) test -run '^$$' -fuzz '^FuzzLoadPacked$$' -fuzztime $(FUZZTIME) ./data/

@@ -191,3 +191,39 @@ func FuzzLoadPacked(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkLoadPacked and BenchmarkModelUnpack are BenchmarkLoad and
+// BenchmarkModelParse for the pack the browser build reads (under GOOS=js
+// those two read it too).
+func BenchmarkLoadPacked(b *testing.B) {
+	set, err := Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := Pack(set)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := LoadPacked(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkModelUnpack(b *testing.B) {
+	set, err := Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := Pack(set)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		s, _ := LoadPacked(p)
+		if _, err := s.Model("lm-arena-chat", "qwen-3-14b"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
