@@ -143,6 +143,25 @@ func printTrace(w io.Writer, events []traceEvent, origin string, upTo float64) {
 		}
 		stack = append(stack, s)
 	}
+	// The wasm's compilation on every thread: whether the compiled code came
+	// from chromium's cache (a deserialisation) or was compiled anew.
+	wasm := map[string][2]float64{}
+	var names []string
+	for _, e := range events {
+		if e.Pid == pid && strings.Contains(strings.ToLower(e.Name), "wasm") && (e.Ph == "X" || e.Ph == "I" || e.Ph == "i" || e.Ph == "B") {
+			if _, ok := wasm[e.Name]; !ok {
+				names = append(names, e.Name)
+			}
+			v := wasm[e.Name]
+			wasm[e.Name] = [2]float64{v[0] + 1, v[1] + e.Dur}
+		}
+	}
+	sort.Strings(names)
+	var parts []string
+	for _, n := range names {
+		parts = append(parts, fmt.Sprintf("%s ×%.0f %.0f ms", n, wasm[n][0], wasm[n][1]/1000))
+	}
+	fmt.Fprintf(w, "\nThe wasm's events in the page's process: %s\n", strings.Join(parts, ", "))
 	fmt.Fprintln(w, "\nThe main thread's tasks over 50 ms until the first change was answered (chromium's trace, ms from the navigation): for each, its events' own time (less the events inside them), by name, where 2 ms or more")
 	for _, r := range roots {
 		at := (r.Ts - nav) / 1000

@@ -10,6 +10,7 @@ package ui
 import (
 	"errors"
 	"math"
+	"net/url"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -351,6 +352,14 @@ func afterPaint(f func()) {
 		return
 	}
 	nextFrame(func() { nextFrame(f) })
+}
+
+// pageURL is the page's URL in the browser, nil elsewhere.
+func pageURL() *url.URL {
+	if !app.IsClient {
+		return nil
+	}
+	return app.Window().URL()
 }
 
 // yieldToBrowser returns once the browser has run the tasks it had queued
