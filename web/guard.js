@@ -14,18 +14,11 @@
 //     app cannot start, the page shows what it shows without JavaScript.
 //  6. In a frame, the page links no manifest: a framed page is never
 //     installed, and a sandboxed frame could not read it (opaque origin).
-//  7. The wasm's download starts here, as the head is parsed, and not with
-//     a <link rel=preload>, which could not be stopped: where the host
-//     sends files uncompressed (a plain file server, S3 without metadata),
-//     the page downloads the gzip copies the build writes beside them
-//     instead, decompressed in the page (DecompressionStream): the wasm,
-//     which app.js compiles from what this returns, and ECharts, which the
-//     chart bridge loads through tokenjouleLoadScript.
-//  8. Static hosts serve a page under other names than its own (/index.html,
+//  7. Static hosts serve a page under other names than its own (/index.html,
 //     /embed.html, /embed/index.html, doubled slashes): the page takes its
 //     own name before the app starts, which routes only those (see
 //     app/ui/routes.go).
-//  9. An embed's theme=light or theme=dark (app/state, ParamTheme) sets its
+//  8. An embed's theme=light or theme=dark (app/state, ParamTheme) sets its
 //     colours before anything is painted: html[data-theme], which style.css
 //     and the charts (app/ui/echarts.go) follow rather than the system's.
 //
@@ -33,8 +26,8 @@
 // script, which runs while the head is parsed, before the deferred
 // wasm_exec.js and app.js, and before the body is parsed and painted. Where
 // storage and service workers work as usual, the site is at a host's root
-// and the link has no query, it only starts the wasm's download and adds
-// two listeners and a class.
+// and the link has no query, it only adds two listeners and a class.
+// (The wasm's download starts in web/start.js, which need not wait.)
 (function () {
   "use strict";
 
@@ -47,15 +40,9 @@
     !/bot|googlebot|crawler|spider|robot|crawling/i.test(navigator.userAgent) &&
     new URLSearchParams(query).get("wasm") !== "false";
   var root = document.documentElement;
-  // scriptsRaw: whether the host sends scripts as they are (this one told),
-  // null when unknown; wasmRaw: the same of the wasm.
-  var here = document.currentScript.src;
-  var scriptsRaw = typeof DecompressionStream === "function" && typeof AbortController === "function" ? rawHere(here) : false;
-  var wasmRaw = scriptsRaw;
   if (appRuns) {
     root.classList.add("js");
-    window.tokenjouleWasm = fetchWasm(new URL("app.wasm", here).href);
-    ownName(new URL(here).pathname.replace(/\/web\/guard\.js$/, ""));
+    ownName(new URL(document.currentScript.src).pathname.replace(/\/web\/guard\.js$/, ""));
   }
   var theme = (new URLSearchParams(query).get("theme") || "").trim().toLowerCase();
   if (theme === "light" || theme === "dark") {
@@ -75,107 +62,6 @@
       history.replaceState(history.state, "", base + own + location.search + location.hash);
     }
   }
-
-  // rawHere tells from its Resource Timing whether this script came from the
-  // host as it is (as many bytes encoded as decoded), unless the page is the
-  // service worker's (whose copies are decoded): null when it cannot tell
-  // (an opaque origin sees no sizes).
-  function rawHere(url) {
-    try {
-      if (navigator.serviceWorker.controller) {
-        return null;
-      }
-    } catch (err) {
-      // no workers here (see 1 below)
-    }
-    var e = performance.getEntriesByName ? performance.getEntriesByName(url)[0] : null;
-    return e && e.encodedBodySize > 4096 && e.encodedBodySize === e.decodedBodySize ? true : null;
-  }
-
-  // fetchWasm resolves to the response app.js compiles the wasm from: the
-  // host's own (compressed on the wire, or from the service worker's cache)
-  // where possible, as it has a URL and chromium then caches the compiled
-  // code; else one made of the gzip copy, decompressed as it arrives, so
-  // that compilation still streams. Where this script came uncompressed,
-  // the gzip copy is asked for at once; else the wasm, whose download stops
-  // as soon as its headers say it is uncompressed. With no gzip copy
-  // (tokenjoule serve), the file itself.
-  function fetchWasm(url) {
-    if (wasmRaw === false) {
-      return fetch(url);
-    }
-    if (wasmRaw) {
-      return fromGzip(url, "application/wasm").then(function (res) {
-        return res || fetch(url);
-      });
-    }
-    var download = new AbortController();
-    return fetch(url, { signal: download.signal }).then(function (res) {
-      var h = res.headers;
-      wasmRaw = res.ok && !h.get("Content-Encoding") && !h.get("Tokenjoule-Decompressed");
-      if (!wasmRaw) {
-        return res;
-      }
-      download.abort();
-      return fromGzip(url, "application/wasm").then(function (gz) {
-        return gz || fetch(url);
-      });
-    });
-  }
-
-  // fromGzip resolves to url's gzip copy as a response of type ctype that
-  // holds the file it compresses, or to null where there is none.
-  function fromGzip(url, ctype) {
-    return fetch(url + ".gz").then(
-      function (gz) {
-        return gz.ok && gz.body ? gunzip(gz, ctype) : null;
-      },
-      function () {
-        return null;
-      }
-    );
-  }
-
-  // tokenjouleLoadScript adds the script at src to the page and calls done
-  // once it has run or failed (app/ui/echarts.go loads ECharts with it).
-  // Where the host sends scripts uncompressed, the script is its gzip copy,
-  // decompressed, from a blob: URL; where that is refused (a CSP without
-  // blob:, which such a host rarely sends), src itself.
-  window.tokenjouleLoadScript = function (src, done) {
-    var add = function (url, failed) {
-      var script = document.createElement("script");
-      script.src = url;
-      script.addEventListener("load", function () {
-        done();
-      });
-      script.addEventListener("error", failed || done);
-      document.head.appendChild(script);
-    };
-    if (!scriptsRaw) {
-      add(src);
-      return;
-    }
-    fromGzip(src, "text/javascript")
-      .then(function (res) {
-        return res ? res.blob() : null;
-      })
-      .then(
-        function (blob) {
-          if (!blob) {
-            add(src);
-            return;
-          }
-          var url = URL.createObjectURL(blob);
-          add(url, function () {
-            URL.revokeObjectURL(url);
-            add(src);
-          });
-        },
-        function () {
-          add(src);
-        }
-      );
-  };
 
   // Where the wasm cannot load (blocked, missing, or no WebAssembly), app.js
   // stops the loader's spin and writes the error into its label: the page
@@ -228,41 +114,6 @@
     document.addEventListener("DOMContentLoaded", function () {
       watch();
       observer.disconnect();
-    });
-  }
-
-  // gunzip is res, a gzip file, as a response of type ctype that holds the
-  // file it compresses. A host may send the copy with Content-Encoding: gzip,
-  // which the browser decodes itself: the first bytes tell.
-  function gunzip(res, ctype) {
-    var reader = res.body.getReader();
-    return reader.read().then(function (first) {
-      var head = first.value || new Uint8Array(0);
-      var body = new ReadableStream({
-        start: function (c) {
-          if (first.done) {
-            c.close();
-          } else {
-            c.enqueue(head);
-          }
-        },
-        pull: function (c) {
-          return reader.read().then(function (r) {
-            if (r.done) {
-              c.close();
-            } else {
-              c.enqueue(r.value);
-            }
-          });
-        },
-        cancel: function (why) {
-          return reader.cancel(why);
-        },
-      });
-      if (head[0] === 0x1f && head[1] === 0x8b) {
-        body = body.pipeThrough(new DecompressionStream("gzip"));
-      }
-      return new Response(body, { headers: { "Content-Type": ctype, "Tokenjoule-Decompressed": "gzip" } });
     });
   }
 

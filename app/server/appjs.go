@@ -12,17 +12,24 @@ import (
 // a Response has no URL, and chromium caches compiled wasm only for a
 // response with one: every visit compiled the 9 MB module again. fetchWasm
 // replaces that function: the module is compiled from the response
-// web/guard.js started to download as the head was parsed (the network's or
+// web/start.js started to download as the head was parsed (the network's or
 // the service worker's own, or the gzip copy decompressed where the host
 // does not compress), and the progress is read from a clone.
 const (
 	goappFetch = "async function fetchWithProgress(url, progess) {"
-	fetchWasm  = `// tokenjoule (app/server/appjs.go): compile the response web/guard.js
+	fetchWasm  = `// tokenjoule (app/server/appjs.go): compile the response web/start.js
 // started to download (a fetch of its own where that did not run or
 // failed), which is the host's own where it can be: it has a URL, so that
 // chromium caches the compiled code. The loader's progress is read from a
 // clone of the download.
 async function fetchWithProgress(url, progress) {
+  const start = document.querySelector('script[src$="/web/start.js"]');
+  if (start && !window.tokenjouleStarted) {
+    await new Promise((ran) => {
+      start.addEventListener("load", ran);
+      start.addEventListener("error", ran);
+    });
+  }
   const response = await (window.tokenjouleWasm || Promise.reject()).catch(() => fetch(url));
   const total = parseInt(goappWasmContentLength, 10) || parseInt(response.headers.get("Content-Length"), 10);
   if (response.ok && response.body && total > 0) {
@@ -57,8 +64,27 @@ func AppJS(js []byte) ([]byte, error) {
 	if i < 0 || bytes.Count(js, []byte("function fetchWithProgress")) != 1 || !bytes.HasSuffix(bytes.TrimSpace(js), []byte("return res;\n}")) {
 		return nil, fmt.Errorf("app.js: go-app's fetchWithProgress is not the file's last function as in go-app v10.1.11: check app/server/appjs.go against this go-app version")
 	}
+	if bytes.Count(js, []byte(goappStart)) != 1 {
+		return nil, fmt.Errorf("app.js: go-app's start is not as in go-app v10.1.11 (%q): check app/server/appjs.go against this go-app version", goappStart)
+	}
+	js = bytes.Replace(js, []byte(goappStart), []byte(start), 1)
+	i = bytes.Index(js, []byte(goappFetch))
 	return append(js[:i:i], fetchWasm...), nil
 }
+
+// go-app registers its service worker first thing, whose install downloads
+// what the page does not need to start (ECharts, the other pages) while the
+// page downloads the wasm: on a slow link they share it. start registers the
+// worker once the wasm is compiled and running.
+const (
+	goappStart = "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatchForInstallable();\ngoappInitWebAssembly();\n"
+	start      = `goappWatchForUpdate();
+goappWatchForInstallable();
+// tokenjoule (app/server/appjs.go): the worker once the wasm has downloaded,
+// so that its precache does not share the link with the wasm.
+goappInitWebAssembly().finally(goappInitServiceWorker);
+`
+)
 
 // serveAppJS answers r with s.appJS, with the headers, ETag and 304 go-app
 // sends for its own app.js.

@@ -24,7 +24,7 @@ type Header struct{ Path, Name, Value string }
 // service worker is what makes repeat visits instant and offline. web/'s
 // files allow CORS because an iframe sandboxed without allow-same-origin
 // fetches app.wasm from an opaque origin; nothing else does. That fetch must
-// also see whether the host compressed the wasm (see web/guard.js), which
+// also see whether the host compressed the wasm (see web/start.js), which
 // CORS hides unless exposed. With a base,
 // app-worker.js may also control "/repo" itself, not only "/repo/…" (see
 // web/guard.js).

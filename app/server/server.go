@@ -24,7 +24,7 @@ import (
 )
 
 // Files the page needs from web/, besides the go-app runtime it generates.
-var required = []string{"app.wasm", "echarts.min.js", "guard.js", "style.css", "icon.svg", "icon-192.png", "icon-512.png"}
+var required = []string{"app.wasm", "echarts.min.js", "guard.js", "start.js", "style.css", "icon.svg", "icon-192.png", "icon-512.png"}
 
 var routes sync.Once
 
@@ -123,7 +123,7 @@ func New(o Options) (*Server, error) {
 		// runs, when a chart comes near the screen or the page is idle.
 		Scripts: []string{"/web/guard.js"},
 		// Precached besides the pages, scripts, styles and icons go-app lists itself.
-		CacheableResources:    []string{"/embed", "/compare", "/embed/compare", "/web/icon.svg", "/web/echarts.min.js"},
+		CacheableResources:    []string{"/embed", "/compare", "/embed/compare", "/web/icon.svg", "/web/echarts.min.js", "/web/start.js"},
 		ServiceWorkerTemplate: workerJS,
 		// The version names the offline cache: a digest of what is served, so
 		// that it changes with every build and only then.
@@ -133,6 +133,11 @@ func New(o Options) (*Server, error) {
 		// /web/… from disk unchecked, and fetch /robots.txt from whatever
 		// host the request's Host header names.
 		Resources: res,
+		// start.js starts the wasm's download as soon as it has arrived:
+		// async, it does not wait for the stylesheets as guard.js must, and
+		// asked for with a high priority (chromium gives an async script a
+		// low one), so that it comes before them.
+		RawHeaders: []string{`<script async fetchpriority="high" src="` + res.Resolve("/web/start.js") + `"></script>`},
 	}
 	s := &Server{App: h, web: webFiles{dir: web, base: base}, base: base, domain: domain}
 	// app.js as the static site has it (AppJS); fail now rather than on the

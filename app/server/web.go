@@ -86,7 +86,7 @@ type gzipCopy struct {
 
 // gzipped is the file f, name in dir, gzipped: like a host that compresses,
 // the server sends the wasm a fifth of its size, and the page takes it as
-// it comes (web/guard.js fetches a gzip copy where a host sends none). The
+// it comes (web/start.js fetches a gzip copy where a host sends none). The
 // fastest level: this is for development and tests; `build` writes the
 // smallest copies for the hosts that serve them.
 func gzipped(dir, name string, f *os.File, fi os.FileInfo) ([]byte, error) {

@@ -9,7 +9,7 @@
 //     the query string and a trailing slash;
 //  4. falls back to the cached app shell for any other page when offline;
 //  5. where the host sends a file uncompressed, stores the gzip copy the
-//     build writes beside it instead, decompressed, as web/guard.js does
+//     build writes beside it instead, decompressed, as web/start.js does
 //     for the page's own download of the wasm.
 const cacheName = "tokenjoule-{{.Version}}";
 const resourcesToCache = {{.ResourcesToCache}};
@@ -59,7 +59,7 @@ const rawMin = 4096;
 // download fetches url for the cache: as the host sends it, unless the host
 // sends it uncompressed and it has a gzip copy, which is then downloaded
 // instead and stored decompressed (marked Tokenjoule-Decompressed, which
-// tells web/guard.js that the file it gets was decompressed already). What
+// tells web/start.js that the file it gets was decompressed already). What
 // the page has just downloaded is taken from the HTTP cache as it is.
 async function download(url) {
   if (typeof DecompressionStream !== "function") {
@@ -68,7 +68,7 @@ async function download(url) {
   const path = new URL(url, self.location.href).pathname;
   const page = !gzipped.test(path); // a page, by a name without an extension
   const file = page ? pageFile(path) : url;
-  // What the page has downloaded: the gzip copy (web/guard.js took it), or
+  // What the page has downloaded: the gzip copy (web/start.js took it), or
   // the file itself, which tells whether the host compresses.
   if (await cached(file + ".gz")) {
     return (await fromGzip(url, file, null)) || fetch(url, revalidate);

@@ -5,7 +5,8 @@ package ui
 // message to its parent and the Embed dialog's preview that listens to it,
 // and focus and modal dialogs; its sibling download.go saves files and draws charts
 // as images. Nothing else in the UI calls JS. (web/guard.js, which must run
-// before go-app starts, is the only other script of the site.)
+// before go-app starts, and web/start.js, which downloads the wasm, are the
+// site's other scripts.)
 
 import (
 	"errors"
@@ -206,7 +207,7 @@ func loadECharts(src string) {
 		}
 		return nil
 	})
-	// web/guard.js's loader takes ECharts' gzip copy where the host does
+	// web/start.js's loader takes ECharts' gzip copy where the host does
 	// not compress.
 	if app.Window().Get("tokenjouleLoadScript").Truthy() {
 		app.Window().Call("tokenjouleLoadScript", echartsJS.src, echartsJS.done)
