@@ -44,6 +44,7 @@ type profile struct {
 	link  *link
 	cold  int
 	warm  int
+	key   string // its name for -profiles
 }
 
 // profileResult holds a profile's loads.
@@ -95,8 +96,10 @@ func main() {
 	flag.IntVar(&o.cold, "cold", 7, "cold loads per profile (a fresh chromium profile each)")
 	flag.IntVar(&o.warm, "warm", 2, "warm loads after each cold one, in the same profile, and after the interactions")
 	flag.IntVar(&o.slowCold, "slow-cold", 5, "cold loads on the slow CPU and link")
+	flag.StringVar(&o.only, "profiles", "desktop,phone,plain,use", "the profiles to measure, of desktop, phone (the slow CPU and link), plain (a host that does not compress) and use (the interactions)")
 	flag.IntVar(&o.plainCold, "plain-cold", 3, "cold loads from a host that does not compress (as python3 -m http.server)")
 	flag.IntVar(&o.steps, "steps", 30, "changes of the deadline box and of the slider; a third as many of each other control")
+	flag.IntVar(&o.useRounds, "sessions", 1, "sessions of use (interactions, a slider drag, visits back) per site, alternating between the sites")
 	flag.IntVar(&o.moves, "drag", 60, "mouse moves of the slider drag, one per frame")
 	flag.StringVar(&o.jsonOut, "json", "bench.json", "`file` to write the figures to")
 	flag.StringVar(&o.chromium, "chromium", headless.Path(), "chromium `path`")
@@ -130,7 +133,9 @@ type options struct {
 	quality              int
 	cold, warm, slowCold int
 	plainCold            int
+	only                 string
 	steps, moves         int
+	useRounds            int
 	jsonOut, chromium    string
 }
 
@@ -210,11 +215,18 @@ func run(o options) error {
 	cfg := map[string]any{"firstChange": first}
 
 	profiles := []profile{
-		{Name: "desktop", CPU: 1, link: nil, cold: o.cold, warm: o.warm},
-		{Name: "CPU 4×, 10 Mbit/s, 40 ms", CPU: 4, link: &link{RTT: 40 * time.Millisecond, Mbps: 10}, cold: o.slowCold, warm: 1},
-		{Name: "desktop, a host that does not compress", CPU: 1, Plain: true, cold: o.plainCold, warm: 1},
+		{Name: desktop, CPU: 1, link: nil, cold: o.cold, warm: o.warm, key: "desktop"},
+		{Name: phone, CPU: 4, link: &link{RTT: 40 * time.Millisecond, Mbps: 10}, cold: o.slowCold, warm: 1, key: "phone"},
+		{Name: plainHost, CPU: 1, Plain: true, cold: o.plainCold, warm: 1, key: "plain"},
+	}
+	want := map[string]bool{}
+	for _, k := range strings.Split(o.only, ",") {
+		want[strings.TrimSpace(k)] = true
 	}
 	for _, p := range profiles {
+		if !want[p.key] {
+			continue
+		}
 		p.Link = p.link.String()
 		results := make([]profileResult, len(sites))
 		for i := range p.cold {
@@ -243,11 +255,20 @@ func run(o options) error {
 		}
 	}
 
-	for _, st := range sites {
-		fmt.Fprintf(os.Stderr, "bench: %s%d interactions and a slider drag\n", st.label(len(sites)), len(plan))
-		if err := use(chromium, st, plan, o.moves, o.warm, cfg); err != nil {
-			return err
+	// Sessions of use, the sites' alternating, each adding its
+	// interactions to the site's.
+	for i := range o.useRounds {
+		for _, st := range sites {
+			if !want["use"] {
+				break
+			}
+			fmt.Fprintf(os.Stderr, "bench: %s%d interactions and a slider drag (session %d of %d)\n", st.label(len(sites)), len(plan), i+1, o.useRounds)
+			if err := use(chromium, st, plan, o.moves, o.warm, cfg); err != nil {
+				return err
+			}
 		}
+	}
+	for _, st := range sites {
 		st.r.LoadAfter = loadAverage()
 	}
 
@@ -315,9 +336,11 @@ func use(chromium string, st *site, plan []step, moves, again int, cfg any) erro
 		return err
 	}
 	r.Memory.AfterLoad = [2]float64{l.JSHeap, l.WasmMemory}
-	if r.Steps, err = s.interact(plan); err != nil {
+	steps, err := s.interact(plan)
+	if err != nil {
 		return err
 	}
+	r.Steps = append(r.Steps, steps...)
 	d, err := s.drag(moves, "center")
 	if err != nil {
 		return err
@@ -336,9 +359,10 @@ func use(chromium string, st *site, plan []step, moves, again int, cfg any) erro
 	if err := s.chartsInView(); err != nil {
 		return err
 	}
-	if r.StepsInView, err = s.interact(plan); err != nil {
+	if steps, err = s.interact(plan); err != nil {
 		return err
 	}
+	r.StepsInView = append(r.StepsInView, steps...)
 	if d, err = s.drag(moves, "start"); err != nil {
 		return err
 	}
@@ -346,7 +370,11 @@ func use(chromium string, st *site, plan []step, moves, again int, cfg any) erro
 	// Back after using it: chromium caches compiled wasm once enough of it
 	// has been optimised, which a session of use does and a bare load may
 	// not.
-	back := profileResult{Profile: profile{Name: "desktop, back after use", CPU: 1, Link: "loopback"}}
+	back := profileNamed(r, backAfterUse)
+	if back == nil {
+		r.Profiles = append(r.Profiles, profileResult{Profile: profile{Name: backAfterUse, CPU: 1, Link: "loopback"}})
+		back = &r.Profiles[len(r.Profiles)-1]
+	}
 	for range again {
 		l, err := s.visit(h, h.origin+"/", false)
 		if err != nil {
@@ -354,7 +382,6 @@ func use(chromium string, st *site, plan []step, moves, again int, cfg any) erro
 		}
 		back.Warm = append(back.Warm, l)
 	}
-	r.Profiles = append(r.Profiles, back)
 	return nil
 }
 

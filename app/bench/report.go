@@ -248,9 +248,10 @@ var targets = []target{
 }
 
 const (
-	desktop   = "desktop"
-	phone     = "CPU 4×, 10 Mbit/s, 40 ms"
-	plainHost = "desktop, a host that does not compress"
+	backAfterUse = "desktop, back after use"
+	desktop      = "desktop"
+	phone        = "CPU 4×, 10 Mbit/s, 40 ms"
+	plainHost    = "desktop, a host that does not compress"
 )
 
 func profileNamed(r *report, name string) *profileResult {
