@@ -133,11 +133,9 @@ func New(o Options) (*Server, error) {
 		// /web/… from disk unchecked, and fetch /robots.txt from whatever
 		// host the request's Host header names.
 		Resources: res,
-		// start.js starts the wasm's download as soon as it has arrived:
-		// async, it does not wait for the stylesheets as guard.js must, and
-		// asked for with a high priority (chromium gives an async script a
-		// low one), so that it comes before them.
-		RawHeaders: []string{`<script async fetchpriority="high" src="` + res.Resolve("/web/start.js") + `"></script>`},
+		// start.js starts the wasm's download as soon as it has arrived;
+		// FixPage moves its tag first in the head.
+		RawHeaders: []string{startScript(res)},
 	}
 	s := &Server{App: h, web: webFiles{dir: web, base: base}, base: base, domain: domain}
 	// app.js as the static site has it (AppJS); fail now rather than on the
@@ -170,10 +168,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	SetHeaders(w.Header(), r.URL.Path, s.base)
-	if s.domain != "" {
-		s.App.ServeHTTP(w, r)
-		return
-	}
 	p := &pageWriter{ResponseWriter: w}
 	s.App.ServeHTTP(p, r)
 	p.finish()
