@@ -1,6 +1,6 @@
-// tokenjoule's download of the wasm, as soon as the page's head is parsed:
-// an async script, which runs once it has arrived, without waiting for the
-// stylesheets as web/guard.js, a blocking script, must. It is not a
+// tokenjoule's download of the wasm, first thing: the first script of the
+// page's head, before its stylesheets (app/server, FixPage), it runs as soon
+// as it has arrived, where web/guard.js waits for them. It is not a
 // <link rel=preload>, which could not be stopped: where the host sends
 // files uncompressed (a plain file server, S3 without metadata), the page
 // downloads the gzip copies the build writes beside them instead,
@@ -9,7 +9,7 @@
 // app/server/appjs.go), and ECharts, which the chart bridge loads through
 // tokenjouleLoadScript (app/ui/echarts.go). The service worker does the same
 // for its offline copy (app/server/worker.js).
-window.tokenjouleStarted = true; // app.js waits for this script until then
+window.tokenjouleStarted = true; // app.js waits for this script, should it run after it
 (function () {
   "use strict";
 

@@ -234,6 +234,8 @@ func (s *session) visit(h *host, u string, first bool) (load, error) {
 	if os.Getenv("BENCH_DEBUG") != "" {
 		b, _ := json.Marshal(p)
 		fmt.Fprintf(os.Stderr, "probe: %s\n", b)
+		res, _ := eval[string](ctx, `performance.getEntriesByType("resource").map(e => e.name.replace(location.origin, "") + " " + e.startTime.toFixed(0) + "-" + e.responseEnd.toFixed(0) + " " + e.initiatorType).join("\n")`)
+		fmt.Fprintf(os.Stderr, "resources:\n%s\n", res)
 	}
 	l.JSHeap, err = s.heap(ctx)
 	if err != nil {

@@ -251,7 +251,7 @@ func TestStartFirst(t *testing.T) {
 		base := strings.TrimSuffix(o.Base, "/")
 		for _, path := range []string{"/", "/embed", "/compare", "/embed/compare"} {
 			_, body := get(t, srv.URL+path)
-			want := `<meta charset="UTF-8"><script id="tj-start" async fetchpriority="high" src="` + base + `/web/start.js"></script>`
+			want := `<meta charset="UTF-8"><script id="tj-start" src="` + base + `/web/start.js"></script>`
 			if !strings.Contains(body, want) || strings.Count(body, "web/start.js") != 1 {
 				t.Errorf("base %q, %s: start.js is not first in the head, once:\n%.1200s", o.Base, path, body)
 			}
