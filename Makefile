@@ -109,6 +109,7 @@ FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseTokens$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseDeadline$$' -fuzztime $(FUZZTIME) ./data/
+	$(GO) test -run '^$$' -fuzz '^FuzzParseRate$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzSelect$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzCompare$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./app/state/
@@ -116,5 +117,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParam$$' -fuzztime $(FUZZTIME) ./data/footprint/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseBudget$$' -fuzztime $(FUZZTIME) ./data/footprint/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseCompare$$' -fuzztime $(FUZZTIME) ./app/state/
+	$(GO) test -run '^$$' -fuzz '^FuzzParsePlan$$' -fuzztime $(FUZZTIME) ./app/state/
 	$(GO) test -run '^$$' -fuzz '^FuzzAppendString$$' -fuzztime $(FUZZTIME) ./app/charts/
 	$(GO) test -run '^$$' -fuzz '^FuzzLoadPacked$$' -fuzztime $(FUZZTIME) ./data/
+	$(GO) test -run '^$$' -fuzz '^FuzzCleanDomain$$' -fuzztime $(FUZZTIME) ./app/server/

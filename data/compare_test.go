@@ -168,7 +168,8 @@ func TestCompareRefusesBadInput(t *testing.T) {
 		{func(q *Query) { q.Percentile = "p75" }, "percentile", "p75", []string{"p99"}},
 		{func(q *Query) { q.DeadlineMS = 0 }, "deadline", "0", []string{"greater than 0"}},
 		{func(q *Query) { q.DeadlineMS = math.NaN() }, "deadline", "NaN", []string{"greater than 0"}},
-		{func(q *Query) { q.Tokens = math.Inf(-1) }, "tokens", "-Inf", []string{"greater than 0"}},
+		{func(q *Query) { q.Tokens = math.Inf(-1) }, "tokens", "-Inf", []string{"from 1 to 1e18"}},
+		{func(q *Query) { q.Tokens = 5e-324 }, "tokens", "5e-324", []string{"below one token"}},
 	}
 	for _, c := range cases {
 		q := Query{Task: "gpqa", GPU: AnyGPU, DeadlineMS: 40, Percentile: P95, Tokens: 1e6}

@@ -31,7 +31,7 @@ func (m *Model) Curves(gpu string, p Percentile, deadlineMS float64) []Curve {
 			curves = append(curves, Curve{GPU: c.GPU, NumGPUs: c.NumGPUs})
 		}
 		itl := p.ITL(c)
-		curves[len(curves)-1].Points = append(curves[len(curves)-1].Points, Point{Config: c, ITL: itl, Meets: itl <= deadlineMS})
+		curves[len(curves)-1].Points = append(curves[len(curves)-1].Points, Point{Config: c, ITL: itl, Meets: p.Meets(c, deadlineMS)})
 	}
 	return curves
 }

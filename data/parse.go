@@ -25,7 +25,8 @@ type InputError struct {
 	Label string
 	// Value is the input exactly as received, untrimmed, so the user sees
 	// what the tool actually saw (stray spaces and invisible characters
-	// included, thanks to %q).
+	// included, thanks to Quote); the message quotes its first MaxQuoted
+	// characters.
 	Value string
 	// Reason optionally says what was wrong when that is more helpful than
 	// the list of accepted forms alone, e.g. "must be greater than 0".
@@ -42,31 +43,69 @@ func (e *InputError) Error() string {
 	if name == "" {
 		name = "value"
 	}
-	msg := fmt.Sprintf("%s %q is not accepted", name, e.Value)
-	switch {
-	case e.Reason != "" && e.Accepted != "":
-		return msg + ": " + e.Reason + "; " + e.Accepted
-	case e.Reason != "":
-		return msg + ": " + e.Reason
-	case e.Accepted != "":
-		return msg + ": " + e.Accepted
+	msg := fmt.Sprintf("%s %s is not accepted", name, Quote(e.Value))
+	if why := e.Why(); why != "" {
+		return msg + ": " + why
 	}
 	return msg
 }
 
-// Limits on parsed values. Both sit far above anything meaningful, so a
-// value beyond them is almost certainly a typo or a unit mistake rather than
-// a real scenario: a token volume past 1e18 usually means stray zeros, and a
-// deadline past one minute per token usually means seconds typed where
-// milliseconds were meant ("100s" for "100ms"). They are decimals, compared
-// with the input's digits exactly.
+// Why is the message without the value: the reason, then the accepted
+// forms, for a front end that names the value in its own words.
+func (e *InputError) Why() string {
+	switch {
+	case e.Reason != "" && e.Accepted != "":
+		return e.Reason + "; " + e.Accepted
+	case e.Reason != "":
+		return e.Reason
+	}
+	return e.Accepted
+}
+
+// MaxQuoted is how many characters of a refused value a message quotes: a
+// value may be a megabyte long (a URL's, a flag's), and a message, or a page
+// of notices, that repeated it whole would be as long.
+const MaxQuoted = 40
+
+// Excerpt is s cut to MaxQuoted characters, with "…" where it was cut.
+func Excerpt(s string) string {
+	n := 0
+	for i := range s {
+		if n == MaxQuoted {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}
+
+// Quote is Excerpt(s) in Go's double-quoted form, as every message quotes a
+// value it refuses.
+func Quote(s string) string { return strconv.Quote(Excerpt(s)) }
+
+// Limits on parsed values. The maxima sit far above anything meaningful, so
+// a value beyond them is almost certainly a typo or a unit mistake rather
+// than a real scenario: a token volume past 1e18 usually means stray zeros,
+// and a deadline past one minute per token usually means seconds typed where
+// milliseconds were meant ("100s" for "100ms"). A volume is at least one
+// token: below it, a figure is a fraction of one step of the model, and
+// underflows towards zero (5e-324 tokens gave "0 mWh", and every model tied).
+// They are decimals, compared with the input's digits exactly.
 const (
+	minTokenVolume = "1"
 	maxTokenVolume = "1e18"
 	maxDeadlineMS  = "60000"
 )
 
+// The smallest and largest token volumes, as numbers: what a volume worked
+// out rather than typed (a budget's answer) must be within.
 const (
-	tokensAccepted   = "use a positive number up to 1e18, optionally with k, M, B or T (250k, 5M, 2.5B, 1e9)"
+	MinTokens = 1
+	MaxTokens = 1e18
+)
+
+const (
+	tokensAccepted   = "use a number from 1 to 1e18, optionally with k, M, B or T (250k, 5M, 2.5B, 1e9)"
 	deadlineAccepted = "use a positive number of milliseconds up to 60000, optionally with ms or s (100, 100ms, 0.1s)"
 
 	reasonEmptyInput  = "no value given"
@@ -97,23 +136,37 @@ var deadlineUnitExponents = map[string]int{"": 0, "ms": 0, "s": 3}
 // and underscores, none of which a user means as a token count. An exponent
 // and a suffix together ("1e3k") are refused as a probable typo.
 //
-// The result is in (0, 1e18]. Any error is an *InputError with Param
+// The result is in [1, 1e18]. Any error is an *InputError with Param
 // "tokens".
 func ParseTokens(s string) (float64, error) { return tokens.parse(s) }
 
 // quantity is what ParseTokens and ParseDeadline need to know of their input.
+// A volume's bounds are its min and max: a parser of another volume (images,
+// videos) is one more quantity, refused below one of its units the same way.
 type quantity struct {
 	param, label, accepted string
 	units                  map[string]int // unit → power of ten it scales by
+	min                    string         // the smallest value accepted, as a decimal; "" for any above 0
+	tooSmall               string         // the reason given below min
 	max                    string         // the largest value accepted, as a decimal
 	tooLarge               string         // the reason given above max
 	exponentWithUnit       bool           // whether "5e-2s" is fine
 }
 
 var (
-	tokens   = quantity{"tokens", "token volume", tokensAccepted, tokenSuffixExponents, maxTokenVolume, "exceeds the maximum of 1e18", false}
-	deadline = quantity{"deadline", "ITL deadline", deadlineAccepted, deadlineUnitExponents, maxDeadlineMS, "exceeds the maximum of 60000 ms (60 s)", true}
+	tokens = quantity{param: "tokens", label: "token volume", accepted: tokensAccepted, units: tokenSuffixExponents,
+		min: minTokenVolume, tooSmall: "below one token, the smallest volume",
+		max: maxTokenVolume, tooLarge: "exceeds the maximum of 1e18"}
+	deadline = quantity{param: "deadline", label: "ITL deadline", accepted: deadlineAccepted, units: deadlineUnitExponents,
+		max: maxDeadlineMS, tooLarge: "exceeds the maximum of 60000 ms (60 s)", exponentWithUnit: true}
 )
+
+// check refuses v as parse refuses its shortest decimal: for a value that
+// did not come from text (a Query built by code).
+func (k quantity) check(v float64) error {
+	_, err := k.parse(strconv.FormatFloat(v, 'g', -1, 64))
+	return err
+}
 
 func (k quantity) parse(s string) (float64, error) {
 	fail := func(reason string) (float64, error) {
@@ -133,8 +186,12 @@ func (k quantity) parse(s string) (float64, error) {
 	if d.negative {
 		return fail(reasonNotPositive)
 	}
-	// The limit is checked on the decimal digits, not on the float64 they
-	// round to: 1000000000000000001 rounds to exactly 1e18.
+	// The limits are checked on the decimal digits, not on the float64 they
+	// round to: 1000000000000000001 rounds to exactly 1e18, and
+	// 0.99999999999999999999 to 1.
+	if min, _, _ := scanNumberInput(k.min); k.min != "" && min.above(0, d, scale) {
+		return fail(k.tooSmall)
+	}
 	if max, _, _ := scanNumberInput(k.max); d.above(scale, max, 0) {
 		return fail(k.tooLarge)
 	}

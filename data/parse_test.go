@@ -34,9 +34,12 @@ func TestParseTokensAccepted(t *testing.T) {
 		{"2.5e9", 2.5e9},
 		{"1e+18", 1e18},
 		{"1e18", 1e18},
-		{"1E-3", 0.001},
-		{"4.2e-1", 0.42},
-		{"5e-324", 5e-324},
+		{"1e0", 1},
+		{"10E-1", 1},
+		{"1", 1},
+		{"0.001k", 1},
+		{"1.5", 1.5},
+		{"1" + strings.Repeat("0", 30) + "e-30", 1},
 		{"250k", 250000},
 		{"250K", 250000},
 		{"5M", 5e6},
@@ -56,7 +59,6 @@ func TestParseTokensAccepted(t *testing.T) {
 		{"1000000T", 1e18},
 		{"1,000k", 1e6},
 		{"1,000.5", 1000.5},
-		{"0.5", 0.5},
 		{"1.005k", 1005},
 		{"1.001M", 1001000},
 		{"0.067B", 67000000},
@@ -75,6 +77,16 @@ func TestParseTokensAccepted(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("ParseTokens(%q) = %v, want %v", tt.in, got, tt.want)
 		}
+	}
+}
+
+// The limits as numbers are the limits as ParseTokens reads them.
+func TestTokenLimits(t *testing.T) {
+	if v, err := ParseTokens(minTokenVolume); err != nil || v != MinTokens {
+		t.Errorf("ParseTokens(%q) = %v, %v; MinTokens is %v", minTokenVolume, v, err, MinTokens)
+	}
+	if v, err := ParseTokens(maxTokenVolume); err != nil || v != MaxTokens {
+		t.Errorf("ParseTokens(%q) = %v, %v; MaxTokens is %v", maxTokenVolume, v, err, float64(MaxTokens))
 	}
 }
 
@@ -116,12 +128,20 @@ func TestParseTokensRefused(t *testing.T) {
 		{"- 5", ""},
 		{"-5x", ""},
 		{"-", ""},
-		// zero and underflow to zero
-		{"0", "must be greater than 0"},
-		{"0.0", "must be greater than 0"},
-		{"0k", "must be greater than 0"},
-		{"0e5", "must be greater than 0"},
-		{"1e-400", "must be greater than 0"},
+		// below one token (issue 15, item 11: 5e-324 gave "0 mWh"), zero
+		// and underflow to zero; below by less than a float64 can tell
+		{"0", "below one token"},
+		{"0.0", "below one token"},
+		{"0k", "below one token"},
+		{"0e5", "below one token"},
+		{"1e-400", "below one token"},
+		{"5e-324", "below one token"},
+		{"1E-3", "below one token"},
+		{"4.2e-1", "below one token"},
+		{"0.5", "below one token"},
+		{"0.0009k", "below one token"},
+		{"0.99999999999999999999", "below one token"},
+		{"0.000000000000999999999999T", "below one token"},
 		// too large
 		{"1e19", "exceeds the maximum of 1e18"},
 		{"1.000001e18", "exceeds the maximum of 1e18"},
@@ -190,7 +210,7 @@ func TestParseTokensRefused(t *testing.T) {
 			}
 		}
 		// Without a specific reason the message is exactly the general one.
-		if generic := fmt.Sprintf("token volume %q is not accepted: use a positive number up to 1e18, optionally with k, M, B or T (250k, 5M, 2.5B, 1e9)", tt.in); tt.reason == "" && msg != generic {
+		if generic := fmt.Sprintf("token volume %q is not accepted: use a number from 1 to 1e18, optionally with k, M, B or T (250k, 5M, 2.5B, 1e9)", tt.in); tt.reason == "" && msg != generic {
 			t.Errorf("ParseTokens(%q) message %q, want %q", tt.in, msg, generic)
 		}
 	}
@@ -285,7 +305,7 @@ func tokenRoundTripValues() []float64 {
 
 func TestFormatTokensRoundTrip(t *testing.T) {
 	for _, v := range tokenRoundTripValues() {
-		if !(v > 0 && v <= 1e18) {
+		if !(v >= 1 && v <= 1e18) {
 			continue
 		}
 		s := FormatTokens(v)
@@ -473,7 +493,7 @@ func TestInputErrorMessage(t *testing.T) {
 	}
 
 	_, err := ParseTokens("abc")
-	const want = `token volume "abc" is not accepted: use a positive number up to 1e18, optionally with k, M, B or T (250k, 5M, 2.5B, 1e9)`
+	const want = `token volume "abc" is not accepted: use a number from 1 to 1e18, optionally with k, M, B or T (250k, 5M, 2.5B, 1e9)`
 	if err == nil || err.Error() != want {
 		t.Errorf("ParseTokens(\"abc\") error = %v, want %q", err, want)
 	}
@@ -550,7 +570,7 @@ func checkRefusal(t *testing.T, s, param string, err error) {
 	if ie.Param != param || ie.Value != s {
 		t.Fatalf("%q: Param=%q Value=%q", s, ie.Param, ie.Value)
 	}
-	if !strings.Contains(err.Error(), fmt.Sprintf("%q", s)) {
+	if !strings.Contains(err.Error(), Quote(s)) {
 		t.Fatalf("%q: message %q does not quote the value", s, err.Error())
 	}
 }
@@ -560,7 +580,7 @@ var tokenUnits = map[string]int{"": 0, "k": 3, "m": 6, "b": 9, "t": 12}
 func FuzzParseTokens(f *testing.F) {
 	for _, s := range []string{
 		"1000000", "1,000,000", "1e6", "1E6", "2.5e9", "250k", "250K", "5M", "5m",
-		"2.5B", "1T", "5 M", "1e+18", "1e-3", "0.5", "1.005k", "0.067B", "5e-324",
+		"2.5B", "1T", "5 M", "1e+18", "1e-3", "0.5", "1.005k", "0.067B", "5e-324", "0.99999999999999999999", "0.001k",
 		"", "abc", "NaN", "Inf", "-Infinity", "0x10", "0x1p-2", "1_000", "-5", "0",
 		"1e19", "1e400", "5Mx", "5MB", "1,0", "10,00", "0,500", "5  M", "1e3k",
 		".5", "5.", "5\u212a", "\uff15", "1e99999999999999999999",
@@ -573,12 +593,15 @@ func FuzzParseTokens(f *testing.F) {
 			checkRefusal(t, s, "tokens", err)
 			return
 		}
-		if math.IsNaN(v) || math.IsInf(v, 0) || !(v > 0) || v > 1e18 {
-			t.Fatalf("ParseTokens(%q) = %v, outside (0, 1e18]", s, v)
+		if math.IsNaN(v) || math.IsInf(v, 0) || !(v >= 1) || v > 1e18 {
+			t.Fatalf("ParseTokens(%q) = %v, outside [1, 1e18]", s, v)
 		}
 		checkAcceptedChars(t, s, "0123456789,.eE+-kKmMbBtT ")
 		if exactlyAbove(t, s, tokenUnits, "1e18") {
 			t.Fatalf("ParseTokens(%q) = %v, but the input is above 1e18", s, v)
+		}
+		if r, one := ratOf(t, s, tokenUnits), big.NewRat(1, 1); r.Cmp(one) < 0 {
+			t.Fatalf("ParseTokens(%q) = %v, but the input is below one token", s, v)
 		}
 		if want := ratValue(t, s, tokenUnits); v != want {
 			t.Fatalf("ParseTokens(%q) = %v, exact value rounds to %v", s, v, want)

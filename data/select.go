@@ -33,6 +33,11 @@ func ParsePercentile(s string) (Percentile, error) {
 	return "", &InputError{Param: "percentile", Value: s, Accepted: "one of p50 (median), p90, p95, p99"}
 }
 
+// Meets tells whether c meets a deadline of deadlineMS at percentile p: the
+// one predicate every selection uses (Best, the charts' points, the
+// planner), so that they never disagree on which configurations qualify.
+func (p Percentile) Meets(c *Config, deadlineMS float64) bool { return p.ITL(c) <= deadlineMS }
+
 // ITL returns c's inter-token latency in ms at percentile p.
 func (p Percentile) ITL(c *Config) float64 {
 	switch p {
@@ -179,10 +184,7 @@ func (q *Query) checkScalars() error {
 	if !(q.DeadlineMS > 0) {
 		return &InputError{Param: "deadline", Value: fmt.Sprint(q.DeadlineMS), Accepted: "a deadline greater than 0 ms"}
 	}
-	if !(q.Tokens > 0) {
-		return &InputError{Param: "tokens", Value: fmt.Sprint(q.Tokens), Accepted: "a token volume greater than 0"}
-	}
-	return nil
+	return tokens.check(q.Tokens)
 }
 
 func (e Estimate) finite() bool {
@@ -219,7 +221,7 @@ func Best(configs []Config, gpu string, p Percentile, deadlineMS float64) *Confi
 	var best *Config
 	for i := range configs {
 		c := &configs[i]
-		if (gpu == AnyGPU || c.GPU == gpu) && p.ITL(c) <= deadlineMS && (best == nil || lessEnergy(c, best)) {
+		if (gpu == AnyGPU || c.GPU == gpu) && p.Meets(c, deadlineMS) && (best == nil || lessEnergy(c, best)) {
 			best = c
 		}
 	}

@@ -165,6 +165,10 @@ func TestSelectRefusesUnknownInput(t *testing.T) {
 		{func(q *Query) { q.Percentile = "p75" }, "percentile", "p75", "p99"},
 		{func(q *Query) { q.DeadlineMS = math.NaN() }, "deadline", "NaN", "greater than 0"},
 		{func(q *Query) { q.Tokens = -1 }, "tokens", "-1", "greater than 0"},
+		{func(q *Query) { q.Tokens = 5e-324 }, "tokens", "5e-324", "below one token"},
+		{func(q *Query) { q.Tokens = math.Nextafter(1, 0) }, "tokens", "0.9999999999999999", "below one token"},
+		{func(q *Query) { q.Tokens = math.Nextafter(1e18, 2e18) }, "tokens", "1.0000000000000001e+18", "1e18"},
+		{func(q *Query) { q.Tokens = math.NaN() }, "tokens", "NaN", "from 1 to 1e18"},
 	}
 	for _, c := range cases {
 		q := DefaultQuery()

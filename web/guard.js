@@ -82,7 +82,7 @@
   }
 
   // The prerendered main element names the query its figures answer
-  // (data-query, query-escaped): the request's with tokenjoule serve, none
+  // (data-query, a digest of it): the request's with tokenjoule serve, none
   // on a static host, which serves the same page for every query. Until
   // the body is parsed, a link with a query counts as another question
   // (html.tj-pending hides the figures); once main is parsed, a match shows
@@ -95,7 +95,7 @@
       var main = document.querySelector("main.prerendered");
       if (main && !matched) {
         matched = true;
-        if (main.hasAttribute("data-query") && unescapeQuery(main.dataset.query) === query) {
+        if (main.dataset.query === digest(query)) {
           root.classList.remove("tj-pending");
         }
       }
@@ -117,17 +117,19 @@
     });
   }
 
-  // unescapeQuery undoes Go's url.QueryEscape; null for a malformed value.
-  function unescapeQuery(s) {
-    try {
-      return decodeURIComponent(s.replace(/\+/g, " "));
-    } catch (err) {
-      return null;
+  // digest is the 32-bit FNV-1a hash of a string's UTF-16 code units, in
+  // hex, as app/ui/prestart.go's queryDigest writes it into data-query.
+  function digest(s) {
+    var h = 0x811c9dc5;
+    for (var i = 0; i < s.length; i++) {
+      h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
     }
+    return ("0000000" + h.toString(16)).slice(-8);
   }
 
   // describe is a link's question in its own words: the parameters the
-  // calculator reads, each value cut to a readable length. The compare
+  // calculator reads, each value cut to 40 characters, as the app's notices
+  // quote values (data.MaxQuoted). The compare
   // page ranks every model of the workload and highlights the link's.
   function describe(params, compare) {
     var names = [
@@ -137,6 +139,9 @@
       ["deadline", "ITL deadline"],
       ["p", "percentile"],
       ["tokens", "output tokens"],
+      ["rate", "average traffic"],
+      ["peak", "peak over average"],
+      ["idle_w", "idle power of a GPU (W)"],
       ["boundary", "boundary"],
       ["host", "host share"],
       ["idle", "idle share"],
@@ -151,7 +156,7 @@
     for (var i = 0; i < names.length; i++) {
       var v = params.get(names[i][0]);
       if (v !== null && v !== "") {
-        parts.push(names[i][1] + " " + (v.length > 60 ? v.slice(0, 60) + "…" : v));
+        parts.push(names[i][1] + " " + (v.length > 40 ? v.slice(0, 40) + "…" : v));
       }
     }
     return parts.length > 0 ? "This link asks for " + parts.join(", ") + "." : "";

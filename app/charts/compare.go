@@ -31,29 +31,47 @@ const (
 // that reads best for the largest, each bar labelled with its energy as the
 // table writes it. Models that miss the deadline have no bar.
 func Ranking(rk *data.Ranking, highlight string) ([]byte, error) {
+	var bs []bar
+	for _, r := range meeting(rk) {
+		wh := r.Result.Estimate.EnergyWh
+		bs = append(bs, bar{r.Entry.Name, wh, data.FormatEnergy(wh), r.Entry.Slug == highlight})
+	}
+	return bars(bs, "Energy for "+data.FormatTokens(rk.Query.Tokens)+" tokens")
+}
+
+// bar is one model's bar: its name, its energy in Wh, its label, and
+// whether it is the highlighted model.
+type bar struct {
+	name      string
+	wh        float64
+	label     string
+	highlight bool
+}
+
+// bars draws bs as horizontal bars, the first at the top, on an axis named
+// axis and the unit that reads best for the largest.
+func bars(bs []bar, axis string) ([]byte, error) {
 	var (
-		names []string
-		bars  []opts.BarData
-		most  float64
+		names  []string
+		values []opts.BarData
+		most   float64
 	)
-	meets := meeting(rk)
-	for _, r := range meets {
-		most = max(most, r.Result.Estimate.EnergyWh)
+	for _, b := range bs {
+		most = max(most, b.wh)
 	}
 	unit, scale := energyUnit(most)
-	for _, r := range meets {
-		wh := r.Result.Estimate.EnergyWh
-		d := opts.BarData{Name: r.Entry.Name, Value: sig4(wh / scale),
-			Label: &opts.Label{Show: opts.Bool(true), Position: "right", Formatter: data.FormatEnergy(wh)}}
-		if r.Entry.Slug == highlight {
+	for _, b := range bs {
+		d := opts.BarData{Name: b.name, Value: sig4(b.wh / scale),
+			Label: &opts.Label{Show: opts.Bool(true), Position: "right", Formatter: b.label}}
+		if b.highlight {
 			d.ItemStyle = &opts.ItemStyle{Color: selectedColor}
 		}
-		names = append(names, r.Entry.Name)
-		bars = append(bars, d)
+		names = append(names, b.name)
+		values = append(values, d)
 	}
 	c := charts.NewBar()
 	c.SetGlobalOptions(
-		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: fmt.Sprintf("Energy for %s tokens (%s)", data.FormatTokens(rk.Query.Tokens), unit),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: fmt.Sprintf("%s (%s)", axis, unit),
 			NameLocation: "middle", NameGap: 28}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true)}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: types.FuncStr("{b}: {c} " + unit)}),
@@ -63,7 +81,7 @@ func Ranking(rk *data.Ranking, highlight string) ([]byte, error) {
 		charts.WithAnimation(false),
 	)
 	c.SetXAxis(names).XYReversal()
-	c.AddSeries(SeriesEnergy, bars, charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0]}))
+	c.AddSeries(SeriesEnergy, values, charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0]}))
 	b, err := finishPlain(c)
 	if err != nil {
 		return nil, err

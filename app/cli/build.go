@@ -1,10 +1,14 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"syscall"
 
 	"tokenjoule/app/dist"
 	"tokenjoule/app/server"
@@ -27,7 +31,12 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "build:", err)
 		return exitBadInput
 	}
-	version, err := dist.Build(dist.Options{Root: *root, Out: *out, Base: *base, Domain: *domain})
+	// SIGINT or SIGTERM stops the build before it replaces the site, or lets
+	// it finish the replacement it began; either way the unfinished site is
+	// removed (one a SIGKILL leaves, the next build removes).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	version, err := dist.BuildContext(ctx, dist.Options{Root: *root, Out: *out, Base: *base, Domain: *domain})
 	if err != nil {
 		fmt.Fprintln(stderr, "build:", err)
 		var refused *dist.OutError

@@ -8,6 +8,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+
+	"tokenjoule/data"
 )
 
 // Exit codes, shared by every command.
@@ -25,6 +27,7 @@ type command struct {
 
 var commands = []command{
 	{"calc", "the most energy-efficient configuration and the energy for a token volume", runCalc},
+	{"plan", "how many GPUs, and how much energy a day, for a traffic at a deadline (text, -json or -csv)", runPlan},
 	{"compare", "rank every model of a workload by energy at a deadline (text, -json or -csv)", runCompare},
 	{"list", "the workloads, or with -task the models of one", runList},
 	{"import", "rebuild the dataset from the ML.ENERGY Leaderboard's published files", runImport},
@@ -34,8 +37,40 @@ var commands = []command{
 
 // Run runs the command named by args[0] and returns the process's exit code.
 // Without a command it prints the usage and fails; asked for help, it prints
-// the usage on stdout and succeeds.
+// the usage on stdout and succeeds. Output that could not be written (a full
+// disk, a closed pipe) is a failure, whatever the command answered: a script
+// must not take a truncated CSV for the ranking.
 func Run(args []string, stdout, stderr io.Writer) int {
+	out := &checkedWriter{w: stdout}
+	code := run(args, out, stderr)
+	if out.err != nil {
+		fmt.Fprintln(stderr, "tokenjoule: writing the output:", out.err)
+		return exitFailure
+	}
+	return code
+}
+
+// checkedWriter keeps the first error of the writes to w, a short write
+// included, and fails every later write with it, so that a command's many
+// unchecked prints need no check of their own.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	c.err = err
+	return n, err
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		for _, c := range commands {
 			if c.name == args[0] {
@@ -50,7 +85,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	}
 	usage(stderr)
 	if len(args) > 0 {
-		fmt.Fprintf(stderr, "\nunknown command %q\n", args[0])
+		fmt.Fprintf(stderr, "\nunknown command %s\n", data.Quote(args[0]))
 	}
 	return exitBadInput
 }
@@ -73,7 +108,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (ok bool, cod
 		return false, exitBadInput
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "%s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		fmt.Fprintf(stderr, "%s: unexpected argument %s\n", fs.Name(), data.Quote(fs.Arg(0)))
 		return false, exitBadInput
 	}
 	return true, 0

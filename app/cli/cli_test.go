@@ -3,7 +3,9 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -129,6 +131,72 @@ func TestCalcBadInput(t *testing.T) {
 		{[]string{"-frobnicate"}, []string{"frobnicate"}},
 		{[]string{"extra"}, []string{`"extra"`}},
 	})
+}
+
+// TestLongValues (issue 15, item 4): a 100 KB value of any flag is refused
+// with a message that quotes at most 40 characters of it.
+func TestLongValues(t *testing.T) {
+	long := strings.Repeat("x", 100<<10)
+	for _, args := range [][]string{
+		{"calc", "-task"}, {"calc", "-model"}, {"calc", "-gpu"}, {"calc", "-deadline"}, {"calc", "-percentile"}, {"calc", "-tokens"},
+		{"calc", "-boundary"}, {"calc", "-host"}, {"calc", "-idle"}, {"calc", "-pue"}, {"calc", "-grid"}, {"calc", "-wue"},
+		{"calc", "-price"}, {"calc", "-currency"}, {"calc", "-budget"},
+		{"compare", "-task"}, {"compare", "-gpu"}, {"compare", "-tokens"}, {"compare", "-pue"},
+		{"list", "-task"}, {"build", "-base", "x y" + long}, {"build", "-domain"}, {"serve", "-domain"},
+		{"calc", "-tokens", "1", long}, {long},
+	} {
+		if len(args) == 2 {
+			args = append(args, long)
+		}
+		code, out, errs := runArgs(args...)
+		quoted := 0 // the longest run of the value's characters
+		for _, run := range strings.FieldsFunc(errs, func(r rune) bool { return r != 'x' }) {
+			quoted = max(quoted, len(run))
+		}
+		if code != exitBadInput || out != "" || len(errs) > 2000 || quoted > 40 || !strings.Contains(errs, `…"`) {
+			t.Errorf("%.20q and 100 KB: exit %d, %d bytes on stdout, %d on stderr: %.300q", args, code, len(out), len(errs), errs)
+		}
+	}
+}
+
+// TestFailedOutput (issue 15, item 6): a command whose output is lost exits
+// 1 and says why; compare -csv > /dev/full exited 0.
+func TestFailedOutput(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skipf("no /dev/full here: %v", err)
+	}
+	defer full.Close()
+	for _, args := range [][]string{
+		{"compare", "-csv"}, {"compare", "-json"}, {"compare"}, {"calc"}, {"calc", "-json"}, {"calc", "-deadline", "2ms"},
+		{"calc", "-grid", "world", "-budget", "1 t"}, {"list"}, {"list", "-json"}, {"list", "-task", "gpqa"}, {"help"},
+	} {
+		var errs bytes.Buffer
+		if code := Run(args, full, &errs); code != exitFailure || !strings.Contains(errs.String(), "no space left on device") {
+			t.Errorf("%v > /dev/full: exit %d, %q; want 1 and the reason", args, code, errs.String())
+		}
+	}
+	// Output lost part of the way through, as a pipe closed early loses it.
+	for _, args := range [][]string{{"compare", "-csv"}, {"calc"}, {"list", "-json"}} {
+		var errs bytes.Buffer
+		w := &failingWriter{room: 100}
+		if code := Run(args, w, &errs); code != exitFailure || !strings.Contains(errs.String(), "writing the output") {
+			t.Errorf("%v, output lost after 100 bytes: exit %d, %q; want 1", args, code, errs.String())
+		}
+	}
+}
+
+// failingWriter takes room bytes, then fails.
+type failingWriter struct{ room int }
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > w.room {
+		n := w.room
+		w.room = 0
+		return n, errors.New("the reader went away")
+	}
+	w.room -= len(p)
+	return len(p), nil
 }
 
 func TestUsage(t *testing.T) {
@@ -303,15 +371,25 @@ func TestCalcQuotesTheGPUAsTyped(t *testing.T) {
 	}
 }
 
-// TestCalcTinyVolume: tokens=1e-30 reads as a power of ten, not as a run of
-// zeros.
+// TestCalcTinyVolume (issue 15, item 11): a volume below one token is
+// refused, naming it and what is accepted (5e-324 printed "0 mWh" with exit
+// 0, and compare ranked by name); one token gives readable figures.
 func TestCalcTinyVolume(t *testing.T) {
-	code, out, errs := runArgs("calc", "-tokens", "1e-30")
+	for _, cmd := range []string{"calc", "compare"} {
+		for _, v := range []string{"5e-324", "1e-30", "0.5", "0.99999999999999999999", "0.0009k"} {
+			code, out, errs := runArgs(cmd, "-tokens", v)
+			if code != exitBadInput || out != "" || !strings.Contains(errs, `"`+v+`"`) || !strings.Contains(errs, "below one token") ||
+				!strings.Contains(errs, "from 1 to 1e18") {
+				t.Errorf("%s -tokens %s: exit %d, %q", cmd, v, code, errs)
+			}
+		}
+	}
+	code, out, errs := runArgs("calc", "-tokens", "1")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if strings.Contains(out, "00000") || !strings.Contains(out, "× 10⁻") {
-		t.Errorf("tiny figures are unreadable:\n%s", out)
+	if strings.Contains(out, "00000") || strings.Contains(out, " 0 ") {
+		t.Errorf("one token's figures are unreadable:\n%s", out)
 	}
 	if code, _, errs := runArgs("calc", "-tokens", "1000000000000000001"); code != exitBadInput || !strings.Contains(errs, "exceeds the maximum of 1e18") {
 		t.Errorf("-tokens 1000000000000000001: exit %d, %s", code, errs)

@@ -139,19 +139,8 @@ func (cf *calcFootprint) print(w io.Writer) {
 	if !cf.given || cf.selected == nil {
 		return
 	}
-	var sources []footprint.Source
-	cite := func(s footprint.Source) string {
-		if s.ID == footprint.YourFigure.ID {
-			return "(your figure)"
-		}
-		for i, t := range sources {
-			if t.ID == s.ID {
-				return fmt.Sprintf("[%d]", i+1)
-			}
-		}
-		sources = append(sources, s)
-		return fmt.Sprintf("[%d]", len(sources))
-	}
+	var refs citations
+	cite := refs.cite
 	f, l, c := cf.factors, cf.ladder, cf.selected
 
 	fmt.Fprintf(w, "\nFootprint, boundary %q:\n", f.BoundaryInfo().Label)
@@ -213,8 +202,34 @@ func (cf *calcFootprint) print(w io.Writer) {
 		fmt.Fprintf(w, "            counts %s: compare with %s %s\n", p.Counts, at, wh(ours[p.Boundary]))
 	}
 
+	refs.print(w)
+}
+
+// citations number the sources a text answer cites, in the order cited.
+type citations []footprint.Source
+
+// cite is s's mark, [n], numbering it if it is new; a reader's own figure
+// has no publication to list.
+func (c *citations) cite(s footprint.Source) string {
+	if s.ID == footprint.YourFigure.ID {
+		return "(your figure)"
+	}
+	for i, t := range *c {
+		if t.ID == s.ID {
+			return fmt.Sprintf("[%d]", i+1)
+		}
+	}
+	*c = append(*c, s)
+	return fmt.Sprintf("[%d]", len(*c))
+}
+
+// print lists the sources cited, numbered; nothing when none was.
+func (c citations) print(w io.Writer) {
+	if len(c) == 0 {
+		return
+	}
 	fmt.Fprintln(w, "Sources:")
-	for i, s := range sources {
+	for i, s := range c {
 		fmt.Fprintf(w, "  [%d] %s", i+1, s.Title)
 		if s.URL != "" {
 			fmt.Fprintf(w, " <%s>", s.URL)

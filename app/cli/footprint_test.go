@@ -170,6 +170,29 @@ func TestCalcFootprintText(t *testing.T) {
 	}
 }
 
+// TestCalcBudgetUnits (issue 15, item 12): every energy unit from J to TJ
+// and from Wh to TWh is a budget of energy ("1 TWh" was read as a currency).
+func TestCalcBudgetUnits(t *testing.T) {
+	var tokens []string
+	for _, b := range []string{"3600 TJ", "1 TWh", "1000 GWh", "1e6 MWh", "1e9 kWh", "1e12 Wh", "3.6e15 J"} {
+		code, out, errs := runArgs("calc", "-budget", b)
+		_, line, _ := strings.Cut(out, "Budget:")
+		line, _, _ = strings.Cut(line, "\n")
+		if code != exitOK || !strings.Contains(line, "pays for") {
+			t.Errorf("-budget %q: exit %d, %q, %s", b, code, line, errs)
+		}
+		_, n, _ := strings.Cut(line, "pays for ")
+		n, _, _ = strings.Cut(n, " ")
+		tokens = append(tokens, n)
+	}
+	// 3,600 TJ is 1 TWh (1e12 Wh), and so is each: the same answer.
+	for _, n := range tokens[1:] {
+		if n != tokens[0] {
+			t.Errorf("equal budgets pay for different volumes: %v", tokens)
+		}
+	}
+}
+
 func TestCalcFootprintBadInput(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -191,6 +214,11 @@ func TestCalcFootprintBadInput(t *testing.T) {
 		{[]string{"-budget", "10 EUR", "-price", "0.1", "-currency", "USD"}, []string{`"10 EUR"`, "price is in USD"}},
 		{[]string{"-price", "0.12"}, []string{`"0.12"`, "needs -currency"}},
 		{[]string{"-currency", "USD"}, []string{`"USD"`, "needs -price"}},
+		// Issue 15, item 12: 1e30 t paid for 1.6e41 tokens; "1 TWh" was
+		// a currency, which needed a price.
+		{[]string{"-budget", "1e30 t", "-grid", "world"}, []string{`"1e30 t"`, "more than 1e18 output tokens", "smaller budget"}},
+		{[]string{"-budget", "1e6 TWh"}, []string{`"1e6 TWh"`, "more than 1e18 output tokens"}},
+		{[]string{"-budget", "0.001 J"}, []string{`"0.001 J"`, "less than one output token", "larger budget"}},
 	} {
 		code, out, errs := runArgs(append([]string{"calc"}, c.args...)...)
 		if code != exitBadInput || out != "" {

@@ -17,17 +17,25 @@ type queryFlags struct {
 }
 
 func addQueryFlags(fs *flag.FlagSet) *queryFlags {
+	f := addQuestionFlags(fs)
+	f.tokens = fs.String("tokens", data.FormatTokens(data.DefaultQuery().Tokens), "output-token volume: 1000000, 1,000,000, 1e6, 250k, 5M, 2.5B or 1T")
+	return f
+}
+
+// addQuestionFlags declares the calculator's inputs other than the model
+// and the volume, which plan replaces by a traffic.
+func addQuestionFlags(fs *flag.FlagSet) *queryFlags {
 	d := data.DefaultQuery()
 	return &queryFlags{
 		task:       fs.String("task", d.Task, "workload: lm-arena-chat, gpqa, sourcegraph-fim, image-chat or video-chat (tokenjoule list)"),
 		gpu:        fs.String("gpu", d.GPU, "GPU: H100, B200 or any (the best across the model's GPUs)"),
 		deadline:   fs.String("deadline", data.FormatDeadline(d.DeadlineMS), "inter-token latency deadline: 100, 100ms or 0.1s"),
 		percentile: fs.String("percentile", string(d.Percentile), "latency percentile the deadline applies to: p50, p90, p95 or p99"),
-		tokens:     fs.String("tokens", data.FormatTokens(d.Tokens), "output-token volume: 1000000, 1,000,000, 1e6, 250k, 5M, 2.5B or 1T"),
 	}
 }
 
-// query reads the flags into a query without a model; a malformed value is
+// query reads the flags into a query without a model (and, from
+// addQuestionFlags, without a volume); a malformed value is
 // a *data.InputError. Names (task, GPU) are checked by whoever answers it.
 func (f *queryFlags) query() (data.Query, error) {
 	// The GPU's canonical spelling if it is one, else as typed, so that a
@@ -45,7 +53,9 @@ func (f *queryFlags) query() (data.Query, error) {
 	if q.Percentile, err = data.ParsePercentile(*f.percentile); err != nil {
 		return q, err
 	}
-	q.Tokens, err = data.ParseTokens(*f.tokens)
+	if f.tokens != nil {
+		q.Tokens, err = data.ParseTokens(*f.tokens)
+	}
 	return q, err
 }
 

@@ -4,6 +4,7 @@
 package dist
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -29,10 +31,12 @@ type Options struct {
 	Brotli int
 }
 
-// Build writes the static site: prerendered pages for /, /embed, /compare and
-// /embed/compare, go-app's scripts, manifest and the service worker, every
-// file of web/, a _headers file for hosts that read one, and .gz and .br
-// copies of whatever compresses.
+// Build writes the static site: prerendered pages for / and server.Pages
+// (the embed, the compare page and the plan, and their embeds), go-app's
+// scripts, manifest and the service worker, every file of web/, a _headers
+// file for hosts that read one, and .gz and .br copies of whatever
+// compresses; folders 0755 and files 0644, whatever the umask, for a web
+// server that runs as another user.
 // It returns the build's version, which names its offline cache.
 //
 // It never deletes what it did not make: o.Out must be a new or empty folder,
@@ -40,7 +44,14 @@ type Options struct {
 // the project, hold it, or be inside its web/ (an *OutError otherwise). The
 // site is built beside o.Out, checked for every file it must hold, and only
 // then put in o.Out's place, so a failed build leaves the previous site.
-func Build(o Options) (version string, err error) {
+func Build(o Options) (version string, err error) { return BuildContext(context.Background(), o) }
+
+// BuildContext is Build, stopped when ctx is done unless the replacement of
+// o.Out has begun, which it then finishes: o.Out holds the site it held or
+// the new one, and the unfinished site is removed. It first removes the
+// unfinished sites that builds killed before they could clean up left
+// beside o.Out (tempPrefix).
+func BuildContext(ctx context.Context, o Options) (version string, err error) {
 	out, err := checkOut(o.Root, o.Out)
 	if err != nil {
 		return "", err
@@ -49,15 +60,23 @@ func Build(o Options) (version string, err error) {
 	if err != nil {
 		return "", err
 	}
-	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+	dir, name := filepath.Split(out)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
-	tmp, err := os.MkdirTemp(filepath.Dir(out), "."+filepath.Base(out)+".build-")
+	removeStale(dir, name)
+	tmp, err := os.MkdirTemp(dir, tempPrefix(name, os.Getpid()))
 	if err != nil {
 		return "", err
 	}
 	defer os.RemoveAll(tmp) // gone once renamed
-	if err := build(o.Root, tmp, o.Brotli, s.App); err != nil {
+	interrupted := func() error {
+		return fmt.Errorf("build interrupted before replacing the site in %s, which is unchanged: %w", o.Out, ctx.Err())
+	}
+	if err := build(ctx, o.Root, tmp, o.Brotli, s.App); err != nil {
+		if ctx.Err() != nil {
+			return "", interrupted()
+		}
 		return "", err
 	}
 	if err := checkSite(tmp, o.Root); err != nil {
@@ -67,7 +86,54 @@ func Build(o Options) (version string, err error) {
 	if err := os.WriteFile(filepath.Join(tmp, Marker), []byte(marker), 0o644); err != nil {
 		return "", err
 	}
+	if err := publish(tmp); err != nil {
+		return "", err
+	}
+	if ctx.Err() != nil {
+		return "", interrupted()
+	}
 	return s.App.Version, replace(out, tmp)
+}
+
+// tempPrefix begins the name of the folder a build of the site named out
+// writes it into, beside it, before it takes out's place: with the builder's
+// process id, which tells the folder of a killed build (removeStale) from
+// one being written.
+func tempPrefix(out string, pid int) string { return fmt.Sprintf(".%s.build-%d-", out, pid) }
+
+// removeStale removes the folders in dir that builds of out left there when
+// they were killed (SIGKILL, a crash): those whose process is gone, and
+// those named before names carried one. Errors are ignored: the build goes
+// on, and the next one tries again.
+func removeStale(dir, out string) {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), "."+out+".build-")
+		if !ok || !e.IsDir() {
+			continue
+		}
+		pid, mark, named := strings.Cut(rest, "-")
+		n, err := strconv.Atoi(pid)
+		if !named || err != nil || n <= 0 || !running(n) || mark == "" {
+			os.RemoveAll(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// publish makes the site in dir readable by all and writable by its owner:
+// folders 0755, files 0644. The files were written through the umask, and
+// dir itself was made 0700 by os.MkdirTemp.
+func publish(dir string) error {
+	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		mode := fs.FileMode(0o644)
+		if d.IsDir() {
+			mode = 0o755
+		}
+		return os.Chmod(path, mode)
+	})
 }
 
 // Marker is the file Build writes into the sites it makes; a folder without
@@ -147,10 +213,11 @@ func within(path, dir string) bool {
 // last at their full size.
 func checkSite(dir, root string) error {
 	need := map[string]int64{} // path → size, -1 for any size above 0
-	for _, name := range []string{"index.html", "embed.html", "embed/index.html", "compare.html", "compare/index.html",
-		"embed/compare.html", "embed/compare/index.html", "app.js", "app-worker.js",
-		"wasm_exec.js", "manifest.webmanifest", "app.css", "_headers"} {
+	for _, name := range []string{"index.html", "app.js", "app-worker.js", "wasm_exec.js", "manifest.webmanifest", "app.css", "_headers"} {
 		need[name] = -1
+	}
+	for _, page := range server.Pages {
+		need[page[1:]+".html"], need[page[1:]+"/index.html"] = -1, -1
 	}
 	web := filepath.Join(root, "web")
 	entries, err := os.ReadDir(web)
@@ -176,8 +243,12 @@ func checkSite(dir, root string) error {
 			return fmt.Errorf("the built site's %s is not a whole file (%d bytes)", name, fi.Size())
 		}
 	}
-	for _, page := range []string{"index.html", "embed.html", "compare.html", "embed/compare.html"} {
-		b, err := os.ReadFile(filepath.Join(dir, page))
+	pages := []string{"index.html"}
+	for _, page := range server.Pages {
+		pages = append(pages, page[1:]+".html")
+	}
+	for _, page := range pages {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(page)))
 		if err != nil {
 			return err
 		}
@@ -210,8 +281,10 @@ func replace(out, tmp string) error {
 	return nil
 }
 
-func build(root, out string, brotli int, h *app.Handler) error {
-	if err := app.GenerateStaticWebsite(out, h, "/embed", "/compare", "/embed/compare"); err != nil {
+// build writes the site into out; ctx stops it before it compresses, and
+// while it does (most of a build's time).
+func build(ctx context.Context, root, out string, brotli int, h *app.Handler) error {
+	if err := app.GenerateStaticWebsite(out, h, server.Pages...); err != nil {
 		return fmt.Errorf("generating the pages in %s: %w", out, err)
 	}
 	if err := fixManifest(out, h.Resources.Resolve("/")); err != nil {
@@ -225,7 +298,8 @@ func build(root, out string, brotli int, h *app.Handler) error {
 	}
 	// /embed/ is the same page as /embed: hosts serve it from
 	// embed/index.html; and so for the others.
-	for _, page := range []string{"embed", "compare", "embed/compare"} {
+	for _, page := range server.Pages {
+		page = filepath.FromSlash(page[1:])
 		if err := copyFile(filepath.Join(out, page+".html"), filepath.Join(out, page, "index.html")); err != nil {
 			return err
 		}
@@ -247,7 +321,10 @@ func build(root, out string, brotli int, h *app.Handler) error {
 	if err := os.WriteFile(filepath.Join(out, "_headers"), []byte(Headers(h.Resources.Resolve("/"))), 0o644); err != nil {
 		return err
 	}
-	return Precompress(out, brotli)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return Precompress(ctx, out, brotli)
 }
 
 // rewrite replaces the file name with what f makes of it.

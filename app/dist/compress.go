@@ -2,14 +2,15 @@ package dist
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
+	"context"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/andybalholm/brotli"
 )
@@ -27,7 +28,11 @@ var compressible = map[string]bool{
 // A variant that would not be smaller is not written: hosts then serve the
 // original. brotliLevel 0 means the best (11), which takes most of a minute on
 // the wasm and makes it about 12% smaller than level 9.
-func Precompress(dir string, brotliLevel int) error {
+//
+// When ctx is done it returns at once, with ctx's error, and writes nothing
+// more: the compressions under way finish in memory, and their results are
+// dropped, so that the caller may remove dir.
+func Precompress(ctx context.Context, dir string, brotliLevel int) error {
 	if brotliLevel == 0 {
 		brotliLevel = brotli.BestCompression
 	}
@@ -42,52 +47,74 @@ func Precompress(dir string, brotliLevel int) error {
 		return err
 	}
 	// One job per file and encoding, on every core: brotli on the wasm alone
-	// takes most of the time, and the rest fits beside it.
+	// takes most of the time, and the rest fits beside it. The workers only
+	// compress; this goroutine writes, so that nothing is written once it
+	// has returned.
 	type job struct {
 		path, ext string
 		compress  func([]byte) ([]byte, error)
 	}
+	type result struct {
+		name string
+		b    []byte // nil when the variant would not be smaller
+		err  error
+	}
 	jobs := make(chan job)
-	errs := make(chan error, 2*len(files))
-	var wg sync.WaitGroup
+	results := make(chan result, 2*len(files)) // never blocks a worker
 	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
 		go func() {
-			defer wg.Done()
 			for j := range jobs {
-				errs <- compressFile(j.path, j.ext, j.compress)
+				b, err := compressFile(j.path, j.compress)
+				results <- result{j.path + j.ext, b, err}
 			}
 		}()
 	}
 	br := func(b []byte) ([]byte, error) { return brotliBytes(b, brotliLevel) }
 	// The largest files first, so that the slowest job does not start last.
 	sort.Slice(files, func(i, j int) bool { return size(files[i]) > size(files[j]) })
-	for _, f := range files {
-		jobs <- job{f, ".br", br}
-		jobs <- job{f, ".gz", gzipBytes}
-	}
-	close(jobs)
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		if err != nil {
-			return err
+	go func() {
+		defer close(jobs)
+		for _, f := range files {
+			for _, j := range []job{{f, ".br", br}, {f, ".gz", gzipBytes}} {
+				select {
+				case jobs <- j:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}
+	}()
+	var first error
+	for range 2 * len(files) {
+		select {
+		case r := <-results:
+			switch {
+			case ctx.Err() != nil:
+				return ctx.Err()
+			case r.err != nil:
+				first = cmp.Or(first, r.err)
+			case r.b != nil && first == nil:
+				first = os.WriteFile(r.name, r.b, 0o644)
+			}
+		case <-ctx.Done():
+			return ctx.Err()
 		}
 	}
-	return nil
+	return first
 }
 
-// compressFile writes path+ext, unless it would not be smaller.
-func compressFile(path, ext string, compress func([]byte) ([]byte, error)) error {
+// compressFile returns path's content compressed, or nil if that would not
+// be smaller.
+func compressFile(path string, compress func([]byte) ([]byte, error)) ([]byte, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	c, err := compress(b)
 	if err != nil || len(c) >= len(b) {
-		return err
+		return nil, err
 	}
-	return os.WriteFile(path+ext, c, 0o644)
+	return c, nil
 }
 
 func size(path string) int64 {

@@ -3,6 +3,7 @@ package dist
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -19,7 +20,7 @@ func TestPrecompress(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "index.html"), page, 0o644)
 	os.WriteFile(filepath.Join(dir, "web", "tiny.js"), []byte("x"), 0o644)
 	os.WriteFile(filepath.Join(dir, "web", "icon.png"), page, 0o644)
-	if err := Precompress(dir, 0); err != nil {
+	if err := Precompress(context.Background(), dir, 0); err != nil {
 		t.Fatal(err)
 	}
 	gz, err := os.ReadFile(filepath.Join(dir, "index.html.gz"))

@@ -134,6 +134,30 @@ func TestOnlyTheSiteIsServed(t *testing.T) {
 	}
 }
 
+// TestFileWithSlash (issue 15, item 13): a file's name followed by a slash
+// is not the file, as on nginx, GitHub Pages or serve: FileServer answered
+// /tj/index.html/ with the page, whose app then showed go-app's "Not Found".
+// A folder with a slash is its index.
+func TestFileWithSlash(t *testing.T) {
+	root := project(t)
+	site := built(t, root, "/tj/")
+	srv := httptest.NewServer(FileServer(site, "/tj"))
+	defer srv.Close()
+	addr := strings.TrimPrefix(srv.URL, "http://")
+	for _, target := range []string{"/tj/index.html/", "/tj/embed.html/", "/tj/compare.html/", "/tj/embed/compare.html/",
+		"/tj/embed/index.html/", "/tj/web/style.css/", "/tj/app.js/", "/tj/index.html//", "/tj/index.html/?task=gpqa", "/tj/embed/compare/index.html/"} {
+		if res, body := rawGet(t, addr, target); res.StatusCode != http.StatusNotFound {
+			t.Errorf("GET %s: %d, %.80q; want 404", target, res.StatusCode, body)
+		}
+	}
+	for _, target := range []string{"/tj/", "/tj/index.html", "/tj/embed", "/tj/embed/", "/tj/embed.html", "/tj/compare/", "/tj/embed/compare/",
+		"/tj/embed/compare.html", "/tj/web/style.css", "/tj//"} {
+		if res, body := rawGet(t, addr, target); res.StatusCode != http.StatusOK {
+			t.Errorf("GET %s: %d, %.80q; want the page", target, res.StatusCode, body)
+		}
+	}
+}
+
 // TestSameHeadersEverywhere (issue 7, item 9): `serve`, FileServer and the
 // _headers file send the same security headers, from server.Headers.
 func TestSameHeadersEverywhere(t *testing.T) {

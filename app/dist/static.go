@@ -14,7 +14,8 @@ import (
 // plain static host does (nginx with try_files $uri $uri.html $uri/ and
 // gzip_static; GitHub Pages): a file by its name, a page by its name without
 // .html, a directory by a redirect to its name with a slash and then its
-// index.html, and a .br or .gz copy when the client accepts it.
+// index.html, and a .br or .gz copy when the client accepts it. A file's name
+// followed by a slash is a 404.
 //
 // It serves nothing outside dir: a path with a ".." segment, a backslash or a
 // NUL, or a segment starting with "." (dotfiles, the build's marker) is a
@@ -48,9 +49,12 @@ func FileServer(dir, base string) http.Handler {
 		// Relative to dir, slash-separated, "" for dir itself; doubled slashes
 		// merged, as nginx and GitHub Pages merge them (/repo//).
 		name := strings.TrimPrefix(path.Clean("/"+rel), "/")
+		slash := strings.HasSuffix(rel, "/")
 		switch {
-		case name != "" && isFile(root, name):
-		case rel == "" || strings.HasSuffix(rel, "/"):
+		case name != "" && !slash && isFile(root, name):
+			// A file's name with a slash is no file: /index.html/ is a 404,
+			// as on nginx and GitHub Pages (index.html/index.html is none).
+		case rel == "" || slash:
 			if rel == "" {
 				// The site's own path without its slash, as a host redirects a folder.
 				redirect(w, r, base)

@@ -188,6 +188,16 @@ func TestAccessibility(t *testing.T) {
 			{"compare", "/compare?" + state.String(with(q, func(q *data.Query) { q.DeadlineMS = 15 })), nil},
 			{"embedded compare", "/embed/compare?" + state.String(q) + "&hide=bogus", nil},
 		}},
+		{"Plan", []visit{
+			{"plan", "/plan?" + state.String(q) + "&rate=12k/s&peak=3&boundary=cloud&grid=world", func(tb *tab) {
+				eval[bool](tb, `document.querySelectorAll("main details").forEach(d => d.open = true), true`)
+			}},
+			{"plan with notices and a deadline nothing meets", "/plan?deadline=1&rate=0/day&peak=x&idle=0.2", func(tb *tab) {
+				tb.waitFor(`!!document.querySelector("#notices") && !!document.querySelector("#infeasible")`, "the notices and the infeasible deadline")
+			}},
+			{"embedded plan", "/embed/plan?" + state.String(q) + "&rate=1B/day&hide=traffic,bogus", nil},
+			{"compare in plan mode", "/compare?" + state.String(q) + "&rate=1B/day", nil},
+		}},
 		// The embed's layouts, and the builder that makes them.
 		{"EmbedLayouts", []visit{
 			{"card", "/embed?" + state.EmbedString(q, state.Embed{Layout: state.LayoutCard}) + "&" + cardFootprint, nil},

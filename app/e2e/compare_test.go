@@ -551,7 +551,7 @@ func TestCompare(t *testing.T) {
 		rk, _ := set.Compare(q)
 		r, _ := set.Select(q)
 		for _, c := range []struct{ path, want string }{
-			{comparePath(q), export.CompareSummary(rk, &set.Index, origin+comparePath(q))},
+			{comparePath(q), export.CompareSummary(rk, &set.Index, footprint.Factors{}, origin+comparePath(q))},
 			{"/?" + state.String(q), export.Summary(r, footprint.Factors{}, origin+"/?"+state.String(q))},
 		} {
 			tb.openURL(origin + c.path)

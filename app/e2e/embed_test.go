@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -346,10 +347,14 @@ func readmeScript(t *testing.T) string {
 // the page receives.
 func hostSite(t *testing.T, script string) (srv *httptest.Server, page func(iframeAttrs string) string) {
 	t.Helper()
+	// Parallel subtests add pages while the server answers others.
+	var mu sync.Mutex
 	pages := map[string]string{}
 	var n int
 	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
 		body, ok := pages[r.URL.Path]
+		mu.Unlock()
 		if !ok {
 			http.NotFound(w, r)
 			return
@@ -359,6 +364,8 @@ func hostSite(t *testing.T, script string) (srv *httptest.Server, page func(ifra
 	}))
 	t.Cleanup(srv.Close)
 	return srv, func(attrs string) string {
+		mu.Lock()
+		defer mu.Unlock()
 		n++
 		path := fmt.Sprintf("/host%d.html", n)
 		pages[path] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A host page</title><link rel="icon" href="data:,">

@@ -676,6 +676,29 @@ func TestFootprint(t *testing.T) {
 		if want := export.Summary(r, f, origin+"/?"+fp.AppendTo(state.String(fpQuery))); err != nil || clip != want {
 			t.Errorf("clipboard %q (%v), want\n%q", clip, err, want)
 		}
+
+		// Issue 15, item 7: the compare page's summary carries the footprint
+		// its table and CSV carry; it said "Boundary: GPU only." for this link.
+		cq := with(fpQuery, func(q *data.Query) { q.DeadlineMS = 40 })
+		cmpParams := "boundary=cloud&grid=400&wue=1&price=0.1&cur=USD"
+		tb.openURL(origin + comparePath(cq) + "&" + cmpParams)
+		rk := expectRanking(tb.view(), set, cq)
+		tb.do(chromedp.Click(chromedp.ID("copy-summary")))
+		tb.waitText("#share-status", "Summary copied to the clipboard.")
+		clip, err = chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+		cfp, _ := state.ParseFootprint(mustValues(t, cmpParams))
+		first := rk.Models[0].Result.Estimate.EnergyWh
+		carbon, _ := cfp.Factors.Carbon(cfp.Factors.Ladder(first))
+		for _, want := range []string{"Typical large cloud data centre", "footprint " + data.FormatEnergy(cfp.Factors.Ladder(first).FacilityWh),
+			footprint.FormatCarbon(carbon), "carbon at 400 g CO2e/kWh", "cost at 0.1 USD per kWh", "widened to"} {
+			if err != nil || !strings.Contains(clip, want) {
+				t.Errorf("compare page: clipboard %q (%v) lacks %q", clip, err, want)
+			}
+		}
+		permalink := clip[strings.LastIndexByte(clip, ' ')+1:]
+		if want := export.CompareSummary(rk, &set.Index, cfp.Factors, permalink); clip != want || !strings.HasPrefix(permalink, origin+"/compare?") {
+			t.Errorf("compare page: clipboard %q, want\n%q", clip, want)
+		}
 	})
 }
 

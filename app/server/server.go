@@ -14,6 +14,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,7 +22,13 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"tokenjoule/app/ui"
+	"tokenjoule/data"
 )
+
+// Pages are the site's pages besides the calculator at its root, each a
+// route of package ui: the static site holds one prerendered file for each
+// (and for its name with a slash), and the offline copy holds them all.
+var Pages = []string{"/embed", "/compare", "/embed/compare", "/plan", "/embed/plan"}
 
 // Files the page needs from web/, besides the go-app runtime it generates.
 var required = []string{"app.wasm", "echarts.min.js", "guard.js", "start.js", "style.css", "icon.svg", "icon-192.png", "icon-512.png"}
@@ -123,7 +130,7 @@ func New(o Options) (*Server, error) {
 		// runs, when a chart comes near the screen or the page is idle.
 		Scripts: []string{"/web/guard.js"},
 		// Precached besides the pages, scripts, styles and icons go-app lists itself.
-		CacheableResources:    []string{"/embed", "/compare", "/embed/compare", "/web/icon.svg", "/web/echarts.min.js", "/web/start.js"},
+		CacheableResources:    slices.Concat(Pages, []string{"/web/icon.svg", "/web/echarts.min.js", "/web/start.js"}),
 		ServiceWorkerTemplate: workerJS,
 		// The version names the offline cache: a digest of what is served, so
 		// that it changes with every build and only then.
@@ -181,7 +188,7 @@ func CleanBase(b string) (string, error) {
 	}
 	for _, seg := range strings.Split(b, "/") {
 		if seg == "" || seg == "." || seg == ".." || strings.ContainsAny(seg, "?#%\\ \"'<>") {
-			return "", fmt.Errorf("base path %q is not accepted: use a plain URL path such as /tokenjoule/", "/"+b+"/")
+			return "", fmt.Errorf("base path %s is not accepted: use a plain URL path such as /tokenjoule/", data.Quote("/"+b+"/"))
 		}
 	}
 	return "/" + b, nil
@@ -192,14 +199,39 @@ func CleanBase(b string) (string, error) {
 // as its host. "" stays "" (no previews).
 func CleanDomain(d string) (string, error) {
 	h := strings.TrimSuffix(strings.TrimPrefix(d, "https://"), "/")
-	ok := h != "" || d == ""
-	for _, c := range []byte(h) {
-		ok = ok && ('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '-' || c == ':')
-	}
-	if !ok || strings.HasPrefix(h, ".") || strings.HasPrefix(h, ":") {
-		return "", fmt.Errorf("domain %q is not accepted: use the host name the site is published on, such as example.github.io", d)
+	if d != "" && !validHost(h) {
+		return "", fmt.Errorf("domain %s is not accepted: use the host name the site is published on, "+
+			"with a port from 1 to 65535 if it needs one, such as example.github.io or example.org:8443", data.Quote(d))
 	}
 	return h, nil
+}
+
+// validHost tells whether h is a DNS host name (RFC 1123: dot-separated
+// labels of 1 to 63 letters, digits and inner hyphens, 253 characters in
+// all), optionally followed by a colon and a port from 1 to 65535 written
+// without leading zeros.
+func validHost(h string) bool {
+	name, port, hasPort := strings.Cut(h, ":")
+	if hasPort {
+		n, err := strconv.Atoi(port)
+		if err != nil || port[0] < '1' || port[0] > '9' || n > 65535 {
+			return false
+		}
+	}
+	if name == "" || len(name) > 253 {
+		return false
+	}
+	for label := range strings.SplitSeq(name, ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for _, c := range []byte(label) {
+			if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-') {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // resolver resolves resource paths to root-relative URLs under the site's

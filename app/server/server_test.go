@@ -6,11 +6,17 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"tokenjoule/app/state"
+	"tokenjoule/data"
 )
 
 // project is a project folder whose web/ holds stand-ins for the files the
@@ -120,6 +126,47 @@ func TestLongURLs(t *testing.T) {
 	}
 }
 
+// TestLongValues (issue 15, item 4): every parameter of every page, given a
+// 100 KB value, makes a page about the size of one given short bad values,
+// which quotes at most 40 characters of it; and so does one of 1 KB, which
+// main[data-query] repeated. /?pue= with 60,000 characters made a 100 KB page,
+// its notice quoting them all. The parameters go in three links per page,
+// each under the header limit.
+func TestLongValues(t *testing.T) {
+	srv := serve(t, Options{Root: project(t)})
+	link := func(page string, params []string, value string) string {
+		pairs := make([]string, len(params))
+		for i, p := range params {
+			pairs[i] = p + "=" + value
+		}
+		return page + "?" + strings.Join(pairs, "&")
+	}
+	groups := [][]string{slices.Concat(state.Params, state.TrafficParams), state.EmbedParams, state.FootprintParams}
+	for _, page := range append([]string{"/"}, Pages...) {
+		for _, params := range groups {
+			for _, c := range []struct {
+				params []string
+				size   int
+			}{{params, 100 << 10}, {params[len(params)-1:], 1 << 10}} {
+				_, plain := get(t, srv.URL+link(page, c.params, "x"))
+				u := link(page, c.params, strings.Repeat("x", c.size))
+				start := time.Now()
+				res, body := get(t, srv.URL+u)
+				took := time.Since(start)
+				quoted := 0 // the longest run of the values' characters
+				for _, run := range strings.FieldsFunc(body, func(r rune) bool { return r != 'x' }) {
+					quoted = max(quoted, len(run))
+				}
+				if res.StatusCode != 200 || len(body) > len(plain)+2000 || quoted > 40 {
+					t.Errorf("%s with %v of %d KB: %d, a page of %d bytes (%d with short values) quoting %d characters",
+						page, c.params, c.size>>10, res.StatusCode, len(body), len(plain), quoted)
+				}
+				t.Logf("%s with %d parameters of %d KB: a page of %d bytes in %v", page, len(c.params), c.size>>10, len(body), took)
+			}
+		}
+	}
+}
+
 // TestPreviews (issue 7, item 6): no link-preview tag with an empty host; with
 // a domain, full URLs, under the base path.
 func TestPreviews(t *testing.T) {
@@ -148,6 +195,64 @@ func TestPreviews(t *testing.T) {
 			t.Errorf("domain %q accepted", bad)
 		}
 	}
+}
+
+// TestCleanDomain (issue 15, item 14): a domain is a host name, with a port
+// from 1 to 65535 if it has one; x.org:99999, x.org:, x..org and -x.org were
+// accepted.
+func TestCleanDomain(t *testing.T) {
+	for in, want := range map[string]string{
+		"": "", "example.github.io": "example.github.io", "https://example.org/": "example.org", "localhost": "localhost",
+		"x.org:1": "x.org:1", "x.org:8443": "x.org:8443", "x.org:65535": "x.org:65535", "EXAMPLE.org": "EXAMPLE.org",
+		"a-b.c-d.org": "a-b.c-d.org", "127.0.0.1:8000": "127.0.0.1:8000", strings.Repeat("a", 63) + ".org": strings.Repeat("a", 63) + ".org",
+	} {
+		if got, err := CleanDomain(in); got != want || err != nil {
+			t.Errorf("CleanDomain(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{
+		"x.org:99999", "x.org:", "x..org", "-x.org", "x-.org", "x.org:0", "x.org:65536", "x.org:+80", "x.org:080", "x.org:8a",
+		"x.org:80:80", ".x.org", "x.org.", ":80", "x_y.org", "https://x.org/p", "http://x.org", "[::1]:80",
+		"x." + strings.Repeat("a", 64) + ".org", strings.Repeat("abcdefghi.", 26) + "org", "ex\u00e4mple.org",
+	} {
+		got, err := CleanDomain(bad)
+		if err == nil {
+			t.Errorf("CleanDomain(%q) = %q, accepted", bad, got)
+			continue
+		}
+		if msg := err.Error(); !strings.Contains(msg, data.Quote(bad)) || !strings.Contains(msg, "65535") {
+			t.Errorf("CleanDomain(%q): %q does not name the value and what is accepted", bad, msg)
+		}
+	}
+}
+
+// FuzzCleanDomain: whatever it is given, CleanDomain accepts only a host
+// name that a URL keeps as its host, and names what it refuses.
+func FuzzCleanDomain(f *testing.F) {
+	for _, s := range []string{"", "example.github.io", "https://example.org/", "x.org:8443", "x.org:99999", "x..org", "-x.org", "x.org:"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		h, err := CleanDomain(s)
+		if err != nil {
+			if !strings.Contains(err.Error(), "not accepted") || len(err.Error()) > 600 {
+				t.Fatalf("CleanDomain(%q): %v", s, err)
+			}
+			return
+		}
+		if s == "" {
+			return
+		}
+		u, perr := url.Parse("https://" + h + "/")
+		if perr != nil || u.Host != h || u.Path != "/" || u.Hostname() == "" || strings.Contains(h, "..") {
+			t.Fatalf("CleanDomain(%q) = %q, which is no URL's host (%v)", s, h, perr)
+		}
+		if p := u.Port(); p != "" {
+			if n, _ := strconv.Atoi(p); n < 1 || n > 65535 {
+				t.Fatalf("CleanDomain(%q) = %q: port out of range", s, h)
+			}
+		}
+	})
 }
 
 // TestProxiedFilesStayLocal: go-app answers /robots.txt, /sitemap.xml and
@@ -201,7 +306,7 @@ func BenchmarkLongURL(b *testing.B) {
 }
 
 // TestWebCompressed: serve sends web/'s files gzipped to a client that
-// accepts gzip, as a host that compresses does (web/guard.js then takes the
+// accepts gzip, as a host that compresses does (web/start.js then takes the
 // wasm as it comes), and as they are to one that does not; a changed file is
 // compressed anew.
 func TestWebCompressed(t *testing.T) {

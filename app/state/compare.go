@@ -30,7 +30,7 @@ func ParseCompare(set *data.Set, v url.Values) (data.Query, []Notice) {
 			return q, slices.Delete(notices, i, i+1)
 		}
 	}
-	notices[i].Message = fmt.Sprintf("The URL's %s=%q was not understood (%s's models were measured on %s); showing each model's best GPU instead.",
-		ParamGPU, s, w.Name, strings.Join(gpus, " and "))
+	notices[i].Message = fmt.Sprintf("The URL's %s=%s was not understood (%s's models were measured on %s); showing each model's best GPU instead.",
+		ParamGPU, data.Quote(s), w.Name, strings.Join(gpus, " and "))
 	return q, notices
 }

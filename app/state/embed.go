@@ -66,9 +66,9 @@ func ParseEmbed(v url.Values, layouts []string) (Embed, []Notice) {
 		notices []Notice
 	)
 	refuse := func(param, value string, accepted []string, fallback string) {
-		notices = append(notices, Notice{Param: param, Value: bounded(value),
+		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
 			Message: fmt.Sprintf("The URL's %s=%s was not understood (use %s); showing %s instead.",
-				param, quote(value), orList(accepted), fallback)})
+				param, data.Quote(value), orList(accepted), fallback)})
 	}
 	match := func(s string, among []string) (string, bool) {
 		i := slices.IndexFunc(among, func(x string) bool { return strings.EqualFold(x, strings.TrimSpace(s)) })

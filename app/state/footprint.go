@@ -48,8 +48,8 @@ func ParseFootprint(v url.Values) (Footprint, []Notice) {
 		notices []Notice
 	)
 	refuse := func(param, value string, err error, fallback string) {
-		notices = append(notices, Notice{Param: param, Value: value,
-			Message: fmt.Sprintf("The URL's %s=%q was not understood (%s); showing %s instead.", param, value, refusal(err), fallback)})
+		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
+			Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, data.Quote(value), refusal(err), fallback)})
 	}
 	if s, ok := first(v, ParamBoundary); ok {
 		if b, err := footprint.ParseBoundary(s); err != nil {
@@ -94,14 +94,12 @@ func ParseFootprint(v url.Values) (Footprint, []Notice) {
 	return fp, notices
 }
 
-// refusal is a parser's reason without its "name "value" is not accepted: "
-// lead, which a notice says in its own words.
+// refusal is why a parser refused a value, without the value, which a
+// notice quotes (cut) in its own words.
 func refusal(err error) string {
 	var bad *data.InputError
 	if errors.As(err, &bad) {
-		if _, rest, ok := strings.Cut(bad.Error(), " is not accepted: "); ok {
-			return rest
-		}
+		return bad.Why()
 	}
 	return err.Error()
 }

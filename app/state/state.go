@@ -5,11 +5,9 @@
 package state
 
 import (
-	"errors"
 	"fmt"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 
 	"tokenjoule/data"
@@ -29,32 +27,14 @@ const (
 var Params = []string{ParamTask, ParamModel, ParamGPU, ParamDeadline, ParamPercentile, ParamTokens}
 
 // Notice tells that a parameter of the URL was refused and the default used.
-// There is at most one per parameter, and each quotes at most maxQuoted
-// characters of a value: a URL may be a megabyte long, and a page that
-// repeated it for each of its parts would be gigabytes.
+// There is at most one per parameter, and each quotes at most
+// data.MaxQuoted characters of a value: a URL may be a megabyte long, and a
+// page that repeated it for each of its parts would be gigabytes.
 type Notice struct {
 	Param   string // query parameter, such as "tokens"; "" for the query string as a whole
-	Value   string // the value as it appeared in the URL, cut to maxQuoted characters
+	Value   string // the value as it appeared in the URL, cut by data.Excerpt
 	Message string // a sentence for the page, naming the parameter and the value
 }
-
-// maxQuoted is how many characters of a value a notice quotes.
-const maxQuoted = 40
-
-// bounded is s cut to maxQuoted characters, with "…" where it was cut.
-func bounded(s string) string {
-	n := 0
-	for i := range s {
-		if n == maxQuoted {
-			return s[:i] + "…"
-		}
-		n++
-	}
-	return s
-}
-
-// quote is bounded(s) in Go's double-quoted form, as notices quote values.
-func quote(s string) string { return strconv.Quote(bounded(s)) }
 
 // sample keeps the first few of a list of refused parts, and how many there
 // were: a notice names a few, and a URL may hold hundreds of thousands.
@@ -75,7 +55,7 @@ func (s *sample) add(item string) {
 func (s sample) String() string {
 	parts := make([]string, len(s.first))
 	for i, it := range s.first {
-		parts[i] = quote(it)
+		parts[i] = data.Quote(it)
 	}
 	last := ""
 	if s.n > len(s.first) {
@@ -132,7 +112,7 @@ func ParseQuery(raw string) (url.Values, []Notice) {
 	if bad.n > 1 {
 		msg = fmt.Sprintf("The URL's %s were not understood (%s); they are ignored.", bad, strings.Join(why, "; "))
 	}
-	return v, []Notice{{Value: bounded(bad.first[0]), Message: msg}}
+	return v, []Notice{{Value: data.Excerpt(bad.first[0]), Message: msg}}
 }
 
 // Parse reads the query string into a query that set.Select answers without
@@ -144,17 +124,8 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 	q := data.DefaultQuery()
 	var notices []Notice
 	refuse := func(param, value, why, fallback string) {
-		notices = append(notices, Notice{Param: param, Value: bounded(value),
-			Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, quote(value), why, fallback)})
-	}
-	why := func(err error) string {
-		var bad *data.InputError
-		if errors.As(err, &bad) {
-			// The parser's reason and accepted forms, without the value,
-			// which the notice quotes (cut) in its own words.
-			return strings.Join(slices.DeleteFunc([]string{bad.Reason, bad.Accepted}, func(s string) bool { return s == "" }), "; ")
-		}
-		return err.Error()
+		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
+			Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, data.Quote(value), why, fallback)})
 	}
 
 	// Notices name workloads and models as the page does, by their names.
@@ -166,7 +137,7 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 	}
 	if s, ok := first(v, ParamTask); ok {
 		if _, err := set.Workload(s); err != nil {
-			refuse(ParamTask, s, why(err), workload(q.Task))
+			refuse(ParamTask, s, refusal(err), workload(q.Task))
 		} else {
 			q.Task = s
 		}
@@ -198,21 +169,21 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 	}
 	if s, ok := first(v, ParamDeadline); ok {
 		if ms, err := data.ParseDeadline(s); err != nil {
-			refuse(ParamDeadline, s, why(err), data.FormatDeadline(q.DeadlineMS))
+			refuse(ParamDeadline, s, refusal(err), data.FormatDeadline(q.DeadlineMS))
 		} else {
 			q.DeadlineMS = ms
 		}
 	}
 	if s, ok := first(v, ParamPercentile); ok {
 		if p, err := data.ParsePercentile(s); err != nil {
-			refuse(ParamPercentile, s, why(err), string(q.Percentile))
+			refuse(ParamPercentile, s, refusal(err), string(q.Percentile))
 		} else {
 			q.Percentile = p
 		}
 	}
 	if s, ok := first(v, ParamTokens); ok {
 		if t, err := data.ParseTokens(s); err != nil {
-			refuse(ParamTokens, s, why(err), data.FormatTokens(q.Tokens))
+			refuse(ParamTokens, s, refusal(err), data.FormatTokens(q.Tokens))
 		} else {
 			q.Tokens = t
 		}
@@ -380,7 +351,7 @@ func ParseHidden(v url.Values) (Hidden, []Notice) {
 	if unknown.n > 1 {
 		which = "which are not controls"
 	}
-	return h, []Notice{{Param: ParamHide, Value: bounded(unknown.first[0]),
+	return h, []Notice{{Param: ParamHide, Value: data.Excerpt(unknown.first[0]),
 		Message: fmt.Sprintf("The URL's %s names %s, %s (use %s or %s, separated by commas); ignored.",
 			ParamHide, unknown, which, strings.Join(Params, ", "), HideAll)}}
 }

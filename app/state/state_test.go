@@ -72,6 +72,9 @@ func TestParseNotices(t *testing.T) {
 		{"p=p42", "p", "p42", func(q data.Query) bool { return q.Percentile == data.P50 }},
 		{"tokens=lots", "tokens", "lots", func(q data.Query) bool { return q.Tokens == 1e6 }},
 		{"tokens=", "tokens", "", func(q data.Query) bool { return q.Tokens == 1e6 }},
+		// Issue 15, item 11: below one token, a figure underflows to nothing.
+		{"tokens=5e-324", "tokens", "5e-324", func(q data.Query) bool { return q.Tokens == 1e6 }},
+		{"tokens=0.5", "tokens", "0.5", func(q data.Query) bool { return q.Tokens == 1e6 }},
 		// Text Conversation's default model is not a video model: the workload's default is used.
 		{"task=video-chat&model=qwen-3-14b", "model", "qwen-3-14b", func(q data.Query) bool { return q.Task == "video-chat" && q.Model == "qwen-3-vl-8b-instruct" }},
 	} {
@@ -257,8 +260,42 @@ func TestNoticesAreBounded(t *testing.T) {
 				t.Errorf("%.30q…: two notices for %q", raw, n.Param)
 			}
 			seen[n.Param] = true
-			if len(n.Message) > 600 || len(n.Value) > 4*maxQuoted+3 {
+			if len(n.Message) > 600 || len(n.Value) > 4*data.MaxQuoted+3 {
 				t.Errorf("%.30q…: a notice of %d bytes quoting %d: %.200q…", raw, len(n.Message), len(n.Value), n.Message)
+			}
+		}
+	}
+}
+
+// TestEveryParameterBounded (issue 15, item 4): each parameter of every page
+// (the calculator's, the compare page's, the embed's, the footprint's and
+// the plan's traffic), given a 100 KB value, is refused in one notice that quotes
+// at most 40 characters of it. The footprint's and the compare page's gpu
+// quoted the whole value: /?pue= and 60,000 characters made a 60,184-character
+// notice.
+func TestEveryParameterBounded(t *testing.T) {
+	set := load(t)
+	long := strings.Repeat("x", 100<<10)
+	params := slices.Concat(Params, EmbedParams, FootprintParams, TrafficParams)
+	for _, p := range params {
+		v := url.Values{p: {long}}
+		_, calc := Parse(set, v)
+		_, cmp := ParseCompare(set, v)
+		_, fp := ParseFootprint(v)
+		_, look := ParseEmbed(v, []string{LayoutInteractive, LayoutCard, LayoutChart})
+		_, _, traffic := ParsePlan(set, v)
+		all := slices.Concat(calc, cmp, fp, look, traffic)
+		if len(all) == 0 {
+			t.Errorf("%s=%.10s… (100 KB): no notice", p, long)
+		}
+		for _, n := range all {
+			quoted := 0 // the longest run of the value's characters
+			for _, run := range strings.FieldsFunc(n.Message, func(r rune) bool { return r != 'x' }) {
+				quoted = max(quoted, len(run))
+			}
+			if n.Param != p || len(n.Message) > 600 || quoted > data.MaxQuoted || !strings.Contains(n.Message, strconv.Quote(n.Value)) ||
+				!strings.Contains(n.Message, `"`+strings.Repeat("x", data.MaxQuoted)+`…"`) {
+				t.Errorf("%s=%.10s… (100 KB): a notice of %d bytes quoting %d characters: %.200q…", p, long, len(n.Message), quoted, n.Message)
 			}
 		}
 	}

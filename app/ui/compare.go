@@ -39,6 +39,7 @@ type Compare struct {
 	tokensText, tokensErr     string
 	deadlineText, deadlineErr string
 	foot                      fpInputs // the footprint's inputs (footprint.go); it ranks no budget
+	planMode                           // with a rate in the URL, every model planned (compare_plan.go)
 
 	sortKey string // a column's key; "" is the ranking's order
 	desc    bool
@@ -82,7 +83,7 @@ func (c *Compare) OnNav(ctx app.Context) {
 	} else {
 		ctx.PreventUpdate()
 	}
-	forgetRefused(ctx, state.EmbedString(c.q, c.look), c.notices)
+	forgetRefused(ctx, c.pageQuery(), c.notices)
 }
 
 // fromURL reads the state from the URL u.
@@ -92,10 +93,16 @@ func (c *Compare) fromURL(u *url.URL) {
 	q, notices := state.ParseCompare(c.set, v)
 	notices = append(malformed, notices...)
 	notices = append(notices, c.foot.load(v)...)
+	var tn []state.Notice
+	c.traffic, c.planning, tn = state.ParseTraffic(v)
+	c.tin.load(c.traffic)
+	notices = append(notices, tn...)
 	if c.embedded {
 		var en []state.Notice
 		c.look, en = state.ParseEmbed(v, compareLayouts)
 		notices = append(notices, en...)
+		// The card states a ranking by a volume; it has no plan mode.
+		c.planning = c.planning && c.look.Layout != state.LayoutCard
 	}
 	c.load(q, notices)
 }
@@ -125,15 +132,23 @@ func (c *Compare) OnDismount() {
 
 // compute ranks the models for c.q and builds the two charts.
 func (c *Compare) compute() {
-	c.rk, c.err = c.set.Compare(c.q)
+	if c.planning {
+		c.rk, c.err = c.computePlans()
+	} else {
+		c.rk, c.err = c.set.Compare(c.q)
+	}
 	if c.err != nil {
 		c.rk = nil
 		return
 	}
+	bars := charts.Ranking
+	if c.planning {
+		bars = func(*data.Ranking, string) ([]byte, error) { return charts.PlanRanking(c.prk, c.q.Model) }
+	}
 	for _, ch := range []struct {
 		dst   *string
 		build func(*data.Ranking, string) ([]byte, error)
-	}{{&c.bars, charts.Ranking}, {&c.scatter, charts.EnergyParams}} {
+	}{{&c.bars, bars}, {&c.scatter, charts.EnergyParams}} {
 		b, err := ch.build(c.rk, c.q.Model)
 		if err != nil {
 			c.err = err
@@ -151,7 +166,7 @@ func (c *Compare) setParam(ctx app.Context, param, value string) {
 	q, _ := state.ParseCompare(c.set, v) // the controls offer valid values only
 	c.q = q
 	c.compute()
-	replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.look)))
+	replaceQuery(ctx, c.pageQuery())
 }
 
 func (c *Compare) onParam(param string) app.EventHandler {
@@ -223,6 +238,9 @@ func (c *Compare) onSort(key string) app.EventHandler {
 // calcURL is the calculator with the model and this page's state; a GPU the
 // model was not measured on becomes the best of its own.
 func (c *Compare) calcURL(slug string) string {
+	if c.planning {
+		return c.planURL(slug)
+	}
 	q := c.q
 	q.Model = slug
 	return appURL("/", c.foot.fp.AppendTo(state.String(state.Normalize(c.set, q))))
@@ -252,13 +270,16 @@ func (c *Compare) Render() app.UI {
 	if c.err != nil || c.rk == nil {
 		return root.Body(app.P().Class("error").Text(fmt.Sprintf("The comparison failed: %v", c.err)))
 	}
-	share := &Share{Query: c.q, Ranking: c.rk, Compact: c.embedded, Footprint: c.foot.fp, Charts: []ShareChart{
+	var share app.UI = &Share{Query: c.q, Ranking: c.rk, Compact: c.embedded, Footprint: c.foot.fp, Charts: []ShareChart{
 		{ID: chartRanking, Title: titleRanking, Option: c.bars},
 		{ID: chartParams, Title: titleParams, Option: c.scatter},
 	}}
 	if c.embedded && c.look.Layout == state.LayoutCard {
 		return root.Body(c.renderNoJS(), &Notices{List: c.notices}, c.renderCard(),
 			figureFooter(c.set.Index.Source, c.set.Index.DataVersion, c.fullURL()))
+	}
+	if c.planning {
+		share = app.Div().Hidden(true) // its downloads are the ranking by a volume's
 	}
 	if c.embedded {
 		return root.Body(
@@ -278,8 +299,10 @@ func (c *Compare) Render() app.UI {
 			app.Div().Class("top-row").Body(
 				app.H1().Text("tokenjoule"),
 				app.Div().Class("top-links").Body(
-					app.A().ID("open-calc").Class(answerPart).Href(c.calcURL(c.q.Model)).Text("← The calculator"),
-					&Builder{Query: c.q, Ranking: c.rk, Bars: c.bars, Footprint: c.foot.fp},
+					app.A().ID("open-calc").Class(answerPart).Href(c.modelCalcURL()).Text("← The calculator"),
+					app.A().ID("open-mode").Class(answerPart).Href(c.modeURL()).Text(c.modeWords()),
+					// The builder embeds a ranking by a volume: not in plan mode.
+					slot(!c.planning, func() app.UI { return &Builder{Query: c.q, Ranking: c.rk, Bars: c.bars, Footprint: c.foot.fp} }),
 				),
 			),
 			app.P().Class("lede").Text("Which AI language model uses the least electricity to write the same text as fast? "+
@@ -340,7 +363,12 @@ func (c *Compare) renderControls() app.UI {
 		show(state.ParamPercentile, func() app.UI {
 			return percentileField(q.Percentile, c.embedded, c.onParam(state.ParamPercentile))
 		}),
-		show(state.ParamTokens, func() app.UI { return tokensField(c.tokensText, c.tokensErr, c.onTokens, c.onPreset) }),
+		show(state.ParamTokens, func() app.UI {
+			if c.planning {
+				return c.tin.render(c.onTraffic, c.onRatePreset)
+			}
+			return tokensField(c.tokensText, c.tokensErr, c.onTokens, c.onPreset)
+		}),
 		c.renderFootprintInputs(),
 	)
 }
@@ -370,6 +398,9 @@ type rankedRow struct {
 
 // renderAnswer is the question, the answer in words, and the bars.
 func (c *Compare) renderAnswer() app.UI {
+	if c.planning {
+		return c.renderPlanAnswer()
+	}
 	q := c.q
 	ranked, _, _ := c.groups()
 	question := fmt.Sprintf("Energy for %s output tokens of each model of %s on %s, with %s",
@@ -443,6 +474,9 @@ type column struct {
 // columns are the table's columns in order; figures derived from a model's
 // energy (a footprint's carbon, water and cost) belong after colJoules.
 func (c *Compare) columns() []column {
+	if c.planning {
+		return c.planColumns()
+	}
 	est := func(r rankedRow) data.Estimate { return r.Result.Estimate }
 	sel := func(r rankedRow) *data.Config { return r.Result.Selected }
 	cols := []column{
@@ -526,7 +560,7 @@ func (c *Compare) renderTable() app.UI {
 		for k, col := range cols {
 			td := app.Td().DataSet("col", col.key)
 			if col.key == colModel {
-				a := app.A().Href(c.calcURL(r.Entry.Slug)).Text(r.Entry.Name).Title("Open the calculator with " + r.Entry.Name)
+				a := app.A().Href(c.calcURL(r.Entry.Slug)).Text(r.Entry.Name).Title(c.openWords() + r.Entry.Name)
 				if c.embedded {
 					a = a.Target("_blank").Rel("noopener")
 				}
@@ -544,7 +578,7 @@ func (c *Compare) renderTable() app.UI {
 	return app.Section().ID("ranking").Class("ranking card "+answerPart).Aria("labelledby", "ranking-title").Body(
 		app.H2().ID("ranking-title").Text("Ranking"),
 		c.renderExample("ranking-example"),
-		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens it in the calculator with this state. "+
+		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens "+c.openWhere()+" with this state. "+
 			"The configuration is the GPUs serving the model and its batch size limit (max_num_seqs), the most requests they handle at once."),
 		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Ranking table, scrolls sideways").Body(
 			app.Table().ID("ranking-table").Aria("describedby", "ranking-note").Body(
@@ -611,7 +645,13 @@ func (c *Compare) scatterCaption() string {
 }
 
 // fullURL is the full compare page with this state.
-func (c *Compare) fullURL() string { return appURL("/compare", c.foot.fp.AppendTo(state.String(c.q))) }
+func (c *Compare) fullURL() string {
+	full := state.String(c.q)
+	if c.planning {
+		full += "&" + state.TrafficString(c.traffic)
+	}
+	return appURL("/compare", c.foot.fp.AppendTo(full))
+}
 
 // renderEmbedAbout is the embed's caveat, source and citation in one line,
 // and the way to the full compare page.

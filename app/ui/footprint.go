@@ -26,6 +26,9 @@ type fpInputs struct {
 	text map[string]string // by the input's name
 	errs map[string]string
 	open bool
+	// noIdle leaves out the idle share: the plan counts idle capacity
+	// itself, and says so in its place.
+	noIdle bool
 }
 
 // The inputs' names, which their handler reads to know what changed: a
@@ -240,7 +243,7 @@ func (c *calc) onFootprintToggle(ctx app.Context, e app.Event) {
 // ranking stays, the columns past the GPU follow.
 func (c *Compare) onFootprint(ctx app.Context, e app.Event) {
 	if c.foot.edit(ctx) {
-		replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.look)))
+		replaceQuery(ctx, c.pageQuery())
 	}
 }
 
@@ -300,7 +303,9 @@ func (f *fpInputs) render(h, toggle app.EventHandler, budget bool) app.UI {
 			"a figure left empty is not shown."),
 		f.field("fp-boundary", "Boundary", app.Select().ID("fp-boundary").Name(fpBoundary).OnChange(h).Body(bounds...)),
 		f.box("fp-host", fpHost, "Host CPU and memory, a share of GPU energy (0.43 is +43%)", numberText(e.Host.Value), h),
-		f.box("fp-idle", fpIdle, "Idle capacity kept for reliability, a share of GPU energy", numberText(e.Idle.Value), h),
+		slot(!f.noIdle, func() app.UI {
+			return f.box("fp-idle", fpIdle, "Idle capacity kept for reliability, a share of GPU energy", numberText(e.Idle.Value), h)
+		}),
 		f.presets("fp-pue", footprint.PUE, "PUE: the facility's energy over its IT energy (cooling, power conversion)", e.PUE, false, h),
 		f.presets("fp-grid", footprint.Grid, "Grid carbon intensity: the electricity's emissions", fs.Grid, true, h),
 		f.presets("fp-wue", footprint.WUE, "Water used on site, per kWh of IT energy (WUE)", fs.WUE, true, h),

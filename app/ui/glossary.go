@@ -42,6 +42,10 @@ const (
 	termGPUHours   = "gpu-hours"
 	termPareto     = "pareto"
 	termRow        = "row"
+	termRate       = "rate"
+	termPeak       = "peak"
+	termIdle       = "idle-power"
+	termReplicas   = "replicas"
 )
 
 var glossary = map[string]term{
@@ -76,6 +80,18 @@ var glossary = map[string]term{
 	termRow: {"Dataset row", "",
 		"Where the figures come from: one measurement of the ML.ENERGY data, named model/GPU/number of GPUs/batch size limit (and /r2 for a repeated run). " +
 			"The downloads and the command line name it the same way."},
+	termRate: {"Average traffic", "rate",
+		"How many output tokens the deployment serves, on average, per second or per day: 1B/day or 12k/s. " +
+			"A billion tokens a day is about 11,574 tokens each second."},
+	termPeak: {"Peak over average", "peak",
+		"How much busier the busiest moment is than the average: 2 means that at the peak twice the average rate arrives. " +
+			"The fleet is sized for the peak, so the rest of the day some of it waits, idle."},
+	termIdle: {"Idle power of a GPU", "idle_w",
+		"What a GPU draws while it holds a model but serves nothing, in watts. " +
+			"Between idle and fully busy, a replica is counted in proportion to its load. Empty, each GPU's published measurement is used."},
+	termReplicas: {"Replicas", "",
+		"Copies of the chosen configuration, each on its own GPUs, sharing the traffic. " +
+			"There are as many as the peak needs, at the configuration's measured throughput."},
 }
 
 // label is the label of a glossary term.

@@ -12,7 +12,7 @@ import (
 
 func TestGlossary(t *testing.T) {
 	keys := []string{termITL, termPercentile, termTokens, termGPUs, termParallel, termPrecision, termBatchLimit,
-		termBatch, termGPUHours, termPareto, termRow}
+		termBatch, termGPUHours, termPareto, termRow, termRate, termPeak, termIdle, termReplicas}
 	if len(keys) != len(glossary) {
 		t.Errorf("%d terms listed, %d in the glossary", len(keys), len(glossary))
 	}

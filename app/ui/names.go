@@ -13,4 +13,6 @@ func routeOtherNames() {
 	app.RouteWithRegexp(`^/+embed(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Embed{} })
 	app.RouteWithRegexp(`^/+compare(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Compare{} })
 	app.RouteWithRegexp(`^/+embed/+compare(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Compare{embedded: true} })
+	app.RouteWithRegexp(`^/+plan(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Plan{} })
+	app.RouteWithRegexp(`^/+embed/+plan(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Plan{embedded: true} })
 }

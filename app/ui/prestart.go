@@ -20,7 +20,9 @@ package ui
 // embeds) embeds a prerender and puts these parts in its markup.
 
 import (
+	"fmt"
 	"net/url"
+	"unicode/utf16"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -28,11 +30,6 @@ import (
 // prerendering is true when the page is rendered as HTML for the browser to
 // show before the app runs.
 func prerendering() bool { return app.IsServer }
-
-// maxMarkedQuery bounds the query main[data-query] repeats: a longer one
-// is not marked, and web/guard.js then takes the figures as not answering it
-// (the app answers it once it runs).
-const maxMarkedQuery = 2048
 
 // prerender is the query a page's prerendered figures answer: the raw query
 // of the URL its OnNav read, which is "" on a static site.
@@ -61,18 +58,29 @@ func (p *prerender) readAtInit(u *url.URL) bool {
 	return read
 }
 
-// prestart marks the prerendered main element with the query its figures
-// answer, escaped so that no character of it can leave the attribute (go-app
-// writes attribute values with strconv.Quote, which HTML does not read).
+// prestart marks the prerendered main element with a digest of the query
+// its figures answer (queryDigest), which web/guard.js computes for the
+// link's query: the query itself may be a megabyte long, and a page must not
+// repeat it.
 func (p *prerender) prestart(root app.HTMLMain) app.HTMLMain {
 	if !prerendering() {
 		return root
 	}
-	root = root.Class("prerendered")
-	if len(p.rendered) <= maxMarkedQuery {
-		root = root.DataSet("query", url.QueryEscape(p.rendered))
+	return root.Class("prerendered").DataSet("query", queryDigest(p.rendered))
+}
+
+// queryDigest is the 32-bit FNV-1a hash of a raw query string, in hex, as
+// web/guard.js's digest computes it from location.search. It hashes UTF-16
+// code units, which JavaScript's strings are made of; a query is ASCII (a
+// browser percent-encodes the rest), where they are the bytes. Two queries
+// that collide would only show figures prerendered for another question
+// until the app answers the link's (a second or so): no attacker gains by it.
+func queryDigest(q string) string {
+	h := uint32(2166136261)
+	for _, u := range utf16.Encode([]rune(q)) {
+		h = (h ^ uint32(u)) * 16777619
 	}
-	return root
+	return fmt.Sprintf("%08x", h)
 }
 
 // renderNoJS is the notice shown when JavaScript is off or the app cannot

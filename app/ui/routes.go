@@ -13,8 +13,8 @@ import (
 	"tokenjoule/data"
 )
 
-// Routes registers the calculator's pages and the compare page, each also
-// as an embed. Both the server (to prerender) and the browser (to mount)
+// Routes registers the calculator's pages, the compare page and the plan,
+// each also as an embed. Both the server (to prerender) and the browser (to mount)
 // must call it.
 //
 // go-app routes by exact path, and once the app starts it shows "Not Found"
@@ -33,6 +33,10 @@ func Routes() {
 	for _, p := range []string{"/compare", "/compare/"} {
 		app.Route(p, func() app.Composer { return &Compare{} })
 		app.Route("/embed"+p, func() app.Composer { return &Compare{embedded: true} })
+	}
+	for _, p := range []string{"/plan", "/plan/"} {
+		app.Route(p, func() app.Composer { return &Plan{} })
+		app.Route("/embed"+p, func() app.Composer { return &Plan{embedded: true} })
 	}
 	routeOtherNames()
 }

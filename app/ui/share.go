@@ -10,6 +10,7 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
+	"tokenjoule/data/plan"
 )
 
 // Share is what a page lets people take away, under its answer: on the
@@ -66,6 +67,9 @@ func (s *Share) Render() app.UI {
 		body = append(body, app.P().Class("share-compare "+answerPart).Body(
 			app.A().ID("open-compare").Class("button").Href(appURL("/compare", s.Footprint.AppendTo(state.String(s.Query)))).
 				Text("Compare every model of this workload at this deadline →"),
+			app.A().ID("open-plan").Class("button").Href(appURL("/plan", s.Footprint.AppendTo(state.PlanString(s.Query,
+				state.TokensAsRate(s.Query, plan.DefaultTraffic()))))).
+				Text(fmt.Sprintf("Plan a deployment for %s tokens a day →", data.FormatTokens(s.Query.Tokens))),
 		))
 	}
 	if s.Result != nil {
@@ -267,7 +271,7 @@ func (s *Share) onCopy(ctx app.Context, e app.Event) {
 	if s.Result != nil {
 		text = export.Summary(s.Result, s.Footprint.Factors, s.permalink())
 	} else {
-		text = export.CompareSummary(s.Ranking, &s.source().Index, s.permalink())
+		text = export.CompareSummary(s.Ranking, &s.source().Index, s.Footprint.Factors, s.permalink())
 	}
 	s.status, s.failed, s.framed, s.copyBox = "", false, false, ""
 	copyText(text, func(reason string) {

@@ -92,20 +92,34 @@ func (c *calc) renderControls(compact bool) app.UI {
 }
 
 func (c *calc) renderInputs(compact bool) app.UI {
-	idx := c.set.Index
+	show := func(param string, f func() app.UI) app.UI { return slot(!c.look.Hidden.Has(param), f) }
+	return inputsCard(append(modelFields(c.set, c.q, c.look.Hidden, compact, c.onTask, c.onModel, c.onGPU),
+		show(state.ParamDeadline, func() app.UI {
+			return deadlineField(c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineText)
+		}),
+		show(state.ParamPercentile, func() app.UI { return percentileField(c.q.Percentile, compact, c.onPercentile) }),
+		show(state.ParamTokens, func() app.UI { return tokensField(c.tokensText, c.tokensErr, c.onTokens, c.onPreset) }),
+		c.renderFootprintInputs(compact),
+	)...)
+}
+
+// modelFields are the task, model and GPU fields of q, each in its slot,
+// empty where hidden hides it: the calculator's and the plan's first inputs.
+// compact is the embed's.
+func modelFields(set *data.Set, q data.Query, hidden state.Hidden, compact bool, onTask, onModel, onGPU app.EventHandler) []app.UI {
 	var (
 		work  *data.Workload
 		entry *data.ModelEntry
 	)
-	if w, err := c.set.Workload(c.q.Task); err == nil {
+	if w, err := set.Workload(q.Task); err == nil {
 		work = w
 	}
-	if e, err := c.set.Entry(c.q.Task, c.q.Model); err == nil {
+	if e, err := set.Entry(q.Task, q.Model); err == nil {
 		entry = e
 	}
 	var tasks, models, gpus []app.UI
-	for _, w := range idx.Workloads {
-		tasks = append(tasks, option(w.ID, w.Name, w.ID == c.q.Task))
+	for _, w := range set.Index.Workloads {
+		tasks = append(tasks, option(w.ID, w.Name, w.ID == q.Task))
 	}
 	if work != nil {
 		// Names only, which fit a phone's width; what tells models apart
@@ -117,37 +131,30 @@ func (c *calc) renderInputs(compact bool) app.UI {
 	hint := ""
 	if entry != nil {
 		hint = modelHint(entry, compact)
-		gpus = append(gpus, option(data.AnyGPU, gpuOption(entry.GPUs), c.q.GPU == data.AnyGPU))
+		gpus = append(gpus, option(data.AnyGPU, gpuOption(entry.GPUs), q.GPU == data.AnyGPU))
 		for _, g := range entry.GPUs {
-			gpus = append(gpus, option(g, g, c.q.GPU == g))
+			gpus = append(gpus, option(g, g, q.GPU == g))
 		}
 	}
-
-	show := func(param string, f func() app.UI) app.UI { return slot(!c.look.Hidden.Has(param), f) }
-	return inputsCard(
+	show := func(param string, f func() app.UI) app.UI { return slot(!hidden.Has(param), f) }
+	return []app.UI{
 		show(state.ParamTask, func() app.UI {
-			return field("task", "Task (workload)", app.Select().ID("task").OnChange(c.onTask).Body(tasks...))
+			return field("task", "Task (workload)", app.Select().ID("task").OnChange(onTask).Body(tasks...))
 		}),
 		show(state.ParamModel, func() app.UI {
 			return app.Div().Class("field wide").Body(
 				app.Label().For("model").Text("Model"),
-				app.Select().ID("model").Aria("describedby", "model-hint").OnChange(c.onModel).Body(models...),
+				app.Select().ID("model").Aria("describedby", "model-hint").OnChange(onModel).Body(models...),
 				app.P().ID("model-hint").Class("hint").Text(hint),
 			)
 		}),
 		show(state.ParamGPU, func() app.UI {
 			return app.Div().Class("field wide").Body(
 				app.Div().Class("label-row").Body(app.Label().For("gpu").Text("GPU"), explain(termGPUs)),
-				app.Select().ID("gpu").OnChange(c.onGPU).Body(gpus...),
+				app.Select().ID("gpu").OnChange(onGPU).Body(gpus...),
 			)
 		}),
-		show(state.ParamDeadline, func() app.UI {
-			return deadlineField(c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineText)
-		}),
-		show(state.ParamPercentile, func() app.UI { return percentileField(c.q.Percentile, compact, c.onPercentile) }),
-		show(state.ParamTokens, func() app.UI { return tokensField(c.tokensText, c.tokensErr, c.onTokens, c.onPreset) }),
-		c.renderFootprintInputs(compact),
-	)
+	}
 }
 
 // question is what the figure answers, in words: "Energy for 1M output

@@ -17,15 +17,25 @@ func Footprint(r *data.Result, f footprint.Factors, b footprint.Budget, fit *foo
 	if c == nil {
 		return nil
 	}
-	l, e := f.Ladder(r.Estimate.EnergyWh), f.Effective()
-	perRequest := f.Ladder(float64(c.JoulesPerToken) * float64(c.AvgOutputTokens) / 3600).FacilityWh
+	o := Object{{"footprint", ladder(f, r.Estimate.EnergyWh, float64(c.JoulesPerToken)*float64(c.AvgOutputTokens)/3600)}}
+	if fit != nil {
+		o = append(o, Field{"budget", Object{{"value", b.String()}, {"tokens", fit.Tokens}, {"requests", fit.Requests}}})
+	}
+	return o
+}
+
+// ladder is the footprint object of gpuWh, a request's share of it being
+// gpuWhPerRequest: the rungs, carbon, water and cost when their factor is
+// set, and the factors used.
+func ladder(f footprint.Factors, gpuWh, gpuWhPerRequest float64) Object {
+	l, e := f.Ladder(gpuWh), f.Effective()
 	fp := Object{
 		{"boundary", f.BoundaryInfo().ID},
 		{"gpu_wh", l.GPUWh},
 		{"server_wh", l.ServerWh},
 		{"fleet_wh", l.FleetWh},
 		{"facility_wh", l.FacilityWh},
-		{"facility_wh_per_request", perRequest},
+		{"facility_wh_per_request", f.Ladder(gpuWhPerRequest).FacilityWh},
 	}
 	if v, ok := f.Carbon(l); ok {
 		fp = append(fp, Field{"carbon_g", v})
@@ -45,11 +55,7 @@ func Footprint(r *data.Result, f footprint.Factors, b footprint.Budget, fit *foo
 			factors = append(factors, Field{x.key, x.f.Value})
 		}
 	}
-	o := Object{{"footprint", append(fp, Field{"factors", factors})}}
-	if fit != nil {
-		o = append(o, Field{"budget", Object{{"value", b.String()}, {"tokens", fit.Tokens}, {"requests", fit.Requests}}})
-	}
-	return o
+	return append(fp, Field{"factors", factors})
 }
 
 // FootprintColumns are the comparison's columns for the factors f sets:

@@ -15,16 +15,7 @@ func Scenario(r *data.Result) Object {
 	if r.Selected == nil {
 		status = data.MissesDeadline
 	}
-	o := Object{
-		{"task", q.Task},
-		{"model", q.Model},
-		{"display_name", m.Name},
-		{"gpu", q.GPU},
-		{"deadline_ms", q.DeadlineMS},
-		{"percentile", q.Percentile},
-		{"tokens", q.Tokens},
-		{"status", status},
-	}
+	o := append(question(q, m), Field{"tokens", q.Tokens}, Field{"status", status})
 	o = append(o, figures(r.Selected, r.Estimate)...)
 	o = append(o, Field{"selected", Row(r.Selected)})
 	if r.Selected == nil {
@@ -35,6 +26,18 @@ func Scenario(r *data.Result) Object {
 		o = append(o, Field{"other", append(other, Field{"selected", Row(r.Other)})})
 	}
 	return append(o, dataset(m)...)
+}
+
+// question is a document's first fields: what was asked of which model.
+func question(q data.Query, m *data.Model) Object {
+	return Object{
+		{"task", q.Task},
+		{"model", q.Model},
+		{"display_name", m.Name},
+		{"gpu", q.GPU},
+		{"deadline_ms", q.DeadlineMS},
+		{"percentile", q.Percentile},
+	}
 }
 
 // ScenarioJSON is Scenario, followed by the fields of more (such as

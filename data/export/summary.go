@@ -30,56 +30,94 @@ func Summary(r *data.Result, f footprint.Factors, permalink string) string {
 		fmt.Fprintf(&b, "no measured configuration meets the deadline; the smallest deadline one meets is %s (%s, max_num_seqs %d; dataset row %s).",
 			data.FormatMS(r.MinDeadlineMS()), f.Hardware(), f.MaxNumSeqs, f.RowID)
 	}
-	boundary := Boundary(m.Boundary)
-	if r.Selected != nil && !f.IsGPUOnly() {
+	source(&b, widened(Boundary(m.Boundary), f, r.Selected != nil), m.Caveat, m.Source, permalink)
+	return b.String()
+}
+
+// widened is a dataset's boundary in words, widened to f's where the
+// summary gave f's figures (shown).
+func widened(boundary string, f footprint.Factors, shown bool) string {
+	if shown && !f.IsGPUOnly() {
 		boundary += fmt.Sprintf(" as measured, widened to %q as above", f.BoundaryInfo().Label)
 	}
-	source(&b, boundary, m.Caveat, m.Source, permalink)
-	return b.String()
+	return boundary
 }
 
 // past writes what f makes of gpuWh: at a boundary wider than the GPU, its
 // energy and the factors that widen it; then carbon, water and cost, each
-// only when its factor is set. Nothing for the dataset's own boundary with
-// none set.
+// only when its factor is set, with the factor. Nothing for the dataset's
+// own boundary with none set.
 func past(b *strings.Builder, f footprint.Factors, gpuWh float64) {
-	l := f.Ladder(gpuWh)
 	var parts []string
-	lead := " Footprint of the GPU energy: "
-	if !f.IsGPUOnly() {
-		e := f.Effective()
-		lead = fmt.Sprintf(" Footprint at the boundary %q (host CPU and memory +%s%% and idle capacity +%s%% of GPU energy, PUE %s): ",
-			f.BoundaryInfo().Label, data.FormatNumber(e.Host.Value*100), data.FormatNumber(e.Idle.Value*100), data.FormatNumber(e.PUE.Value))
-		parts = append(parts, data.FormatEnergy(l.FacilityWh))
-	}
-	if g, ok := f.Carbon(l); ok {
-		parts = append(parts, fmt.Sprintf("%s at %s", footprint.FormatCarbon(g), footprint.Grid.Describe(f.Grid)))
-	}
-	if w, ok := f.Water(l); ok {
-		parts = append(parts, fmt.Sprintf("%s of water on site at %s", footprint.FormatWater(w), footprint.WUE.Describe(f.WUE)))
-	}
-	if c, ok := f.Cost(l); ok {
-		parts = append(parts, fmt.Sprintf("%s at %s %s per kWh", footprint.FormatMoney(c, f.Currency), data.FormatNumber(f.Price.Value), f.Currency))
+	for _, x := range footprintFigures(f, gpuWh) {
+		parts = append(parts, strings.TrimSpace(x.amount+" "+x.at))
 	}
 	if len(parts) > 0 {
-		b.WriteString(lead + strings.Join(parts, "; ") + ".")
+		b.WriteString(" " + footprintLead(f) + ": " + strings.Join(parts, "; ") + ".")
 	}
 }
 
+// footprintLead says where f counts the footprint: of the GPU energy, or at
+// a wider boundary, with the factors that widen it.
+func footprintLead(f footprint.Factors) string {
+	if f.IsGPUOnly() {
+		return "Footprint of the GPU energy"
+	}
+	e := f.Effective()
+	return fmt.Sprintf("Footprint at the boundary %q (host CPU and memory +%s%% and idle capacity +%s%% of GPU energy, PUE %s)",
+		f.BoundaryInfo().Label, data.FormatNumber(e.Host.Value*100), data.FormatNumber(e.Idle.Value*100), data.FormatNumber(e.PUE.Value))
+}
+
+// fpFigure is one of the footprint's figures: what it measures, the amount,
+// and the factor it was worked out at ("" for the boundary's energy, whose
+// factors the lead gives).
+type fpFigure struct{ name, amount, at string }
+
+// footprintFigures are f's figures for gpuWh: the boundary's energy when it
+// is wider than the GPU, then carbon, water and cost where their factors are
+// set.
+func footprintFigures(f footprint.Factors, gpuWh float64) []fpFigure {
+	l := f.Ladder(gpuWh)
+	var out []fpFigure
+	if !f.IsGPUOnly() {
+		out = append(out, fpFigure{"energy", data.FormatEnergy(l.FacilityWh), ""})
+	}
+	if g, ok := f.Carbon(l); ok {
+		out = append(out, fpFigure{"carbon", footprint.FormatCarbon(g), "at " + footprint.Grid.Describe(f.Grid)})
+	}
+	if w, ok := f.Water(l); ok {
+		out = append(out, fpFigure{"water", footprint.FormatWater(w) + " of water", "on site at " + footprint.WUE.Describe(f.WUE)})
+	}
+	if c, ok := f.Cost(l); ok {
+		out = append(out, fpFigure{"cost", footprint.FormatMoney(c, f.Currency), fmt.Sprintf("at %s %s per kWh", data.FormatNumber(f.Price.Value), f.Currency)})
+	}
+	return out
+}
+
 // CompareSummary is a ranking as one plain-text paragraph: every model that
-// meets the deadline with its energy, least first, then those that miss it
-// with the deadline each would meet, those not measured on the GPU, and the
-// boundary, caveat, source and permalink. It is the compare page's "Copy
-// summary".
-func CompareSummary(rk *data.Ranking, idx *data.Index, permalink string) string {
+// meets the deadline with its energy, least first, and what f makes of it
+// (the boundary's energy, carbon, water and cost where set), then those that
+// miss it with the deadline each would meet, those not measured on the GPU,
+// the factors f's figures were worked out at, and the boundary, caveat,
+// source and permalink. It is the compare page's "Copy summary", and holds
+// what the page's table and its CSV do.
+func CompareSummary(rk *data.Ranking, idx *data.Index, f footprint.Factors, permalink string) string {
 	q, w := rk.Query, rk.Workload
 	var meets, misses, unmeasured []string
 	for i := range rk.Models {
 		r := &rk.Models[i]
 		switch r.Status() {
 		case data.Meets:
-			meets = append(meets, fmt.Sprintf("%d. %s, %s (%s J/token)", len(meets)+1, r.Entry.Name,
-				data.FormatEnergy(r.Result.Estimate.EnergyWh), data.FormatNumber(float64(r.Result.Selected.JoulesPerToken))))
+			e := r.Result.Estimate
+			more := data.FormatNumber(float64(r.Result.Selected.JoulesPerToken)) + " J/token"
+			var amounts []string
+			for _, x := range footprintFigures(f, e.EnergyWh) {
+				amounts = append(amounts, x.amount)
+			}
+			if len(amounts) > 0 {
+				more += "; footprint " + strings.Join(amounts, ", ")
+			}
+			meets = append(meets, fmt.Sprintf("%d. %s, %s (%s)", len(meets)+1, r.Entry.Name, data.FormatEnergy(e.EnergyWh), more))
 		case data.MissesDeadline:
 			misses = append(misses, fmt.Sprintf("%s (%s)", r.Entry.Name, data.FormatMS(r.Result.MinDeadlineMS())))
 		default:
@@ -101,7 +139,23 @@ func CompareSummary(rk *data.Ranking, idx *data.Index, permalink string) string 
 	if len(unmeasured) > 0 {
 		fmt.Fprintf(&b, " Not measured on %s: %s.", q.GPU, strings.Join(unmeasured, ", "))
 	}
-	source(&b, Boundary(idx.Boundary), idx.Caveat, idx.Source, permalink)
+	// The factors behind each model's footprint, once: those of any amount.
+	shown := false
+	if xs := footprintFigures(f, 1); len(meets) > 0 && len(xs) > 0 {
+		shown = true
+		var at []string
+		for _, x := range xs {
+			if x.at != "" {
+				at = append(at, x.name+" "+x.at)
+			}
+		}
+		b.WriteString(" " + footprintLead(f))
+		if len(at) > 0 {
+			b.WriteString(", with " + strings.Join(at, ", "))
+		}
+		b.WriteString(".")
+	}
+	source(&b, widened(Boundary(idx.Boundary), f, shown), idx.Caveat, idx.Source, permalink)
 	return b.String()
 }
 

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -100,7 +101,7 @@ func TestCompareSummary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := CompareSummary(rk, &s.Index, permalink)
+	got := CompareSummary(rk, &s.Index, footprint.Factors{}, permalink)
 	last := -1
 	counts := map[data.Status]int{}
 	for _, r := range rk.Models {
@@ -130,5 +131,69 @@ func TestCompareSummary(t *testing.T) {
 	}
 	if !strings.HasSuffix(got, " "+permalink) || strings.Contains(got, "\n") {
 		t.Errorf("summary is not one paragraph ending in the permalink:\n%s", got)
+	}
+}
+
+// TestCompareSummaryFootprint (issue 15, item 7): the compare summary
+// carries the footprint the page and its CSV do: each model's figures as the
+// core computes them, the factors once, and the boundary widened. It said
+// "Boundary: GPU only." for a link that set boundary=cloud&grid=400&wue=1&price=0.1.
+func TestCompareSummaryFootprint(t *testing.T) {
+	s := load(t)
+	rk, err := s.Compare(data.Query{Task: "gpqa", GPU: "H100", DeadlineMS: 15, Percentile: data.P95, Tokens: 2.5e9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := CompareSummary(rk, &s.Index, footprint.Factors{}, permalink)
+	if strings.Contains(plain, "ootprint") || !strings.Contains(plain, "Boundary: GPU only.") {
+		t.Errorf("the default factors change the summary:\n%s", plain)
+	}
+	f := footprint.Factors{}.WithBoundary("cloud")
+	f.Grid, f.WUE, f.Price, f.Currency = footprint.Number(400), footprint.Number(1), footprint.Number(0.1), "USD"
+	got := CompareSummary(rk, &s.Index, f, permalink)
+	last := -1
+	for _, r := range rk.Models {
+		if r.Status() != data.Meets {
+			continue
+		}
+		e := r.Result.Estimate.EnergyWh
+		l := f.Ladder(e)
+		carbon, _ := f.Carbon(l)
+		water, _ := f.Water(l)
+		cost, _ := f.Cost(l)
+		item := fmt.Sprintf("%s, %s (%s J/token; footprint %s, %s, %s of water, %s)", r.Entry.Name, data.FormatEnergy(e),
+			data.FormatNumber(float64(r.Result.Selected.JoulesPerToken)), data.FormatEnergy(l.FacilityWh),
+			footprint.FormatCarbon(carbon), footprint.FormatWater(water), footprint.FormatMoney(cost, "USD"))
+		i := strings.Index(got, item)
+		if i < 0 || i < last {
+			t.Errorf("%q missing or out of rank order in:\n%s", item, got)
+		}
+		last = i
+	}
+	for _, want := range []string{
+		`Footprint at the boundary "Typical large cloud data centre (Google, 2025)" (host CPU and memory +43% and idle capacity +17% of GPU energy, PUE 1.09), ` +
+			"with carbon at 400 g CO2e/kWh (your figure), water on site at 1 L/kWh (your figure), cost at 0.1 USD per kWh.",
+		`Boundary: GPU only as measured, widened to "Typical large cloud data centre (Google, 2025)" as above.`,
+		"Not measured on H100:", s.Index.Caveat,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("summary lacks %q:\n%s", want, got)
+		}
+	}
+	if !strings.HasSuffix(got, " "+permalink) || strings.Contains(got, "\n") {
+		t.Errorf("summary is not one paragraph ending in the permalink:\n%s", got)
+	}
+	// A grid alone, on the GPU-only boundary: each model's carbon of its GPU
+	// energy; the boundary stays the dataset's.
+	g := footprint.Factors{Grid: footprint.Number(100)}
+	got = CompareSummary(rk, &s.Index, g, permalink)
+	if !strings.Contains(got, "Footprint of the GPU energy, with carbon at 100 g CO2e/kWh (your figure).") || strings.Contains(got, "water") ||
+		!strings.Contains(got, "Boundary: GPU only.") {
+		t.Errorf("summary with a grid alone:\n%s", got)
+	}
+	// No model meets the deadline: no footprint to give, and no widening.
+	rk, _ = s.Compare(data.Query{Task: "gpqa", GPU: "H100", DeadlineMS: 0.001, Percentile: data.P95, Tokens: 2.5e9})
+	if got := CompareSummary(rk, &s.Index, f, permalink); strings.Contains(got, "ootprint") || !strings.Contains(got, "Boundary: GPU only.") {
+		t.Errorf("summary without a model that meets the deadline:\n%s", got)
 	}
 }

@@ -21,13 +21,13 @@ var budgetUnits = []struct {
 	measure Measure
 	size    float64
 }{
-	{"J", Energy, 1.0 / 3600}, {"kJ", Energy, 1e3 / 3600}, {"MJ", Energy, 1e6 / 3600}, {"GJ", Energy, 1e9 / 3600},
-	{"Wh", Energy, 1}, {"kWh", Energy, 1e3}, {"MWh", Energy, 1e6}, {"GWh", Energy, 1e9},
+	{"J", Energy, 1.0 / 3600}, {"kJ", Energy, 1e3 / 3600}, {"MJ", Energy, 1e6 / 3600}, {"GJ", Energy, 1e9 / 3600}, {"TJ", Energy, 1e12 / 3600},
+	{"Wh", Energy, 1}, {"kWh", Energy, 1e3}, {"MWh", Energy, 1e6}, {"GWh", Energy, 1e9}, {"TWh", Energy, 1e12},
 	{"g", Carbon, 1}, {"kg", Carbon, 1e3}, {"t", Carbon, 1e6},
 	{"mL", Water, 1e-3}, {"L", Water, 1}, {"m3", Water, 1e3},
 }
 
-const budgetAccepted = "use a positive number and a unit: energy in J, kJ, MJ, GJ, Wh, kWh, MWh or GWh; " +
+const budgetAccepted = "use a positive number and a unit: energy in J, kJ, MJ, GJ, TJ, Wh, kWh, MWh, GWh or TWh; " +
 	"carbon in g, kg or t (CO2e); water in mL, L or m3; or money as a currency code (10 USD)"
 
 // ParseBudget reads a budget such as "500 kWh", "1 t CO2e", "2 m3" or
@@ -66,7 +66,10 @@ func ParseBudget(s string) (Budget, error) {
 			if co2 && u.measure != Carbon {
 				return fail("CO2e goes with g, kg or t")
 			}
-			return Budget{v, u.name}, nil
+			if b := (Budget{v, u.name}); !math.IsInf(b.Base(), 0) {
+				return b, nil
+			}
+			return fail("too large to count")
 		}
 	}
 	for _, u := range budgetUnits {
@@ -225,9 +228,14 @@ func (f Factors) Fit(b Budget, c *data.Config) (Fit, error) {
 	if !(perToken > 0) {
 		return fail("at these factors the output costs nothing in it, so any volume fits")
 	}
+	// The answer is a volume, within the volumes the calculator answers for
+	// (data.CheckTokens): 1e30 t CO2e would pay for 1.6e41 tokens.
 	tokens := b.Base() / perToken
-	if math.IsInf(tokens, 0) || math.IsNaN(tokens) {
-		return fail("too large to count in tokens")
+	switch {
+	case !(tokens <= data.MaxTokens): // NaN included
+		return fail("it pays for more than 1e18 output tokens, the largest volume; use a smaller budget")
+	case tokens < data.MinTokens:
+		return fail("it pays for less than one output token; use a larger budget")
 	}
 	return Fit{Tokens: tokens, Requests: tokens / float64(c.AvgOutputTokens)}, nil
 }

@@ -2,7 +2,6 @@ package footprint
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -25,6 +24,10 @@ func TestParseBudget(t *testing.T) {
 		{"500 kWh", Budget{500, "kWh"}, Energy, 500000},
 		{"2 MWh", Budget{2, "MWh"}, Energy, 2e6},
 		{"1.5 GWh", Budget{1.5, "GWh"}, Energy, 1.5e9},
+		// Issue 15, item 12: "1 TWh" was read as a currency.
+		{"1 TWh", Budget{1, "TWh"}, Energy, 1e12},
+		{"2 twh", Budget{2, "TWh"}, Energy, 2e12},
+		{"3.6 TJ", Budget{3.6, "TJ"}, Energy, 1e9},
 		{"1 KWH", Budget{1, "kWh"}, Energy, 1000},
 		{"1,000 kWh", Budget{1000, "kWh"}, Energy, 1e6},
 		{"2e3kWh", Budget{2000, "kWh"}, Energy, 2e6},
@@ -77,12 +80,14 @@ func TestParseBudgetRefused(t *testing.T) {
 		{"10 DOLLARS", "use a positive"},
 		{"NaN kWh", "use a positive"},
 		{"1e999 kWh", "use a positive"},
+		{"1e308 TWh", "too large"},
+		{"1 TWh CO2e", "CO2e goes with g, kg or t"},
 		{"1..2 kWh", "use a positive"},
 		{"$10", "use a positive"},
 	} {
 		_, err := ParseBudget(tc.in)
 		var bad *data.InputError
-		if !errors.As(err, &bad) || bad.Param != "budget" || !strings.Contains(err.Error(), fmt.Sprintf("%q", tc.in)) || !strings.Contains(err.Error(), tc.reason) {
+		if !errors.As(err, &bad) || bad.Param != "budget" || !strings.Contains(err.Error(), data.Quote(tc.in)) || !strings.Contains(err.Error(), tc.reason) {
 			t.Errorf("ParseBudget(%q) error = %v; want an InputError naming the value and saying %q", tc.in, err, tc.reason)
 		}
 	}
@@ -145,12 +150,24 @@ func TestFit(t *testing.T) {
 		{f, Budget{10, "EUR"}, "the price is in USD, and nothing is converted"},
 		{Factors{Grid: Number(0)}, Budget{1, "t"}, "any volume fits"},
 		{Factors{}, Budget{}, "no budget given"},
-		{Factors{Grid: Number(1e-300)}, Budget{1e300, "t"}, "too large"},
+		{Factors{Grid: Number(1e-300)}, Budget{1e300, "t"}, "1e18"},
+		// Issue 15, item 12: 1e30 t paid for 1.6e41 tokens, past the
+		// largest volume; what pays for less than a token is no answer either.
+		{f, Budget{1e30, "t"}, "more than 1e18 output tokens"},
+		{Factors{}, Budget{1e12, "TWh"}, "more than 1e18 output tokens"},
+		{f, Budget{1e-9, "USD"}, "less than one output token"},
+		{Factors{}, Budget{0.01, "J"}, "less than one output token"},
 	} {
-		_, err := tc.f.Fit(tc.budget, c)
+		fit, err := tc.f.Fit(tc.budget, c)
 		var bad *data.InputError
 		if !errors.As(err, &bad) || bad.Param != "budget" || !strings.Contains(err.Error(), tc.reason) {
-			t.Errorf("Fit(%+v) with %+v: error %v, want one saying %q", tc.budget, tc.f, err, tc.reason)
+			t.Errorf("Fit(%+v) with %+v: %+v, error %v, want one saying %q", tc.budget, tc.f, fit, err, tc.reason)
+		}
+	}
+	// The limits themselves are answers: one token, and 1e18.
+	for _, b := range []Budget{{0.36, "J"}, {0.999e14, "Wh"}} {
+		if fit, err := (Factors{}).Fit(b, c); err != nil || fit.Tokens < 1 || fit.Tokens > 1e18 {
+			t.Errorf("Fit(%+v) = %+v, %v; want an answer", b, fit, err)
 		}
 	}
 }
@@ -159,19 +176,20 @@ func TestFit(t *testing.T) {
 // accepts is a positive, finite amount that String writes back exactly, and
 // that what it refuses it names.
 func FuzzParseBudget(f *testing.F) {
-	for _, s := range []string{"1 t CO2e", "500 kWh", "2 m³", "10 usd", "1e3J", "-1 kg", "1 mWh", "5 ML", "0x1p3 kWh", "1,000.5 GWh", "1 co₂e", "9e999 L", "1e-400 kWh"} {
+	for _, s := range []string{"1 t CO2e", "500 kWh", "2 m³", "10 usd", "1e3J", "-1 kg", "1 mWh", "5 ML", "0x1p3 kWh", "1,000.5 GWh", "1 co₂e", "9e999 L", "1e-400 kWh", "1 TWh", "1e308 TWh", "5 tj"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		b, err := ParseBudget(s)
 		if err != nil {
 			var bad *data.InputError
-			if !errors.As(err, &bad) || bad.Param != "budget" || !strings.Contains(err.Error(), fmt.Sprintf("%q", s)) {
+			if !errors.As(err, &bad) || bad.Param != "budget" || !strings.Contains(err.Error(), data.Quote(s)) {
 				t.Fatalf("ParseBudget(%q) error %v does not name the value", s, err)
 			}
 			return
 		}
-		if !(b.Amount > 0) || math.IsInf(b.Amount, 0) || b.Measure() == 0 || !(b.Base() > 0) || math.IsInf(b.Base(), 0) {
+		if !(b.Amount > 0) || math.IsInf(b.Amount, 0) || b.Measure() == 0 || !(b.Base() > 0) || math.IsInf(b.Base(), 0) ||
+			b.Measure() == Money && b.Unit == "TWH" {
 			t.Fatalf("ParseBudget(%q) = %+v (base %v)", s, b, b.Base())
 		}
 		if back, err := ParseBudget(b.String()); err != nil || back != b {

@@ -84,7 +84,7 @@ func TestParamRefused(t *testing.T) {
 			t.Errorf("%s.Parse(%q) error = %v, want an *InputError", tc.p.Name, tc.in, err)
 			continue
 		}
-		if msg := err.Error(); bad.Param != tc.p.Name || !strings.Contains(msg, fmt.Sprintf("%q", tc.in)) || !strings.Contains(msg, tc.reason) {
+		if msg := err.Error(); bad.Param != tc.p.Name || !strings.Contains(msg, data.Quote(tc.in)) || !strings.Contains(msg, tc.reason) {
 			t.Errorf("%s.Parse(%q) = %q (param %q); want it to name the value and say %q", tc.p.Name, tc.in, msg, bad.Param, tc.reason)
 		}
 	}
@@ -166,7 +166,7 @@ func FuzzParam(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		refused := func(name string, err error) {
 			var bad *data.InputError
-			if !errors.As(err, &bad) || bad.Param != name || !strings.Contains(err.Error(), fmt.Sprintf("%q", s)) {
+			if !errors.As(err, &bad) || bad.Param != name || !strings.Contains(err.Error(), data.Quote(s)) {
 				t.Fatalf("%s %q: error %v does not name the value", name, s, err)
 			}
 		}

@@ -1,0 +1,154 @@
+package state
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+
+	"tokenjoule/data"
+	"tokenjoule/data/footprint"
+	"tokenjoule/data/plan"
+)
+
+// The traffic's query-string parameters: the plan page's inputs besides the
+// calculator's (less the volume), and the compare page's plan mode.
+const (
+	ParamRate  = "rate"   // average traffic: 1B/day, 12k/s
+	ParamPeak  = "peak"   // peak-to-average ratio
+	ParamIdleW = "idle_w" // idle power of one GPU, in W
+)
+
+// TrafficParams lists the traffic's parameters in the order PlanString
+// writes them.
+var TrafficParams = []string{ParamRate, ParamPeak, ParamIdleW}
+
+// ParseTraffic reads the traffic's parameters. A refused value falls back
+// to the default (1B/day, a peak of 2, each GPU's published idle power)
+// with a Notice naming it. given tells whether the URL asks for a rate at
+// all, even a refused one: the compare page then plans.
+func ParseTraffic(v url.Values) (t plan.Traffic, given bool, notices []Notice) {
+	t = plan.DefaultTraffic()
+	refuse := func(param, value string, err error, fallback string) {
+		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
+			Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, data.Quote(value), refusal(err), fallback)})
+	}
+	if s, ok := first(v, ParamRate); ok {
+		given = true
+		if r, err := data.ParseRate(s); err != nil {
+			refuse(ParamRate, s, err, data.FormatRate(t.Rate))
+		} else {
+			t.Rate = r
+		}
+	}
+	if s, ok := first(v, ParamPeak); ok {
+		if f, err := plan.Peak.Parse(s); err != nil {
+			refuse(ParamPeak, s, err, data.FormatNumber(t.Peak))
+		} else {
+			t.Peak = f.Value
+		}
+	}
+	if s, ok := first(v, ParamIdleW); ok {
+		if f, err := plan.IdleW.Parse(s); err != nil {
+			refuse(ParamIdleW, s, err, "each GPU's published idle power")
+		} else {
+			t.Idle, t.IdleSet = f.Value, true
+		}
+	}
+	return t, given, notices
+}
+
+// ParsePlan reads the plan page's query string: the calculator's
+// parameters as Parse reads them, less the volume, which the traffic
+// replaces (a link from the calculator may carry it: it is ignored, refused
+// or not), and the traffic's.
+func ParsePlan(set *data.Set, v url.Values) (data.Query, plan.Traffic, []Notice) {
+	q, notices := Parse(set, v)
+	q.Tokens = data.DefaultQuery().Tokens
+	notices = slices.DeleteFunc(notices, func(n Notice) bool { return n.Param == ParamTokens })
+	t, _, tn := ParseTraffic(v)
+	return q, t, append(notices, tn...)
+}
+
+// EncodeTraffic writes t's parameters as ParseTraffic reads them back:
+// the rate and the peak always, so that a copied link keeps its meaning if
+// a default changes, and the idle power only when set.
+func EncodeTraffic(t plan.Traffic) url.Values {
+	v := url.Values{
+		ParamRate: {data.FormatRate(t.Rate)},
+		ParamPeak: {plan.Peak.Format(footprint.Number(t.Peak))},
+	}
+	if t.IdleSet {
+		v.Set(ParamIdleW, plan.IdleW.Format(footprint.Number(t.Idle)))
+	}
+	return v
+}
+
+// TrafficString is EncodeTraffic's query string in TrafficParams' order.
+// A rate's slash stays as it is ("rate=1B/day"), which a query string
+// allows and a reader of the link prefers.
+func TrafficString(t plan.Traffic) string {
+	v := EncodeTraffic(t)
+	var parts []string
+	for _, k := range TrafficParams {
+		if s, ok := v[k]; ok {
+			parts = append(parts, k+"="+strings.ReplaceAll(url.QueryEscape(s[0]), "%2F", "/"))
+		}
+	}
+	return strings.Join(parts, "&")
+}
+
+// PlanString is the plan page's query string: the calculator's parameters
+// as String writes them, less the volume, then the traffic's.
+func PlanString(q data.Query, t plan.Traffic) string {
+	var parts []string
+	for _, p := range strings.Split(String(q), "&") {
+		if !strings.HasPrefix(p, ParamTokens+"=") {
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, "&") + "&" + TrafficString(t)
+}
+
+// PlanEmbedString is the plan embed's query string: PlanString, then
+// ParamHide when something is hidden.
+func PlanEmbedString(q data.Query, t plan.Traffic, h Hidden) string {
+	s := PlanString(q, t)
+	if hs := h.String(); hs != "" {
+		s += "&" + ParamHide + "=" + strings.ReplaceAll(hs, ParamTokens, "traffic")
+	}
+	return s
+}
+
+// ParsePlanHidden reads the plan embed's ParamHide: the calculator's
+// controls, with "traffic" (or any of rate, peak and idle_w, or the
+// volume's own tokens) for the traffic's inputs, which take the volume's
+// place.
+func ParsePlanHidden(v url.Values) (Hidden, []Notice) {
+	w := url.Values{}
+	for _, value := range v[ParamHide] {
+		names := strings.Split(value, ",")
+		for i, n := range names {
+			switch strings.ToLower(strings.TrimSpace(n)) {
+			case "traffic", ParamRate, ParamPeak, ParamIdleW:
+				names[i] = ParamTokens
+			}
+		}
+		w[ParamHide] = append(w[ParamHide], strings.Join(names, ","))
+	}
+	h, notices := ParseHidden(w)
+	for i := range notices {
+		notices[i].Message = strings.Replace(notices[i].Message, strings.Join(Params, ", "),
+			strings.Join(append(Params[:len(Params)-1:len(Params)-1], "traffic"), ", "), 1)
+	}
+	return h, notices
+}
+
+// TokensAsRate is the plan's traffic for a link from the calculator: the
+// calculator's volume as a day's traffic, the other parameters as t.
+func TokensAsRate(q data.Query, t plan.Traffic) plan.Traffic {
+	if q.Tokens > 0 && q.Tokens <= data.MaxTokensPerDay {
+		t.Rate = data.Rate{Tokens: q.Tokens, Per: data.Day}
+	}
+	return t
+}

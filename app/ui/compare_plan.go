@@ -1,0 +1,211 @@
+package ui
+
+// The compare page in plan mode (a URL with a rate): every model of the
+// workload planned for one traffic (plan.Compare), ranked by energy a day,
+// with the GPUs each needs. The table, the bars, the answer and the links
+// follow; the models that miss the deadline, the scatter and the footprint
+// inputs are the page's own.
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/app/charts"
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+	"tokenjoule/data/plan"
+)
+
+// planMode is the compare page's plan mode: whether the URL asked for a
+// rate, the traffic, its boxes, and the models planned.
+type planMode struct {
+	planning bool
+	traffic  plan.Traffic
+	tin      trafficInputs
+	prk      *plan.Ranking
+	plans    map[string]*plan.Plan // by slug
+}
+
+// computePlans plans every model for the traffic and returns the ranking in
+// the plan's order, as the page's other parts read it.
+func (c *Compare) computePlans() (*data.Ranking, error) {
+	prk, err := plan.Compare(c.set, c.q, c.traffic)
+	if err != nil {
+		return nil, err
+	}
+	c.prk, c.plans = prk, map[string]*plan.Plan{}
+	rk := &data.Ranking{Query: prk.Query, Workload: prk.Workload}
+	for _, r := range prk.Models {
+		rk.Models = append(rk.Models, r.Ranked)
+		c.plans[r.Entry.Slug] = r.Plan
+	}
+	return rk, nil
+}
+
+// pageQuery is the page's own query string: its state, its hidden controls,
+// the traffic in plan mode, the footprint.
+func (c *Compare) pageQuery() string {
+	s := state.EmbedString(c.q, c.look)
+	if c.planning {
+		s += "&" + state.TrafficString(c.traffic)
+	}
+	return c.foot.fp.AppendTo(s)
+}
+
+func (c *Compare) onTraffic(ctx app.Context, e app.Event) {
+	if c.tin.edit(ctx, &c.traffic) {
+		c.compute()
+		replaceQuery(ctx, c.pageQuery())
+	}
+}
+
+func (c *Compare) onRatePreset(r data.Rate) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		c.tin.preset(r, &c.traffic)
+		c.compute()
+		replaceQuery(ctx, c.pageQuery())
+	}
+}
+
+// planURL is the plan page for the model slug with this state.
+func (c *Compare) planURL(slug string) string {
+	q := c.q
+	q.Model = slug
+	t := c.traffic
+	if !c.planning {
+		t = state.TokensAsRate(q, plan.DefaultTraffic())
+	}
+	return appURL("/plan", c.foot.fp.AppendTo(state.PlanString(state.Normalize(c.set, q), t)))
+}
+
+// modeURL is this comparison in the other mode: by a volume (a day's
+// tokens) in plan mode, planned (the volume as a day's traffic) otherwise.
+func (c *Compare) modeURL() string {
+	q := c.q
+	if c.planning {
+		q.Tokens = c.traffic.Rate.TokensPerDay()
+		return appURL("/compare", c.foot.fp.AppendTo(state.String(q)))
+	}
+	return appURL("/compare", c.foot.fp.AppendTo(state.String(q)+"&"+state.TrafficString(state.TokensAsRate(q, plan.DefaultTraffic()))))
+}
+
+// renderPlanAnswer is plan mode's question, answer and bars.
+func (c *Compare) renderPlanAnswer() app.UI {
+	q := c.q
+	ranked, _, _ := c.groups()
+	question := fmt.Sprintf("Plan for %s with each model of %s on %s, with %s", c.traffic.Words(), c.rk.Workload.Name,
+		c.gpuWords(), data.DeadlineWords(q.Percentile, q.DeadlineMS))
+	var answer []app.UI
+	if len(ranked) == 0 {
+		answer = append(answer, app.Text(fmt.Sprintf("None of the %d models meets the deadline: each one's smallest deadline is listed below.", len(c.rk.Models))))
+	} else {
+		first, last := c.plans[ranked[0].Entry.Slug].Best(), c.plans[ranked[len(ranked)-1].Entry.Slug].Best()
+		answer = append(answer,
+			app.Strong().ID("meets-count").Text(fmt.Sprintf("%d of %d", len(ranked), len(c.rk.Models))),
+			app.Text(" models meet the deadline. The least energy a day: "),
+			app.Strong().ID("least").Text(fmt.Sprintf("%s, %s on %d GPU%s", ranked[0].Entry.Name, data.FormatEnergy(first.WhPerDay), first.GPUs, plural(first.GPUs))),
+		)
+		if len(ranked) > 1 {
+			answer = append(answer, app.Text(fmt.Sprintf("; the most: %s, %s on %d GPU%s (%s times as much).", ranked[len(ranked)-1].Entry.Name,
+				data.FormatEnergy(last.WhPerDay), last.GPUs, plural(last.GPUs), data.FormatRatio(last.WhPerDay/first.WhPerDay))))
+		} else {
+			answer = append(answer, app.Text("."))
+		}
+	}
+	rows := barRows(len(ranked))
+	body := append(c.renderPending(),
+		app.P().ID("question").Class("question").Text(question),
+		app.P().ID("answer").Class("answer").Role("status").Body(answer...),
+		app.P().ID("floor").Class("floor").Text(plan.Caveat),
+		app.Figure().Class("chart bars "+rows).Body(
+			app.H2().Text(titlePlanRanking),
+			&Chart{ID: chartRanking, Option: c.bars, Label: charts.DescribePlanRanking(c.prk)},
+			renderChartNoJS(),
+			app.FigCaption().Text("Each model that meets the deadline, with its plan for this traffic: the configuration that spends the least energy a day, "+
+				"idle capacity included, and the GPUs it needs; least energy at the top. The bars are GPU energy."),
+		),
+	)
+	return app.Section().ID("result").Class("result card").TabIndex(-1).Aria("labelledby", "question").Body(body...)
+}
+
+// titlePlanRanking is plan mode's title of the bars.
+const titlePlanRanking = "Energy a day, by model"
+
+// planColumns are the ranking table's columns in plan mode.
+func (c *Compare) planColumns() []column {
+	best := func(r rankedRow) *plan.Option { return c.plans[r.Entry.Slug].Best() }
+	sel := func(r rankedRow) *data.Config { return best(r).Config }
+	return []column{
+		{colRank, "#", func(r rankedRow) string { return strconv.Itoa(r.rank) },
+			func(a, b rankedRow) bool { return a.rank < b.rank }},
+		{colModel, "Model", func(r rankedRow) string { return r.Entry.Name },
+			func(a, b rankedRow) bool { return data.NaturalLess(a.Entry.Name, b.Entry.Name) }},
+		{colEnergy, "Energy a day", func(r rankedRow) string { return data.FormatEnergy(best(r).WhPerDay) },
+			func(a, b rankedRow) bool { return best(a).WhPerDay < best(b).WhPerDay }},
+		{colGPUs, "GPUs", func(r rankedRow) string { return strconv.Itoa(best(r).GPUs) },
+			func(a, b rankedRow) bool { return best(a).GPUs < best(b).GPUs }},
+		{colUtilisation, "Busy, on average", func(r rankedRow) string { return plan.FormatPercent(best(r).Utilisation) },
+			func(a, b rankedRow) bool { return best(a).Utilisation < best(b).Utilisation }},
+		{colHeadroom, "For the peak", func(r rankedRow) string {
+			p := c.plans[r.Entry.Slug]
+			return data.FormatChange(best(r).WhPerDay, p.BusyWhPerDay())
+		}, func(a, b rankedRow) bool {
+			return c.plans[a.Entry.Slug].HeadroomShare() < c.plans[b.Entry.Slug].HeadroomShare()
+		}},
+		{colConfig, "Configuration", func(r rankedRow) string {
+			o := best(r)
+			return fmt.Sprintf("%d × %s, batch size limit %d", o.Replicas, o.Config.Hardware(), o.Config.MaxNumSeqs)
+		}, func(a, b rankedRow) bool {
+			x, y := sel(a), sel(b)
+			if x.NumGPUs != y.NumGPUs {
+				return x.NumGPUs < y.NumGPUs
+			}
+			return x.MaxNumSeqs < y.MaxNumSeqs
+		}},
+		{colActive, "Active", func(r rankedRow) string { return data.FormatParams(float64(r.Entry.ActiveParams)) },
+			func(a, b rankedRow) bool { return a.Entry.ActiveParams < b.Entry.ActiveParams }},
+	}
+}
+
+// The keys of plan mode's own columns.
+const (
+	colGPUs        = "gpus"
+	colUtilisation = "utilisation"
+	colHeadroom    = "headroom"
+)
+
+// modelCalcURL is the calculator for the highlighted model: in plan mode,
+// with a day's tokens as its volume.
+func (c *Compare) modelCalcURL() string {
+	q := state.Normalize(c.set, c.q)
+	if c.planning {
+		q.Tokens = c.traffic.Rate.TokensPerDay()
+	}
+	return appURL("/", c.foot.fp.AppendTo(state.String(q)))
+}
+
+// modeWords names the link to the other mode.
+func (c *Compare) modeWords() string {
+	if c.planning {
+		return "Rank by a volume instead →"
+	}
+	return "Plan every model for a traffic →"
+}
+
+// openWords is the title of a model's link, before its name.
+func (c *Compare) openWords() string {
+	if c.planning {
+		return "Open the plan for "
+	}
+	return "Open the calculator with "
+}
+
+// openWhere says where a model's name leads, after "opens".
+func (c *Compare) openWhere() string {
+	if c.planning {
+		return "its plan"
+	}
+	return "it in the calculator"
+}

@@ -1,0 +1,276 @@
+package ui
+
+import (
+	"net/url"
+	"strconv"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/app/charts"
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+	"tokenjoule/data/footprint"
+	"tokenjoule/data/plan"
+)
+
+// Plan is the planner, /plan: for a traffic (an average rate, its peak, the
+// idle power of a GPU) at a deadline, how many GPUs in which measured
+// configuration, and how much energy a day (data/plan), with the energy and
+// the GPUs of the best plan at every deadline. At /embed/plan it is the
+// compact version for iframes (embedded), which also reads hide.
+type Plan struct {
+	app.Compo
+	prerender
+	embedded bool
+
+	set     *data.Set
+	loadErr error
+	q       data.Query // Tokens is not used
+	t       plan.Traffic
+	p       *plan.Plan
+	err     error // plan.Make refused the state; never expected, shown rather than hidden
+	notices []state.Notice
+	hidden  state.Hidden
+
+	// The free-form boxes, as typed, and why what they hold is refused.
+	deadlineText, deadlineErr string
+	traffic                   trafficInputs
+	foot                      fpInputs // the footprint's inputs, less the idle share and the budget
+
+	energyOpt, gpusOpt     string // the charts' options
+	energyLabel, gpusLabel string // and what they show, in words
+
+	status     string // what the last download did
+	failed     bool
+	page       app.Context
+	urlPending bool
+	mounted    bool
+	stopHeight func()
+}
+
+// The plan's chart ids.
+const (
+	chartPlanEnergy = "chart-plan-energy"
+	chartPlanGPUs   = "chart-plan-gpus"
+)
+
+// OnInit answers the page's URL in the browser, the default when
+// prerendering (see calc.OnInit).
+func (c *Plan) OnInit() {
+	c.set, c.loadErr = dataset()
+	if c.loadErr != nil {
+		return
+	}
+	if u := c.urlAtInit(); u != nil {
+		c.fromURL(u)
+		return
+	}
+	q, t, _ := state.ParsePlan(c.set, url.Values{})
+	c.load(q, t, nil)
+}
+
+// OnNav reads the state from the URL, also when prerendering, unless
+// OnInit read this very URL.
+func (c *Plan) OnNav(ctx app.Context) {
+	if c.loadErr != nil {
+		return
+	}
+	if u := ctx.Page().URL(); !c.readAtInit(u) {
+		c.fromURL(u)
+	} else {
+		ctx.PreventUpdate()
+	}
+	forgetRefused(ctx, c.query(), c.notices)
+}
+
+// fromURL reads the state from the URL u.
+func (c *Plan) fromURL(u *url.URL) {
+	c.rendered = u.RawQuery
+	v, malformed := state.ParseQuery(u.RawQuery)
+	q, t, notices := state.ParsePlan(c.set, v)
+	notices = append(malformed, notices...)
+	notices = append(notices, c.foot.load(v)...)
+	c.foot.noIdle = true
+	if f := &c.foot.fp.Factors; f.Idle.Set {
+		f.Idle = footprint.Factor{}
+		notices = append(notices, state.Notice{Param: state.ParamIdle, Value: v.Get(state.ParamIdle),
+			Message: "The URL's idle share is not used here: a plan counts idle capacity itself, from the traffic and the idle power of each GPU."})
+	}
+	if c.embedded {
+		var hn []state.Notice
+		c.hidden, hn = state.ParsePlanHidden(v)
+		notices = append(notices, hn...)
+	}
+	c.load(q, t, notices)
+}
+
+// query is the page's own query string: its state, its hidden controls,
+// its footprint.
+func (c *Plan) query() string {
+	return c.foot.fp.AppendTo(state.PlanEmbedString(c.q, c.t, c.hidden))
+}
+
+func (c *Plan) load(q data.Query, t plan.Traffic, notices []state.Notice) {
+	c.q, c.t, c.notices = q, t, notices
+	c.deadlineText, c.deadlineErr = formatMS(q.DeadlineMS), ""
+	c.traffic.load(t)
+	c.compute()
+}
+
+func (c *Plan) OnMount(ctx app.Context) {
+	c.page = ctx
+	unfold(ctx, func() {
+		c.mounted = true
+		markMounted()
+	})
+	if c.embedded {
+		c.stopHeight = watchHeight()
+	}
+}
+
+func (c *Plan) OnDismount() {
+	if c.stopHeight != nil {
+		c.stopHeight()
+	}
+}
+
+// compute plans c.q for c.t and builds the charts.
+func (c *Plan) compute() {
+	c.p, c.err = plan.Make(c.set, c.q, c.t)
+	if c.err != nil {
+		c.p = nil
+		return
+	}
+	pc := charts.NewPlanChart(c.p)
+	for _, ch := range []struct {
+		opt, label *string
+		build      func(charts.PlanChart) ([]byte, error)
+		describe   func(charts.PlanChart) string
+	}{{&c.energyOpt, &c.energyLabel, charts.PlanEnergy, charts.DescribePlanEnergy}, {&c.gpusOpt, &c.gpusLabel, charts.PlanGPUs, charts.DescribePlanGPUs}} {
+		b, err := ch.build(pc)
+		if err != nil {
+			c.err = err
+			return
+		}
+		*ch.opt, *ch.label = string(b), ch.describe(pc)
+	}
+}
+
+// apply takes a new state from an input, plans it and, a moment later,
+// writes it to the URL without a history entry (see calc.apply).
+func (c *Plan) apply(ctx app.Context) {
+	c.q = state.Normalize(c.set, c.q)
+	c.compute()
+	if c.urlPending {
+		return
+	}
+	c.urlPending = true
+	page := c.page
+	if !c.mounted {
+		page = ctx
+	}
+	page.After(urlDelay, func(ctx app.Context) {
+		ctx.PreventUpdate()
+		c.urlPending = false
+		replaceQuery(ctx, c.query())
+	})
+}
+
+func (c *Plan) onTask(ctx app.Context, e app.Event) {
+	if _, err := c.set.Workload(value(ctx)); err != nil {
+		return // not one of the options: someone edited the DOM
+	}
+	c.q.Task = value(ctx)
+	c.apply(ctx)
+}
+
+func (c *Plan) onModel(ctx app.Context, e app.Event) {
+	c.q.Model = value(ctx)
+	c.apply(ctx)
+}
+
+func (c *Plan) onGPU(ctx app.Context, e app.Event) {
+	c.q.GPU = value(ctx)
+	c.apply(ctx)
+}
+
+func (c *Plan) onPercentile(ctx app.Context, e app.Event) {
+	p, err := data.ParsePercentile(value(ctx))
+	if err != nil {
+		return
+	}
+	c.q.Percentile = p
+	c.apply(ctx)
+}
+
+func (c *Plan) onDeadlineSlider(ctx app.Context, e app.Event) {
+	pos, err := strconv.ParseFloat(value(ctx), 64)
+	if err != nil {
+		return
+	}
+	c.setDeadline(ctx, sliderToMS(pos))
+}
+
+func (c *Plan) onDeadlineText(ctx app.Context, e app.Event) {
+	c.deadlineText = value(ctx)
+	ms, err := data.ParseDeadline(c.deadlineText)
+	if err != nil {
+		c.deadlineErr = deadlineError(c.deadlineText, err)
+		return // keep the last good plan
+	}
+	c.deadlineErr = ""
+	c.q.DeadlineMS = ms
+	c.apply(ctx)
+}
+
+func (c *Plan) setDeadline(ctx app.Context, ms float64) {
+	c.deadlineText, c.deadlineErr = formatMS(ms), ""
+	c.q.DeadlineMS = ms
+	c.apply(ctx)
+}
+
+func (c *Plan) onMinDeadline(ctx app.Context, e app.Event) {
+	if c.p != nil && c.p.Best() == nil {
+		c.setDeadline(ctx, c.p.Busy.MinDeadlineMS())
+	}
+}
+
+func (c *Plan) onTraffic(ctx app.Context, e app.Event) {
+	if c.traffic.edit(ctx, &c.t) {
+		c.apply(ctx)
+	}
+}
+
+func (c *Plan) onRatePreset(r data.Rate) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		c.traffic.preset(r, &c.t)
+		c.apply(ctx)
+	}
+}
+
+func (c *Plan) onFootprint(ctx app.Context, e app.Event) {
+	if c.foot.edit(ctx) {
+		c.apply(ctx)
+	}
+}
+
+func (c *Plan) onFootprintToggle(ctx app.Context, e app.Event) {
+	c.foot.open = ctx.JSSrc().Get("open").Bool()
+}
+
+// calcURL is the calculator with this state, a day's tokens as its volume.
+func (c *Plan) calcURL() string {
+	q := c.q
+	q.Tokens = c.t.Rate.TokensPerDay()
+	return appURL("/", c.foot.fp.AppendTo(state.String(q)))
+}
+
+// compareURL is the compare page planning every model for this traffic.
+func (c *Plan) compareURL() string {
+	return appURL("/compare", c.foot.fp.AppendTo(state.PlanString(c.q, c.t)))
+}
+
+// planURL is the full plan page with this state.
+func (c *Plan) planURL() string {
+	return appURL("/plan", c.foot.fp.AppendTo(state.PlanString(c.q, c.t)))
+}

@@ -1,0 +1,345 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/app/charts"
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+	"tokenjoule/data/export"
+	"tokenjoule/data/footprint"
+	"tokenjoule/data/plan"
+)
+
+// Render turns the plan into markup; the ids are what the browser tests
+// read, and the controls' ids are the calculator's where they are the same
+// input (task, model, gpu, deadline, deadline-range, percentile) and the
+// headline is #energy, as there.
+func (c *Plan) Render() app.UI {
+	class := "calc plan"
+	if c.embedded {
+		class = "embed plan"
+	}
+	root := c.prestart(app.Main().Class(class))
+	if c.mounted {
+		root = root.DataSet("mounted", "true")
+	}
+	if c.loadErr != nil {
+		return root.Body(app.P().Class("error").Text("The embedded dataset failed to load: " + c.loadErr.Error()))
+	}
+	if c.err != nil || c.p == nil {
+		return root.Body(app.P().Class("error").Text(fmt.Sprintf("The plan failed: %v", c.err)))
+	}
+	if c.embedded {
+		return root.Body(
+			app.H1().Class("sr-only").Text("tokenjoule: plan a deployment"),
+			c.renderNoJS(),
+			&Notices{List: c.notices},
+			c.renderResult(true),
+			c.renderControls(true),
+			c.chartFigure(chartPlanEnergy, charts.TitlePlanEnergy, c.energyOpt, c.energyLabel, ""),
+			embedAbout(c.p.Busy.Model.Source, plan.Caveat, c.set.Index.DataVersion, c.planURL(),
+				"The full plan, with this question, in a new tab", "Full plan ↗"),
+		)
+	}
+	return root.Body(
+		app.Header().Class("top").Body(
+			app.Div().Class("top-row").Body(
+				app.H1().Text("tokenjoule"),
+				app.Span().Class("top-links").Body(
+					app.A().ID("open-calc").Class(answerPart).Href(c.calcURL()).Text("← The calculator"),
+					app.A().ID("open-compare").Class(answerPart).Href(c.compareURL()).Text("Every model →"),
+				),
+			),
+			app.P().Class("lede").Text("Plan a deployment: how many GPUs, and how much electricity a day, to serve your traffic "+
+				"as fast as you ask, from the ML.ENERGY Leaderboard's measurements of every serving configuration."),
+		),
+		&UpdateBanner{},
+		c.renderNoJS(),
+		&Notices{List: c.notices},
+		app.Div().Class("layout").Body(
+			c.renderResult(false),
+			c.renderControls(false),
+		),
+		c.renderDownloads(),
+		app.Section().Class("charts plan-charts").Aria("label", "Charts").Body(
+			c.chartFigure(chartPlanEnergy, charts.TitlePlanEnergy, c.energyOpt, c.energyLabel,
+				"Each step is the best plan from that deadline up: a shorter deadline rules out the busiest configurations and costs more energy. "+
+					"The dashed line is the same tokens if every GPU were always busy (the calculator's figure); the gap is the capacity kept for the peak. "+
+					"The red line is the deadline, the diamond the plan."),
+			c.chartFigure(chartPlanGPUs, charts.TitlePlanGPUs, c.gpusOpt, c.gpusLabel,
+				"The GPUs the best plan needs at each deadline, for the peak; the diamond is the plan at the deadline."),
+		),
+		c.renderFooter(),
+	)
+}
+
+// chartFigure is a chart with its title and, on the full page, its caption.
+func (c *Plan) chartFigure(id, title, option, label, caption string) app.UI {
+	return app.Figure().Class("chart card").Body(
+		app.H2().Text(title),
+		&Chart{ID: id, Option: option, Label: label},
+		renderChartNoJS(),
+		app.If(caption != "", func() app.UI { return app.FigCaption().Text(caption) }),
+	)
+}
+
+// planQuestion is what the plan answers, in words.
+func (c *Plan) planQuestion() string {
+	r := c.p.Busy
+	q := r.Query
+	wl, _ := c.set.Workload(q.Task)
+	return fmt.Sprintf("Plan for %s of %s (%s) on %s, with %s", c.t.Words(), r.Model.Name, wl.Name,
+		data.GPUChoice(r.Model.GPUs, q.GPU), data.DeadlineWords(q.Percentile, q.DeadlineMS))
+}
+
+// renderResult is the answer: the energy a day, the fleet, the price of
+// the headroom, where the idle power comes from, the configuration.
+// compact is the embed's. It is the target of a skip past the notices.
+func (c *Plan) renderResult(compact bool) app.UI {
+	p, q := c.p, c.p.Busy.Query
+	body := c.renderPending()
+	body = append(body, app.P().ID("question").Class("question").Text(c.planQuestion()))
+	b := p.Best()
+	if b == nil {
+		r := p.Busy
+		min := r.MinDeadlineMS()
+		body = append(body,
+			app.P().ID("infeasible").Class("infeasible").Text(fmt.Sprintf(
+				"No measured configuration of %s on %s gets %s. The smallest deadline that one meets is %s (%s).",
+				r.Model.Name, data.GPUChoice(r.Model.GPUs, q.GPU), data.DeadlineWords(q.Percentile, q.DeadlineMS), data.FormatMS(min), r.Fastest.Hardware())),
+			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
+				return disabledUntilStart(app.Button().Type("button").ID("set-min-deadline").Class("primary").
+					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline))
+			}),
+		)
+		return app.Section().ID("result").Class("result card").TabIndex(-1).Aria("labelledby", "question").Body(body...)
+	}
+	body = append(body,
+		app.P().Class("energy").Body(
+			app.Span().ID("energy").Text(data.FormatEnergy(b.WhPerDay)),
+			app.Span().Class("per-day").Text("a day"),
+			app.Span().ID("energy-year").Class("joules").Text(data.FormatEnergy(b.WhPerDay*365)+" a year"),
+		),
+		app.P().ID("fleet").Class("fleet").Body(
+			app.Strong().ID("gpus").Text(fmt.Sprintf("%d GPU%s", b.GPUs, plural(b.GPUs))),
+			app.Text(": "),
+			app.Span().ID("replicas").Text(fmt.Sprintf("%d replica%s of %s, batch size limit %d", b.Replicas, plural(b.Replicas), b.Config.Hardware(), b.Config.MaxNumSeqs)),
+			app.Text(", "),
+			app.Span().ID("utilisation").Text(fmt.Sprintf("%s busy on average, %s at the peak", plan.FormatPercent(b.Utilisation), plan.FormatPercent(b.PeakUtilisation(c.t)))),
+			app.Text("."),
+		),
+		app.P().ID("headroom").Class("headroom").Body(
+			app.Strong().ID("headroom-share").Text(data.FormatChange(b.WhPerDay, p.BusyWhPerDay())),
+			app.Text(" for the capacity kept for the peak: "),
+			app.Span().ID("busy").Text(data.FormatEnergy(p.BusyWhPerDay())),
+			app.Text(fmt.Sprintf(" a day if every GPU were always busy, the calculator's figure for %s tokens.", plan.FormatCount(c.t.Rate.TokensPerDay()))),
+		),
+		c.renderIdle(),
+	)
+	if compact {
+		body = append(body, slot(c.foot.fp != (state.Footprint{}), func() app.UI { return c.renderFootprint(true) }),
+			compactConfig(b.Config, q.Percentile))
+	} else {
+		e := b.Config.Estimate(c.t.Rate.TokensPerDay())
+		body = append(body,
+			app.Dl().Class("figures").Body(
+				figure("power", "Average power of the GPUs", plan.FormatPower(b.PowerW)),
+				figure("gpu-hours-day", "GPU-hours a day", data.FormatNumber(b.GPUHoursPerDay())),
+				figure("rate-tps", "Average rate", plan.FormatRatePerSecond(c.t.Rate.TokensPerSecond())),
+				figure("peak-tps", "Peak rate", plan.FormatRatePerSecond(c.t.Rate.TokensPerSecond()*c.t.Peak)),
+			),
+			slot(c.foot.fp != (state.Footprint{}), func() app.UI { return c.renderFootprint(false) }),
+			configDetails(b.Config, &e),
+		)
+	}
+	return app.Section().ID("result").Class("result card").TabIndex(-1).Aria("labelledby", "question").Body(body...)
+}
+
+// renderIdle says what idle power the plan counts and where it comes from;
+// where it knows none, that idle power is not counted.
+func (c *Plan) renderIdle() app.UI {
+	b := c.p.Best()
+	p := app.P().ID("idle-words").Class("small")
+	switch {
+	case c.t.IdleSet:
+		return p.Text(fmt.Sprintf("Idle power: %s W per GPU, your figure.", data.FormatNumber(c.t.Idle)))
+	case !b.IdleKnown:
+		return p.Class("small error").Text(fmt.Sprintf("Idle power is not counted: no published measurement for %s, so 0 W. Type one under “Idle power of a GPU”.", b.Config.GPU))
+	}
+	pr, _ := plan.IdleW.Preset(b.Config.GPU)
+	body := []app.UI{app.Text(fmt.Sprintf("Idle power: %s W per %s GPU, %s (%s). ", data.FormatNumber(pr.Value), b.Config.GPU,
+		pr.Basis, pr.Year)), sourceNote(pr.Source(), "the idle power", "", false)}
+	if u := c.p.UnknownIdle(); len(u) > 0 {
+		body = append(body, app.Text(fmt.Sprintf(" Not counted for %s: no published measurement.", strings.Join(u, ", "))))
+	}
+	return p.Body(body...)
+}
+
+// renderFootprint is a day of the plan past the GPU: the boundary's host
+// and PUE on the plan's energy (whose idle capacity is its own), and carbon,
+// water and cost a day and a year where set.
+func (c *Plan) renderFootprint(compact bool) app.UI {
+	given := c.foot.fp.Factors
+	f := plan.Footprint(given)
+	b := c.p.Best()
+	l := f.Ladder(b.WhPerDay)
+	var rungs []app.UI
+	if !f.IsGPUOnly() {
+		for _, r := range f.Rungs(l.GPUWh) {
+			label, src, applies := r.Label, r.Source(), r.Applies()
+			switch r.Name {
+			case "gpu":
+				label, applies = "GPUs, busy and idle", "as planned, from the measurements"
+			case "fleet":
+				continue // the plan's idle capacity is in the GPUs' energy
+			}
+			rungs = append(rungs, app.Li().DataSet("rung", r.Name).Body(
+				app.Span().Class("fp-label").Text(label),
+				app.Span().Class("fp-wh").Text(data.FormatEnergy(r.Wh)),
+				app.Span().Class("fp-applies").Text(applies),
+				app.If(!compact, func() app.UI { return sourceNote(src, label, "", false) }),
+			))
+		}
+	}
+	var totals []app.UI
+	add := func(id, label string, v float64, ok bool, format func(float64) string, at string, src *footprint.Source) {
+		if !ok {
+			return
+		}
+		totals = append(totals, app.Div().ID(id+"-row").Body(
+			app.Dt().Text(label),
+			app.Dd().ID(id).Class("fp-figure").Text(format(v)+" a day"),
+			app.Dd().ID(id+"-year").Class("small").Text(format(v*365)+" a year"),
+			app.If(!compact && src != nil, func() app.UI {
+				return app.Dd().Class("small").Body(app.Text(at+" "), sourceNote(*src, label, "", false))
+			}),
+		))
+	}
+	if !f.IsGPUOnly() {
+		add("fp-total", "At this boundary", l.FacilityWh, true, data.FormatEnergy, "", nil)
+	}
+	g, hasG := f.Carbon(l)
+	gs, ws := footprint.Grid.SourceOf(f.Grid), footprint.WUE.SourceOf(f.WUE)
+	add("fp-carbon", "Carbon", g, hasG, footprint.FormatCarbon, "at "+footprint.Grid.Describe(f.Grid), &gs)
+	w, hasW := f.Water(l)
+	add("fp-water", "Water, on site", w, hasW, footprint.FormatWater, "at "+footprint.WUE.Describe(f.WUE)+", of the IT energy", &ws)
+	m, hasM := f.Cost(l)
+	add("fp-cost", "Cost", m, hasM, func(v float64) string { return footprint.FormatMoney(v, f.Currency) },
+		fmt.Sprintf("at %s %s per kWh (your figure)", data.FormatNumber(f.Price.Value), f.Currency), &footprint.YourFigure)
+	words := "Boundary: GPU only, as measured and planned."
+	if !f.IsGPUOnly() {
+		words = fmt.Sprintf("Boundary: %s: the host and the PUE on the plan's energy; its idle capacity is the plan's own, not the boundary's share.",
+			given.BoundaryInfo().Label)
+	}
+	ladder := app.Ol().ID("fp-ladder").Class("fp-ladder").Body(rungs...)
+	if len(rungs) == 0 {
+		ladder = ladder.Hidden(true) // only when true: go-app prerenders hidden="false"
+	}
+	return app.Section().ID("fp").Class("footprint").Aria("label", "Beyond the GPU, a day").Body(
+		app.If(!compact, func() app.UI { return app.H2().Text("Beyond the GPU, a day") }),
+		app.P().ID("fp-boundary-words").Class("small").Text(words),
+		ladder,
+		app.Dl().ID("fp-totals").Class("fp-totals").Body(totals...),
+	)
+}
+
+// renderControls is the inputs, less those c.hidden hides; an empty slot
+// when every one is hidden.
+func (c *Plan) renderControls(compact bool) app.UI {
+	return slot(!c.hidden.All(), func() app.UI {
+		show := func(param string, f func() app.UI) app.UI { return slot(!c.hidden.Has(param), f) }
+		return inputsCard(append(modelFields(c.set, c.q, c.hidden, compact, c.onTask, c.onModel, c.onGPU),
+			show(state.ParamDeadline, func() app.UI {
+				return deadlineField(c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineText)
+			}),
+			show(state.ParamPercentile, func() app.UI { return percentileField(c.q.Percentile, compact, c.onPercentile) }),
+			show(state.ParamTokens, func() app.UI { return c.traffic.render(c.onTraffic, c.onRatePreset) }),
+			app.If(!compact, func() app.UI {
+				set := app.FieldSet().Class("fp-set")
+				if prerendering() {
+					set = set.Disabled(true)
+				}
+				return set.Body(c.foot.render(c.onFootprint, c.onFootprintToggle, false))
+			}),
+		)...)
+	})
+}
+
+// renderDownloads offers the plan as JSON and every configuration planned
+// as CSV, the bytes of tokenjoule plan -json and -csv.
+func (c *Plan) renderDownloads() app.UI {
+	button := func(id, label, title string, h app.EventHandler) app.UI {
+		return disabledUntilStart(app.Button().Type("button").ID(id).Class("small-button").Title(title).Aria("label", title).Text(label).OnClick(h))
+	}
+	return app.Section().ID("share").Class("share card").Aria("label", "Take it away").Body(
+		app.Div().Class("share-row").Body(
+			app.Span().Class("share-label").Text("Plan"),
+			app.Span().Class("share-buttons").Body(
+				button("download-plan-json", "JSON", "Download the plan as JSON", c.onDownload("json")),
+				button("download-plan-csv", "CSV", "Download every configuration that meets the deadline, planned, as CSV", c.onDownload("csv")),
+			),
+		),
+		app.P().ID("share-status").Class(statusClass(c.failed)).Role("status").Text(c.status),
+	)
+}
+
+func (c *Plan) onDownload(ext string) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		name := export.PlanFilename(c.p, ext)
+		var b []byte
+		var err error
+		mime := "application/json"
+		if ext == "csv" {
+			b, mime = export.PlanCSV(c.p), "text/csv"
+		} else {
+			b, err = export.PlanJSON(c.p, c.foot.fp.Factors)
+		}
+		if err == nil {
+			err = saveFile(name, mime, b)
+		}
+		if err != nil {
+			c.status, c.failed = fmt.Sprintf("Could not make %s: %v.", name, err), true
+			return
+		}
+		c.status, c.failed = "Saved "+name+".", false
+	}
+}
+
+// renderFooter is the plan's caveat in place of the dataset's (which says
+// that idle time is not counted), the data, the citation, and the idle
+// power's sources.
+func (c *Plan) renderFooter() app.UI {
+	src := c.p.Busy.Model.Source
+	var idle []app.UI
+	for i, pr := range plan.IdleW.Presets {
+		if i > 0 {
+			idle = append(idle, app.Text("; "))
+		}
+		s := pr.Source()
+		idle = append(idle, app.Text(fmt.Sprintf("%s, %s W: %s ", pr.ID, data.FormatNumber(pr.Value), s.Title)),
+			app.A().Href(s.URL).Target("_blank").Rel("noopener").Text(linkText(s.URL)))
+	}
+	return app.Footer().ID("about").Class("about card").Body(
+		app.P().ID("caveat").Class("caveat").Body(app.Strong().Text("A floor, not a total. "), app.Text(plan.Caveat)),
+		app.P().ID("model-words").Text("The model: replicas = the peak rate over a replica's measured throughput, rounded up; "+
+			"each replica draws its GPUs' idle power plus its load's share of the difference to its measured busy power; "+
+			"the plan is the configuration that meets the deadline with the least energy a day. One configuration serves the whole fleet."),
+		app.P().ID("dataset").Body(
+			app.Text("Data: "), app.A().Href(src.URL).Text(src.Name),
+			app.Text(" "+datasetVersion(src, c.set.Index.DataVersion)+" Licence: "+src.Licence+"."),
+		),
+		app.P().ID("cite").Body(app.Text("Cite: "), app.A().Href(src.CiteURL).Text(src.Cite), app.Text(".")),
+		app.P().ID("idle-sources").Class("small").Body(append([]app.UI{app.Text("Idle power of a GPU holding a model: ")}, append(idle, app.Text("."))...)...),
+	)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

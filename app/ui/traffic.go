@@ -1,0 +1,139 @@
+package ui
+
+// The traffic's inputs, which the plan page and the compare page's plan
+// mode share: the average rate and its presets, the peak, the idle power of
+// a GPU. The state is a plan.Traffic; the boxes keep what was typed.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+	"tokenjoule/data/plan"
+)
+
+// trafficInputs is the text of the traffic's boxes, as typed, and why what
+// they hold is refused, by the box's name (its parameter).
+type trafficInputs struct {
+	text, errs map[string]string
+}
+
+// load writes every box from t.
+func (ti *trafficInputs) load(t plan.Traffic) {
+	ti.text = map[string]string{
+		state.ParamRate: data.FormatRate(t.Rate),
+		state.ParamPeak: strconv.FormatFloat(t.Peak, 'f', -1, 64),
+	}
+	if t.IdleSet {
+		ti.text[state.ParamIdleW] = strconv.FormatFloat(t.Idle, 'f', -1, 64)
+	}
+	ti.errs = map[string]string{}
+}
+
+// edit applies the edit of the box that fired ctx's event to t, and
+// reports whether t changed; a refused value leaves t as it was and shows
+// the parser's message under its box. An empty idle power box asks for
+// each GPU's published figure.
+func (ti *trafficInputs) edit(ctx app.Context, t *plan.Traffic) bool {
+	name, value := input(ctx)
+	if ti.text == nil {
+		ti.load(*t)
+	}
+	ti.text[name] = value
+	var err error
+	switch name {
+	case state.ParamRate:
+		var r data.Rate
+		if r, err = data.ParseRate(value); err == nil {
+			t.Rate = r
+		}
+	case state.ParamPeak:
+		if x, e := plan.Peak.Parse(value); e == nil {
+			t.Peak = x.Value
+		} else {
+			err = e
+		}
+	case state.ParamIdleW:
+		if strings.TrimSpace(value) == "" {
+			t.Idle, t.IdleSet = 0, false
+			break
+		}
+		if x, e := plan.IdleW.Parse(value); e == nil {
+			t.Idle, t.IdleSet = x.Value, true
+		} else {
+			err = e
+		}
+	default:
+		return false // not one of the boxes: someone edited the DOM
+	}
+	if err != nil {
+		ti.errs[name] = err.Error()
+		return false
+	}
+	delete(ti.errs, name)
+	return true
+}
+
+// preset sets the rate to r, as its button does.
+func (ti *trafficInputs) preset(r data.Rate, t *plan.Traffic) {
+	if ti.text == nil {
+		ti.load(*t)
+	}
+	t.Rate = r
+	ti.text[state.ParamRate] = data.FormatRate(r)
+	delete(ti.errs, state.ParamRate)
+}
+
+// render is the traffic's inputs; h handles every box (by its name),
+// preset the rate's buttons.
+func (ti *trafficInputs) render(h app.EventHandler, preset func(data.Rate) app.EventHandler) app.UI {
+	box := func(id, name, placeholder string) app.HTMLInput {
+		return invalid(app.Input().Type("text").ID(id).Name(name).Attr("inputmode", "decimal").AutoComplete(false).Spellcheck(false).
+			Placeholder(placeholder).Value(ti.text[name]).OnInput(h), id+"-error", ti.errs[name])
+	}
+	button := func(r data.Rate, words string) app.UI {
+		s := data.FormatRate(r)
+		return app.Button().Type("button").Class("preset").ID("preset-rate-"+strings.ReplaceAll(s, "/", "-")).
+			Aria("label", s+": "+words).Text(s).OnClick(preset(r))
+	}
+	var idleHint []string
+	for _, pr := range plan.IdleW.Presets {
+		idleHint = append(idleHint, fmt.Sprintf("%s %s W", pr.ID, data.FormatNumber(pr.Value)))
+	}
+	return app.Div().Class("field wide traffic").Body(
+		app.Div().Class("field wide").Body(
+			labelled("rate", termRate, "Average traffic, output tokens per second or per day"),
+			app.Div().Class("row").Body(
+				box("rate", state.ParamRate, "1B/day, 12k/s").Class("grow"),
+				button(data.Rate{Tokens: 1e9, Per: data.Day}, "a billion tokens a day"),
+				button(data.Rate{Tokens: 1e4, Per: data.Second}, "ten thousand tokens a second"),
+			),
+			inputError("rate-error", ti.errs[state.ParamRate]),
+		),
+		app.Div().Class("row traffic-row").Body(
+			app.Div().Class("field").Body(
+				labelled("peak", termPeak, "Peak over average"),
+				box("peak", state.ParamPeak, "2").Class("num"),
+				inputError("peak-error", ti.errs[state.ParamPeak]),
+			),
+			app.Div().Class("field grow").Body(
+				labelled("idle-w", termIdle, "Idle power of a GPU (W)"),
+				box("idle-w", state.ParamIdleW, "each GPU's").Class("num").Aria("describedby", strings.TrimSpace("idle-w-hint "+errID(ti.errs[state.ParamIdleW], "idle-w-error"))),
+				app.P().ID("idle-w-hint").Class("hint").Text("Empty: each GPU's, as measured ("+strings.Join(idleHint, ", ")+")."),
+				inputError("idle-w-error", ti.errs[state.ParamIdleW]),
+			),
+		),
+	)
+}
+
+// errID is id when there is an error message, else "".
+func errID(msg, id string) string {
+	if msg == "" {
+		return ""
+	}
+	return id
+}

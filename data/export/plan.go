@@ -1,0 +1,125 @@
+package export
+
+import (
+	"bytes"
+	"encoding/csv"
+	"strconv"
+
+	"tokenjoule/data"
+	"tokenjoule/data/footprint"
+	"tokenjoule/data/plan"
+)
+
+// Plan is a deployment plan as one document: the question (the calculator's
+// inputs less the volume, and the traffic), the plan's figures at full
+// precision, the chosen dataset row, the dataset, and the footprint of a
+// day at f's boundary with the idle share the plan replaces (plan.Footprint).
+// Figures are null when no configuration meets the deadline; the document
+// then gives the smallest deadline one meets and that configuration.
+// plan -json prints it, and the plan page's download saves it.
+func Plan(p *plan.Plan, f footprint.Factors) Object {
+	r, t, b := p.Busy, p.Traffic, p.Best()
+	q, m := r.Query, r.Model
+	status := data.Meets
+	if b == nil {
+		status = data.MissesDeadline
+	}
+	var idle any
+	switch {
+	case t.IdleSet:
+		idle = t.Idle
+	case b != nil:
+		idle = b.IdleW
+	}
+	o := append(question(q, m), Object{
+		{"rate", data.FormatRate(t.Rate)},
+		{"rate_tokens_per_s", t.Rate.TokensPerSecond()},
+		{"peak", t.Peak},
+		{"peak_tokens_per_s", t.Rate.TokensPerSecond() * t.Peak},
+		{"idle_watts_per_gpu", idle},
+		{"status", status},
+	}...)
+	figures := Object{
+		{"replicas", nil}, {"gpus", nil}, {"utilisation", nil}, {"peak_utilisation", nil}, {"power_w", nil},
+		{"energy_kwh_per_day", nil}, {"energy_kwh_per_year", nil}, {"busy_kwh_per_day", nil}, {"headroom_share", nil},
+		{"gpu_hours_per_day", nil},
+	}
+	if b != nil {
+		for i, v := range []any{b.Replicas, b.GPUs, b.Utilisation, b.PeakUtilisation(t), b.PowerW,
+			b.WhPerDay / 1000, b.WhPerDay * 365 / 1000, p.BusyWhPerDay() / 1000, p.HeadroomShare(), b.GPUHoursPerDay()} {
+			figures[i].Value = v
+		}
+	}
+	o = append(o, figures...)
+	if b != nil {
+		o = append(o, Field{"selected", Row(b.Config)})
+	} else {
+		o = append(o, Field{"selected", nil}, Field{"min_deadline_ms", r.MinDeadlineMS()}, Field{"fastest", Row(r.Fastest)})
+	}
+	o = append(o, dataset(m)...)
+	if b != nil {
+		requests := t.Rate.TokensPerDay() / float64(b.Config.AvgOutputTokens)
+		o = append(o, Field{"footprint", ladder(plan.Footprint(f), b.WhPerDay, b.WhPerDay/requests)})
+	}
+	return o
+}
+
+// PlanJSON is Plan as an indented document ending in a newline, the exact
+// bytes plan -json prints.
+func PlanJSON(p *plan.Plan, f footprint.Factors) ([]byte, error) { return indent(Plan(p, f)) }
+
+// planColumns are PlanCSV's columns after the rank: an option's plan, then
+// its dataset row.
+var planColumns = []struct {
+	key   string
+	value func(o *plan.Option, t plan.Traffic) any
+}{
+	{"replicas", func(o *plan.Option, _ plan.Traffic) any { return o.Replicas }},
+	{"gpus", func(o *plan.Option, _ plan.Traffic) any { return o.GPUs }},
+	{"utilisation", func(o *plan.Option, _ plan.Traffic) any { return o.Utilisation }},
+	{"peak_utilisation", func(o *plan.Option, t plan.Traffic) any { return o.PeakUtilisation(t) }},
+	{"idle_watts_per_gpu", func(o *plan.Option, _ plan.Traffic) any { return o.IdleW }},
+	{"power_w", func(o *plan.Option, _ plan.Traffic) any { return o.PowerW }},
+	{"energy_kwh_per_day", func(o *plan.Option, _ plan.Traffic) any { return o.WhPerDay / 1000 }},
+	{"gpu_hours_per_day", func(o *plan.Option, _ plan.Traffic) any { return o.GPUHoursPerDay() }},
+}
+
+// PlanCSV is every configuration that meets the deadline, planned, one line
+// each in plan order (the chosen one first) under a header of keys with
+// their units: rank, the plan's figures, then the dataset row's keys.
+// Numbers are written in full, unformatted. With no configuration under the
+// deadline, the header alone.
+func PlanCSV(p *plan.Plan) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	head := []string{"rank"}
+	for _, c := range planColumns {
+		head = append(head, c.key)
+	}
+	for _, k := range rowKeys {
+		head = append(head, k.key)
+	}
+	w.Write(head)
+	for i := range p.Options {
+		o := &p.Options[i]
+		line := []string{strconv.Itoa(i + 1)}
+		for _, c := range planColumns {
+			line = append(line, csvValue(c.value(o, p.Traffic)))
+		}
+		for _, k := range rowKeys {
+			line = append(line, csvValue(k.value(o.Config)))
+		}
+		w.Write(line)
+	}
+	w.Flush()
+	return b.Bytes()
+}
+
+// PlanFilename names a plan's download after its question:
+// "tokenjoule-plan-lm-arena-chat-qwen-3-14b-any-50ms-p50-1B-per-day.json".
+func PlanFilename(p *plan.Plan, ext string) string {
+	q := p.Busy.Query
+	rate := p.Traffic.Rate
+	return "tokenjoule-plan-" + q.Task + "-" + q.Model + "-" + q.GPU + "-" + data.FormatDeadline(q.DeadlineMS) + "-" +
+		string(q.Percentile) + "-" + data.FormatTokens(rate.Tokens) + "-per-" + rate.Per.Name + "." + ext
+}
