@@ -100,10 +100,7 @@ func profileStart(o options, cfg any, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	tr, err := startTrace(s.ctx)
-	if err != nil {
-		return err
-	}
+	s.traceCategories = traceCategories
 	ld, err := s.visit(h, h.origin+"/", o.profileAfter == 0)
 	if err != nil {
 		return err
@@ -112,10 +109,7 @@ func profileStart(o options, cfg any, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	events, err := tr.stop(s.ctx)
-	if err != nil {
-		return err
-	}
+	events := s.lastTrace
 	p := res.Profile
 	kind := "cold"
 	if o.profileAfter > 0 {
@@ -123,7 +117,7 @@ func profileStart(o options, cfg any, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "Profile of one %s load (CPU ×%g, %s): first contentful paint %.0f ms, mounted %.0f ms, first change answered %.0f ms, total blocking time %.0f ms, longest task %.0f ms\n",
 		kind, max(1, o.profileCPU), l, ld.FCP, ld.Mounted, ld.Answered, ld.TBT, ld.LongestTask)
-	printTrace(w, events, h.origin, ld.Answered)
+	printTrace(w, events, h.origin, ld.FCP, ld.Answered)
 	printProfile(w, p, ld)
 	return nil
 }

@@ -92,6 +92,9 @@ func printReport(w io.Writer, r *report) {
 	row("total blocking time", func(l load) float64 { return l.TBT }, "")
 	row("long tasks (count)", func(l load) float64 { return float64(l.LongTasks) }, "n")
 	row("longest task", func(l load) float64 { return l.LongestTask }, "")
+	row("total blocking time, CPU time", func(l load) float64 { return l.CPUTBT }, "")
+	row("long tasks (count), CPU time", func(l load) float64 { return float64(l.CPULongTasks) }, "n")
+	row("longest task, CPU time", func(l load) float64 { return l.CPULongestTask }, "")
 	row("wasm download starts", func(l load) float64 { return l.WasmFetchFrom }, "")
 	row("wasm download ends", func(l load) float64 { return l.WasmFetchTo }, "")
 	row("wasm instantiate (call to instance)", func(l load) float64 { return l.WasmCompile }, "")
@@ -238,7 +241,9 @@ var targets = []target{
 	{"app.wasm, raw", 7.0e6, "MB", size("/web/app.wasm", func(f fileSize) int64 { return f.Raw })},
 	{"app.wasm, brotli", 1.5e6, "MB", size("/web/app.wasm", func(f fileSize) int64 { return f.Brotli })},
 	{"longest task at start, desktop, cold", 100, "ms", coldLoads(desktop, func(l load) float64 { return l.LongestTask })},
+	{"  the same by the main thread's CPU time", 100, "ms", coldLoads(desktop, func(l load) float64 { return l.CPULongestTask })},
 	{"total blocking time at start, desktop, cold", 120, "ms", coldLoads(desktop, func(l load) float64 { return l.TBT })},
+	{"  the same by the main thread's CPU time", 120, "ms", coldLoads(desktop, func(l load) float64 { return l.CPUTBT })},
 	{"first visit from a host that does not compress, bytes moved", 2.3e6, "MB", coldLoads(plainHost, func(l load) float64 { return float64(l.Bytes) })},
 	{"interactive, desktop, warm (the worker's cache)", 300, "ms", warmLoads(desktop, func(l load) float64 { return l.Answered })},
 	{"bytes moved by a warm visit, desktop (nothing downloaded again)", 50e3, "KB", warmLoads(desktop, func(l load) float64 { return float64(l.Bytes) })},
