@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"strconv"
 	"strings"
 
@@ -76,8 +77,7 @@ func bars(bs []bar, axis string) ([]byte, error) {
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true)}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: types.FuncStr("{b}: {c} " + unit)}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
-		// Room on the right for the longest label at the end of the longest bar.
-		charts.WithGridOpts(opts.Grid{Left: "8", Right: "72", Top: "8", Bottom: "36", ContainLabel: opts.Bool(true)}),
+		charts.WithGridOpts(opts.Grid{Left: "8", Right: strconv.Itoa(labelRoom(bs, most)), Top: "8", Bottom: "36", ContainLabel: opts.Bool(true)}),
 		charts.WithAnimation(false),
 	)
 	c.SetXAxis(names).XYReversal()
@@ -109,6 +109,18 @@ func bars(bs []bar, axis string) ([]byte, error) {
 			map[string]any{"option": sized(12, 240, "none")},
 		}
 	})
+}
+
+// labelRoom is the room on the right of the bars for their labels, in px:
+// a label past its bar's end reaches beyond the plot by its width less the
+// plot's room after the bar, on a plot as narrow as a phone's.
+func labelRoom(bs []bar, most float64) int {
+	const plot, gap = 160.0, 5.0
+	room := 72.0
+	for _, b := range bs {
+		room = max(room, gap+textWidth(b.label)-(1-b.wh/most)*plot)
+	}
+	return int(math.Ceil(room))
 }
 
 // EnergyParams is energy per token against active parameters, both on log

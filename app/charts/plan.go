@@ -259,3 +259,45 @@ func plural(n int) string {
 	}
 	return "s"
 }
+
+// The plan's charts as the embed's chart layout shows them: a headline
+// that states what each shows for a plan, and a caption in a line.
+const (
+	BriefPlanEnergy = "Steps: the best plan from each deadline up; dashed: every GPU always busy; ◆: the plan."
+	BriefPlanGPUs   = "Steps: the GPUs the best plan needs from each deadline up; ◆: the plan at the deadline."
+)
+
+// HeadlinePlanEnergy is the PlanEnergy chart's headline for p, drawn as pc.
+func HeadlinePlanEnergy(p *plan.Plan, pc PlanChart) string {
+	return planHeadline(p, pc, func(o *plan.Option) string {
+		return fmt.Sprintf("%s a day within %s, %s for the capacity kept for the peak", data.FormatEnergy(o.WhPerDay),
+			data.FormatMS(pc.DeadlineMS), data.FormatChange(o.WhPerDay, p.BusyWhPerDay()))
+	})
+}
+
+// HeadlinePlanGPUs is the PlanGPUs chart's headline for p, drawn as pc.
+func HeadlinePlanGPUs(p *plan.Plan, pc PlanChart) string {
+	return planHeadline(p, pc, func(o *plan.Option) string {
+		lo, hi := math.MaxInt, 0
+		for _, s := range pc.Steps {
+			lo, hi = min(lo, s.GPUs), max(hi, s.GPUs)
+		}
+		s := fmt.Sprintf("%d GPU%s within %s (%d × %s)", o.GPUs, plural(o.GPUs), data.FormatMS(pc.DeadlineMS), o.Replicas, gpuName(o.Config))
+		if lo != hi {
+			s += fmt.Sprintf("; %d to %d across the deadlines", lo, hi)
+		}
+		return s
+	})
+}
+
+// planHeadline is "Model, N output tokens a day: " and what chosen
+// says of the plan, or, when none meets the deadline, the smallest one met.
+func planHeadline(p *plan.Plan, pc PlanChart, chosen func(*plan.Option) string) string {
+	r := p.Busy
+	lead := fmt.Sprintf("%s, %s output tokens a day: ", r.Model.Name, plan.FormatCount(pc.TokensDay))
+	if pc.Chosen == nil {
+		return lead + fmt.Sprintf("no measured configuration meets %s; the smallest deadline one meets is %s",
+			data.FormatMS(pc.DeadlineMS), data.FormatMS(r.MinDeadlineMS()))
+	}
+	return lead + chosen(pc.Chosen)
+}

@@ -11,11 +11,14 @@ import (
 	"tokenjoule/data"
 	"tokenjoule/data/export"
 	"tokenjoule/data/footprint"
+	"tokenjoule/data/plan"
 )
 
 func runCompare(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
 	flags := addQueryFlags(fs)
+	tf := addTrafficFlags(fs, "")
+	fs.Lookup("rate").Usage += "; plans every model for it, as the compare page's plan mode (-peak, -idle-watts), in place of -tokens"
 	asJSON := fs.Bool("json", false, "print a JSON array, one object per model in rank order (keys in README.md)")
 	asCSV := fs.Bool("csv", false, "print CSV, one line per model in rank order (the page's download)")
 	fp := addFootprintFlags(fs)
@@ -26,13 +29,24 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "compare: -json and -csv are not accepted together: choose one output")
 		return exitBadInput
 	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 
-	set, err := data.Load()
+	set, err := loadSet()
 	if err != nil {
 		fmt.Fprintln(stderr, "compare: loading the dataset:", err)
 		return exitFailure
 	}
 	q, err := flags.query()
+	if given["rate"] {
+		return comparePlans(stdout, stderr, set, q, err, tf, fs, fp, given, *asJSON, *asCSV)
+	}
+	for _, name := range []string{"peak", "idle-watts"} {
+		if err == nil && given[name] {
+			err = &data.InputError{Param: name, Label: "-" + name, Value: fs.Lookup(name).Value.String(),
+				Reason: "is a traffic's: give -rate too, to plan every model for it"}
+		}
+	}
 	if err == nil {
 		err = fp.parse(fs)
 	}
@@ -66,6 +80,80 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// comparePlans is compare -rate: every model planned for the traffic, as
+// the compare page's plan mode and its downloads. err is the query's.
+func comparePlans(stdout, stderr io.Writer, set *data.Set, q data.Query, err error, tf *trafficFlags, fs *flag.FlagSet,
+	fp *calcFootprint, given map[string]bool, asJSON, asCSV bool) int {
+	if err == nil && given["tokens"] {
+		err = &data.InputError{Param: "tokens", Label: "-tokens", Value: fs.Lookup("tokens").Value.String(),
+			Reason: "is not accepted with -rate: a plan's volume is a day's traffic"}
+	}
+	var t plan.Traffic
+	if err == nil {
+		t, err = tf.traffic()
+	}
+	if err == nil {
+		err = planFootprint(fs, fp, "compare -rate")
+	}
+	var rk *plan.Ranking
+	if err == nil {
+		rk, err = plan.Compare(set, q, t)
+	}
+	if err != nil {
+		return fail(stderr, "compare", err)
+	}
+	switch {
+	case asJSON:
+		b, err := export.PlanCompareJSON(rk, fp.factors)
+		if err != nil {
+			return fail(stderr, "compare", err)
+		}
+		stdout.Write(b)
+	case asCSV:
+		stdout.Write(export.PlanCompareCSV(rk, fp.factors))
+	default:
+		printPlanRanking(stdout, set, rk, fp.factors)
+	}
+	if len(rk.Models) == 0 || rk.Models[0].Status() != data.Meets {
+		return exitInfeasible
+	}
+	return exitOK
+}
+
+// printPlanRanking writes a planned comparison as the page's table in plan
+// mode: the models that meet the deadline by energy a day, with the GPUs
+// and the configuration of each one's plan; then those that miss it, and
+// those not measured on the GPU.
+func printPlanRanking(w io.Writer, set *data.Set, rk *plan.Ranking, given footprint.Factors) {
+	q, wl := rk.Query, rk.Workload
+	fmt.Fprintf(w, "%s (%s): %s on %s at %s ITL ≤ %s\n", wl.Name, wl.ID, rk.Traffic.Words(),
+		data.GPUChoice(wl.GPUs(), q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
+	fmt.Fprintln(w, "Each model planned for the traffic: the configuration that spends the least energy a day, idle capacity included, and the GPUs it needs; least energy a day first.")
+	fmt.Fprintln(w)
+
+	f := plan.Footprint(given)
+	var rows [][]string
+	var wh []float64
+	for i, r := range rk.Models {
+		if r.Status() != data.Meets {
+			continue
+		}
+		o := r.Plan.Best()
+		rows = append(rows, []string{strconv.Itoa(i + 1), r.Entry.Name, r.Entry.Size(), data.FormatEnergy(o.WhPerDay), strconv.Itoa(o.GPUs),
+			plan.FormatPercent(o.Utilisation), data.FormatChange(o.WhPerDay, r.Plan.BusyWhPerDay()),
+			fmt.Sprintf("%d × %s, max_num_seqs %d", o.Replicas, o.Config.Hardware(), o.Config.MaxNumSeqs), o.Config.RowID})
+		wh = append(wh, o.WhPerDay)
+	}
+	extra := printMeets(w, f, " a day", []string{"#", "Model", "Parameters", "Energy a day", "GPUs", "Busy on average", "For the peak", "Configuration", "Dataset row"},
+		"rllrrrrll", rows, wh)
+	printOthers(w, rk.Data())
+	if extra {
+		fmt.Fprintf(w, "\nEnergy a day is the GPUs', idle capacity included; the boundary %q adds the host and the PUE to it, and the factors given the columns after it.\n",
+			given.BoundaryInfo().Label)
+	}
+	printSource(w, plan.Caveat, set.Index.Source)
+}
+
 // printRanking writes the ranking as the page's table: the models that meet
 // the deadline, then those that miss it with the deadline each would meet,
 // then those not measured on the GPU.
@@ -77,41 +165,67 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking, f footprint.Fact
 	fmt.Fprintln(w, "Each model's most energy-efficient measured configuration that meets the deadline, least energy first.")
 	fmt.Fprintln(w)
 
-	var missed, unmeasured []*data.Ranked
-	head := []string{"#", "Model", "Parameters", "Energy", "Per request", "J/token", "Selected configuration", "Dataset row"}
-	align := "rllrrrll"
-	// The footprint's figures, for the factors given, after the GPU energy.
-	extra := footprintCells(f)
-	for _, x := range extra {
-		head = slices.Insert(head, 4, x.head)
-		align = align[:4] + "r" + align[4:]
-	}
-	rows := [][]string{head}
+	var rows [][]string
+	var wh []float64
 	for i := range rk.Models {
 		r := &rk.Models[i]
-		switch r.Status() {
-		case data.MissesDeadline:
-			missed = append(missed, r)
-			continue
-		case data.NotMeasured:
-			unmeasured = append(unmeasured, r)
+		if r.Status() != data.Meets {
 			continue
 		}
 		c, e := r.Result.Selected, r.Result.Estimate
-		row := []string{strconv.Itoa(i + 1), r.Entry.Name, r.Entry.Size(),
+		rows = append(rows, []string{strconv.Itoa(i + 1), r.Entry.Name, r.Entry.Size(),
 			data.FormatEnergy(e.EnergyWh), data.FormatJoules(e.EnergyPerRequest), data.FormatNumber(float64(c.JoulesPerToken)),
-			fmt.Sprintf("%s, max_num_seqs %d", c.Hardware(), c.MaxNumSeqs), c.RowID}
-		for _, x := range extra {
-			row = slices.Insert(row, 4, x.cell(f.Ladder(e.EnergyWh)))
-		}
-		rows = append(rows, row)
+			fmt.Sprintf("%s, max_num_seqs %d", c.Hardware(), c.MaxNumSeqs), c.RowID})
+		wh = append(wh, e.EnergyWh)
 	}
-	if len(rows) > 1 {
-		table(w, align, rows)
-	} else {
-		fmt.Fprintln(w, "No model meets the deadline.")
-	}
+	extra := printMeets(w, f, "", []string{"#", "Model", "Parameters", "Energy", "Per request", "J/token", "Selected configuration", "Dataset row"},
+		"rllrrrll", rows, wh)
 
+	printOthers(w, rk)
+	if extra {
+		fmt.Fprintf(w, "\nEnergy is the GPU's, as measured; the boundary %q and the factors given add the columns after it (calc prints each factor's source).\n",
+			f.BoundaryInfo().Label)
+	}
+	printSource(w, set.Index.Caveat, set.Index.Source)
+}
+
+// printMeets writes the models that meet the deadline as a table under
+// head, aligned as align, with the footprint's figures for f (of each row's
+// GPU energy, wh) after the energy, their headers followed by per; or says
+// that none meets it. It tells whether it wrote the footprint's figures.
+func printMeets(w io.Writer, f footprint.Factors, per string, head []string, align string, rows [][]string, wh []float64) bool {
+	extra := footprintCells(f)
+	for _, x := range extra {
+		head = slices.Insert(head, 4, x.head+per)
+		align = align[:4] + "r" + align[4:]
+	}
+	for i := range rows {
+		for _, x := range extra {
+			rows[i] = slices.Insert(rows[i], 4, x.cell(f.Ladder(wh[i])))
+		}
+	}
+	if len(rows) == 0 {
+		fmt.Fprintln(w, "No model meets the deadline.")
+	} else {
+		table(w, align, append([][]string{head}, rows...))
+	}
+	return len(extra) > 0
+}
+
+// printOthers writes the models of a ranking that miss the deadline, with
+// the smallest deadline each meets, and names those not measured on the GPU.
+func printOthers(w io.Writer, rk *data.Ranking) {
+	q := rk.Query
+	gpus := data.GPUChoice(rk.Workload.GPUs(), q.GPU)
+	var missed, unmeasured []*data.Ranked
+	for i := range rk.Models {
+		switch r := &rk.Models[i]; r.Status() {
+		case data.MissesDeadline:
+			missed = append(missed, r)
+		case data.NotMeasured:
+			unmeasured = append(unmeasured, r)
+		}
+	}
 	if len(missed) > 0 {
 		fmt.Fprintf(w, "\nMissing the deadline, with the smallest %s deadline each meets on %s:\n", q.Percentile, gpus)
 		rows := [][]string{{"Model", "Parameters", "Deadline", "Fastest configuration", "Dataset row"}}
@@ -129,11 +243,6 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking, f footprint.Fact
 		}
 		fmt.Fprintf(w, "\nNot measured on %s: %s.\n", q.GPU, strings.Join(names, ", "))
 	}
-	if len(extra) > 0 {
-		fmt.Fprintf(w, "\nEnergy is the GPU's, as measured; the boundary %q and the factors given add the columns after it (calc prints each factor's source).\n",
-			f.BoundaryInfo().Label)
-	}
-	printSource(w, set.Index.Caveat, set.Index.Source)
 }
 
 // footprintCell is a text column of the footprint, for the factors given.

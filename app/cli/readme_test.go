@@ -142,6 +142,25 @@ func TestREADMEDocumentsEveryKeyInOrder(t *testing.T) {
 		t.Errorf("compare -csv header\n%v\nREADME.md documents\n%v", header, doc["compare -csv"])
 	}
 
+	// compare -rate: every model planned; its CSV has the JSON's columns.
+	planArgs := []string{"compare", "-task", "gpqa", "-gpu", "H100", "-deadline", "15ms", "-percentile", "p95", "-rate", "1B/day"}
+	var planned []json.RawMessage
+	if err := json.Unmarshal(run(append(planArgs, "-json")...), &planned); err != nil {
+		t.Fatal(err)
+	}
+	objects = nil
+	for _, o := range planned {
+		objects = append(objects, keyPaths(t, o))
+	}
+	checkKeys(t, "compare -rate -json", doc["compare -rate -json"], objects...)
+	header, err = csv.NewReader(bytes.NewReader(run(append(planArgs, "-csv")...))).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(header, doc["compare -rate -csv"]) {
+		t.Errorf("compare -rate -csv header\n%v\nREADME.md documents\n%v", header, doc["compare -rate -csv"])
+	}
+
 	var calc struct {
 		Selected, Fastest json.RawMessage
 		Other             struct{ Selected json.RawMessage }

@@ -197,6 +197,10 @@ func TestAccessibility(t *testing.T) {
 			}},
 			{"embedded plan", "/embed/plan?" + state.String(q) + "&rate=1B/day&hide=traffic,bogus", nil},
 			{"compare in plan mode", "/compare?" + state.String(q) + "&rate=1B/day", nil},
+			{"compare in plan mode at a phone's width, each row a block", "", func(tb *tab) {
+				tb.do(chromedp.EmulateViewport(360, 800))
+				tb.waitFor(`getComputedStyle(document.querySelector("#ranking-table tbody")).display === "block"`, "the rows as blocks")
+			}},
 		}},
 		// The embed's layouts, and the builder that makes them.
 		{"EmbedLayouts", []visit{
@@ -207,6 +211,32 @@ func TestAccessibility(t *testing.T) {
 			{"embed, serving details open", "/embed?" + state.String(q), func(tb *tab) {
 				tb.do(chromedp.Click(chromedp.ID("cfg-summary")))
 				tb.waitFor(`document.querySelector("#cfg-details").open`, "the serving details")
+			}},
+		}},
+		// The plan's layouts, and the builder on the plan page and on the
+		// compare page in plan mode.
+		{"PlanEmbeds", []visit{
+			{"plan card", "/embed/plan?" + state.PlanEmbedString(q, planTraffic, state.Embed{Layout: state.LayoutCard}) + "&" + cardFootprint, nil},
+			{"plan card, a deadline nothing meets", "/embed/plan?" + state.PlanEmbedString(infeasible, planTraffic, state.Embed{Layout: state.LayoutCard}), nil},
+			{"plan chart", "/embed/plan?" + state.PlanEmbedString(q, planTraffic, state.Embed{Layout: state.LayoutChart, Chart: "gpus"}), nil},
+			{"compare card in plan mode", "/embed/compare?" + state.EmbedString(q, state.Embed{Layout: state.LayoutCard}) + "&" + state.TrafficString(planTraffic), nil},
+		}},
+		{"PlanBuilder", []visit{
+			{"plan page's builder", "/plan?" + state.PlanString(q, planTraffic), func(tb *tab) {
+				tb.do(chromedp.Click(chromedp.ID("embed-open")))
+				tb.waitFor(`document.querySelector("#embed-dialog")?.matches("[open]") ?? false`, "the open Embed dialog")
+			}},
+			{"plan page's builder, chart", "", func(tb *tab) {
+				tb.change("#embed-layout", "chart", "change")
+				tb.waitFor(`!!document.querySelector("#embed-chart")`, "the chart's choice")
+			}},
+			{"plan page's builder, interactive", "", func(tb *tab) {
+				tb.change("#embed-layout", "interactive", "change")
+				tb.waitFor(`!!document.querySelector("#embed-hide")`, "the controls' boxes")
+			}},
+			{"compare page's builder in plan mode", "/compare?" + state.String(q) + "&" + state.TrafficString(planTraffic), func(tb *tab) {
+				tb.do(chromedp.Click(chromedp.ID("embed-open")))
+				tb.waitFor(`document.querySelector("#embed-dialog")?.matches("[open]") ?? false`, "the open Embed dialog")
 			}},
 		}},
 		{"Builder", []visit{

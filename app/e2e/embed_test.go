@@ -33,6 +33,7 @@ import (
 	"tokenjoule/data"
 	"tokenjoule/data/export"
 	"tokenjoule/data/footprint"
+	"tokenjoule/data/plan"
 )
 
 // cspSite serves the app as site does, with the site's CSP (dist.CSP) on every response;
@@ -812,6 +813,31 @@ func embedScreenshots(t *testing.T, bctx context.Context, origin, dir string, se
 				full.do(chromedp.Click(chromedp.ID("embed-picture")))
 				write("builder-picture-latency.png", dl.expect(t, export.Filename(q, "latency.png")))
 			}
+		}
+	}
+	// The plan page's builder, with its card, and the card's picture.
+	p, err := plan.Make(set, q, planTraffic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		size   [2]int64
+		scheme string
+	}{{[2]int64{1280, 900}, "light"}, {[2]int64{360, 800}, "dark"}} {
+		full.do(chromedp.EmulateViewport(c.size[0], c.size[1]), emulateScheme(c.scheme))
+		full.openURL(origin + "/plan?" + state.PlanString(q, planTraffic))
+		full.do(chromedp.Click(chromedp.ID("embed-open")))
+		b := builder{tb: full, origin: origin, path: "/embed/plan", q: q,
+			embedQuery: func(e state.Embed) string { return state.PlanEmbedString(q, planTraffic, e) }}
+		b.expect(state.Embed{Layout: state.LayoutCard}, 720, export.PlanCardOf(p, footprint.Factors{}).Title)
+		png, err := chromedp.Run(full.ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(fmt.Sprintf("builder-plan-card-%dx%d-%s.png", c.size[0], c.size[1], c.scheme), png)
+		if c.scheme == "light" {
+			full.do(chromedp.Click(chromedp.ID("embed-picture")))
+			write("builder-picture-plan-card.png", dl.expect(t, export.PlanFilename(p, "card.png")))
 		}
 	}
 }

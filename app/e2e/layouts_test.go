@@ -61,7 +61,7 @@ func footprintOf(t *testing.T, raw string) state.Footprint {
 
 // embedCases are the layouts the tests load: the card (plain, with a
 // footprint, and with a deadline nothing meets), the three charts, the
-// interactive embed, and the compare card.
+// interactive embed, and the compare card; then the plan's.
 func embedCases(t *testing.T, set *data.Set, q data.Query) []embedCase {
 	t.Helper()
 	r, err := set.Select(q)
@@ -88,7 +88,7 @@ func embedCases(t *testing.T, set *data.Set, q data.Query) []embedCase {
 		}
 	}
 	gpuOnly := export.CardOf(r, footprint.Factors{})
-	return []embedCase{
+	return append([]embedCase{
 		{name: "card", path: "/embed", query: card(q),
 			expect:      func(v view) { expectCard(v, r, footprint.Factors{}) },
 			prerendered: []string{gpuOnly.Title, data.FormatEnergy(r.Estimate.EnergyWh), gpuOnly.Comparison}},
@@ -105,7 +105,8 @@ func embedCases(t *testing.T, set *data.Set, q data.Query) []embedCase {
 		{name: "compare-card", path: "/embed/compare", query: card(q),
 			expect:      func(v view) { expectCompareCard(v, set, q, rk) },
 			prerendered: []string{export.CompareCardOf(rk, &set.Index).Answer}},
-	}
+		// The plan's, whose figures are data/plan's (planembed_test.go).
+	}, planEmbedCases(t, set, q)...)
 }
 
 // chartFigures are what chartSpecs' i-th chart's title must say of r: the
@@ -683,6 +684,16 @@ type builder struct {
 	origin string
 	path   string // the embed's
 	q      data.Query
+	// embedQuery is the embed's query string for a look, where it is not
+	// state.EmbedString's (the plan's, compare's in plan mode).
+	embedQuery func(state.Embed) string
+}
+
+func (b builder) query(look state.Embed) string {
+	if b.embedQuery != nil {
+		return b.embedQuery(look)
+	}
+	return state.EmbedString(b.q, look)
 }
 
 // snippetShot is a snippet as the builder wrote it, and its parts.
@@ -701,7 +712,7 @@ var snippetRE = regexp.MustCompile(`^<iframe src="([^"]+)" title="([^"]+)" loadi
 func (b builder) expect(look state.Embed, width int, title string) snippetShot {
 	tb, t := b.tb, b.tb.t
 	t.Helper()
-	query := state.EmbedString(b.q, look)
+	query := b.query(look)
 	// The preview: the embed at the width, on this site.
 	tb.waitFor(fmt.Sprintf(`(() => { const f = document.querySelector("#embed-frame");
 		return f.getAttribute("src") === %q && f.width === %q })()`, b.path+"?"+query, strconv.Itoa(width)), "the preview of "+query)

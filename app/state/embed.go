@@ -35,6 +35,10 @@ const (
 // order; the first is the chart layout's default.
 var Charts = []string{"latency", "batch", "power"}
 
+// PlanCharts are the values of ParamChart in the plan's embed (/embed/plan),
+// its two charts in page order: energy a day and GPUs against the deadline.
+var PlanCharts = []string{"energy", "gpus"}
+
 // Themes are the values of ParamTheme besides "", the reader's setting.
 var Themes = []string{"light", "dark"}
 
@@ -43,7 +47,7 @@ var Themes = []string{"light", "dark"}
 // shown.
 type Embed struct {
 	Layout string // LayoutInteractive, LayoutCard or LayoutChart
-	Chart  string // with LayoutChart, one of Charts; "" otherwise
+	Chart  string // with LayoutChart, one of the page's charts (Charts, PlanCharts); "" otherwise
 	Theme  string // "", or one of Themes
 	Hidden Hidden
 }
@@ -57,10 +61,29 @@ func layoutName(l string) string {
 }
 
 // ParseEmbed reads the embed's parameters for a page that offers layouts
-// (the compare embed has no chart layout). A refused value falls back to
-// the default, with a Notice naming it and what is accepted; ParamChart
-// counts only with the chart layout, whose default chart is Charts[0].
+// (the compare embed has no chart layout) and, with the chart layout, the
+// calculator's Charts. A refused value falls back to the default, with a
+// Notice naming it and what is accepted; ParamChart counts only with the
+// chart layout, whose default chart is Charts[0].
 func ParseEmbed(v url.Values, layouts []string) (Embed, []Notice) {
+	e, notices := parseLook(v, layouts, Charts)
+	var hn []Notice
+	e.Hidden, hn = ParseHidden(v)
+	return e, append(notices, hn...)
+}
+
+// ParsePlanEmbed reads the plan embed's parameters as ParseEmbed reads the
+// calculator's: every layout, its PlanCharts, and its controls to hide
+// (ParsePlanHidden).
+func ParsePlanEmbed(v url.Values) (Embed, []Notice) {
+	e, notices := parseLook(v, []string{LayoutInteractive, LayoutCard, LayoutChart}, PlanCharts)
+	var hn []Notice
+	e.Hidden, hn = ParsePlanHidden(v)
+	return e, append(notices, hn...)
+}
+
+// parseLook reads the layout, the chart (one of charts) and the theme.
+func parseLook(v url.Values, layouts, charts []string) (Embed, []Notice) {
 	var (
 		e       Embed
 		notices []Notice
@@ -89,16 +112,16 @@ func ParseEmbed(v url.Values, layouts []string) (Embed, []Notice) {
 		}
 	}
 	if s, ok := first(v, ParamChart); ok {
-		c, ok := match(s, Charts)
+		c, ok := match(s, charts)
 		if !ok {
-			refuse(ParamChart, s, Charts, "the "+Charts[0]+" chart")
+			refuse(ParamChart, s, charts, "the "+charts[0]+" chart")
 		}
 		if e.Layout == LayoutChart {
 			e.Chart = c
 		}
 	}
 	if e.Layout == LayoutChart && e.Chart == "" {
-		e.Chart = Charts[0]
+		e.Chart = charts[0]
 	}
 	if s, ok := first(v, ParamTheme); ok {
 		if t, ok := match(s, Themes); ok {
@@ -107,9 +130,7 @@ func ParseEmbed(v url.Values, layouts []string) (Embed, []Notice) {
 			refuse(ParamTheme, s, Themes, "the reader's colours")
 		}
 	}
-	var hn []Notice
-	e.Hidden, hn = ParseHidden(v)
-	return e, append(notices, hn...)
+	return e, notices
 }
 
 // orList joins values as "a, b or c".
@@ -123,7 +144,11 @@ func orList(values []string) string {
 // String is the query string of e's parameters that differ from the
 // default, in EmbedParams' order, as ParseEmbed reads them back to e; "" for
 // the default.
-func (e Embed) String() string {
+func (e Embed) String() string { return e.string(e.Hidden.String()) }
+
+// string is String with hide, the value of ParamHide as the page names
+// its controls.
+func (e Embed) string(hide string) string {
 	var parts []string
 	if e.Layout != LayoutInteractive {
 		parts = append(parts, ParamLayout+"="+url.QueryEscape(e.Layout))
@@ -134,10 +159,10 @@ func (e Embed) String() string {
 	if e.Theme != "" {
 		parts = append(parts, ParamTheme+"="+url.QueryEscape(e.Theme))
 	}
-	if hs := e.Hidden.String(); hs != "" {
+	if hide != "" {
 		// Names and commas only: nothing to escape, and "task,model" reads
 		// better in a snippet than "task%2Cmodel".
-		parts = append(parts, ParamHide+"="+hs)
+		parts = append(parts, ParamHide+"="+hide)
 	}
 	return strings.Join(parts, "&")
 }

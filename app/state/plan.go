@@ -110,14 +110,27 @@ func PlanString(q data.Query, t plan.Traffic) string {
 	return strings.Join(parts, "&") + "&" + TrafficString(t)
 }
 
-// PlanEmbedString is the plan embed's query string: PlanString, then
-// ParamHide when something is hidden.
-func PlanEmbedString(q data.Query, t plan.Traffic, h Hidden) string {
+// PlanEmbedString is the plan embed's query string: PlanString, then e's
+// parameters as Embed.String writes them, the traffic's inputs hidden as
+// "traffic".
+func PlanEmbedString(q data.Query, t plan.Traffic, e Embed) string {
 	s := PlanString(q, t)
-	if hs := h.String(); hs != "" {
-		s += "&" + ParamHide + "=" + strings.ReplaceAll(hs, ParamTokens, "traffic")
+	if es := e.string(PlanHiddenString(e.Hidden)); es != "" {
+		s += "&" + es
 	}
 	return s
+}
+
+// PlanHiddenString is the value of ParamHide that ParsePlanHidden reads
+// back to h: Hidden.String, with "traffic" for the volume's control.
+func PlanHiddenString(h Hidden) string {
+	names := strings.Split(h.String(), ",")
+	for i, n := range names {
+		if n == ParamTokens {
+			names[i] = "traffic"
+		}
+	}
+	return strings.Join(names, ",")
 }
 
 // ParsePlanHidden reads the plan embed's ParamHide: the calculator's

@@ -82,7 +82,7 @@ func TestParsePlanHidden(t *testing.T) {
 	} {
 		v, _ := url.ParseQuery(raw)
 		h, notices := ParsePlanHidden(v)
-		got := strings.TrimPrefix(PlanEmbedString(data.DefaultQuery(), plan.DefaultTraffic(), h), PlanString(data.DefaultQuery(), plan.DefaultTraffic())+"&hide=")
+		got := strings.TrimPrefix(PlanEmbedString(data.DefaultQuery(), plan.DefaultTraffic(), Embed{Hidden: h}), PlanString(data.DefaultQuery(), plan.DefaultTraffic())+"&hide=")
 		if got != want || len(notices) != 0 {
 			t.Errorf("ParsePlanHidden(%q) writes hide=%s, %v; want %s", raw, got, notices, want)
 		}
@@ -112,4 +112,55 @@ func FuzzParsePlan(f *testing.F) {
 			t.Fatalf("%q: PlanString reads back as %+v, %+v, %v", raw, q2, t2, n2)
 		}
 	})
+}
+
+func TestParsePlanEmbed(t *testing.T) {
+	q, tr := data.DefaultQuery(), plan.DefaultTraffic()
+	for _, tc := range []struct {
+		raw     string
+		want    Embed
+		str     string   // PlanEmbedString's embed part
+		refused []string // parameters with a notice
+	}{
+		{"", Embed{}, "", nil},
+		{"layout=card&theme=dark", Embed{Layout: LayoutCard, Theme: "dark"}, "layout=card&theme=dark", nil},
+		{"layout=chart", Embed{Layout: LayoutChart, Chart: "energy"}, "layout=chart&chart=energy", nil},
+		{"layout=chart&chart=GPUs", Embed{Layout: LayoutChart, Chart: "gpus"}, "layout=chart&chart=gpus", nil},
+		// The calculator's charts are not the plan's.
+		{"layout=chart&chart=latency", Embed{Layout: LayoutChart, Chart: "energy"}, "layout=chart&chart=energy", []string{ParamChart}},
+		{"hide=rate,model", Embed{Hidden: hideOf(t, "model,tokens")}, "hide=model,traffic", nil},
+		{"layout=poster&hide=volume", Embed{}, "", []string{ParamLayout, ParamHide}},
+	} {
+		v, _ := url.ParseQuery(tc.raw)
+		e, notices := ParsePlanEmbed(v)
+		got := strings.TrimPrefix(strings.TrimPrefix(PlanEmbedString(q, tr, e), PlanString(q, tr)), "&")
+		if e != tc.want || got != tc.str {
+			t.Errorf("ParsePlanEmbed(%q) = %+v (%q), want %+v (%q)", tc.raw, e, got, tc.want, tc.str)
+		}
+		var refused []string
+		for _, n := range notices {
+			refused = append(refused, n.Param)
+		}
+		if strings.Join(refused, ",") != strings.Join(tc.refused, ",") {
+			t.Errorf("ParsePlanEmbed(%q) refuses %q, want %q", tc.raw, refused, tc.refused)
+		}
+		// What the page writes reads back to the same embed.
+		v2, _ := url.ParseQuery(PlanEmbedString(q, tr, e))
+		if e2, n2 := ParsePlanEmbed(v2); e2 != e || len(n2) != 0 {
+			t.Errorf("%q reads back as %+v, %v", PlanEmbedString(q, tr, e), e2, n2)
+		}
+	}
+	v, _ := url.ParseQuery("layout=chart&chart=pie")
+	if _, n := ParsePlanEmbed(v); len(n) != 1 || !strings.Contains(n[0].Message, "(use energy or gpus); showing the energy chart instead") {
+		t.Errorf("chart=pie: %v", n)
+	}
+}
+
+func hideOf(t *testing.T, raw string) Hidden {
+	t.Helper()
+	h, n := ParseHidden(url.Values{ParamHide: {raw}})
+	if len(n) != 0 {
+		t.Fatal(n)
+	}
+	return h
 }

@@ -44,6 +44,15 @@ func TestKeepOthers(t *testing.T) {
 			t.Errorf("%q read again: %+v, notices %v %v %v", got, q2, notices2, n2, n3)
 		}
 	}
+	// A page that writes more than the calculator's state (the plan's
+	// traffic, a footprint) is not given its parameters twice.
+	raw := "rate=12k/s&peak=0.5&grid=world&x=1"
+	v, _ := ParseQuery(raw)
+	q, tr, notices := ParsePlan(set, v)
+	query := PlanString(q, tr) + "&grid=world"
+	if got, want := KeepOthers(query, raw, notices), query+"&x=1"; got != want {
+		t.Errorf("KeepOthers(%q, %q) = %q, want %q", query, raw, got, want)
+	}
 	if got := KeepOthers(String(data.DefaultQuery()), "", nil); got != String(data.DefaultQuery()) {
 		t.Errorf("KeepOthers with nothing else = %q", got)
 	}

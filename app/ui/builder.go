@@ -13,22 +13,25 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
+	"tokenjoule/data/plan"
 )
 
-// Builder is the Embed button of the calculator and of the compare page,
-// and the dialog it opens, where an author makes an embed of the page's
-// calculation: its layout (the chart it shows, the controls the interactive
-// one hides), its colours, a live preview at a phone's or an article's
-// width, and the snippet to paste; for platforms that take no iframe, the
-// card as a picture with its alt text, and the link. Everything is made in
-// the browser.
+// Builder is the Embed button of the calculator, of the compare page (by a
+// volume or in plan mode) and of the plan, and the dialog it opens, where
+// an author makes an embed of the page's calculation: its layout (the chart
+// it shows, the controls the interactive one hides), its colours, a live
+// preview at a phone's or an article's width, and the snippet to paste; for
+// platforms that take no iframe, the card as a picture with its alt text,
+// and the link. Everything is made in the browser.
 type Builder struct {
 	app.Compo
 
 	Query     data.Query    // the page's state; on the compare page Model is the highlighted model
 	Result    *data.Result  // the calculator's answer, or nil
 	Ranking   *data.Ranking // the compare page's, or nil
+	Planned   *plan.Ranking // the compare page's in plan mode, or nil
 	Bars      string        // the compare page's ranking chart, for its picture
+	Plan      *plan.Plan    // the plan page's, or nil
 	Footprint state.Footprint
 
 	open    bool
@@ -59,24 +62,43 @@ func (b *Builder) OnDismount() {
 	}
 }
 
-// compare tells whether the builder embeds the compare page.
+// compare tells whether the builder embeds the compare page, and plans
+// whether it embeds the plan page.
 func (b *Builder) compare() bool { return b.Ranking != nil }
+func (b *Builder) plans() bool   { return b.Plan != nil }
 
-// path is the embed's path: /embed or /embed/compare.
-func (b *Builder) path() string {
-	if b.compare() {
-		return "/embed/compare"
+// page is the full page's path: /, /compare or /plan; the embed's is
+// under /embed.
+func (b *Builder) page() string {
+	switch {
+	case b.compare():
+		return "/compare"
+	case b.plans():
+		return "/plan"
 	}
-	return "/embed"
+	return "/"
 }
 
-// layouts are the layouts the embed offers, and controls the inputs its
+func (b *Builder) path() string { return strings.TrimSuffix("/embed"+b.page(), "/") }
+
+// layouts are the layouts the embed offers, charts the charts of its chart
+// layout (state's names, and the dialog's), and controls the inputs its
 // interactive layout may hide.
 func (b *Builder) layouts() []string {
-	if b.compare() {
+	switch {
+	case b.compare():
 		return compareLayouts
+	case b.plans():
+		return planLayouts
 	}
 	return calcLayouts
+}
+
+func (b *Builder) charts() (values, names []string) {
+	if b.plans() {
+		return state.PlanCharts, []string{"Energy a day against the deadline", "GPUs against the deadline"}
+	}
+	return state.Charts, []string{"Energy against latency", "Energy against batch size", "Power and throughput"}
 }
 
 func (b *Builder) controls() []string {
@@ -86,14 +108,34 @@ func (b *Builder) controls() []string {
 	return state.Params
 }
 
+// traffic is the traffic the page plans for, or nil.
+func (b *Builder) traffic() *plan.Traffic {
+	switch {
+	case b.plans():
+		return &b.Plan.Traffic
+	case b.Planned != nil:
+		return &b.Planned.Traffic
+	}
+	return nil
+}
+
 // query is the embed's query string: the page's state, the author's
-// choices and the footprint's parameters.
+// choices and the footprint's parameters, as the embed writes them back.
 func (b *Builder) query() string {
 	look := b.look
 	if look.Layout != state.LayoutInteractive {
 		look.Hidden = 0 // nothing to hide
 	}
-	return b.Footprint.AppendTo(state.EmbedString(b.Query, look))
+	var s string
+	switch t := b.traffic(); {
+	case b.plans():
+		s = state.PlanEmbedString(b.Query, *t, look)
+	case t != nil:
+		s = state.EmbedString(b.Query, look) + "&" + state.TrafficString(*t)
+	default:
+		s = state.EmbedString(b.Query, look)
+	}
+	return b.Footprint.AppendTo(s)
 }
 
 // src is the embed's absolute URL, for the snippet.
@@ -104,19 +146,40 @@ func (b *Builder) previewSrc() string { return appURL(b.path(), b.query()) }
 
 // permalink is the full page with this state.
 func (b *Builder) permalink() string {
-	page := "/"
-	if b.compare() {
-		page = "/compare"
+	var s string
+	switch t := b.traffic(); {
+	case b.plans():
+		s = state.PlanString(b.Query, *t)
+	case t != nil:
+		s = state.String(b.Query) + "&" + state.TrafficString(*t)
+	default:
+		s = state.String(b.Query)
 	}
-	return b.origin + rootPrefix() + page + "?" + b.Footprint.AppendTo(state.String(b.Query))
+	return b.origin + rootPrefix() + b.page() + "?" + b.Footprint.AppendTo(s)
+}
+
+// card is the card of the calculator's answer or of the plan.
+func (b *Builder) card() export.Card {
+	if b.plans() {
+		return export.PlanCardOf(b.Plan, b.Footprint.Factors)
+	}
+	return export.CardOf(b.Result, b.Footprint.Factors)
+}
+
+// compareCard is the compare page's card, by a volume or planned.
+func (b *Builder) compareCard() export.CompareCard {
+	if b.Planned != nil {
+		return export.PlanCompareCardOf(b.Planned, &b.source().Index)
+	}
+	return export.CompareCardOf(b.Ranking, &b.source().Index)
 }
 
 // title states the question the embed answers: the iframe's title.
 func (b *Builder) title() string {
 	if b.compare() {
-		return export.CompareCardOf(b.Ranking, &b.source().Index).Title
+		return b.compareCard().Title
 	}
-	return export.CardOf(b.Result, b.Footprint.Factors).Title
+	return b.card().Title
 }
 
 func (b *Builder) source() *data.Set {
@@ -124,20 +187,41 @@ func (b *Builder) source() *data.Set {
 	return set
 }
 
-// chartIndex is the chart layout's chart in chartSpecs.
-func (b *Builder) chartIndex() int { return max(0, slices.Index(state.Charts, b.look.Chart)) }
+// chartIndex is the chart layout's chart in chartSpecs, or in planCharts.
+func (b *Builder) chartIndex() int {
+	values, _ := b.charts()
+	return max(0, slices.Index(values, b.look.Chart))
+}
+
+// chart is the chart layout's chart: its headline, what it shows in words,
+// its caption in a line, and its option.
+func (b *Builder) chart() (headline, describe, brief string, option []byte, err error) {
+	i := b.chartIndex()
+	if b.plans() {
+		pc, spec := charts.NewPlanChart(b.Plan), planCharts[i]
+		build, describe := charts.PlanEnergy, charts.DescribePlanEnergy
+		if i == 1 {
+			build, describe = charts.PlanGPUs, charts.DescribePlanGPUs
+		}
+		option, err = build(pc)
+		return spec.headline(b.Plan, pc), describe(pc), spec.brief, option, err
+	}
+	spec := chartSpecs[i]
+	option, err = spec.build(b.Result)
+	return spec.headline(b.Result), spec.describe(b.Result), spec.brief, option, err
+}
 
 // alt is the picture's alt text.
 func (b *Builder) alt() string {
 	switch {
 	case b.compare():
-		return export.CompareCardOf(b.Ranking, &b.source().Index).Alt()
+		return b.compareCard().Alt()
 	case b.look.Layout == state.LayoutChart:
-		spec, card := chartSpecs[b.chartIndex()], export.CardOf(b.Result, b.Footprint.Factors)
-		return fmt.Sprintf("Chart: %s. %s %s %s Data: %s.", spec.headline(b.Result), card.Context, spec.describe(b.Result),
-			card.Caveat, export.SourceName(card.Source))
+		card := b.card()
+		headline, describe, _, _, _ := b.chart()
+		return fmt.Sprintf("Chart: %s. %s %s %s Data: %s.", headline, card.Context, describe, card.Caveat, export.SourceName(card.Source))
 	}
-	return export.CardOf(b.Result, b.Footprint.Factors).Alt()
+	return b.card().Alt()
 }
 
 // height is the iframe's height in the snippet: the preview's, once it has
@@ -227,14 +311,15 @@ func (b *Builder) onLayout(ctx app.Context, e app.Event) {
 		return // not one of the options: someone edited the DOM
 	}
 	b.look.Layout = l
-	if l == state.LayoutChart && b.look.Chart == "" {
-		b.look.Chart = state.Charts[0]
+	if values, _ := b.charts(); l == state.LayoutChart && b.look.Chart == "" {
+		b.look.Chart = values[0]
 	}
 	b.setStatus("", false)
 }
 
 func (b *Builder) onChart(ctx app.Context, e app.Event) {
-	if c := value(ctx); slices.Contains(state.Charts, c) {
+	if values, _ := b.charts(); slices.Contains(values, value(ctx)) {
+		c := value(ctx)
 		b.look.Chart = c
 		b.setStatus("", false)
 	}
@@ -308,7 +393,7 @@ func (b *Builder) onPicture(ctx app.Context, e app.Event) {
 	b.setStatus("", false)
 	if !b.compare() && b.look.Layout != state.LayoutChart {
 		png, err := b.cardPicture()
-		b.save(export.Filename(b.Query, "card.png"), png, err)
+		b.save(b.filename("card.png"), png, err)
 		return
 	}
 	whenECharts(echartsSrc(ctx), func(error) {
@@ -333,9 +418,32 @@ func (b *Builder) save(name string, png []byte, err error) {
 // Width of the card's picture, in CSS pixels; drawn at twice the pixels.
 const cardPictureWidth = 720
 
+// filename names a picture of the embed, ext what follows its question
+// ("card.png").
+func (b *Builder) filename(ext string) string {
+	switch {
+	case b.Planned != nil:
+		return export.PlanCompareFilename(b.Planned, ext)
+	case b.compare():
+		return export.Filename(b.Ranking.Query, ext)
+	case b.plans():
+		return export.PlanFilename(b.Plan, ext)
+	}
+	return export.Filename(b.Query, ext)
+}
+
+// chartFilename names the chart layout's picture, as the page's pictures of
+// the same chart are named.
+func (b *Builder) chartFilename() string {
+	if b.plans() {
+		return b.filename(state.PlanCharts[b.chartIndex()] + ".png")
+	}
+	return b.filename(strings.TrimPrefix(chartSpecs[b.chartIndex()].id, "chart-") + ".png")
+}
+
 // cardPicture is the card as a PNG.
 func (b *Builder) cardPicture() ([]byte, error) {
-	blocks := cardBlocks(export.CardOf(b.Result, b.Footprint.Factors), b.permalink())
+	blocks := cardBlocks(b.card(), b.permalink())
 	lines, height := picture.Layout(blocks, cardPictureWidth, 24, measureText)
 	return drawPicture(cardPictureWidth, height, lines)
 }
@@ -373,17 +481,18 @@ func (b *Builder) chartPicture() (name string, png []byte, err error) {
 	)
 	link := b.permalink()
 	if b.compare() {
-		c := export.CompareCardOf(b.Ranking, &b.source().Index)
-		name, option = export.Filename(b.Ranking.Query, "ranking.png"), []byte(b.Bars)
+		c := b.compareCard()
+		name, option = b.filename("ranking.png"), []byte(b.Bars)
 		img = charts.Image{Title: c.Title, Subtitle: c.Answer + " " + c.Context,
 			Footer: []string{c.Caveat, fmt.Sprintf("Source: %s (%s). Cite: %s.", export.SourceName(c.Source), c.Source.URL, c.Source.Cite)}}
 	} else {
-		spec, c := chartSpecs[b.chartIndex()], export.CardOf(b.Result, b.Footprint.Factors)
-		name = export.Filename(b.Query, strings.TrimPrefix(spec.id, "chart-")+".png")
-		if option, err = spec.build(b.Result); err != nil {
+		c := b.card()
+		name = b.chartFilename()
+		var headline, brief string
+		if headline, _, brief, option, err = b.chart(); err != nil {
 			return name, nil, err
 		}
-		img = charts.Image{Title: spec.headline(b.Result), Subtitle: c.Title + " " + c.Context + " " + spec.brief,
+		img = charts.Image{Title: headline, Subtitle: c.Title + " " + c.Context + " " + brief,
 			Footer: []string{c.Caveat, fmt.Sprintf("Source: %s (%s). Cite: %s.", export.SourceName(c.Source), c.Source.URL, c.Source.Cite)}}
 	}
 	img.Link, img.Width = "Explore in tokenjoule: "+link, imageWidth
@@ -407,8 +516,11 @@ func (b *Builder) renderDialog() app.UI {
 		state.LayoutChart:       "Chart",
 		state.LayoutInteractive: "Interactive calculator",
 	}
-	if b.compare() {
+	switch {
+	case b.compare():
 		names[state.LayoutCard] = "Card: the ranking"
+	case b.plans():
+		names[state.LayoutCard], names[state.LayoutInteractive] = "Card: the plan", "Interactive plan"
 	}
 	var layouts []app.UI
 	for _, l := range []string{state.LayoutCard, state.LayoutChart, state.LayoutInteractive} {
@@ -417,8 +529,11 @@ func (b *Builder) renderDialog() app.UI {
 		}
 	}
 	what := "calculation"
-	if b.compare() {
+	switch {
+	case b.compare():
 		what = "ranking"
+	case b.plans():
+		what = "plan"
 	}
 	return app.Dialog().ID("embed-dialog").Class("embed-dialog card").Aria("labelledby", "embed-title").
 		Aria("describedby", "embed-about").On("close", b.onClosed).OnKeyDown(b.onKey).Body(
@@ -476,9 +591,9 @@ func layoutValue(l string) string {
 }
 
 func (b *Builder) renderChartChoice() app.UI {
-	names := []string{"Energy against latency", "Energy against batch size", "Power and throughput"} // state.Charts' order
+	values, names := b.charts()
 	var opts []app.UI
-	for i, c := range state.Charts {
+	for i, c := range values {
 		opts = append(opts, option(c, names[i], c == b.look.Chart))
 	}
 	return field("embed-chart", "Chart", app.Select().ID("embed-chart").OnChange(b.onChart).Body(opts...))
@@ -489,6 +604,9 @@ func (b *Builder) renderChartChoice() app.UI {
 func (b *Builder) renderHideChoice() app.UI {
 	labels := map[string]string{state.ParamTask: "Task", state.ParamModel: "Model", state.ParamGPU: "GPU",
 		state.ParamDeadline: "Deadline", state.ParamPercentile: "Percentile", state.ParamTokens: "Volume"}
+	if b.traffic() != nil {
+		labels[state.ParamTokens] = "Traffic"
+	}
 	var boxes []app.UI
 	for _, p := range b.controls() {
 		box := app.Input().Type("checkbox").ID("embed-hide-" + p).Name(p).OnChange(b.onHide)

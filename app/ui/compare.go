@@ -101,8 +101,6 @@ func (c *Compare) fromURL(u *url.URL) {
 		var en []state.Notice
 		c.look, en = state.ParseEmbed(v, compareLayouts)
 		notices = append(notices, en...)
-		// The card states a ranking by a volume; it has no plan mode.
-		c.planning = c.planning && c.look.Layout != state.LayoutCard
 	}
 	c.load(q, notices)
 }
@@ -270,16 +268,17 @@ func (c *Compare) Render() app.UI {
 	if c.err != nil || c.rk == nil {
 		return root.Body(app.P().Class("error").Text(fmt.Sprintf("The comparison failed: %v", c.err)))
 	}
-	var share app.UI = &Share{Query: c.q, Ranking: c.rk, Compact: c.embedded, Footprint: c.foot.fp, Charts: []ShareChart{
+	share := &Share{Query: c.q, Ranking: c.rk, Compact: c.embedded, Footprint: c.foot.fp, Charts: []ShareChart{
 		{ID: chartRanking, Title: titleRanking, Option: c.bars},
 		{ID: chartParams, Title: titleParams, Option: c.scatter},
 	}}
+	if c.planning {
+		share.Planned = c.prk
+		share.Charts[0].Title = titlePlanRanking
+	}
 	if c.embedded && c.look.Layout == state.LayoutCard {
 		return root.Body(c.renderNoJS(), &Notices{List: c.notices}, c.renderCard(),
 			figureFooter(c.set.Index.Source, c.set.Index.DataVersion, c.fullURL()))
-	}
-	if c.planning {
-		share = app.Div().Hidden(true) // its downloads are the ranking by a volume's
 	}
 	if c.embedded {
 		return root.Body(
@@ -301,8 +300,7 @@ func (c *Compare) Render() app.UI {
 				app.Div().Class("top-links").Body(
 					app.A().ID("open-calc").Class(answerPart).Href(c.modelCalcURL()).Text("← The calculator"),
 					app.A().ID("open-mode").Class(answerPart).Href(c.modeURL()).Text(c.modeWords()),
-					// The builder embeds a ranking by a volume: not in plan mode.
-					slot(!c.planning, func() app.UI { return &Builder{Query: c.q, Ranking: c.rk, Bars: c.bars, Footprint: c.foot.fp} }),
+					c.builder(),
 				),
 			),
 			app.P().Class("lede").Text("Which AI language model uses the least electricity to write the same text as fast? "+
@@ -328,6 +326,16 @@ func (c *Compare) Render() app.UI {
 		// source and caveat, which every model shares.
 		(&calc{set: c.set}).renderFooter(),
 	)
+}
+
+// builder is the Embed button and its dialog, for the ranking by a volume
+// or, in plan mode, planned.
+func (c *Compare) builder() app.UI {
+	b := &Builder{Query: c.q, Ranking: c.rk, Bars: c.bars, Footprint: c.foot.fp}
+	if c.planning {
+		b.Planned = c.prk
+	}
+	return b
 }
 
 // renderControls is the inputs: the calculator's, less the model, which
@@ -558,7 +566,8 @@ func (c *Compare) renderTable() app.UI {
 	for j, r := range rows {
 		cells := make([]app.UI, len(cols))
 		for k, col := range cols {
-			td := app.Td().DataSet("col", col.key)
+			// data-label: a phone lays a row out as lines, each named.
+			td := app.Td().DataSet("col", col.key).DataSet("label", col.label)
 			if col.key == colModel {
 				a := app.A().Href(c.calcURL(r.Entry.Slug)).Text(r.Entry.Name).Title(c.openWords() + r.Entry.Name)
 				if c.embedded {
@@ -575,7 +584,11 @@ func (c *Compare) renderTable() app.UI {
 		}
 		body[j] = tr
 	}
-	return app.Section().ID("ranking").Class("ranking card "+answerPart).Aria("labelledby", "ranking-title").Body(
+	class := "ranking card " + answerPart
+	if c.planning {
+		class += " planned" // a row a block of lines on a phone (web/style.css)
+	}
+	return app.Section().ID("ranking").Class(class).Aria("labelledby", "ranking-title").Body(
 		app.H2().ID("ranking-title").Text("Ranking"),
 		c.renderExample("ranking-example"),
 		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens "+c.openWhere()+" with this state. "+
@@ -661,16 +674,21 @@ func (c *Compare) renderEmbedAbout() app.UI {
 }
 
 // renderCard is the compare embed's card layout: export.CompareCard's title
-// and answer, the bars of the models that meet the deadline, the caveat.
+// and answer, the bars of the models that meet the deadline, the caveat; in
+// plan mode, export.PlanCompareCard's, and the bars of the energy a day.
 func (c *Compare) renderCard() app.UI {
 	card := export.CompareCardOf(c.rk, &c.set.Index)
+	label := charts.DescribeRanking(c.rk)
+	if c.planning {
+		card, label = export.PlanCompareCardOf(c.prk, &c.set.Index), charts.DescribePlanRanking(c.prk)
+	}
 	ranked, _, _ := c.groups()
 	body := append(c.renderPending(),
 		app.H1().ID("question").Class("figure-title").Text(card.Title),
 		app.P().ID("figure-context").Class("figure-context").Text(card.Context),
 		app.P().ID("answer").Class("figure-answer").Text(card.Answer),
 		app.Figure().Class("chart bars "+barRows(len(ranked))).Body(
-			&Chart{ID: chartRanking, Option: c.bars, Label: charts.DescribeRanking(c.rk)},
+			&Chart{ID: chartRanking, Option: c.bars, Label: label},
 			renderChartNoJS(),
 		),
 		app.P().ID("floor").Class("figure-caveat").Text(card.Caveat),

@@ -36,12 +36,10 @@ func (c *Compare) computePlans() (*data.Ranking, error) {
 		return nil, err
 	}
 	c.prk, c.plans = prk, map[string]*plan.Plan{}
-	rk := &data.Ranking{Query: prk.Query, Workload: prk.Workload}
 	for _, r := range prk.Models {
-		rk.Models = append(rk.Models, r.Ranked)
 		c.plans[r.Entry.Slug] = r.Plan
 	}
-	return rk, nil
+	return prk.Data(), nil
 }
 
 // pageQuery is the page's own query string: its state, its hidden controls,

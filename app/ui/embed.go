@@ -36,6 +36,7 @@ type Embed struct {
 var (
 	calcLayouts    = []string{state.LayoutInteractive, state.LayoutCard, state.LayoutChart}
 	compareLayouts = []string{state.LayoutInteractive, state.LayoutCard}
+	planLayouts    = calcLayouts
 )
 
 // OnInit is calc.OnInit, with the embed's own parameters.
@@ -188,8 +189,13 @@ func shortCite(cite string) string {
 // totals and caveat. Prerendered for another question, it gives way to
 // that question (renderPending).
 func (c *calc) renderCard() app.UI {
-	card := export.CardOf(c.res, c.foot.fp.Factors)
-	body := append(c.renderPending(),
+	return figureCard(export.CardOf(c.res, c.foot.fp.Factors), c.renderPending())
+}
+
+// figureCard is a card layout's body: the card's title, context, figure
+// (or why there is none), comparison, totals and caveat, after pending.
+func figureCard(card export.Card, pending []app.UI) app.UI {
+	body := append(pending,
 		app.H1().ID("question").Class("figure-title").Text(card.Title),
 		app.P().ID("figure-context").Class("figure-context").Text(card.Context),
 	)
@@ -222,13 +228,20 @@ func (c *calc) renderChartCard() app.UI {
 	i := max(0, slices.Index(state.Charts, c.look.Chart))
 	spec := chartSpecs[i]
 	card := export.CardOf(c.res, c.foot.fp.Factors)
-	body := append(c.renderPending(),
-		app.H1().ID("question").Class("figure-title").Text(spec.headline(c.res)+"."),
+	return figureChart(spec.headline(c.res), card, c.chart(i), spec.brief, c.renderPending())
+}
+
+// figureChart is a chart layout's body: the headline as its title, the
+// card's context, the chart with its caption in a line, and the card's
+// caveat, after pending.
+func figureChart(headline string, card export.Card, chart app.UI, brief string, pending []app.UI) app.UI {
+	body := append(pending,
+		app.H1().ID("question").Class("figure-title").Text(headline+"."),
 		app.P().ID("figure-context").Class("figure-context").Text(card.Context),
 		app.Figure().Class("chart").Body(
-			c.chart(i),
+			chart,
 			renderChartNoJS(),
-			app.FigCaption().ID("chart-caption").Text(spec.brief),
+			app.FigCaption().ID("chart-caption").Text(brief),
 		),
 		app.P().ID("floor").Class("figure-caveat").Text(card.Caveat),
 	)

@@ -8,6 +8,7 @@ import (
 	"tokenjoule/data"
 	"tokenjoule/data/export"
 	"tokenjoule/data/footprint"
+	"tokenjoule/data/plan"
 )
 
 // The snippet is the iframe for the author's choices, escaped for an
@@ -97,5 +98,50 @@ func TestAppURLServer(t *testing.T) {
 	}
 	if got := appURL("/embed", ""); got != "/embed" {
 		t.Errorf(`appURL("/embed", "") = %q`, got)
+	}
+}
+
+// The builder of each page names its layouts' pictures after the page's
+// question and writes their alt text, for every chart of the page.
+func TestBuilderPictures(t *testing.T) {
+	set, _ := dataset()
+	q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
+	r, _ := set.Select(q)
+	tr := plan.Traffic{Rate: data.Rate{Tokens: 1e9, Per: data.Day}, Peak: 2}
+	p, err := plan.Make(set, q, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calc := &Builder{Query: q, Result: r}
+	planned := &Builder{Query: q, Plan: p}
+	for _, c := range []struct {
+		b      *Builder
+		charts []string
+		names  []string
+	}{
+		{calc, state.Charts, []string{"latency", "concurrency", "power"}},
+		{planned, state.PlanCharts, state.PlanCharts},
+	} {
+		c.b.OnInit()
+		c.b.look.Layout = state.LayoutChart
+		for i, chart := range c.charts {
+			c.b.look.Chart = chart
+			if got, want := c.b.chartFilename(), c.b.filename(c.names[i]+".png"); got != want || !strings.HasSuffix(got, "."+c.names[i]+".png") {
+				t.Errorf("%s: picture %q, want %q", chart, got, want)
+			}
+			headline, _, _, option, err := c.b.chart()
+			if err != nil || len(option) == 0 || !strings.HasPrefix(c.b.alt(), "Chart: "+headline+". ") {
+				t.Errorf("%s: option %d bytes, %v; alt %q", chart, len(option), err, c.b.alt())
+			}
+		}
+	}
+	if got, want := planned.filename("card.png"), export.PlanFilename(p, "card.png"); got != want {
+		t.Errorf("the plan's card picture %q, want %q", got, want)
+	}
+	if got := planned.path(); got != "/embed/plan" {
+		t.Errorf("the plan's embed is at %q", got)
+	}
+	if got := calc.path(); got != "/embed" {
+		t.Errorf("the calculator's embed is at %q", got)
 	}
 }

@@ -17,7 +17,9 @@ import (
 // idle power of a GPU) at a deadline, how many GPUs in which measured
 // configuration, and how much energy a day (data/plan), with the energy and
 // the GPUs of the best plan at every deadline. At /embed/plan it is the
-// compact version for iframes (embedded), which also reads hide.
+// version for iframes (embedded), in the layout its URL asks for, as the
+// calculator's embed: interactive (compact, and it reads hide), the card,
+// or one of the two charts.
 type Plan struct {
 	app.Compo
 	prerender
@@ -30,15 +32,16 @@ type Plan struct {
 	p       *plan.Plan
 	err     error // plan.Make refused the state; never expected, shown rather than hidden
 	notices []state.Notice
-	hidden  state.Hidden
+	look    state.Embed // the embed's layout, chart, theme and hidden controls
 
 	// The free-form boxes, as typed, and why what they hold is refused.
 	deadlineText, deadlineErr string
 	traffic                   trafficInputs
 	foot                      fpInputs // the footprint's inputs, less the idle share and the budget
 
-	energyOpt, gpusOpt     string // the charts' options
-	energyLabel, gpusLabel string // and what they show, in words
+	pc                     charts.PlanChart // what the charts draw
+	energyOpt, gpusOpt     string           // the charts' options
+	energyLabel, gpusLabel string           // and what they show, in words
 
 	status     string // what the last download did
 	failed     bool
@@ -97,9 +100,9 @@ func (c *Plan) fromURL(u *url.URL) {
 			Message: "The URL's idle share is not used here: a plan counts idle capacity itself, from the traffic and the idle power of each GPU."})
 	}
 	if c.embedded {
-		var hn []state.Notice
-		c.hidden, hn = state.ParsePlanHidden(v)
-		notices = append(notices, hn...)
+		var en []state.Notice
+		c.look, en = state.ParsePlanEmbed(v)
+		notices = append(notices, en...)
 	}
 	c.load(q, t, notices)
 }
@@ -107,7 +110,7 @@ func (c *Plan) fromURL(u *url.URL) {
 // query is the page's own query string: its state, its hidden controls,
 // its footprint.
 func (c *Plan) query() string {
-	return c.foot.fp.AppendTo(state.PlanEmbedString(c.q, c.t, c.hidden))
+	return c.foot.fp.AppendTo(state.PlanEmbedString(c.q, c.t, c.look))
 }
 
 func (c *Plan) load(q data.Query, t plan.Traffic, notices []state.Notice) {
@@ -142,6 +145,7 @@ func (c *Plan) compute() {
 		return
 	}
 	pc := charts.NewPlanChart(c.p)
+	c.pc = pc
 	for _, ch := range []struct {
 		opt, label *string
 		build      func(charts.PlanChart) ([]byte, error)

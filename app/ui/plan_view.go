@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -21,7 +22,7 @@ import (
 func (c *Plan) Render() app.UI {
 	class := "calc plan"
 	if c.embedded {
-		class = "embed plan"
+		class = embedClass(c.look) + " plan"
 	}
 	root := c.prestart(app.Main().Class(class))
 	if c.mounted {
@@ -34,6 +35,13 @@ func (c *Plan) Render() app.UI {
 		return root.Body(app.P().Class("error").Text(fmt.Sprintf("The plan failed: %v", c.err)))
 	}
 	if c.embedded {
+		switch c.look.Layout {
+		case state.LayoutCard:
+			return root.Body(c.renderNoJS(), &Notices{List: c.notices},
+				figureCard(export.PlanCardOf(c.p, c.foot.fp.Factors), c.renderPending()), c.figureFooter())
+		case state.LayoutChart:
+			return root.Body(c.renderNoJS(), &Notices{List: c.notices}, c.renderChartLayout(), c.figureFooter())
+		}
 		return root.Body(
 			app.H1().Class("sr-only").Text("tokenjoule: plan a deployment"),
 			c.renderNoJS(),
@@ -52,6 +60,7 @@ func (c *Plan) Render() app.UI {
 				app.Span().Class("top-links").Body(
 					app.A().ID("open-calc").Class(answerPart).Href(c.calcURL()).Text("← The calculator"),
 					app.A().ID("open-compare").Class(answerPart).Href(c.compareURL()).Text("Every model →"),
+					&Builder{Query: c.q, Plan: c.p, Footprint: c.foot.fp},
 				),
 			),
 			app.P().Class("lede").Text("Plan a deployment: how many GPUs, and how much electricity a day, to serve your traffic "+
@@ -75,6 +84,30 @@ func (c *Plan) Render() app.UI {
 		),
 		c.renderFooter(),
 	)
+}
+
+// planCharts are the plan's two charts, in state.PlanCharts' order.
+var planCharts = []struct {
+	id, title, brief string
+	headline         func(*plan.Plan, charts.PlanChart) string
+}{
+	{chartPlanEnergy, charts.TitlePlanEnergy, charts.BriefPlanEnergy, charts.HeadlinePlanEnergy},
+	{chartPlanGPUs, charts.TitlePlanGPUs, charts.BriefPlanGPUs, charts.HeadlinePlanGPUs},
+}
+
+// renderChartLayout is the embed's chart layout: the chart the URL names,
+// titled with what it shows for this plan, with a caption in a line.
+func (c *Plan) renderChartLayout() app.UI {
+	i := max(0, slices.Index(state.PlanCharts, c.look.Chart))
+	spec := planCharts[i]
+	option, label := []string{c.energyOpt, c.gpusOpt}[i], []string{c.energyLabel, c.gpusLabel}[i]
+	return figureChart(spec.headline(c.p, c.pc), export.PlanCardOf(c.p, c.foot.fp.Factors),
+		&Chart{ID: spec.id, Option: option, Label: label}, spec.brief, c.renderPending())
+}
+
+// figureFooter is the figure layouts' footer, to the full plan.
+func (c *Plan) figureFooter() app.UI {
+	return figureFooter(c.p.Busy.Model.Source, c.set.Index.DataVersion, c.planURL())
 }
 
 // chartFigure is a chart with its title and, on the full page, its caption.
@@ -111,7 +144,7 @@ func (c *Plan) renderResult(compact bool) app.UI {
 			app.P().ID("infeasible").Class("infeasible").Text(fmt.Sprintf(
 				"No measured configuration of %s on %s gets %s. The smallest deadline that one meets is %s (%s).",
 				r.Model.Name, data.GPUChoice(r.Model.GPUs, q.GPU), data.DeadlineWords(q.Percentile, q.DeadlineMS), data.FormatMS(min), r.Fastest.Hardware())),
-			app.If(!c.hidden.Has(state.ParamDeadline), func() app.UI {
+			app.If(!c.look.Hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("set-min-deadline").Class("primary").
 					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline))
 			}),
@@ -247,12 +280,12 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 	)
 }
 
-// renderControls is the inputs, less those c.hidden hides; an empty slot
+// renderControls is the inputs, less those c.look.Hidden hides; an empty slot
 // when every one is hidden.
 func (c *Plan) renderControls(compact bool) app.UI {
-	return slot(!c.hidden.All(), func() app.UI {
-		show := func(param string, f func() app.UI) app.UI { return slot(!c.hidden.Has(param), f) }
-		return inputsCard(append(modelFields(c.set, c.q, c.hidden, compact, c.onTask, c.onModel, c.onGPU),
+	return slot(!c.look.Hidden.All(), func() app.UI {
+		show := func(param string, f func() app.UI) app.UI { return slot(!c.look.Hidden.Has(param), f) }
+		return inputsCard(append(modelFields(c.set, c.q, c.look.Hidden, compact, c.onTask, c.onModel, c.onGPU),
 			show(state.ParamDeadline, func() app.UI {
 				return deadlineField(c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineText)
 			}),

@@ -26,6 +26,7 @@ type Share struct {
 	Query   data.Query    // the page's state; on the compare page Model is the highlighted model
 	Result  *data.Result  // the calculator's answer, or nil
 	Ranking *data.Ranking // the compare page's, or nil
+	Planned *plan.Ranking // the compare page's in plan mode (Ranking is then its models), or nil
 	Charts  []ShareChart  // the page's charts, in page order
 	Compact bool          // the embed's: fewer words
 	// The footprint's factors and budget, which the files, the summary and
@@ -76,9 +77,13 @@ func (s *Share) Render() app.UI {
 		body = append(body, s.row("Scenario", s.button("download-scenario", "JSON", "Download the scenario as JSON", s.onScenario)))
 	}
 	if s.Ranking != nil {
+		what := "the comparison"
+		if s.Planned != nil {
+			what = "every model's plan"
+		}
 		body = append(body, s.row("Comparison",
-			s.button("download-csv", "CSV", "Download the comparison as CSV", s.onComparison("csv")),
-			s.button("download-json", "JSON", "Download the comparison as JSON", s.onComparison("json"))))
+			s.button("download-csv", "CSV", "Download "+what+" as CSV", s.onComparison("csv")),
+			s.button("download-json", "JSON", "Download "+what+" as JSON", s.onComparison("json"))))
 	}
 	for i, c := range s.Charts {
 		if s.Compact && i > 0 {
@@ -136,7 +141,11 @@ func (s *Share) page() (path string, q data.Query) {
 // site's sub-path; the embed's share names the full page too.
 func (s *Share) permalink() string {
 	path, q := s.page()
-	return pageOrigin() + rootPrefix() + path + "?" + s.Footprint.AppendTo(state.String(q))
+	query := state.String(q)
+	if s.Planned != nil {
+		query += "&" + state.TrafficString(s.Planned.Traffic)
+	}
+	return pageOrigin() + rootPrefix() + path + "?" + s.Footprint.AppendTo(query)
 }
 
 // save offers a file and says what happened.
@@ -153,12 +162,16 @@ func (s *Share) save(name, mime string, b []byte, err error) {
 	s.framed = inFrame()
 }
 
-// fileQuery is the query files are named after: the comparison's has no model.
-func (s *Share) fileQuery() data.Query {
-	if s.Ranking != nil {
-		return s.Ranking.Query
+// filename names a file after the page's question: the comparison's has no
+// model, the planned comparison's has a traffic.
+func (s *Share) filename(ext string) string {
+	switch {
+	case s.Planned != nil:
+		return export.PlanCompareFilename(s.Planned, ext)
+	case s.Ranking != nil:
+		return export.Filename(s.Ranking.Query, ext)
 	}
-	return s.Result.Query
+	return export.Filename(s.Result.Query, ext)
 }
 
 func (s *Share) onScenario(ctx app.Context, e app.Event) {
@@ -171,7 +184,16 @@ func (s *Share) onScenario(ctx app.Context, e app.Event) {
 // table's matching columns are Compare.footprintColumns.
 func (s *Share) onComparison(ext string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		name := export.Filename(s.Ranking.Query, ext)
+		name := s.filename(ext)
+		if p := s.Planned; p != nil {
+			if ext == "csv" {
+				s.save(name, "text/csv", export.PlanCompareCSV(p, s.Footprint.Factors), nil)
+				return
+			}
+			b, err := export.PlanCompareJSON(p, s.Footprint.Factors)
+			s.save(name, "application/json", b, err)
+			return
+		}
 		cols := export.FootprintColumns(s.Footprint.Factors)
 		if ext == "csv" {
 			s.save(name, "text/csv", export.CompareCSV(s.Ranking, cols...), nil)
@@ -202,7 +224,7 @@ func (s *Share) saveImage(i int, svg bool) {
 	if svg {
 		ext, mime = "svg", "image/svg+xml"
 	}
-	name := export.Filename(s.fileQuery(), strings.TrimPrefix(c.ID, "chart-")+"."+ext)
+	name := s.filename(strings.TrimPrefix(c.ID, "chart-") + "." + ext)
 	option, err := []byte(c.Option), error(nil)
 	if c.Option == "" && s.Result != nil {
 		option, err = chartSpecs[chartSpec(c.ID)].build(s.Result)
@@ -222,8 +244,11 @@ func (s *Share) saveImage(i int, svg bool) {
 func (s *Share) image(c ShareChart) charts.Image {
 	idx := &s.source().Index
 	src, caveat := idx.Source, idx.Caveat
-	if s.Result != nil {
+	switch {
+	case s.Result != nil:
 		src, caveat = s.Result.Model.Source, s.Result.Model.Caveat
+	case s.Planned != nil:
+		caveat = plan.Caveat
 	}
 	return charts.Image{
 		Title:    "tokenjoule: " + c.Title,
@@ -254,7 +279,12 @@ func (s *Share) question() string {
 	if wl != nil {
 		gpus = wl.GPUs()
 	}
-	return fmt.Sprintf("Every model of %s: %s output tokens, %s, %s ITL ≤ %s", name, data.FormatTokens(q.Tokens),
+	volume := data.FormatTokens(q.Tokens) + " output tokens"
+	if s.Planned != nil {
+		t := s.Planned.Traffic
+		volume = fmt.Sprintf("planned for %s output tokens a day, a peak of %s×", plan.FormatCount(t.Rate.TokensPerDay()), data.FormatNumber(t.Peak))
+	}
+	return fmt.Sprintf("Every model of %s: %s, %s, %s ITL ≤ %s", name, volume,
 		data.GPUChoice(gpus, q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
 }
 
@@ -268,9 +298,12 @@ func (s *Share) source() *data.Set {
 // selected for the reader to copy.
 func (s *Share) onCopy(ctx app.Context, e app.Event) {
 	var text string
-	if s.Result != nil {
+	switch {
+	case s.Result != nil:
 		text = export.Summary(s.Result, s.Footprint.Factors, s.permalink())
-	} else {
+	case s.Planned != nil:
+		text = export.PlanCompareSummary(s.Planned, &s.source().Index, s.Footprint.Factors, s.permalink())
+	default:
 		text = export.CompareSummary(s.Ranking, &s.source().Index, s.Footprint.Factors, s.permalink())
 	}
 	s.status, s.failed, s.framed, s.copyBox = "", false, false, ""

@@ -58,19 +58,37 @@ func CardOf(r *data.Result, f footprint.Factors) Card {
 		c.Caveat = fmt.Sprintf("Measured GPU energy × %s for host, idle capacity and cooling (published figures); network not counted.",
 			data.FormatNumber(roundSig((1+e.Host.Value+e.Idle.Value)*e.PUE.Value, 3)))
 	}
-	if cmp, ok := footprint.Readable(footprint.Energy, l.FacilityWh); ok {
-		c.Comparison = fmt.Sprintf("About %s %s.", data.FormatNumber(roundSig(cmp.Of(l.FacilityWh), 2)), cmp.Units)
+	if cmp, ok := readable(l.FacilityWh); ok {
+		c.Comparison = "About " + cmp + "."
 	}
+	c.Totals = totals(f, l, "")
+	return c
+}
+
+// readable is an energy in everyday terms at a readable magnitude
+// (footprint.Readable): "1.3 days of an average US home's electricity".
+func readable(wh float64) (string, bool) {
+	cmp, ok := footprint.Readable(footprint.Energy, wh)
+	if !ok {
+		return "", false
+	}
+	return data.FormatNumber(roundSig(cmp.Of(wh), 2)) + " " + cmp.Units, true
+}
+
+// totals are a card's lines for the carbon, water and cost that f sets, of
+// the ladder l, each amount followed by per (" a day", or nothing).
+func totals(f footprint.Factors, l footprint.Ladder, per string) []string {
+	var lines []string
 	if g, ok := f.Carbon(l); ok {
-		c.Totals = append(c.Totals, fmt.Sprintf("Carbon: %s, at %s", footprint.FormatCarbon(g), factorWords(footprint.Grid, f.Grid)))
+		lines = append(lines, fmt.Sprintf("Carbon: %s%s, at %s", footprint.FormatCarbon(g), per, factorWords(footprint.Grid, f.Grid)))
 	}
 	if w, ok := f.Water(l); ok {
-		c.Totals = append(c.Totals, fmt.Sprintf("Water on site: %s, at %s", footprint.FormatWater(w), factorWords(footprint.WUE, f.WUE)))
+		lines = append(lines, fmt.Sprintf("Water on site: %s%s, at %s", footprint.FormatWater(w), per, factorWords(footprint.WUE, f.WUE)))
 	}
 	if v, ok := f.Cost(l); ok {
-		c.Totals = append(c.Totals, fmt.Sprintf("Cost: %s, at %s %s per kWh", footprint.FormatMoney(v, f.Currency), data.FormatNumber(f.Price.Value), f.Currency))
+		lines = append(lines, fmt.Sprintf("Cost: %s%s, at %s %s per kWh", footprint.FormatMoney(v, f.Currency), per, data.FormatNumber(f.Price.Value), f.Currency))
 	}
-	return c
+	return lines
 }
 
 // Alt is the card as one paragraph, for the alt text of its picture.

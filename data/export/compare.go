@@ -106,17 +106,28 @@ func CompareCSV(rk *data.Ranking, extra ...Column) []byte {
 		}})
 	}
 
+	head := make([]string, len(cols))
+	for i, c := range cols {
+		head[i] = c.Key
+	}
+	return csvTable(head, len(rk.Models), func(i, j int) any {
+		if j == 0 {
+			return i + 1
+		}
+		return cols[j].Value(&rk.Models[i])
+	})
+}
+
+// csvTable is a CSV document: the header, then n lines, cell(i, j) the
+// j-th value of the i-th line, written by csvValue.
+func csvTable(head []string, n int, cell func(i, j int) any) []byte {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
-	line := make([]string, len(cols))
-	for i, c := range cols {
-		line[i] = c.Key
-	}
-	w.Write(line)
-	for i := range rk.Models {
-		line[0] = strconv.Itoa(i + 1)
-		for j, c := range cols[1:] {
-			line[j+1] = csvValue(c.Value(&rk.Models[i]))
+	w.Write(head)
+	line := make([]string, len(head))
+	for i := range n {
+		for j := range line {
+			line[j] = csvValue(cell(i, j))
 		}
 		w.Write(line)
 	}

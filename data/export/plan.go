@@ -1,9 +1,7 @@
 package export
 
 import (
-	"bytes"
-	"encoding/csv"
-	"strconv"
+	"strings"
 
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
@@ -90,8 +88,6 @@ var planColumns = []struct {
 // Numbers are written in full, unformatted. With no configuration under the
 // deadline, the header alone.
 func PlanCSV(p *plan.Plan) []byte {
-	var b bytes.Buffer
-	w := csv.NewWriter(&b)
 	head := []string{"rank"}
 	for _, c := range planColumns {
 		head = append(head, c.key)
@@ -99,27 +95,31 @@ func PlanCSV(p *plan.Plan) []byte {
 	for _, k := range rowKeys {
 		head = append(head, k.key)
 	}
-	w.Write(head)
-	for i := range p.Options {
+	return csvTable(head, len(p.Options), func(i, j int) any {
 		o := &p.Options[i]
-		line := []string{strconv.Itoa(i + 1)}
-		for _, c := range planColumns {
-			line = append(line, csvValue(c.value(o, p.Traffic)))
+		switch {
+		case j == 0:
+			return i + 1
+		case j <= len(planColumns):
+			return planColumns[j-1].value(o, p.Traffic)
 		}
-		for _, k := range rowKeys {
-			line = append(line, csvValue(k.value(o.Config)))
-		}
-		w.Write(line)
-	}
-	w.Flush()
-	return b.Bytes()
+		return rowKeys[j-1-len(planColumns)].value(o.Config)
+	})
 }
 
 // PlanFilename names a plan's download after its question:
 // "tokenjoule-plan-lm-arena-chat-qwen-3-14b-any-50ms-p50-1B-per-day.json".
 func PlanFilename(p *plan.Plan, ext string) string {
-	q := p.Busy.Query
-	rate := p.Traffic.Rate
-	return "tokenjoule-plan-" + q.Task + "-" + q.Model + "-" + q.GPU + "-" + data.FormatDeadline(q.DeadlineMS) + "-" +
-		string(q.Percentile) + "-" + data.FormatTokens(rate.Tokens) + "-per-" + rate.Per.Name + "." + ext
+	return planFilename(p.Busy.Query, p.Traffic.Rate, ext)
+}
+
+// planFilename names a plan's download, or a planned comparison's (whose
+// query has no model), after its question and its rate.
+func planFilename(q data.Query, rate data.Rate, ext string) string {
+	parts := []string{"tokenjoule-plan", q.Task}
+	if q.Model != "" {
+		parts = append(parts, q.Model)
+	}
+	parts = append(parts, q.GPU, data.FormatDeadline(q.DeadlineMS), string(q.Percentile), data.FormatTokens(rate.Tokens), "per", rate.Per.Name)
+	return strings.Join(parts, "-") + "." + ext
 }

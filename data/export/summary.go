@@ -103,25 +103,12 @@ func footprintFigures(f footprint.Factors, gpuWh float64) []fpFigure {
 // what the page's table and its CSV do.
 func CompareSummary(rk *data.Ranking, idx *data.Index, f footprint.Factors, permalink string) string {
 	q, w := rk.Query, rk.Workload
-	var meets, misses, unmeasured []string
+	var meets []string
 	for i := range rk.Models {
-		r := &rk.Models[i]
-		switch r.Status() {
-		case data.Meets:
+		if r := &rk.Models[i]; r.Status() == data.Meets {
 			e := r.Result.Estimate
-			more := data.FormatNumber(float64(r.Result.Selected.JoulesPerToken)) + " J/token"
-			var amounts []string
-			for _, x := range footprintFigures(f, e.EnergyWh) {
-				amounts = append(amounts, x.amount)
-			}
-			if len(amounts) > 0 {
-				more += "; footprint " + strings.Join(amounts, ", ")
-			}
+			more := data.FormatNumber(float64(r.Result.Selected.JoulesPerToken)) + " J/token" + footprintAmounts(f, e.EnergyWh, "")
 			meets = append(meets, fmt.Sprintf("%d. %s, %s (%s)", len(meets)+1, r.Entry.Name, data.FormatEnergy(e.EnergyWh), more))
-		case data.MissesDeadline:
-			misses = append(misses, fmt.Sprintf("%s (%s)", r.Entry.Name, data.FormatMS(r.Result.MinDeadlineMS())))
-		default:
-			unmeasured = append(unmeasured, r.Entry.Name)
 		}
 	}
 	var b strings.Builder
@@ -133,30 +120,65 @@ func CompareSummary(rk *data.Ranking, idx *data.Index, f footprint.Factors, perm
 		fmt.Fprintf(&b, "%d of its %d models meet the deadline; least energy first, each with its most energy-efficient measured configuration that meets it: %s.",
 			len(meets), len(rk.Models), strings.Join(meets, "; "))
 	}
-	if len(misses) > 0 {
-		fmt.Fprintf(&b, " Missing the deadline (the smallest each meets): %s.", strings.Join(misses, ", "))
-	}
-	if len(unmeasured) > 0 {
-		fmt.Fprintf(&b, " Not measured on %s: %s.", q.GPU, strings.Join(unmeasured, ", "))
-	}
-	// The factors behind each model's footprint, once: those of any amount.
-	shown := false
-	if xs := footprintFigures(f, 1); len(meets) > 0 && len(xs) > 0 {
-		shown = true
-		var at []string
-		for _, x := range xs {
-			if x.at != "" {
-				at = append(at, x.name+" "+x.at)
-			}
-		}
-		b.WriteString(" " + footprintLead(f))
-		if len(at) > 0 {
-			b.WriteString(", with " + strings.Join(at, ", "))
-		}
-		b.WriteString(".")
-	}
+	others(&b, rk)
+	shown := footprintFactors(&b, f, len(meets) > 0)
 	source(&b, widened(Boundary(idx.Boundary), f, shown), idx.Caveat, idx.Source, permalink)
 	return b.String()
+}
+
+// footprintAmounts is what f makes of gpuWh, each amount followed by per,
+// after "; footprint ": "" where f sets nothing past the GPU's energy.
+func footprintAmounts(f footprint.Factors, gpuWh float64, per string) string {
+	var amounts []string
+	for _, x := range footprintFigures(f, gpuWh) {
+		amounts = append(amounts, x.amount+per)
+	}
+	if len(amounts) == 0 {
+		return ""
+	}
+	return "; footprint " + strings.Join(amounts, ", ")
+}
+
+// footprintFactors writes, once for a ranking whose models' figures were
+// given (some), the factors they were worked out at, and tells whether it
+// wrote them.
+func footprintFactors(b *strings.Builder, f footprint.Factors, some bool) bool {
+	xs := footprintFigures(f, 1)
+	if !some || len(xs) == 0 {
+		return false
+	}
+	var at []string
+	for _, x := range xs {
+		if x.at != "" {
+			at = append(at, x.name+" "+x.at)
+		}
+	}
+	b.WriteString(" " + footprintLead(f))
+	if len(at) > 0 {
+		b.WriteString(", with " + strings.Join(at, ", "))
+	}
+	b.WriteString(".")
+	return true
+}
+
+// others writes the models of a ranking that miss the deadline, with the
+// smallest deadline each meets, and those not measured on the GPU.
+func others(b *strings.Builder, rk *data.Ranking) {
+	var misses, unmeasured []string
+	for i := range rk.Models {
+		switch r := &rk.Models[i]; r.Status() {
+		case data.MissesDeadline:
+			misses = append(misses, fmt.Sprintf("%s (%s)", r.Entry.Name, data.FormatMS(r.Result.MinDeadlineMS())))
+		case data.NotMeasured:
+			unmeasured = append(unmeasured, r.Entry.Name)
+		}
+	}
+	if len(misses) > 0 {
+		fmt.Fprintf(b, " Missing the deadline (the smallest each meets): %s.", strings.Join(misses, ", "))
+	}
+	if len(unmeasured) > 0 {
+		fmt.Fprintf(b, " Not measured on %s: %s.", rk.Query.GPU, strings.Join(unmeasured, ", "))
+	}
 }
 
 // source ends a summary: the boundary in words, the caveat, where the data

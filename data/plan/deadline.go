@@ -125,3 +125,13 @@ func Compare(set *data.Set, q data.Query, t Traffic) (*Ranking, error) {
 	})
 	return out, nil
 }
+
+// Data is the ranking as package data has it: the same models, in the
+// plan's order, each with the calculator's answer for a day's tokens.
+func (rk *Ranking) Data() *data.Ranking {
+	out := &data.Ranking{Query: rk.Query, Workload: rk.Workload, Models: make([]data.Ranked, len(rk.Models))}
+	for i, r := range rk.Models {
+		out.Models[i] = r.Ranked
+	}
+	return out
+}
