@@ -203,6 +203,7 @@ type load struct {
 	WasmFetchTo    float64 `json:"wasm_fetch_end_ms"`
 	WasmCompile    float64 `json:"wasm_instantiate_ms"`
 	WasmFromURL    bool    `json:"wasm_streamed_from_response"`
+	WasmCache      string  `json:"wasm_code_cache,omitempty"` // V8.WasmCodeCaching: hit, miss…
 	Bytes          int64   `json:"bytes"`
 	PageBytes      int64   `json:"page_bytes"`
 	WorkerBytes    int64   `json:"worker_bytes"`
@@ -254,6 +255,7 @@ func (s *session) visit(h *host, u string, first bool) (load, error) {
 	if s.lastTrace, err = s.tracer.stop(ctx); err != nil {
 		return l, fmt.Errorf("tracing: %w", err)
 	}
+	l.WasmCache = wasmCodeCache(s.lastTrace)
 	if roots, nav, _, ok := mainTasks(s.lastTrace, h.origin); ok {
 		end := l.Answered
 		if end < 0 {
@@ -351,6 +353,28 @@ func fromProbe(p probe) load {
 		l.WasmFetchFrom, l.WasmFetchTo = f.Start, f.End
 	}
 	return l
+}
+
+// wasmCodeCache says from a load's trace what chromium did with its cache
+// of compiled wasm: "hit" where the wasm was compiled from the cache
+// (v8.wasm.moduleCacheHit), "stored" where the load's compiled code was
+// stored in it (v8.wasm.cachedModule), "none" where neither.
+func wasmCodeCache(events []traceEvent) string {
+	var out []string
+	for _, e := range events {
+		switch e.Name {
+		case "v8.wasm.moduleCacheHit":
+			out = append(out, "hit")
+		case "v8.wasm.moduleCacheInvalid", "v8.wasm.moduleCacheInvalidDigest":
+			out = append(out, "invalid")
+		case "v8.wasm.cachedModule":
+			out = append(out, "stored")
+		}
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, "+")
 }
 
 // heap is the JS heap in use after a full garbage collection.

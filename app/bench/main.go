@@ -106,6 +106,7 @@ func main() {
 	flag.BoolVar(&o.symbols, "linked", true, "report what links into the wasm, by package (builds it once more with symbols)")
 	flag.BoolVar(&o.profile, "profile", false, "instead of the benchmark, profile one cold load's main thread (a site built from a wasm with function names) and print where its time went")
 	flag.IntVar(&o.profileAfter, "profile-after", 0, "visits before the -profile load, which is then warm")
+	flag.BoolVar(&o.profileAfterUse, "profile-after-use", false, "with -profile-after, the first visit's page used (the interactions) before the next")
 	flag.Float64Var(&o.profileCPU, "profile-cpu", 1, "CPU slow-down of the -profile load (4 for the phone profile, which also slows the link)")
 	flag.Parse()
 	if err := run(o); err != nil {
@@ -130,6 +131,8 @@ type options struct {
 	profile              bool
 	profileCPU           float64
 	profileAfter         int
+	profileAfterUse      bool
+	profileUse           []step
 	quality              int
 	cold, warm, slowCold int
 	plainCold            int
@@ -159,6 +162,11 @@ func run(o options) error {
 		first, err := firstChange(set)
 		if err != nil {
 			return err
+		}
+		if o.profileAfterUse {
+			if o.profileUse, err = interactions(set, o.steps); err != nil {
+				return err
+			}
 		}
 		return profileStart(o, map[string]any{"firstChange": first}, os.Stdout)
 	}

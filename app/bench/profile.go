@@ -84,6 +84,13 @@ func profileStart(o options, cfg any, w io.Writer) error {
 		if _, err := s.visit(h, h.origin+"/", i == 0); err != nil {
 			return err
 		}
+		// A session of use after the first: chromium caches the compiled
+		// wasm once enough of it has been optimised.
+		if i == 0 && o.profileUse != nil {
+			if _, err := s.interact(o.profileUse); err != nil {
+				return err
+			}
+		}
 	}
 	err = chromedp.Do(s.ctx,
 		chromedp.Navigate("about:blank"),

@@ -120,6 +120,18 @@ func printReport(w io.Writer, r *report) {
 		}
 	}
 	fmt.Fprintf(w, "wasm compiled from the network response itself (streaming, code cache possible) in %d of %d loads\n", streamed, total)
+	for _, p := range r.Profiles {
+		var c []string
+		for _, l := range p.Warm {
+			if l.WasmCache == "" {
+				l.WasmCache = "?"
+			}
+			c = append(c, l.WasmCache)
+		}
+		if len(c) > 0 {
+			fmt.Fprintf(w, "chromium's cache of compiled wasm (from the trace) on the warm loads, %s: %s\n", p.Profile.Name, strings.Join(c, ", "))
+		}
+	}
 
 	printSteps(w, "Interactions, desktop (ms from the input event: figure = #energy changed and a frame painted; in the next frame = painted by the first frame to begin after the event; settled = the first frame after the last DOM or chart change)", r.Steps)
 	printDrag(w, "Slider drag", r.Drag)

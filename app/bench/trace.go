@@ -42,11 +42,12 @@ type tracer struct {
 }
 
 // categories of a full trace (-profile), and of the trace of every load,
-// which only times the main thread's tasks.
+// which times the main thread's tasks and says what happened to the cache of
+// compiled wasm.
 var (
 	traceCategories = []string{"devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.wasm",
 		"blink", "blink.user_timing", "loading", "toplevel", "v8.execute"}
-	taskCategories = []string{"devtools.timeline", "blink.user_timing", "toplevel"}
+	taskCategories = []string{"devtools.timeline", "blink.user_timing", "toplevel", "disabled-by-default-devtools.timeline"}
 )
 
 // newTracer listens to the target of ctx for trace events.
