@@ -23,8 +23,10 @@ window.tokenjouleStarted = true; // app.js waits for this script, should it run 
   var here = document.currentScript.src;
   var scriptsRaw = typeof DecompressionStream === "function" && typeof AbortController === "function" ? rawHere(here) : false;
   var wasmRaw = scriptsRaw;
-  if (appRuns) {
+  if (appRuns && typeof WebAssembly === "object") {
     window.tokenjouleWasm = fetchWasm(new URL("app.wasm", here).href);
+    // A failure is app.js's to report, when it awaits the response.
+    window.tokenjouleWasm.catch(function () {});
   }
 
   // rawHere tells from its Resource Timing whether this script came from the
