@@ -7,11 +7,17 @@ import (
 	"strings"
 )
 
-// FormatEnergy writes an energy in the unit that reads best (mWh to GWh), with
-// four significant digits; below a thousandth of a mWh, in Wh times a power
-// of ten ("1.521 × 10⁻³² Wh"), rather than as a run of zeros.
+// FormatEnergy writes an energy in the unit that reads best (Wh to GWh), with
+// four significant digits. Below 1 Wh it stays in Wh, with the decimals
+// four significant digits need ("0.01521 Wh"): a milliwatt-hour, "mWh", is
+// too easily read as a megawatt-hour. Below a ten-thousandth of a Wh (a
+// token or two) it writes Wh times a power of ten ("1.521 × 10⁻⁵ Wh"),
+// rather than a run of zeros.
 func FormatEnergy(wh float64) string {
-	return scaled(wh, "Wh", []prefix{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""}, {1e-3, "m"}})
+	if r := sig4(wh); r != 0 && math.Abs(r) < 1 && math.Abs(r) >= 1e-4 {
+		return strconv.FormatFloat(r, 'f', -1, 64) + " Wh"
+	}
+	return scaled(wh, "Wh", []prefix{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""}})
 }
 
 // FormatJoules writes an energy in mJ, J, kJ, MJ, GJ, TJ or PJ, and below a

@@ -7,21 +7,26 @@ import (
 
 func TestFormatEnergy(t *testing.T) {
 	for wh, want := range map[float64]string{
-		31.08803:   "31.09 Wh",
-		0.5:        "500 mWh",
-		999.96:     "1 kWh",
-		31088.03:   "31.09 kWh",
-		3.1088e7:   "31.09 MWh",
-		3.1088e10:  "31.09 GWh",
-		3.1088e13:  "31,088 GWh",
-		1234.6:     "1.235 kWh",
-		0.00031088: "0.3109 mWh",
-		2e-6:       "0.002 mWh",
-		// Far below a mWh (tokens=1e-30): a power of ten, not a run of zeros.
+		31.08803:  "31.09 Wh",
+		999.96:    "1 kWh",
+		31088.03:  "31.09 kWh",
+		3.1088e7:  "31.09 MWh",
+		3.1088e10: "31.09 GWh",
+		3.1088e13: "31,088 GWh",
+		1234.6:    "1.235 kWh",
+		// Below 1 Wh, Wh with decimals: never mWh, read as MWh.
+		0.5:        "0.5 Wh",
+		0.99996:    "1 Wh",
+		0.015209:   "0.01521 Wh",
+		0.00031088: "0.0003109 Wh",
+		1e-4:       "0.0001 Wh",
+		1.521e-5:   "1.521 × 10⁻⁵ Wh",
+		-0.25:      "-0.25 Wh",
+		// Far below (tokens=1e-30): a power of ten, not a run of zeros.
 		1.521e-32: "1.521 × 10⁻³² Wh",
 		9.99e-7:   "9.99 × 10⁻⁷ Wh",
 		-4e-9:     "-4 × 10⁻⁹ Wh",
-		0:         "0 mWh",
+		0:         "0 Wh",
 	} {
 		if got := FormatEnergy(wh); got != want {
 			t.Errorf("FormatEnergy(%v) = %q, want %q", wh, got, want)
@@ -105,6 +110,34 @@ func TestFormatTinyVolumes(t *testing.T) {
 			if len([]rune(s)) > 26 || strings.Contains(s, "0000") {
 				t.Errorf("%v tokens: %q is not a readable figure", tokens, s)
 			}
+		}
+	}
+}
+
+// TestPick: the unit of a column is the one its largest figure reads in.
+func TestPick(t *testing.T) {
+	for _, c := range []struct {
+		v     float64
+		units []Unit
+		want  string
+	}{
+		{31.09, WattHours, "Wh"},
+		{999.96, WattHours, "kWh"}, // 1 kWh once rounded
+		{0.015, WattHours, "Wh"},   // never mWh
+		{3.1e13, WattHours, "GWh"},
+		{54770, Joules, "kJ"},
+		{0.0123, Joules, "mJ"},
+	} {
+		if got := Pick(c.v, c.units...).Name; got != c.want {
+			t.Errorf("Pick(%v) = %s, want %s", c.v, got, c.want)
+		}
+		if s := FormatIn(c.v, c.units...); !strings.HasSuffix(s, " "+c.want) {
+			t.Errorf("FormatIn(%v) = %q, not in %s", c.v, s, c.want)
+		}
+	}
+	for _, wh := range []float64{31.09, 999.96, 0.015, 3.1e13, 1234.6} {
+		if a, b := FormatEnergy(wh), FormatIn(wh, WattHours...); a != b {
+			t.Errorf("FormatEnergy(%v) = %q but FormatIn = %q: WattHours is not its scale", wh, a, b)
 		}
 	}
 }

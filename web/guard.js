@@ -102,7 +102,13 @@
       var question = document.getElementById("pending-question");
       if (question && !filled) {
         filled = true;
-        question.textContent = describe(new URLSearchParams(query), question.closest("main.compare") !== null);
+        var names = null;
+        try {
+          names = JSON.parse(unescapeQuery(question.parentElement.dataset.names || ""));
+        } catch (err) {
+          names = null;
+        }
+        question.textContent = describe(new URLSearchParams(query), question.closest("main.compare") !== null, names || {});
       }
       if (matched && filled) {
         observer.disconnect();
@@ -127,14 +133,27 @@
     return ("0000000" + h.toString(16)).slice(-8);
   }
 
-  // describe is a link's question in its own words: the parameters the
-  // calculator reads, each value cut to 40 characters, as the app's notices
-  // quote values (data.MaxQuoted). The compare
-  // page ranks every model of the workload and highlights the link's.
-  function describe(params, compare) {
+  // unescapeQuery undoes Go's url.QueryEscape, as the page's table of
+  // names is written (#pending's data-names); null for a malformed value.
+  function unescapeQuery(s) {
+    try {
+      return decodeURIComponent(s.replace(/\+/g, " "));
+    } catch (err) {
+      return null;
+    }
+  }
+
+  // describe is a link's question in the page's words: the parameters the
+  // calculator reads, each value by the name the page gives it (table, the
+  // page's names by parameter and lower-case id: "Reasoning (gpqa)" for a
+  // workload, whose id the link shows; "GPT OSS 20B" for a model), or as the
+  // link has it, cut to 40 characters, as the app's notices quote values
+  // (data.MaxQuoted). The compare page ranks every model of the workload and
+  // highlights the link's.
+  function describe(params, compare, table) {
     var names = [
-      ["task", compare ? "every model of workload" : "workload"],
-      ["model", compare ? "highlighted model" : "model"],
+      ["task", compare ? "every model of" : "the workload"],
+      ["model", compare ? "highlighted model" : "the model"],
       ["gpu", "GPU"],
       ["deadline", "ITL deadline"],
       ["p", "percentile"],
@@ -154,10 +173,22 @@
     ];
     var parts = [];
     for (var i = 0; i < names.length; i++) {
-      var v = params.get(names[i][0]);
-      if (v !== null && v !== "") {
-        parts.push(names[i][1] + " " + (v.length > 40 ? v.slice(0, 40) + "…" : v));
+      var param = names[i][0];
+      var v = params.get(param);
+      if (v === null || v === "") {
+        continue;
       }
+      var known = table[param] && Object.prototype.hasOwnProperty.call(table[param], v.trim().toLowerCase())
+        ? table[param][v.trim().toLowerCase()]
+        : null;
+      if (known === null) {
+        v = v.length > 40 ? v.slice(0, 40) + "…" : v;
+      } else if (param === "task") {
+        v = known + " (" + v.trim() + ")";
+      } else {
+        v = known;
+      }
+      parts.push(names[i][1] + " " + v);
     }
     return parts.length > 0 ? "This link asks for " + parts.join(", ") + "." : "";
   }

@@ -49,23 +49,34 @@ func latencyName(p data.Percentile) string {
 // legend labels its line.
 func SeriesDeadline(ms float64) string { return "Deadline " + formatMS(ms) + " ms" }
 
-// palette colours one GPU and count each; mid-tone, so they read on a light
-// and on a dark background alike.
-var palette = []string{"#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#76b7b2", "#edc948", "#e15759", "#9c755f"}
+// palette colours one GPU and count each: mid-tones whose relative
+// luminance lies between 0.14 and 0.30, so that each stands out 3:1 from the
+// white card and from the dark one (#1c1f1e) alike (WCAG 1.4.11).
+var palette = []string{"#4e79a7", "#c96d14", "#4f9446", "#b07aa1", "#3a948e", "#a08400", "#e15759", "#9c755f"}
 
 const (
 	selectedColor = "#e15759"
 	labelColor    = "#a8322c" // selectedColor, darker: white on it is 6:1
 	keyColor      = "#888"
-	dimOpacity    = 0.25 // points and lines that miss the deadline
+	// Points that miss the deadline are hollow, and the lines through them
+	// thin, in their full colour: dimmed, they would fade into the
+	// background.
+	missFill  = "transparent"
+	missWidth = 1.5
 )
+
+// missStyle is how a point that misses the deadline is drawn: hollow, its
+// outline in the curve's colour.
+func missStyle(col string) opts.ItemStyle {
+	return opts.ItemStyle{Color: missFill, BorderColor: col, BorderWidth: missWidth, Opacity: opts.Float(1)}
+}
 
 // CurveName names the series of one GPU model at one GPU count.
 func CurveName(c data.Curve) string { return fmt.Sprintf("%s × %d", c.GPU, c.NumGPUs) }
 
 // EnergyLatency is energy per token against latency at the query's
 // percentile, one series per GPU and count (points that miss the deadline in
-// a dimmed twin of the same name, so the legend shows one entry), the Pareto
+// a hollow twin of the same name, so the legend shows one entry), the Pareto
 // frontier, a vertical line at the deadline, and the selected configuration.
 // The x axis spans the points and the deadline.
 func EnergyLatency(r *data.Result) ([]byte, error) {
@@ -75,8 +86,10 @@ func EnergyLatency(r *data.Result) ([]byte, error) {
 	c.SetGlobalOptions(common(latencyName(q.Percentile))...)
 	for i, cv := range p.curves {
 		col := palette[i%len(palette)]
-		c.AddSeries(CurveName(cv), scatterData(p.meets[i]), charts.WithItemStyleOpts(opts.ItemStyle{Color: col}))
-		c.AddSeries(CurveName(cv), scatterData(p.misses[i]), charts.WithItemStyleOpts(opts.ItemStyle{Color: col, Opacity: opts.Float(dimOpacity)}))
+		// Opaque: ECharts draws scatter points at 0.8 opacity, which takes
+		// a mid-tone below 3:1 against the page.
+		c.AddSeries(CurveName(cv), scatterData(p.meets[i]), charts.WithItemStyleOpts(opts.ItemStyle{Color: col, Opacity: opts.Float(1)}))
+		c.AddSeries(CurveName(cv), scatterData(p.misses[i]), charts.WithItemStyleOpts(missStyle(col)))
 	}
 	line := charts.NewLine()
 	line.AddSeries(SeriesFrontier, lineData(p.front),
@@ -159,7 +172,7 @@ func latencyFrame(r *data.Result, curves []data.Curve) frame {
 
 // EnergyConcurrency is energy per token against the batch size limit on a
 // log-2 axis, one line per GPU and count; the part of a line that misses the
-// deadline is drawn dimmed underneath.
+// deadline is drawn thin, its points hollow, underneath.
 func EnergyConcurrency(r *data.Result) ([]byte, error) {
 	p := concurrencyParts(r)
 	c := charts.NewLine()
@@ -369,8 +382,9 @@ func split(pts []data.Point, value func(data.Point) []float64, q data.Query) (me
 	return meets, misses
 }
 
-// dimmed is a curve drawn as two line series of one name: every point
-// dimmed, and over it the points that meet the deadline at full strength.
+// dimmed is a curve drawn as two line series of one name: every point,
+// hollow on a thin line, and over it the points that meet the deadline, on
+// the full line.
 type dimmed struct{ meets, all []item }
 
 func dim(pts []data.Point, q data.Query, value func(data.Point) []float64) dimmed {
@@ -390,13 +404,13 @@ func addDimmed(c *charts.Line, name, col string, d dimmed, yAxis int) {
 	// The full-strength series comes first: the legend draws a name's icon
 	// from its first series.
 	c.AddSeries(name, lineData(d.meets),
-		charts.WithLineChartOpts(opts.LineChart{YAxisIndex: yAxis}),
+		charts.WithLineChartOpts(opts.LineChart{YAxisIndex: yAxis, Symbol: "circle"}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
 		charts.WithLineStyleOpts(opts.LineStyle{Color: col, Type: dashes[yAxis], Width: 2}))
 	c.AddSeries(name, lineData(d.all),
-		charts.WithLineChartOpts(opts.LineChart{YAxisIndex: yAxis}),
-		charts.WithItemStyleOpts(opts.ItemStyle{Color: col, Opacity: opts.Float(dimOpacity)}),
-		charts.WithLineStyleOpts(opts.LineStyle{Color: col, Type: dashes[yAxis], Opacity: opts.Float(dimOpacity)}))
+		charts.WithLineChartOpts(opts.LineChart{YAxisIndex: yAxis, Symbol: "circle"}),
+		charts.WithItemStyleOpts(missStyle(col)),
+		charts.WithLineStyleOpts(opts.LineStyle{Color: col, Type: dashes[yAxis], Width: 1}))
 }
 
 // selectedItem is the point of the selected configuration c.

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,11 +21,12 @@ import (
 	"tokenjoule/data"
 )
 
-// Names of the compare charts' series.
+// Names of the compare charts' series. The highlighted model's says why it
+// is: the page highlights only a model its link names.
 const (
 	SeriesEnergy      = "Energy"
 	SeriesModels      = "Models"
-	SeriesHighlighted = "Highlighted"
+	SeriesHighlighted = "Named in the link"
 )
 
 // Ranking is the ranking as horizontal bars, least energy at the top: the
@@ -61,14 +63,28 @@ func bars(bs []bar, axis string) ([]byte, error) {
 		most = max(most, b.wh)
 	}
 	unit, scale := energyUnit(most)
+	// The highlighted model's bar is drawn again over its own, alone in a
+	// series whose legend entry says why it is highlighted.
+	var picked []opts.BarData
 	for _, b := range bs {
 		d := opts.BarData{Name: b.name, Value: sig4(b.wh / scale),
 			Label: &opts.Label{Show: opts.Bool(true), Position: "right", Formatter: b.label}}
+		p := opts.BarData{Name: b.name, Value: "-"}
 		if b.highlight {
 			d.ItemStyle = &opts.ItemStyle{Color: selectedColor}
+			p.Value = d.Value
+			p.ItemStyle = d.ItemStyle
+			picked = append(picked, p)
+		} else {
+			picked = append(picked, p)
 		}
 		names = append(names, b.name)
 		values = append(values, d)
+	}
+	highlighted := slices.ContainsFunc(picked, func(d opts.BarData) bool { return d.Value != "-" })
+	top := "8"
+	if highlighted {
+		top = "32" // the legend's row
 	}
 	c := charts.NewBar()
 	c.SetGlobalOptions(
@@ -76,12 +92,16 @@ func bars(bs []bar, axis string) ([]byte, error) {
 			NameLocation: "middle", NameGap: 28}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true)}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: types.FuncStr("{b}: {c} " + unit)}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
-		charts.WithGridOpts(opts.Grid{Left: "8", Right: strconv.Itoa(labelRoom(bs, most)), Top: "8", Bottom: "36", ContainLabel: opts.Bool(true)}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(highlighted), Top: "0", Data: []string{SeriesHighlighted}}),
+		charts.WithGridOpts(opts.Grid{Left: "8", Right: strconv.Itoa(labelRoom(bs, most)), Top: top, Bottom: "36", ContainLabel: opts.Bool(true)}),
 		charts.WithAnimation(false),
 	)
 	c.SetXAxis(names).XYReversal()
 	c.AddSeries(SeriesEnergy, values, charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0]}))
+	if highlighted {
+		c.AddSeries(SeriesHighlighted, picked, charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor}),
+			charts.WithBarChartOpts(opts.BarChart{BarGap: "-100%"}))
+	}
 	b, err := finishPlain(c)
 	if err != nil {
 		return nil, err
@@ -92,6 +112,9 @@ func bars(bs []bar, axis string) ([]byte, error) {
 	return edit(b, func(o map[string]any) {
 		for _, s := range list(o["series"]) {
 			s["barMaxWidth"] = 22
+		}
+		for _, l := range list(o["legend"]) {
+			l["selectedMode"] = false // a key: nothing to switch
 		}
 		sized := func(font, width int, overflow string) map[string]any {
 			return map[string]any{
@@ -149,18 +172,37 @@ func EnergyParams(rk *data.Ranking, highlight string) ([]byte, error) {
 		charts.WithAnimation(false),
 	)
 	c.AddSeries(SeriesModels, points,
-		charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0]}),
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0], Opacity: opts.Float(1)}),
 		// Points are numbered with their rank, the table's #: names would
-		// run into each other (labelLayout's hideOverlap is not in the
-		// ECharts build the site serves).
+		// run into each other. The page places each label clear of the
+		// others and of the points (Place), or hides it.
 		charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{@[3]}", FontSize: 11}))
 	if len(picked) > 0 {
 		c.AddSeries(SeriesHighlighted, picked,
 			charts.WithScatterChartOpts(opts.ScatterChart{Symbol: "diamond", SymbolSize: 18}),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor, BorderColor: "#fff", BorderWidth: 2}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor, BorderColor: "#fff", BorderWidth: 2, Opacity: opts.Float(1)}),
 			charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{@[3]}. {b}", FontWeight: "bold"}))
 	}
-	return finishPlain(c)
+	b, err := finishPlain(c)
+	if err != nil {
+		return nil, err
+	}
+	// Each label's text in its item, as the page's placement reads it.
+	return edit(b, func(o map[string]any) {
+		for _, s := range list(o["series"]) {
+			for _, d := range list(s["data"]) {
+				v, _ := d["value"].([]any)
+				if len(v) < 4 {
+					continue
+				}
+				rank := fmt.Sprint(v[3])
+				if s["name"] == SeriesHighlighted {
+					rank += ". " + fmt.Sprint(d["name"])
+				}
+				d["label"] = map[string]any{"formatter": rank}
+			}
+		}
+	})
 }
 
 // edit applies f to an option's JSON, for what go-echarts cannot express.

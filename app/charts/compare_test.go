@@ -33,6 +33,10 @@ type compareOption struct {
 		Data    []string `json:"data"`
 		Inverse bool     `json:"inverse"`
 	} `json:"yAxis"`
+	Legend struct {
+		Show bool     `json:"show"`
+		Data []string `json:"data"`
+	} `json:"legend"`
 	Series []struct {
 		Name string `json:"name"`
 		Data []struct {
@@ -78,8 +82,31 @@ func TestRanking(t *testing.T) {
 	if len(o.YAxis) != 1 || o.YAxis[0].Type != "category" || !o.YAxis[0].Inverse || o.XAxis[0].Type != "value" {
 		t.Fatalf("axes %+v %+v: want models on an inverted category y axis (the least energy on top)", o.YAxis, o.XAxis)
 	}
-	if len(o.Series) != 1 || len(o.Series[0].Data) != len(want) || len(o.YAxis[0].Data) != len(want) {
-		t.Fatalf("%d series, %d bars, %d names; want one bar per model that meets the deadline (%d)", len(o.Series), len(o.Series[0].Data), len(o.YAxis[0].Data), len(want))
+	if len(o.Series) != 2 || len(o.Series[0].Data) != len(want) || len(o.YAxis[0].Data) != len(want) {
+		t.Fatalf("%d series, %d bars, %d names; want one bar per model that meets the deadline (%d), and the highlighted one's", len(o.Series), len(o.Series[0].Data), len(o.YAxis[0].Data), len(want))
+	}
+	// The highlighted bar is drawn again in a series of its own, whose
+	// legend entry says why.
+	if h := o.Series[1]; h.Name != SeriesHighlighted || !strings.Contains(h.Name, "link") || len(h.Data) != len(want) {
+		t.Errorf("the highlight's series is %q with %d items", h.Name, len(h.Data))
+	} else {
+		for i, d := range h.Data {
+			if drawn := string(d.Value) != `"-"`; drawn != (want[i].Entry.Slug == highlight) {
+				t.Errorf("the highlight's series draws %s at bar %d (%s)", d.Value, i, want[i].Entry.Slug)
+			}
+		}
+	}
+	if !o.Legend.Show || len(o.Legend.Data) != 1 || o.Legend.Data[0] != SeriesHighlighted {
+		t.Errorf("legend %+v, want one entry, %q", o.Legend, SeriesHighlighted)
+	}
+	// Nothing named, nothing highlighted, and no legend.
+	b, _ = Ranking(rk, "")
+	var plain struct {
+		Base compareOption `json:"baseOption"`
+	}
+	json.Unmarshal(b, &plain)
+	if len(plain.Base.Series) != 1 || plain.Base.Legend.Show {
+		t.Errorf("with no model named: %d series, legend %+v", len(plain.Base.Series), plain.Base.Legend)
 	}
 	// The unit is the largest bar's, and each label is the table's figure.
 	unit := strings.Fields(data.FormatEnergy(want[len(want)-1].Result.Estimate.EnergyWh))[1]
@@ -221,7 +248,7 @@ func TestDescribeCompare(t *testing.T) {
 	}
 	scatter := DescribeEnergyParams(rk, q.Model)
 	e, _ := set.Entry(q.Task, q.Model)
-	if !strings.Contains(scatter, "logarithmic") || !strings.Contains(scatter, "Highlighted: "+e.Name) {
+	if !strings.Contains(scatter, "logarithmic") || !strings.Contains(scatter, "Highlighted, as the link names it: "+e.Name) {
 		t.Errorf("DescribeEnergyParams: %s", scatter)
 	}
 	none, _ := set.Compare(with(q, func(q *data.Query) { q.DeadlineMS = 1 }))

@@ -39,7 +39,7 @@ func DescribeEnergyLatency(r *data.Result) string {
 func DescribeEnergyConcurrency(r *data.Result) string {
 	q := r.Query
 	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
-	return tell(r, curves, fmt.Sprintf("%s: for %s, energy per token in joules against batch size limits from %s, one line for each of %s; the part of a line that misses the deadline is dimmed.",
+	return tell(r, curves, fmt.Sprintf("%s: for %s, energy per token in joules against batch size limits from %s, one line for each of %s; the part of a line that misses the deadline is thin, its points hollow.",
 		TitleEnergyConcurrency, r.Model.Name, batchRange(curves), gpuList(curves)),
 		func(s *data.Config) string {
 			return fmt.Sprintf("%s at a batch size limit of %d, %s J per token.",
@@ -51,7 +51,7 @@ func DescribeEnergyConcurrency(r *data.Result) string {
 func DescribePowerThroughput(r *data.Result) string {
 	q := r.Query
 	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
-	return tell(r, curves, fmt.Sprintf("%s: for %s on %s, GPU power in watts (solid lines, left axis) and output tokens per second (dashed lines, right axis) against batch size limits from %s; the part of a line that misses the deadline is dimmed.",
+	return tell(r, curves, fmt.Sprintf("%s: for %s on %s, GPU power in watts (solid lines, left axis) and output tokens per second (dashed lines, right axis) against batch size limits from %s; the part of a line that misses the deadline is thin, its points hollow.",
 		TitlePowerThroughput, r.Model.Name, gpuList(curves), batchRange(curves)),
 		func(s *data.Config) string {
 			return fmt.Sprintf("%s at a batch size limit of %d draws %s W and generates %s tokens per second.",
@@ -216,7 +216,7 @@ func DescribeEnergyParams(rk *data.Ranking, highlight string) string {
 	}
 	for _, r := range meets {
 		if r.Entry.Slug == highlight {
-			s += " Highlighted: " + point(r) + "."
+			s += " Highlighted, as the link names it: " + point(r) + "."
 		}
 	}
 	return s

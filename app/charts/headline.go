@@ -10,8 +10,8 @@ import (
 // result, as the title of a chart that stands alone (the embed's chart
 // layout); the Brief captions say in a line how to read it.
 const (
-	BriefEnergyLatency     = "Dots: measured configurations; faded ones miss the deadline (red line); ◆: the one selected."
-	BriefEnergyConcurrency = "One line per GPU type and count; faded parts miss the deadline; ◆: the one selected."
+	BriefEnergyLatency     = "Dots: measured configurations; hollow ones miss the deadline (red line); ◆: the one selected."
+	BriefEnergyConcurrency = "One line per GPU type and count; hollow points miss the deadline; ◆: the one selected."
 	BriefPowerThroughput   = "Solid: GPU power (left axis); dashed: tokens per second (right axis); ◆: the one selected."
 )
 

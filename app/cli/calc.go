@@ -76,8 +76,8 @@ func printResult(w io.Writer, set *data.Set, r *data.Result) {
 	q, m := r.Query, r.Model
 	wl, _ := set.Workload(q.Task)
 	gpus := data.GPUChoice(m.GPUs, q.GPU)
-	fmt.Fprintf(w, "%s output tokens of %s (%s) on %s, %s ITL ≤ %s\n\n",
-		data.FormatTokens(q.Tokens), m.Name, wl.Name, gpus, q.Percentile, data.FormatMS(q.DeadlineMS))
+	fmt.Fprintf(w, "%s output tokens of %s, %s (%s), on %s, %s ITL ≤ %s\n\n",
+		data.FormatTokens(q.Tokens), m.Name, wl.Name, wl.ID, gpus, q.Percentile, data.FormatMS(q.DeadlineMS))
 	if c := r.Selected; c != nil {
 		e := r.Estimate
 		fmt.Fprintf(w, "Energy:     %s (%s)\n", data.FormatEnergy(e.EnergyWh), data.FormatJoules(e.EnergyWh*3600))

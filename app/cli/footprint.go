@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
 	"tokenjoule/data/footprint"
@@ -46,8 +47,10 @@ func addFootprintFlags(fs *flag.FlagSet) *calcFootprint {
 		{"host", "", "host CPU and memory, a share of GPU energy, 0 to 5 (0.43 is +43%); default: the boundary's"},
 		{"idle", "", "idle capacity kept for reliability, a share of GPU energy, 0 to 5; default: the boundary's"},
 		{"pue", "", "power usage effectiveness, 1 to 3, or a preset: " + ids(footprint.PUE) + "; default: the boundary's"},
-		{"grid", "", "grid carbon intensity, 0 to 2000 g CO2e/kWh, or a region: " + ids(footprint.Grid) + "; default: no carbon figure"},
-		{"wue", "", "water usage effectiveness, 0 to 20 L per kWh of IT energy, or a preset: " + ids(footprint.WUE) + "; default: no water figure"},
+		{"grid", "", "grid carbon intensity, 0 to 2000 g CO2e/kWh, or a region: " + ids(footprint.Grid) +
+			"; default: none, where the web page starts at " + state.DefaultGrid + ": the command line shows only what its flags ask"},
+		{"wue", "", "water usage effectiveness, 0 to 20 L per kWh of IT energy, or a preset: " + ids(footprint.WUE) +
+			"; default: none, where the web page starts at " + state.DefaultWUE},
 		{"price", "", "electricity price per kWh, 0 to 1000, in -currency; default: no cost"},
 		{"currency", "", "the price's three-letter currency code, such as USD (nothing is converted)"},
 		{"budget", "", "how much fits in a budget of energy (500 kWh), carbon (1 t CO2e), water (2 m3) or money (10 USD)"},
@@ -158,10 +161,10 @@ func (cf *calcFootprint) print(w io.Writer) {
 	carbon, hasCarbon := f.Carbon(l)
 	water, hasWater := f.Water(l)
 	if hasCarbon {
-		fmt.Fprintf(w, "Carbon:   %-14s at %s %s\n", footprint.FormatCarbon(carbon), footprint.Grid.Describe(f.Grid), cite(footprint.Grid.SourceOf(f.Grid)))
+		fmt.Fprintf(w, "Carbon:   %-14s at %s %s\n", footprint.FormatCarbon(carbon), footprint.Grid.Sourced(f.Grid), cite(footprint.Grid.SourceOf(f.Grid)))
 	}
 	if hasWater {
-		fmt.Fprintf(w, "Water:    %-14s on site, at %s %s\n", footprint.FormatWater(water), footprint.WUE.Describe(f.WUE), cite(footprint.WUE.SourceOf(f.WUE)))
+		fmt.Fprintf(w, "Water:    %-14s on site, at %s %s\n", footprint.FormatWater(water), footprint.WUE.Sourced(f.WUE), cite(footprint.WUE.SourceOf(f.WUE)))
 	}
 	if cost, ok := f.Cost(l); ok {
 		fmt.Fprintf(w, "Cost:     %-14s at %s %s per kWh (your figure)\n", footprint.FormatMoney(cost, f.Currency), data.FormatNumber(f.Price.Value), f.Currency)
@@ -171,17 +174,20 @@ func (cf *calcFootprint) print(w io.Writer) {
 			cf.budget.Describe(), data.FormatTokens(roundTokens(cf.fit.Tokens)), data.FormatTokens(roundTokens(cf.fit.Requests)), c.AvgOutputTokens)
 	}
 
-	fmt.Fprintln(w, "That is about:")
-	for _, cmp := range footprint.Comparisons {
-		amount, ok := l.FacilityWh, true
-		switch cmp.Measure {
-		case footprint.Carbon:
-			amount, ok = carbon, hasCarbon
-		case footprint.Water:
-			amount, ok = water, hasWater
+	for _, g := range []struct {
+		m      footprint.Measure
+		amount float64
+		ok     bool
+	}{{footprint.Energy, l.FacilityWh, true}, {footprint.Carbon, carbon, hasCarbon}, {footprint.Water, water, hasWater}} {
+		if !g.ok {
+			continue
 		}
-		if ok {
-			fmt.Fprintf(w, "  %s %s (%s) %s\n", data.FormatNumber(cmp.Of(amount)), cmp.Units, cmp.Figure, cite(cmp.Source()))
+		fmt.Fprintf(w, "The %s is about as much as:\n", g.m.Name())
+		for _, cmp := range footprint.Comparisons {
+			if cmp.Measure == g.m {
+				n, words := cmp.Format(g.amount)
+				fmt.Fprintf(w, "  %s %s (%s) %s\n", n, words, cmp.Figure, cite(cmp.Source()))
+			}
 		}
 	}
 

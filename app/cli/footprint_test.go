@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"tokenjoule/app/state"
 )
 
 // The issue's closing scenario: Qwen 3 14B, chat, H100, 50 ms, 1B tokens,
@@ -105,6 +107,13 @@ func TestCalcFootprintDefaultJSON(t *testing.T) {
 	if fp.Factors["host"] != 0 || fp.Factors["idle"] != 0 || fp.Factors["pue"] != 1 {
 		t.Errorf("default factors %v", fp.Factors)
 	}
+	// -h says so: the web page's default carbon and water are not calc's.
+	_, _, help := runArgs("calc", "-h")
+	for _, want := range []string{"default: none, where the web page starts at " + state.DefaultGrid, "default: none, where the web page starts at " + state.DefaultWUE} {
+		if !strings.Contains(help, want) {
+			t.Errorf("calc -h does not say %q:\n%s", want, help)
+		}
+	}
 	// Zero is a figure: grid 0 gives carbon_g 0.
 	_, out, _ = runArgs("calc", "-grid", "0", "-json")
 	got = footprintJSON{}
@@ -133,7 +142,7 @@ func TestCalcFootprintText(t *testing.T) {
 	}
 	for _, want := range []string{
 		"31.09 kWh", // the GPU energy, as before
-		`Footprint, boundary "Typical large cloud data centre (Google, 2025)"`,
+		`Footprint, boundary "Cloud data centre (Google, 2025)"`,
 		"+ host CPU and memory                     44.46 kWh   +43% of GPU energy   [2]",
 		"+ idle capacity kept for reliability      49.74 kWh   +17% of GPU energy   [2]",
 		"× PUE (cooling, power conversion)         54.22 kWh   × 1.09               [2]",
@@ -141,13 +150,13 @@ func TestCalcFootprintText(t *testing.T) {
 		"Water:    14.92 L        on site, at 0.3 L/kWh (Microsoft datacenters, 2024",
 		"Cost:     6.51 USD       at 0.12 USD per kWh (your figure)",
 		"Budget:   1 t CO2e pays for 38.43B output tokens, or 61.48M requests of 625 tokens",
-		// 54,217.5 Wh / (10,715,000 / 365 Wh a day); / 9 W; / 170 Wh per km;
-		// 26,024.4 g / 248.548 g per km; 14.922 L / 0.5 L.
-		"1.847 days of an average US home's electricity",
-		"6,024 hours of a 9 W LED bulb",
+		// 54,217.5 Wh / (10,715,000 / 365 Wh a day); / 9 W / 24 h; / 170 Wh per km;
+		// 26,024.4 g / 248.548 g per km; 14.922 L / 0.5 L. Each under what it compares.
+		"The energy is about as much as:\n  1.847 days of an average US home's electricity",
+		"251 days of a 9 W LED bulb",
 		"318.9 km in an electric car",
-		"104.7 km in a typical petrol car",
-		"29.84 half-litre bottles of water",
+		"The carbon is about as much as:\n  104.7 km in a typical petrol car",
+		"The water is about as much as:\n  29.84 half-litre bottles of water",
 		// 69.948 J = 0.01943 Wh a request; × 1.744 = 0.03389 Wh.
 		"Per request: 0.01943 Wh GPU only, 0.03389 Wh at this boundary",
 		"0.24 Wh", "≈0.3 Wh", "0.42 Wh", "compare with GPU only 0.01943 Wh",

@@ -27,7 +27,8 @@ func addQueryFlags(fs *flag.FlagSet) *queryFlags {
 func addQuestionFlags(fs *flag.FlagSet) *queryFlags {
 	d := data.DefaultQuery()
 	return &queryFlags{
-		task:       fs.String("task", d.Task, "workload: lm-arena-chat, gpqa, sourcegraph-fim, image-chat or video-chat (tokenjoule list)"),
+		task: fs.String("task", d.Task, "workload, by its id: Text Conversation (lm-arena-chat), Reasoning (gpqa), Code Completion (sourcegraph-fim), "+
+			"Image Chat (image-chat) or Video Chat (video-chat); tokenjoule list lists them"),
 		gpu:        fs.String("gpu", d.GPU, "GPU: H100, B200 or any (the best across the model's GPUs)"),
 		deadline:   fs.String("deadline", data.FormatDeadline(d.DeadlineMS), "inter-token latency deadline: 100, 100ms or 0.1s"),
 		percentile: fs.String("percentile", string(d.Percentile), "latency percentile the deadline applies to: p50, p90, p95 or p99"),

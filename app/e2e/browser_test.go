@@ -435,7 +435,7 @@ func (tb *tab) expect(set *data.Set, q data.Query) {
 		if got, want := tb.text("#other-energy"), data.FormatEnergy(r.OtherEstimate.EnergyWh); got != want {
 			tb.t.Errorf("#other-energy = %q, want %q", got, want)
 		}
-		want := fmt.Sprintf("%+.1f%%", (r.OtherEstimate.EnergyWh/e.EnergyWh-1)*100)
+		want := fmt.Sprintf("(%+.1f%%)", (r.OtherEstimate.EnergyWh/e.EnergyWh-1)*100)
 		if got := tb.text("#other-diff"); got != want {
 			tb.t.Errorf("#other-diff = %q, want %q", got, want)
 		}
@@ -903,7 +903,11 @@ func screenshots(t *testing.T, bctx context.Context, origin, dir string) {
 				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
 			return err
 		}))
-		tb.open(query)
+		if path, q, ok := strings.Cut(query, "?"); ok {
+			tb.openURL(origin + path + "?" + q)
+		} else {
+			tb.open(query)
+		}
 		tb.view().drawCharts()
 		png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
 		if err != nil {
@@ -918,6 +922,8 @@ func screenshots(t *testing.T, bctx context.Context, origin, dir string) {
 	for _, size := range [][2]int64{{360, 800}, {1440, 900}} {
 		for _, scheme := range []string{"light", "dark"} {
 			shoot("page", size[0], size[1], scheme, "")
+			shoot("compare", size[0], size[1], scheme, "/compare?")
+			shoot("footprint", size[0], size[1], scheme, "/?"+state.String(fpQuery)+"&"+fpParams)
 		}
 		// A tight deadline: dimmed points, and a notice for a bad value.
 		shoot("tight", size[0], size[1], "light", "deadline=25&p=p90&tokens=5M&gpu=TPU")

@@ -135,13 +135,24 @@ func (d *downloads) none(t *testing.T, why string) {
 type row map[string]string
 
 // rows reads the ranking table's rows, in the page's order, with the
-// data-model of each under "slug".
+// data-model of each under "slug", and each figure with its column's unit
+// (said once, in the header) after it: "15.21 Wh".
 func rows(v view) []row {
 	v.t.Helper()
 	return evalIn[[]row](v, `[...document.querySelectorAll("#ranking-table tbody tr")].map(tr => {
 		const r = {slug: tr.dataset.model, current: tr.getAttribute("aria-current") || ""};
-		for (const td of tr.querySelectorAll("td")) r[td.dataset.col] = td.textContent.trim();
+		for (const td of tr.querySelectorAll("td")) {
+			const unit = document.querySelector("#ranking-table th[data-col=" + td.dataset.col + "]").dataset.unit;
+			r[td.dataset.col] = td.textContent.trim() + (unit ? " " + unit : "");
+		}
 		return r })`)
+}
+
+// inUnit writes v, one of a column's figures, as rows reads it: in the
+// unit the column's largest figure reads in, after it.
+func inUnit(v, most float64, units ...data.Unit) string {
+	u := data.Pick(most, units...)
+	return data.FormatNumber(v/u.Size) + " " + u.Name
 }
 
 // expectRanking checks the page's table, missed list and charts against the
@@ -177,12 +188,18 @@ func expectRanking(v view, set *data.Set, q data.Query) *data.Ranking {
 	if len(got) != len(want) {
 		t.Fatalf("%d rows, want %d", len(got), len(want))
 	}
+	var most struct{ wh, j, params, active float64 }
+	for _, r := range want {
+		most.wh, most.j = max(most.wh, r.Result.Estimate.EnergyWh), max(most.j, r.Result.Estimate.EnergyPerRequest)
+		most.params, most.active = max(most.params, float64(r.Entry.Params)), max(most.active, float64(r.Entry.ActiveParams))
+	}
+	billions := data.Unit{Size: 1, Name: "billions"}
 	for i, r := range want {
 		s, e := r.Result.Selected, r.Result.Estimate
 		wantRow := row{"slug": r.Entry.Slug, "rank": strconv.Itoa(i + 1), "model": r.Entry.Name,
-			"energy": data.FormatEnergy(e.EnergyWh), "request": data.FormatJoules(e.EnergyPerRequest),
+			"energy": inUnit(e.EnergyWh, most.wh, data.WattHours...), "request": inUnit(e.EnergyPerRequest, most.j, data.Joules...),
 			"jpt": data.FormatNumber(float64(s.JoulesPerToken)), "config": fmt.Sprintf("%s, batch size limit %d", s.Hardware(), s.MaxNumSeqs),
-			"params": data.FormatParams(float64(r.Entry.Params)), "active": data.FormatParams(float64(r.Entry.ActiveParams))}
+			"params": inUnit(float64(r.Entry.Params), most.params, billions), "active": inUnit(float64(r.Entry.ActiveParams), most.active, billions)}
 		for k, w := range wantRow {
 			if got[i][k] != w {
 				t.Errorf("row %d %s = %q, want %q", i+1, k, got[i][k], w)
@@ -419,7 +436,7 @@ func TestCompare(t *testing.T) {
 		tb.do(chromedp.Click(chromedp.ID("download-csv")))
 		name := export.Filename(rk.Query, "csv")
 		got := dl.expect(t, name)
-		if want := export.CompareCSV(rk); !bytes.Equal(got, want) {
+		if want := export.CompareCSV(rk, pageColumns...); !bytes.Equal(got, want) {
 			t.Errorf("the CSV download differs from export.CompareCSV:\n%s\nwant\n%s", got, want)
 		}
 		tb.waitText("#share-status", "Saved "+name+".")
@@ -440,15 +457,19 @@ func TestCompare(t *testing.T) {
 			}
 			return v
 		}
+		var mostWh, mostJ float64
+		for _, rec := range records[1 : len(page)+1] {
+			mostWh, mostJ = max(mostWh, num(rec, "energy_wh")), max(mostJ, num(rec, "energy_per_request_j"))
+		}
 		for i, p := range page {
 			rec := records[i+1]
 			for k, want := range map[string]string{
 				"rank": p["rank"], "model": p["slug"], "display_name": p["model"],
-				"energy_wh":            strings.TrimSpace(data.FormatEnergy(num(rec, "energy_wh"))),
-				"energy_per_request_j": data.FormatJoules(num(rec, "energy_per_request_j")),
+				"energy_wh":            inUnit(num(rec, "energy_wh"), mostWh, data.WattHours...),
+				"energy_per_request_j": inUnit(num(rec, "energy_per_request_j"), mostJ, data.Joules...),
 				"joules_per_token":     data.FormatNumber(num(rec, "joules_per_token")),
-				"params_b":             strings.TrimSuffix(p["params"], "B"),
-				"active_params_b":      strings.TrimSuffix(p["active"], "B"),
+				"params_b":             strings.TrimSuffix(p["params"], " billions"),
+				"active_params_b":      strings.TrimSuffix(p["active"], " billions"),
 			} {
 				got := rec[col[k]]
 				switch k {
@@ -472,7 +493,7 @@ func TestCompare(t *testing.T) {
 
 		tb.do(chromedp.Click(chromedp.ID("download-json")))
 		got = dl.expect(t, export.Filename(rk.Query, "json"))
-		want, err := export.CompareJSON(rk)
+		want, err := export.CompareJSON(rk, pageColumns...)
 		if err != nil || !bytes.Equal(got, want) {
 			t.Errorf("the JSON download differs from export.CompareJSON (%v):\n%s\nwant\n%s", err, got, want)
 		}
@@ -488,8 +509,8 @@ func TestCompare(t *testing.T) {
 		}
 		for i, p := range page {
 			d := doc[i]
-			if d.Model != p["slug"] || d.Name != p["model"] || d.EnergyWh == nil || data.FormatEnergy(*d.EnergyWh) != p["energy"] ||
-				data.FormatJoules(*d.PerReq) != p["request"] || data.FormatNumber(*d.JPT) != p["jpt"] {
+			if d.Model != p["slug"] || d.Name != p["model"] || d.EnergyWh == nil || inUnit(*d.EnergyWh, mostWh, data.WattHours...) != p["energy"] ||
+				inUnit(*d.PerReq, mostJ, data.Joules...) != p["request"] || data.FormatNumber(*d.JPT) != p["jpt"] {
 				t.Errorf("JSON model %d = %+v, page %v", i+1, d, p)
 			}
 		}
@@ -514,7 +535,10 @@ func TestCompare(t *testing.T) {
 			t.Fatal("the test needs the page's CSV (Downloads)")
 		}
 		var out, errs bytes.Buffer
-		args := []string{"compare", "-task", q.Task, "-gpu", q.GPU, "-deadline", "40ms", "-percentile", "p95", "-tokens", "2.5B", "-csv"}
+		// With the carbon and water the page shows by default, which the
+		// command line shows only when asked.
+		args := []string{"compare", "-task", q.Task, "-gpu", q.GPU, "-deadline", "40ms", "-percentile", "p95", "-tokens", "2.5B", "-csv",
+			"-grid", state.DefaultGrid, "-wue", state.DefaultWUE}
 		if code := cli.Run(args, &out, &errs); code != 0 {
 			t.Fatalf("tokenjoule %s: exit %d, %s", strings.Join(args, " "), code, errs.String())
 		}
@@ -530,8 +554,9 @@ func TestCompare(t *testing.T) {
 		r, _ := set.Select(q)
 		tb.do(chromedp.Click(chromedp.ID("download-scenario")))
 		got := dl.expect(t, export.Filename(r.Query, "json"))
-		// As calc -json prints it: with the footprint at the default boundary.
-		if want, err := export.ScenarioJSON(r, export.Footprint(r, footprint.Factors{}, footprint.Budget{}, nil)...); err != nil || !bytes.Equal(got, want) {
+		// As calc -json prints it with the page's default footprint: the
+		// default boundary, carbon and water.
+		if want, err := export.ScenarioJSON(r, export.Footprint(r, state.DefaultFootprint().Factors, footprint.Budget{}, nil)...); err != nil || !bytes.Equal(got, want) {
 			t.Errorf("the scenario download differs from calc -json's document (%v):\n%s\nwant\n%s", err, got, want)
 		}
 		var doc map[string]any
@@ -551,8 +576,8 @@ func TestCompare(t *testing.T) {
 		rk, _ := set.Compare(q)
 		r, _ := set.Select(q)
 		for _, c := range []struct{ path, want string }{
-			{comparePath(q), export.CompareSummary(rk, &set.Index, footprint.Factors{}, origin+comparePath(q))},
-			{"/?" + state.String(q), export.Summary(r, footprint.Factors{}, origin+"/?"+state.String(q))},
+			{comparePath(q), export.CompareSummary(rk, &set.Index, state.DefaultFootprint().Factors, origin+comparePath(q))},
+			{"/?" + state.String(q), export.Summary(r, state.DefaultFootprint().Factors, origin+"/?"+state.String(q))},
 		} {
 			tb.openURL(origin + c.path)
 			setClipboard(t, tb, origin, cdpbrowser.PermissionSettingGranted)
@@ -584,6 +609,12 @@ func TestCompare(t *testing.T) {
 		page := string(body)
 		rk, _ := set.Compare(q)
 		last := -1
+		mostWh := 0.0
+		for _, r := range rk.Models {
+			if r.Status() == data.Meets {
+				mostWh = max(mostWh, r.Result.Estimate.EnergyWh)
+			}
+		}
 		for _, r := range rk.Models {
 			if r.Status() != data.Meets {
 				continue
@@ -593,7 +624,7 @@ func TestCompare(t *testing.T) {
 				t.Errorf("the prerendered table has %s out of rank order (or not at all)", r.Entry.Slug)
 			}
 			last = i
-			if !strings.Contains(page, data.FormatEnergy(r.Result.Estimate.EnergyWh)) {
+			if n, _, _ := strings.Cut(inUnit(r.Result.Estimate.EnergyWh, mostWh, data.WattHours...), " "); !strings.Contains(page[i:], ">"+n+"</td>") {
 				t.Errorf("the prerendered page lacks %s's energy", r.Entry.Slug)
 			}
 		}
@@ -616,7 +647,7 @@ func TestCompare(t *testing.T) {
 		i := 0
 		for _, r := range rk.Models {
 			if r.Status() == data.Meets {
-				if i >= len(got) || got[i]["slug"] != r.Entry.Slug || got[i]["energy"] != data.FormatEnergy(r.Result.Estimate.EnergyWh) {
+				if i >= len(got) || got[i]["slug"] != r.Entry.Slug || got[i]["energy"] != inUnit(r.Result.Estimate.EnergyWh, mostWh, data.WattHours...) {
 					t.Errorf("without JavaScript, row %d is %v, want %s", i+1, got[min(i, len(got)-1)], r.Entry.Slug)
 				}
 				i++
@@ -661,9 +692,11 @@ func TestCompare(t *testing.T) {
 			if w := eval[float64](tb, `document.documentElement.scrollWidth`); w > 360 {
 				t.Errorf("%s at 360 px: the page is %v px wide", path, w)
 			}
+			// Each row a block of lines: nothing scrolls sideways, not even
+			// in the table's box.
 			box := eval[map[string]float64](tb, `(() => { const b = document.querySelector(".table-scroll"); return {client: b.clientWidth, scroll: b.scrollWidth} })()`)
-			if box["client"] > 360 || (!strings.HasPrefix(path, "/embed") && box["scroll"] <= box["client"]) {
-				t.Errorf("%s at 360 px: the table's box is %v px wide and scrolls to %v: want it to scroll inside the page", path, box["client"], box["scroll"])
+			if box["client"] > 360 || box["scroll"] > box["client"]+1 {
+				t.Errorf("%s at 360 px: the table's box is %v px wide and scrolls to %v: want it whole", path, box["client"], box["scroll"])
 			}
 		}
 	})
@@ -688,6 +721,7 @@ func TestCompare(t *testing.T) {
 		tb.waitText("#cfg-row", func() string { r, _ := set.Select(q); return r.Selected.RowID }())
 		tb.do(chromedp.Click(chromedp.ID("download-scenario")))
 		r, _ := set.Select(q)
+		// An embed shows only the footprint its URL sets: none here, as calc.
 		if want, _ := export.ScenarioJSON(r, export.Footprint(r, footprint.Factors{}, footprint.Budget{}, nil)...); !bytes.Equal(dl.expect(t, export.Filename(r.Query, "json")), want) {
 			t.Error("the embed's scenario download differs from calc -json's document")
 		}
@@ -769,11 +803,15 @@ func TestCompare(t *testing.T) {
 		expectRanking(tb.view(), set, q)
 		tb.do(chromedp.Click(chromedp.ID("download-csv")))
 		rk, _ := set.Compare(q)
-		if got := dl.expect(t, export.Filename(rk.Query, "csv")); !bytes.Equal(got, export.CompareCSV(rk)) {
+		if got := dl.expect(t, export.Filename(rk.Query, "csv")); !bytes.Equal(got, export.CompareCSV(rk, pageColumns...)) {
 			t.Error("the CSV saved offline differs from export.CompareCSV")
 		}
 	})
 }
+
+// pageColumns are the columns the compare page's downloads add to the
+// ranking's by default: the default footprint's carbon and water.
+var pageColumns = export.FootprintColumns(state.DefaultFootprint().Factors)
 
 // compareScreenshots writes the compare page at a phone's and a wide
 // screen's size, light and dark, and its embed in an iframe, into dir.

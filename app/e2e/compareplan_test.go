@@ -3,6 +3,7 @@ package e2e
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -25,11 +26,20 @@ func TestComparePlansNarrow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Energy a day in the column's unit, the one its largest figure reads
+	// in (said in its header).
 	want := map[string][2]string{} // by slug: energy a day, GPUs
+	most := 0.0
+	for _, r := range rk.Models {
+		if r.Status() == data.Meets {
+			most = max(most, r.Plan.Best().WhPerDay)
+		}
+	}
 	for _, r := range rk.Models {
 		if r.Status() == data.Meets {
 			b := r.Plan.Best()
-			want[r.Entry.Slug] = [2]string{data.FormatEnergy(b.WhPerDay), strconv.Itoa(b.GPUs)}
+			n, _, _ := strings.Cut(inUnit(b.WhPerDay, most, data.WattHours...), " ")
+			want[r.Entry.Slug] = [2]string{n, strconv.Itoa(b.GPUs)}
 		}
 	}
 	if len(want) < 5 {

@@ -239,11 +239,19 @@ func TestFootprint(t *testing.T) {
 		for _, c := range footprint.Comparisons {
 			amount := map[footprint.Measure]float64{footprint.Energy: l.FacilityWh, footprint.Carbon: carbon, footprint.Water: water}[c.Measure]
 			got := tb.text("#fp-cmp-" + c.ID + " .fp-figure")
-			if want := data.FormatNumber(c.Of(amount)); got != want {
-				t.Errorf("comparison %s = %q, want %q", c.ID, got, want)
+			n, words := c.Format(amount)
+			if got != n {
+				t.Errorf("comparison %s = %q, want %q", c.ID, got, n)
 			}
-			if line := "  " + got + " " + c.Units + " (" + c.Figure + ")"; !strings.Contains(calcText, line) {
+			if line := "  " + got + " " + words + " (" + c.Figure + ")"; !strings.Contains(calcText, line) {
 				t.Errorf("calc prints no line %q", line)
+			}
+			// Under what it compares: the group of its measure, whose
+			// heading names it.
+			group := eval[map[string]string](tb, fmt.Sprintf(`(() => { const g = document.querySelector("#fp-cmp-%s").closest(".fp-cmp-group");
+				return g ? {measure: g.dataset.measure, heading: g.querySelector("h3").textContent} : {} })()`, c.ID))
+			if group["measure"] != c.Measure.Name() || !strings.Contains(strings.ToLower(group["heading"]), c.Measure.Name()) {
+				t.Errorf("comparison %s (%s) is under %q (%s)", c.ID, c.Measure.Name(), group["heading"], group["measure"])
 			}
 		}
 		gpuReq := r.Estimate.EnergyPerRequest / 3600
@@ -336,10 +344,11 @@ func TestFootprint(t *testing.T) {
 		if eval[bool](tb, `document.querySelector("#fp-inputs").open`) {
 			t.Error("#fp-inputs is open on a link that sets no footprint")
 		}
-		expectFootprint(v, set, fpQuery, footprint.Factors{}, false)
+		// Carbon and water from the start, on the GPU-only boundary.
+		want := state.DefaultFootprint().Factors
+		expectFootprint(v, set, fpQuery, want, false)
 		tb.do(chromedp.Click(chromedp.CSS("#fp-inputs > summary")))
 		tb.waitFor(`document.querySelector("#fp-inputs").open`, "the section to open")
-		var want footprint.Factors
 		step := func(name string, edit func(), next func(*footprint.Factors), values map[string]string) {
 			t.Helper()
 			edit()
@@ -422,8 +431,8 @@ func TestFootprint(t *testing.T) {
 				t.Errorf("no notice names %s: %q", bad, got)
 			}
 		}
-		// Fallbacks: the boundary's PUE, no carbon, no cost, no budget.
-		fallback := footprint.Factors{}.WithBoundary("cloud")
+		// Fallbacks: the boundary's PUE, the default carbon, no cost, no budget.
+		fallback := state.DefaultFootprint().Factors.WithBoundary("cloud")
 		fallback.Currency = "USD"
 		expectFootprint(tb.view(), set, fpQuery, fallback, false)
 		if tb.has("#fp-budget-result") {
@@ -433,9 +442,11 @@ func TestFootprint(t *testing.T) {
 			t.Errorf("#fp-pue-value = %q, want the boundary's 1.09", got)
 		}
 		// A budget whose factor is missing says what it needs.
-		tb.open(state.String(fpQuery) + "&boundary=cloud&budget=1+t")
+		tb.open(state.String(fpQuery) + "&boundary=cloud&grid=none&budget=1+t")
 		b, _ := footprint.ParseBudget("1 t")
-		_, ferr := fallback.Fit(b, r.Selected)
+		noGrid := fallback
+		noGrid.Grid = footprint.Factor{}
+		_, ferr := noGrid.Fit(b, r.Selected)
 		var bad *data.InputError
 		if !errors.As(ferr, &bad) {
 			t.Fatalf("Fit without a grid = %v, want an InputError", ferr)
@@ -590,7 +601,11 @@ func TestFootprint(t *testing.T) {
 		tb = newTab(t, bctx, h.origin)
 		tb.do(chromedp.Navigate(h.origin+"/?"+scenario), chromedp.WaitReady(chromedp.ID("about")))
 		tb.poll(`document.getElementById("pending-question")?.textContent !== ""`, 5*time.Second)
-		for _, want := range []string{"boundary cloud", "grid carbon intensity world", "WUE microsoft", "price per kWh 0.12", "currency USD", "budget 1 t CO2e"} {
+		// The presets by the names the page gives them.
+		world, _ := footprint.Grid.Preset("world")
+		microsoft, _ := footprint.WUE.Preset("microsoft")
+		for _, want := range []string{"boundary " + f.BoundaryInfo().Label, "grid carbon intensity " + world.Label, "WUE " + microsoft.Label,
+			"price per kWh 0.12", "currency USD", "budget 1 t CO2e"} {
 			if got := tb.text("#pending-question"); !strings.Contains(got, want) {
 				t.Errorf("#pending-question = %q, want it to say %q", got, want)
 			}
@@ -625,10 +640,12 @@ func TestFootprint(t *testing.T) {
 		cf.PUE = footprint.Number(1.2)
 		flags := []string{"-task", cq.Task, "-gpu", cq.GPU, "-deadline", "40ms", "-tokens", "1B", "-boundary", "cloud", "-pue", "1.2",
 			"-grid", "world", "-wue", "microsoft", "-price", "0.12", "-currency", "USD"}
-		// The table ranks at the boundary too: its columns past the GPU.
-		cells := eval[[]map[string]string](tb, `[...document.querySelectorAll("#ranking-table tbody tr")].map(tr =>
-			Object.fromEntries([...tr.querySelectorAll("td")].map(td => [td.dataset.col, td.textContent.trim()])))`)
-		i := 0
+		// The table ranks at the boundary too: its columns past the GPU, each
+		// in the unit its largest figure reads in, said in its header.
+		cells := rows(tb.view())
+		type figures struct{ facility, carbon, water, cost float64 }
+		var all []figures
+		var most figures
 		for _, m := range rk.Models {
 			if m.Status() != data.Meets {
 				continue
@@ -637,13 +654,18 @@ func TestFootprint(t *testing.T) {
 			carbon, _ := cf.Carbon(l)
 			water, _ := cf.Water(l)
 			cost, _ := cf.Cost(l)
-			for k, w := range map[string]string{"facility": data.FormatEnergy(l.FacilityWh), "carbon": footprint.FormatCarbon(carbon),
-				"water": footprint.FormatWater(water), "cost": footprint.FormatMoney(cost, "USD")} {
+			all = append(all, figures{l.FacilityWh, carbon, water, cost})
+			most = figures{max(most.facility, l.FacilityWh), max(most.carbon, carbon), max(most.water, water), max(most.cost, cost)}
+		}
+		for i, f := range all {
+			usd := data.Unit{Size: 1, Name: "USD"}
+			for k, w := range map[string]string{"facility": inUnit(f.facility, most.facility, data.WattHours...),
+				"carbon": inUnit(f.carbon, most.carbon, footprint.CarbonUnits...), "water": inUnit(f.water, most.water, footprint.WaterUnits...),
+				"cost": inUnit(f.cost, most.cost, usd)} {
 				if cells[i][k] != w {
-					t.Errorf("row %d (%s) %s = %q, want %q", i+1, m.Entry.Slug, k, cells[i][k], w)
+					t.Errorf("row %d (%s) %s = %q, want %q", i+1, cells[i]["slug"], k, cells[i][k], w)
 				}
 			}
-			i++
 		}
 		if got := tb.text("#floor"); !strings.Contains(got, "At the boundary") {
 			t.Errorf("#floor = %q, want it to name the table's column at the boundary", got)
@@ -689,7 +711,7 @@ func TestFootprint(t *testing.T) {
 		cfp, _ := state.ParseFootprint(mustValues(t, cmpParams))
 		first := rk.Models[0].Result.Estimate.EnergyWh
 		carbon, _ := cfp.Factors.Carbon(cfp.Factors.Ladder(first))
-		for _, want := range []string{"Typical large cloud data centre", "footprint " + data.FormatEnergy(cfp.Factors.Ladder(first).FacilityWh),
+		for _, want := range []string{"Cloud data centre (Google, 2025)", "footprint " + data.FormatEnergy(cfp.Factors.Ladder(first).FacilityWh),
 			footprint.FormatCarbon(carbon), "carbon at 400 g CO2e/kWh", "cost at 0.1 USD per kWh", "widened to"} {
 			if err != nil || !strings.Contains(clip, want) {
 				t.Errorf("compare page: clipboard %q (%v) lacks %q", clip, err, want)

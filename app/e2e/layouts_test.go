@@ -137,8 +137,8 @@ func expectCard(v view, r *data.Result, f footprint.Factors) {
 		want["#energy"] = data.FormatEnergy(l.FacilityWh) // what Select gives, at the boundary
 		want["#energy-label"], want["#comparison"] = c.Label, c.Comparison
 		cmp, _ := footprint.Readable(footprint.Energy, l.FacilityWh)
-		if !strings.Contains(c.Comparison, cmp.Units) {
-			t.Errorf("the comparison %q is not the readable one, %s", c.Comparison, cmp.Units)
+		if _, u := cmp.In(l.FacilityWh); !strings.Contains(c.Comparison, u.Many) && !strings.Contains(c.Comparison, u.One) {
+			t.Errorf("the comparison %q is not the readable one, %s", c.Comparison, u.Many)
 		}
 	} else {
 		want["#infeasible"] = c.Missed
@@ -167,10 +167,10 @@ func expectCard(v view, r *data.Result, f footprint.Factors) {
 	expectFigureFooter(v, r.Model.Source, "/?"+stateOf(r.Query, f))
 }
 
-// stateOf is a calculation's query string with its footprint, as the
-// links to the full pages carry it.
+// stateOf is a calculation's query string with its footprint, an embed's,
+// as the links to the full pages carry it.
 func stateOf(q data.Query, f footprint.Factors) string {
-	return state.Footprint{Factors: f}.AppendTo(state.String(q))
+	return state.Footprint{Factors: f, Bare: true}.Page().AppendTo(state.String(q))
 }
 
 // expectFigureFooter checks a figure layout's footer: the source and the

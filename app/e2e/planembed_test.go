@@ -117,10 +117,10 @@ func planCharts(p *plan.Plan) []planChart {
 	}
 }
 
-// planState is a plan's query string with its footprint, as the links to
-// the full plan carry it.
+// planState is a plan's query string with its footprint, an embed's, as
+// the links to the full plan carry it.
 func planState(p *plan.Plan, f footprint.Factors) string {
-	return state.Footprint{Factors: f}.AppendTo(state.PlanString(p.Busy.Query, p.Traffic))
+	return state.Footprint{Factors: f, Bare: true}.Page().AppendTo(state.PlanString(p.Busy.Query, p.Traffic))
 }
 
 // expectPlanCard checks the plan's card against data/plan's plan p at the
@@ -367,8 +367,10 @@ func TestPlanBuilder(t *testing.T) {
 			t.Fatal(err)
 		}
 		// The downloads are compare -rate's, byte for byte.
+		// With the carbon and water the page shows by default, which the
+		// command line shows only when asked.
 		args := []string{"compare", "-task", q.Task, "-gpu", q.GPU, "-deadline", data.FormatDeadline(q.DeadlineMS), "-percentile", string(q.Percentile),
-			"-rate", data.FormatRate(tr.Rate), "-peak", data.FormatNumber(tr.Peak)}
+			"-rate", data.FormatRate(tr.Rate), "-peak", data.FormatNumber(tr.Peak), "-grid", state.DefaultGrid, "-wue", state.DefaultWUE}
 		for _, ext := range []string{"csv", "json"} {
 			tb.do(chromedp.Click(chromedp.ID("download-" + ext)))
 			if got, want := dl.expect(t, export.PlanCompareFilename(rk, ext)), runCLI(t, append(args, "-"+ext)...); !bytes.Equal(got, want) {

@@ -90,10 +90,17 @@ func TestPrestartCompare(t *testing.T) {
 			if !tb.isVisible("#pending") {
 				t.Error("before the app runs, the page does not say that it is calculating")
 			}
-			for _, want := range []string{"Calculating", "gpqa", "highlighted model gpt-oss-20b", "H100", "15ms", "p95", "2.5B"} {
+			// In the page's words: names, not slugs; the workload's id once,
+			// beside its name.
+			w, _ := set.Workload(q.Task)
+			m, _ := set.Entry(q.Task, q.Model)
+			for _, want := range []string{"Calculating", w.Name + " (gpqa)", "highlighted model " + m.Name, "H100", "15ms", "p95", "2.5B"} {
 				if !strings.Contains(tb.text("#pending"), want) {
 					t.Errorf("before the app runs, the page does not show %q: %q", want, tb.text("#pending"))
 				}
+			}
+			if strings.Contains(tb.text("#pending"), q.Model) {
+				t.Errorf("before the app runs, the page names the model by its slug %s: %q", q.Model, tb.text("#pending"))
 			}
 			tb.expectInert()
 			tb.expectNoStaleLinks()
@@ -110,7 +117,7 @@ func TestPrestartCompare(t *testing.T) {
 			tb.expectShownOnly(map[string]string{
 				"#question":       question,
 				"#least":          linkLeast,
-				compareFigures[2]: linkLeast[strings.LastIndex(linkLeast, ", ")+2:],
+				compareFigures[2]: firstEnergyCell(rk),
 			})
 		})
 
@@ -213,4 +220,20 @@ func TestPrestartCompare(t *testing.T) {
 		}
 		off.expectStatic(2)
 	})
+}
+
+// firstEnergyCell is what the ranking's first energy cell reads: the least
+// energy in the unit of the column's largest.
+func firstEnergyCell(rk *data.Ranking) string {
+	var least, most float64
+	for _, r := range rk.Models {
+		if r.Status() == data.Meets {
+			if least == 0 {
+				least = r.Result.Estimate.EnergyWh
+			}
+			most = max(most, r.Result.Estimate.EnergyWh)
+		}
+	}
+	n, _, _ := strings.Cut(inUnit(least, most, data.WattHours...), " ")
+	return n
 }

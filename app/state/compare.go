@@ -10,13 +10,23 @@ import (
 )
 
 // ParseCompare reads the compare page's query string: the calculator's
-// parameters, read as Parse reads them, except the GPU. The compare page
-// ranks every model of the workload, so its GPU may be any GPU one of them
-// was measured on, not only one of the model it highlights (the model
-// parameter). The query it returns is one data.Set.Compare answers; it may
-// not be one Select answers for its model (Normalize makes it one).
+// parameters, read as Parse reads them, except the model and the GPU. The
+// model is the one the page highlights: only one the URL names, none
+// otherwise (Model ""). The compare page ranks every model of the workload,
+// so its GPU may be any GPU one of them was measured on, not only one of the
+// highlighted model's. The query it returns is one data.Set.Compare
+// answers; it may not be one Select answers for its model (Normalize makes
+// it one).
 func ParseCompare(set *data.Set, v url.Values) (data.Query, []Notice) {
 	q, notices := Parse(set, v)
+	if i := slices.IndexFunc(notices, func(n Notice) bool { return n.Param == ParamModel }); i >= 0 {
+		w, _ := set.Workload(q.Task)
+		notices[i].Message = fmt.Sprintf("The URL's %s=%s was not understood (not a model of %s); highlighting none instead.",
+			ParamModel, data.Quote(notices[i].Value), w.Name)
+		q.Model = ""
+	} else if _, named := first(v, ParamModel); !named {
+		q.Model = ""
+	}
 	s, ok := first(v, ParamGPU)
 	i := slices.IndexFunc(notices, func(n Notice) bool { return n.Param == ParamGPU })
 	if !ok || i < 0 {

@@ -70,3 +70,46 @@ func FuzzParseCompare(f *testing.F) {
 		}
 	})
 }
+
+// TestParseCompareHighlight: the compare page highlights a model only when
+// its URL names one of the workload's, and writes back only what it read.
+func TestParseCompareHighlight(t *testing.T) {
+	set := load(t)
+	for _, tc := range []struct {
+		raw, model string
+		notice     bool
+	}{
+		{"", "", false},
+		{"task=gpqa&gpu=H100", "", false},
+		{"task=gpqa&model=gpt-oss-20b", "gpt-oss-20b", false},
+		{"task=gpqa&model=GPT-OSS-20B", "gpt-oss-20b", false},
+		{"task=gpqa&model=gpt-5", "", true},
+		{"task=video-chat&model=qwen-3-14b", "", true}, // not a model of video chat
+	} {
+		v, _ := url.ParseQuery(tc.raw)
+		q, notices := ParseCompare(set, v)
+		if q.Model != tc.model {
+			t.Errorf("ParseCompare(%q).Model = %q, want %q", tc.raw, q.Model, tc.model)
+		}
+		if got := len(notices) == 1 && notices[0].Param == ParamModel && strings.Contains(notices[0].Message, "highlighting none"); got != tc.notice {
+			t.Errorf("ParseCompare(%q) notices %+v, want one that highlights none: %v", tc.raw, notices, tc.notice)
+		}
+		// Read back, the state is the same, with no notice.
+		again, n := ParseCompare(set, mustParse(t, String(q)))
+		if again != q || len(n) != 0 {
+			t.Errorf("ParseCompare(String(%+v)) = %+v, %v", q, again, n)
+		}
+		if strings.Contains(String(q), "model=") != (tc.model != "") {
+			t.Errorf("String(%+v) = %q", q, String(q))
+		}
+	}
+}
+
+func mustParse(t *testing.T, raw string) url.Values {
+	t.Helper()
+	v, err := url.ParseQuery(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}

@@ -10,9 +10,9 @@ import (
 	"tokenjoule/data/footprint"
 )
 
-// The footprint's query-string parameters. Only those a link sets are
-// written back, so that a link with the default footprint (GPU only, no
-// carbon, water, cost or budget) stays as String writes it.
+// The footprint's query-string parameters. Only those that differ from
+// DefaultFootprint are written back, so that a link with the default
+// footprint stays as String writes it.
 const (
 	ParamBoundary = "boundary"
 	ParamHost     = "host"
@@ -30,11 +30,83 @@ const (
 var FootprintParams = []string{ParamBoundary, ParamHost, ParamIdle, ParamPUE, ParamGrid, ParamWUE, ParamPrice, ParamCurrency, ParamBudget}
 
 // Footprint is the footprint's part of the page: how far past the GPU the
-// energy goes, what a kWh emits, consumes and costs, and a budget. The zero
-// value is the default (the dataset's GPU-only boundary, nothing else).
+// energy goes, what a kWh emits, consumes and costs, and a budget.
 type Footprint struct {
 	Factors footprint.Factors
 	Budget  footprint.Budget
+	// Bare is an embed's footprint, which shows only what its URL sets: it
+	// starts from nothing (the zero Footprint) rather than from
+	// DefaultFootprint, and writes back what differs from that.
+	Bare bool
+}
+
+// Base is what fp starts from and is written against: DefaultFootprint, or
+// nothing for a bare one.
+func (fp Footprint) Base() Footprint {
+	if fp.Bare {
+		return Footprint{Bare: true}
+	}
+	return DefaultFootprint()
+}
+
+// Embedded is fp as an embed reads it from a link fp writes: bare, with
+// what the link sets (a page's default carbon and water are not).
+func (fp Footprint) Embedded() Footprint {
+	e, _ := ParseBareFootprint(fp.Encode())
+	return e
+}
+
+// Page is fp as the full page reads it from a link fp writes: for an
+// embed's, what its link sets and the page's defaults for the rest. Links
+// from an embed to the full pages carry it.
+func (fp Footprint) Page() Footprint {
+	if !fp.Bare {
+		return fp
+	}
+	p, _ := ParseFootprint(fp.Encode())
+	return p
+}
+
+// IsBase tells whether fp is what a URL that sets no footprint gives.
+func (fp Footprint) IsBase() bool { return fp == fp.Base() }
+
+// The presets of the carbon and water figures a page shows when its URL
+// sets none: the world's average grid and the industry's average water use,
+// so that "how much CO2 and water" is answered without a step. The command
+// line keeps to its flags: it shows them only when asked.
+const (
+	DefaultGrid = "world"
+	DefaultWUE  = "industry"
+	// None is the value of grid and wue that asks for no figure.
+	None = "none"
+)
+
+// DefaultFootprint is the footprint of a URL that sets none: the
+// dataset's GPU-only boundary, the carbon and water of DefaultGrid and
+// DefaultWUE, and no cost or budget.
+func DefaultFootprint() Footprint {
+	var fp Footprint
+	for _, d := range defaults {
+		pr, _ := d.p.Preset(d.id)
+		*fp.Factors.Of(d.p) = pr.Factor()
+	}
+	return fp
+}
+
+// defaults are the factors DefaultFootprint sets, which None unsets.
+var defaults = []struct {
+	p  *footprint.Param
+	id string
+}{{footprint.Grid, DefaultGrid}, {footprint.WUE, DefaultWUE}}
+
+// defaultOf is the preset id p starts from, "" for none.
+func defaultOf(p *footprint.Param) string {
+	for _, d := range defaults {
+		if d.p == p {
+			return d.id
+		}
+	}
+	return ""
 }
 
 // ParseFootprint reads the footprint's parameters. A value that is refused
@@ -42,11 +114,15 @@ type Footprint struct {
 // reported in a Notice naming it and what is shown instead. A budget that
 // parses is kept even when the factor it needs is missing: Factors.Fit says
 // what is missing, where the page shows the budget's answer.
-func ParseFootprint(v url.Values) (Footprint, []Notice) {
-	var (
-		fp      Footprint
-		notices []Notice
-	)
+func ParseFootprint(v url.Values) (Footprint, []Notice) { return parseFootprint(v, DefaultFootprint()) }
+
+// ParseBareFootprint is ParseFootprint for an embed: only what the URL sets.
+func ParseBareFootprint(v url.Values) (Footprint, []Notice) {
+	return parseFootprint(v, Footprint{Bare: true})
+}
+
+func parseFootprint(v url.Values, fp Footprint) (Footprint, []Notice) {
+	var notices []Notice
 	refuse := func(param, value string, err error, fallback string) {
 		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
 			Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, data.Quote(value), refusal(err), fallback)})
@@ -65,6 +141,10 @@ func ParseFootprint(v url.Values) (Footprint, []Notice) {
 		if !ok {
 			continue
 		}
+		if defaultOf(p) != "" && strings.EqualFold(strings.TrimSpace(s), None) {
+			*fp.Factors.Of(p) = footprint.Factor{}
+			continue
+		}
 		f, err := p.Parse(s)
 		if err == nil {
 			*fp.Factors.Of(p) = f
@@ -72,8 +152,11 @@ func ParseFootprint(v url.Values) (Footprint, []Notice) {
 		}
 		fallback := map[*footprint.Param]string{footprint.Grid: "no carbon figure", footprint.WUE: "no water figure",
 			footprint.Price: "no cost"}[p]
-		if e := *effective.Of(p); e.Set {
-			fallback = fmt.Sprintf("%s, the value of the boundary %q", data.FormatNumber(e.Value), fp.Factors.BoundaryInfo().Label)
+		switch x := *fp.Factors.Of(p); {
+		case x.Set: // a default
+			fallback = p.Describe(x)
+		case effective.Of(p).Set: // the boundary's
+			fallback = fmt.Sprintf("%s, the value of the boundary %q", data.FormatNumber(effective.Of(p).Value), fp.Factors.BoundaryInfo().Label)
 		}
 		refuse(p.Name, s, err, fallback)
 	}
@@ -104,15 +187,21 @@ func refusal(err error) string {
 	return err.Error()
 }
 
-// Encode writes the parameters fp sets, and only those, as ParseFootprint
-// reads them back to fp.
+// Encode writes the parameters in which fp differs from its Base, and only
+// those, as ParseFootprint (or ParseBareFootprint) reads them back to fp.
 func (fp Footprint) Encode() url.Values {
 	v := url.Values{}
 	if fp.Factors.Boundary != "" {
 		v.Set(ParamBoundary, fp.Factors.Boundary)
 	}
+	def := fp.Base()
 	for _, p := range footprint.Params {
-		if f := *fp.Factors.Of(p); f.Set {
+		f := *fp.Factors.Of(p)
+		switch {
+		case f == *def.Factors.Of(p):
+		case !f.Set:
+			v.Set(p.Name, None)
+		default:
 			v.Set(p.Name, p.Format(f))
 		}
 	}
@@ -125,8 +214,8 @@ func (fp Footprint) Encode() url.Values {
 	return v
 }
 
-// String is Encode's query string in FootprintParams' order; "" for the
-// default footprint.
+// String is Encode's query string in FootprintParams' order; "" for its
+// Base.
 func (fp Footprint) String() string {
 	v := fp.Encode()
 	var parts []string

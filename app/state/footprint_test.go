@@ -12,24 +12,47 @@ import (
 
 func TestFootprintDefault(t *testing.T) {
 	fp, notices := ParseFootprint(url.Values{})
-	if fp != (Footprint{}) || len(notices) != 0 {
-		t.Fatalf("ParseFootprint(empty) = %+v, %v; want the zero footprint and no notice", fp, notices)
+	// Carbon and water show by default: the world's grid, the industry's
+	// water use, on the dataset's GPU-only boundary.
+	want := Footprint{Factors: footprint.Factors{Grid: footprint.Factor{Value: 480, Preset: "world", Set: true},
+		WUE: footprint.Factor{Value: 1.8, Preset: "industry", Set: true}}}
+	if fp != want || fp != DefaultFootprint() || len(notices) != 0 {
+		t.Fatalf("ParseFootprint(empty) = %+v, %v; want %+v and no notice", fp, notices, want)
+	}
+	if _, ok := fp.Factors.Carbon(fp.Factors.Ladder(1)); !ok || !fp.Factors.IsGPUOnly() {
+		t.Errorf("the default footprint gives no carbon figure, or not on the GPU-only boundary")
 	}
 	// A link with the default footprint is the one String has always written.
 	q := data.DefaultQuery()
-	want := "task=lm-arena-chat&model=qwen-3-14b&gpu=any&deadline=500ms&p=p50&tokens=1M"
-	if got := fp.AppendTo(String(q)); got != want || String(q) != want || fp.String() != "" {
-		t.Errorf("default link = %q (String %q, footprint %q), want %q", got, String(q), fp.String(), want)
+	link := "task=lm-arena-chat&model=qwen-3-14b&gpu=any&deadline=500ms&p=p50&tokens=1M"
+	if got := fp.AppendTo(String(q)); got != link || String(q) != link || fp.String() != "" {
+		t.Errorf("default link = %q (String %q, footprint %q), want %q", got, String(q), fp.String(), link)
 	}
-	// Stating the default boundary changes nothing, and is not written back.
-	if fp, n := ParseFootprint(url.Values{ParamBoundary: {"gpu"}}); fp != (Footprint{}) || len(n) != 0 {
-		t.Errorf("boundary=gpu reads as %+v, %v", fp, n)
+	// Stating the defaults changes nothing, and is not written back.
+	for _, raw := range []string{"boundary=gpu", "grid=world", "wue=INDUSTRY", "grid=world&wue=industry&boundary=gpu"} {
+		v, _ := url.ParseQuery(raw)
+		fp, n := ParseFootprint(v)
+		if len(n) != 0 || fp.String() != "" {
+			t.Errorf("%s reads as %+v, %v, written back as %q", raw, fp, n, fp.String())
+		}
+	}
+	// A link that asks for none gets none, and keeps asking.
+	v, _ := url.ParseQuery("grid=none&wue=None")
+	fp, n := ParseFootprint(v)
+	if fp.Factors.Grid.Set || fp.Factors.WUE.Set || len(n) != 0 || fp.String() != "grid=none&wue=none" {
+		t.Errorf("grid=none&wue=None reads as %+v, %v, written back as %q", fp, n, fp.String())
+	}
+	// A link that sets its own wins.
+	v, _ = url.ParseQuery("grid=fr&wue=0.3")
+	if fp, _ := ParseFootprint(v); fp.Factors.Grid.Value != 56 || fp.Factors.WUE != footprint.Number(0.3) {
+		t.Errorf("grid=fr&wue=0.3 reads as %+v", fp)
 	}
 }
 
 func TestFootprintRoundTrip(t *testing.T) {
 	for _, raw := range []string{
-		"boundary=cloud&grid=world&wue=microsoft&price=0.12&cur=USD&budget=1+t",
+		"boundary=cloud&wue=microsoft&price=0.12&cur=USD&budget=1+t",
+		"grid=none&wue=microsoft",
 		"boundary=cloud&pue=industry&grid=fr",
 		"host=0.5&idle=0&pue=1.3&grid=250&wue=0&price=0&cur=EUR&budget=10+EUR",
 		"wue=dry&budget=2+m3",
@@ -60,11 +83,11 @@ func TestFootprintSpellings(t *testing.T) {
 	if fp != want || len(notices) != 0 {
 		t.Fatalf("ParseFootprint = %+v, %v; want %+v", fp, notices, want)
 	}
-	if got := fp.String(); got != "boundary=cloud&pue=1.2&grid=world&wue=1&cur=USD&budget=1+t" {
+	if got := fp.String(); got != "boundary=cloud&pue=1.2&wue=1&cur=USD&budget=1+t" {
 		t.Errorf("String = %q", got)
 	}
 	// Parameters that are not the footprint's are not its business.
-	if fp, n := ParseFootprint(url.Values{"task": {"gpqa"}, "hide": {"all"}}); fp != (Footprint{}) || len(n) != 0 {
+	if fp, n := ParseFootprint(url.Values{"task": {"gpqa"}, "hide": {"all"}}); fp != DefaultFootprint() || len(n) != 0 {
 		t.Errorf("other parameters read as %+v, %v", fp, n)
 	}
 }
@@ -75,15 +98,17 @@ func TestFootprintNotices(t *testing.T) {
 		fallback          string // in the message
 		check             func(Footprint) bool
 	}{
-		{"boundary=aws", "boundary", "aws", "GPU only", func(fp Footprint) bool { return fp == Footprint{} }},
+		{"boundary=aws", "boundary", "aws", "GPU only", func(fp Footprint) bool { return fp == DefaultFootprint() }},
 		{"host=9", "host", "9", "showing 0, the value of the boundary", func(fp Footprint) bool { return !fp.Factors.Host.Set }},
 		{"boundary=cloud&pue=0.5", "pue", "0.5", "showing 1.09, the value of the boundary", func(fp Footprint) bool {
 			return fp.Factors.Boundary == "cloud" && !fp.Factors.PUE.Set && fp.Factors.Ladder(1).FacilityWh > 1.7
 		}},
 		{"idle=-1&grid=us", "idle", "-1", "must not be negative", func(fp Footprint) bool { return fp.Factors.Grid.Value == 367 }},
-		{"grid=mars&wue=aws", "grid", "mars", "showing no carbon figure", func(fp Footprint) bool { return !fp.Factors.Grid.Set && fp.Factors.WUE.Set }},
-		{"grid=2500", "grid", "2500", "from 0 to 2,000", func(fp Footprint) bool { return !fp.Factors.Grid.Set }},
-		{"wue=lots", "wue", "lots", "showing no water figure", func(fp Footprint) bool { return !fp.Factors.WUE.Set }},
+		{"grid=mars&wue=aws", "grid", "mars", "showing 480 g CO2e/kWh (World", func(fp Footprint) bool {
+			return fp.Factors.Grid.Preset == DefaultGrid && fp.Factors.WUE.Preset == "aws"
+		}},
+		{"grid=2500", "grid", "2500", "from 0 to 2,000", func(fp Footprint) bool { return fp.Factors.Grid.Preset == DefaultGrid }},
+		{"wue=lots", "wue", "lots", "showing 1.8 L/kWh (US industry average", func(fp Footprint) bool { return fp.Factors.WUE.Preset == DefaultWUE }},
 		{"price=NaN&cur=USD", "price", "NaN", "showing no cost", func(fp Footprint) bool { return !fp.Factors.Price.Set && fp.Factors.Currency == "USD" }},
 		{"price=0.1&cur=dollars", "cur", "dollars", "three-letter", func(fp Footprint) bool { return fp.Factors.Price.Set && fp.Factors.Currency == "" }},
 		{"budget=lots", "budget", "lots", "showing no budget", func(fp Footprint) bool { return fp.Budget.IsZero() }},
@@ -144,4 +169,23 @@ func FuzzParseFootprint(f *testing.F) {
 			t.Fatalf("AppendTo(String(q)) reads back as footprint %+v, %v", fp3, n3)
 		}
 	})
+}
+
+// TestBareFootprint: an embed shows only the footprint its URL sets, and
+// writes back only that; a page's link read by an embed loses the page's
+// defaults and keeps the rest.
+func TestBareFootprint(t *testing.T) {
+	fp, n := ParseBareFootprint(url.Values{})
+	if fp != (Footprint{Bare: true}) || !fp.IsBase() || fp.String() != "" || len(n) != 0 {
+		t.Errorf("ParseBareFootprint(empty) = %+v (%q), %v", fp, fp.String(), n)
+	}
+	v, _ := url.ParseQuery("grid=fr&wue=none")
+	fp, _ = ParseBareFootprint(v)
+	if fp.Factors.Grid.Preset != "fr" || fp.Factors.WUE.Set || fp.String() != "grid=fr" {
+		t.Errorf("bare grid=fr&wue=none = %+v, written %q", fp, fp.String())
+	}
+	page, _ := ParseFootprint(mustParse(t, "boundary=cloud&wue=aws"))
+	if e := page.Embedded(); e.Factors.Grid.Set || e.Factors.WUE.Preset != "aws" || e.Factors.Boundary != "cloud" || !e.Bare {
+		t.Errorf("%+v embedded = %+v", page, e)
+	}
 }

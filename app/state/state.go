@@ -232,30 +232,33 @@ func matchGPU(e *data.ModelEntry, s string) (string, bool) {
 
 // Encode writes q as the query string Parse reads back to q. Every input is
 // written, defaults included, so that a copied link keeps meaning the same
-// thing if a default changes.
+// thing if a default changes; the model only when there is one (the compare
+// page may highlight none).
 func Encode(q data.Query) url.Values {
-	return url.Values{
+	v := url.Values{
 		ParamTask:       {q.Task},
-		ParamModel:      {q.Model},
 		ParamGPU:        {q.GPU},
 		ParamDeadline:   {data.FormatDeadline(q.DeadlineMS)},
 		ParamPercentile: {string(q.Percentile)},
 		ParamTokens:     {data.FormatTokens(q.Tokens)},
 	}
+	if q.Model != "" { // none: the compare page highlights no model
+		v.Set(ParamModel, q.Model)
+	}
+	return v
 }
 
 // String is Encode's query string with the parameters in the page's order
 // (task, model, gpu, deadline, p, tokens) rather than url.Values' sorted one.
 func String(q data.Query) string {
 	v := Encode(q)
-	var b strings.Builder
-	for i, k := range Params {
-		if i > 0 {
-			b.WriteByte('&')
+	var parts []string
+	for _, k := range Params {
+		if s, ok := v[k]; ok {
+			parts = append(parts, k+"="+url.QueryEscape(s[0]))
 		}
-		b.WriteString(k + "=" + url.QueryEscape(v.Get(k)))
 	}
-	return b.String()
+	return strings.Join(parts, "&")
 }
 
 // first returns the first value of a parameter that is present.

@@ -160,10 +160,12 @@ func (b *Builder) permalink() string {
 
 // card is the card of the calculator's answer or of the plan.
 func (b *Builder) card() export.Card {
+	// The embed shows only the footprint its link sets (Footprint.Embedded).
+	f := b.Footprint.Embedded().Factors
 	if b.plans() {
-		return export.PlanCardOf(b.Plan, b.Footprint.Factors)
+		return export.PlanCardOf(b.Plan, f)
 	}
-	return export.CardOf(b.Result, b.Footprint.Factors)
+	return export.CardOf(b.Result, f)
 }
 
 // compareCard is the compare page's card, by a volume or planned.

@@ -26,6 +26,7 @@ type calc struct {
 	err     error // Select refused q; never expected, shown rather than hidden
 	notices []state.Notice
 	look    state.Embed // the embed's layout, theme and hidden controls; the zero value on the full page
+	bare    bool        // an embed: its footprint is only what its URL sets (state.ParseBareFootprint)
 
 	tokensText, tokensErr     string
 	deadlineText, deadlineErr string
@@ -91,7 +92,7 @@ func (c *calc) fromURL(u *url.URL) {
 	c.rendered = u.RawQuery
 	v, malformed := state.ParseQuery(u.RawQuery)
 	q, notices := state.Parse(c.set, v)
-	notices = append(notices, c.foot.load(v)...)
+	notices = append(notices, c.foot.load(v, c.bare)...)
 	c.load(q, append(malformed, notices...))
 }
 
@@ -332,13 +333,13 @@ var chartSpecs = []struct {
 	describe, headline              func(*data.Result) string
 }{
 	{"chart-latency", charts.TitleEnergyLatency,
-		"One colour per GPU and GPU count; dimmed points miss the deadline (the red vertical line); the dashed line is the Pareto frontier, the configurations no other beats on both energy and wait; the diamond is the selected configuration.",
+		"One colour per GPU and GPU count; hollow points miss the deadline (the red vertical line); the dashed line is the Pareto frontier, the configurations no other beats on both energy and wait; the diamond is the selected configuration.",
 		charts.BriefEnergyLatency, termPareto, charts.EnergyLatency, charts.EnergyLatencyPatch, charts.DescribeEnergyLatency, charts.HeadlineEnergyLatency},
 	{"chart-concurrency", charts.TitleEnergyConcurrency,
-		"Batch size limit (max_num_seqs): how many requests the server handles at once, on a doubling scale; the dimmed part of a line misses the deadline.",
+		"Batch size limit (max_num_seqs): how many requests the server handles at once, on a doubling scale; the thin part of a line, with hollow points, misses the deadline.",
 		charts.BriefEnergyConcurrency, termBatchLimit, charts.EnergyConcurrency, charts.EnergyConcurrencyPatch, charts.DescribeEnergyConcurrency, charts.HeadlineEnergyConcurrency},
 	{"chart-power", charts.TitlePowerThroughput,
-		"Solid lines: GPU power (left axis); dashed lines: output tokens per second (right axis); the diamonds are the selected configuration, labelled with its figures.",
+		"Solid lines: GPU power (left axis); dashed lines: output tokens per second (right axis); thin parts, with hollow points, miss the deadline; the diamonds are the selected configuration, labelled with its figures.",
 		charts.BriefPowerThroughput, "", charts.PowerThroughput, charts.PowerThroughputPatch, charts.DescribePowerThroughput, charts.HeadlinePowerThroughput},
 }
 

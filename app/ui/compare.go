@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"net/url"
 	"slices"
 	"strconv"
@@ -92,7 +93,7 @@ func (c *Compare) fromURL(u *url.URL) {
 	v, malformed := state.ParseQuery(u.RawQuery)
 	q, notices := state.ParseCompare(c.set, v)
 	notices = append(malformed, notices...)
-	notices = append(notices, c.foot.load(v)...)
+	notices = append(notices, c.foot.load(v, c.embedded)...)
 	var tn []state.Notice
 	c.traffic, c.planning, tn = state.ParseTraffic(v)
 	c.tin.load(c.traffic)
@@ -241,7 +242,7 @@ func (c *Compare) calcURL(slug string) string {
 	}
 	q := c.q
 	q.Model = slug
-	return appURL("/", c.foot.fp.AppendTo(state.String(state.Normalize(c.set, q))))
+	return appURL("/", c.foot.fp.Page().AppendTo(state.String(state.Normalize(c.set, q))))
 }
 
 // gpuWords is the GPU choice as the page says it: "H100", or "B200 or H100,
@@ -355,7 +356,12 @@ func (c *Compare) renderControls() app.UI {
 		gpus = append(gpus, option(g, g, q.GPU == g))
 	}
 	show := func(param string, f func() app.UI) app.UI { return app.If(!c.look.Hidden.Has(param), f) }
+	var back app.UI
+	if !c.embedded {
+		back = backButton()
+	}
 	return inputsCard(
+		back,
 		show(state.ParamTask, func() app.UI {
 			return field("task", "Task (workload)", app.Select().ID("task").OnChange(c.onParam(state.ParamTask)).Body(tasks...))
 		}),
@@ -415,29 +421,29 @@ func (c *Compare) renderAnswer() app.UI {
 		data.FormatTokens(q.Tokens), c.rk.Workload.Name, c.gpuWords(), data.DeadlineWords(q.Percentile, q.DeadlineMS))
 	var answer []app.UI
 	if len(ranked) == 0 {
-		answer = append(answer, app.Text(fmt.Sprintf("None of the %d models meets the deadline: ", len(c.rk.Models))),
-			app.Text("each one's smallest deadline is listed below."))
+		answer = append(answer, app.Text(fmt.Sprintf("None of the %d models meets the deadline: each one's smallest deadline is listed below.", len(c.rk.Models))))
 	} else {
 		first, last := ranked[0], ranked[len(ranked)-1]
 		e0 := first.Result.Estimate.EnergyWh
+		// Text after an element begins with a word or a dash: prerendered,
+		// go-app puts a line break between them, read as a space.
 		answer = append(answer,
 			app.Strong().ID("meets-count").Text(fmt.Sprintf("%d of %d", len(ranked), len(c.rk.Models))),
 			app.Text(" models meet the deadline. The least energy: "),
 			app.Strong().ID("least").Text(first.Entry.Name+", "+data.FormatEnergy(e0)),
 		)
 		if len(ranked) > 1 {
-			answer = append(answer, app.Text(fmt.Sprintf("; the most: %s, %s (%s times as much).", last.Entry.Name,
+			answer = append(answer, app.Text(fmt.Sprintf(" – the most: %s, %s (%s times as much).", last.Entry.Name,
 				data.FormatEnergy(last.Result.Estimate.EnergyWh), data.FormatRatio(last.Result.Estimate.EnergyWh/e0))))
-		} else {
-			answer = append(answer, app.Text("."))
 		}
 	}
 	rows := barRows(len(ranked))
 	// Only the answer in words is announced when it changes, not the chart.
-	body := append(c.renderPending(),
+	body := append(c.renderPending(c.set),
 		app.P().ID("question").Class("question").Text(question),
 		app.P().ID("answer").Class("answer").Role("status").Body(answer...),
 		app.P().ID("floor").Class("floor").Text(c.floorWords("GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
+		app.If(!c.embedded && !c.look.Hidden.All(), func() app.UI { return editButton("task") }),
 		app.Figure().Class("chart bars "+rows).Body(
 			app.H2().Text(titleRanking),
 			&Chart{ID: chartRanking, Option: c.bars, Label: charts.DescribeRanking(c.rk)},
@@ -471,12 +477,30 @@ const (
 	colActive  = "active"
 )
 
-// column is one column of the ranking table: its header, its cell, and its
-// order, ascending.
+// column is one column of the ranking table: its header, its cells, and
+// its order, ascending. A column of figures has one unit, said in its
+// header: the one its largest figure reads in.
 type column struct {
 	key, label string
-	cell       func(r rankedRow) string
+	cell       func(r rankedRow) string  // a column of words; nil for figures
+	value      func(r rankedRow) float64 // a figure, in the base unit of units
+	units      []data.Unit               // largest first; one of none for a figure without unit
 	less       func(a, b rankedRow) bool
+}
+
+// figures is a column of figures, in order of value.
+func figures(key, label string, units []data.Unit, value func(r rankedRow) float64) column {
+	return column{key: key, label: label, value: value, units: units,
+		less: func(a, b rankedRow) bool { return value(a) < value(b) }}
+}
+
+// unit is the column's unit for rows: the one its largest figure reads in.
+func (col column) unit(rows []rankedRow) data.Unit {
+	most := 0.0
+	for _, r := range rows {
+		most = max(most, math.Abs(col.value(r)))
+	}
+	return data.Pick(most, col.units...)
 }
 
 // columns are the table's columns in order; figures derived from a model's
@@ -487,20 +511,18 @@ func (c *Compare) columns() []column {
 	}
 	est := func(r rankedRow) data.Estimate { return r.Result.Estimate }
 	sel := func(r rankedRow) *data.Config { return r.Result.Selected }
+	billions := []data.Unit{{Size: 1, Name: "billions"}}
 	cols := []column{
-		{colRank, "#", func(r rankedRow) string { return strconv.Itoa(r.rank) },
-			func(a, b rankedRow) bool { return a.rank < b.rank }},
-		{colModel, "Model", func(r rankedRow) string { return r.Entry.Name },
-			func(a, b rankedRow) bool { return data.NaturalLess(a.Entry.Name, b.Entry.Name) }},
-		{colEnergy, "Energy for " + data.FormatTokens(c.q.Tokens) + " tokens", func(r rankedRow) string { return data.FormatEnergy(est(r).EnergyWh) },
-			func(a, b rankedRow) bool { return est(a).EnergyWh < est(b).EnergyWh }},
-		{colRequest, "Per request", func(r rankedRow) string { return data.FormatJoules(est(r).EnergyPerRequest) },
-			func(a, b rankedRow) bool { return est(a).EnergyPerRequest < est(b).EnergyPerRequest }},
-		{colJoules, "J/token", func(r rankedRow) string { return data.FormatNumber(float64(sel(r).JoulesPerToken)) },
-			func(a, b rankedRow) bool { return sel(a).JoulesPerToken < sel(b).JoulesPerToken }},
-		{colConfig, "Configuration", func(r rankedRow) string {
+		{key: colRank, label: "#", cell: func(r rankedRow) string { return strconv.Itoa(r.rank) },
+			less: func(a, b rankedRow) bool { return a.rank < b.rank }},
+		{key: colModel, label: "Model", cell: func(r rankedRow) string { return r.Entry.Name },
+			less: func(a, b rankedRow) bool { return data.NaturalLess(a.Entry.Name, b.Entry.Name) }},
+		figures(colEnergy, "Energy for "+data.FormatTokens(c.q.Tokens)+" tokens", data.WattHours, func(r rankedRow) float64 { return est(r).EnergyWh }),
+		figures(colRequest, "Per request", data.Joules, func(r rankedRow) float64 { return est(r).EnergyPerRequest }),
+		figures(colJoules, "J/token", nil, func(r rankedRow) float64 { return float64(sel(r).JoulesPerToken) }),
+		{key: colConfig, label: "Configuration", cell: func(r rankedRow) string {
 			return fmt.Sprintf("%s, batch size limit %d", sel(r).Hardware(), sel(r).MaxNumSeqs)
-		}, func(a, b rankedRow) bool {
+		}, less: func(a, b rankedRow) bool {
 			x, y := sel(a), sel(b)
 			if x.NumGPUs != y.NumGPUs {
 				return x.NumGPUs < y.NumGPUs
@@ -510,10 +532,8 @@ func (c *Compare) columns() []column {
 			}
 			return x.MaxNumSeqs < y.MaxNumSeqs
 		}},
-		{colParams, "Parameters", func(r rankedRow) string { return data.FormatParams(float64(r.Entry.Params)) },
-			func(a, b rankedRow) bool { return a.Entry.Params < b.Entry.Params }},
-		{colActive, "Active", func(r rankedRow) string { return data.FormatParams(float64(r.Entry.ActiveParams)) },
-			func(a, b rankedRow) bool { return a.Entry.ActiveParams < b.Entry.ActiveParams }},
+		figures(colParams, "Parameters", billions, func(r rankedRow) float64 { return float64(r.Entry.Params) }),
+		figures(colActive, "Active", billions, func(r rankedRow) float64 { return float64(r.Entry.ActiveParams) }),
 	}
 	return slices.Insert(cols, slices.IndexFunc(cols, func(c column) bool { return c.key == colJoules })+1, c.footprintColumns()...)
 }
@@ -546,6 +566,17 @@ func (c *Compare) renderTable() app.UI {
 	if c.desc {
 		slices.Reverse(rows)
 	}
+	// Each column of figures in one unit, said in its header.
+	labels := make([]string, len(cols))
+	units := make([]data.Unit, len(cols))
+	for j, col := range cols {
+		labels[j] = col.label
+		if col.value != nil && col.units != nil {
+			units[j] = col.unit(ranked)
+			// The unit whole on a line: "g CO2e" never breaks.
+			labels[j] += " (" + strings.ReplaceAll(units[j].Name, " ", "\u00a0") + ")"
+		}
+	}
 	heads := make([]app.UI, len(cols))
 	for j, col := range cols {
 		th := app.Th().Scope("col").DataSet("col", col.key)
@@ -558,16 +589,19 @@ func (c *Compare) renderTable() app.UI {
 			}
 			th = th.Aria("sort", dir)
 		}
+		if units[j].Name != "" {
+			th = th.DataSet("unit", units[j].Name)
+		}
 		heads[j] = th.Body(disabledUntilStart(app.Button().Type("button").ID("sort-"+col.key).Class("sort").
 			Title("Sort by "+col.label).OnClick(c.onSort(col.key))).Body(
-			app.Text(col.label), app.Span().Class("sort-mark").Aria("hidden", "true").Text(mark)))
+			app.Text(labels[j]), app.Span().Class("sort-mark").Aria("hidden", "true").Text(mark)))
 	}
 	body := make([]app.UI, len(rows))
 	for j, r := range rows {
 		cells := make([]app.UI, len(cols))
 		for k, col := range cols {
 			// data-label: a phone lays a row out as lines, each named.
-			td := app.Td().DataSet("col", col.key).DataSet("label", col.label)
+			td := app.Td().DataSet("col", col.key).DataSet("label", labels[k])
 			if col.key == colModel {
 				a := app.A().Href(c.calcURL(r.Entry.Slug)).Text(r.Entry.Name).Title(c.openWords() + r.Entry.Name)
 				if c.embedded {
@@ -576,7 +610,15 @@ func (c *Compare) renderTable() app.UI {
 				cells[k] = td.Body(a)
 				continue
 			}
-			cells[k] = td.Text(col.cell(r))
+			if col.cell != nil {
+				cells[k] = td.Text(col.cell(r))
+				continue
+			}
+			size := 1.0
+			if units[k].Size != 0 {
+				size = units[k].Size
+			}
+			cells[k] = td.Text(data.FormatNumber(col.value(r) / size))
 		}
 		tr := app.Tr().DataSet("model", r.Entry.Slug).Body(cells...)
 		if r.Entry.Slug == c.q.Model {
@@ -651,10 +693,10 @@ func (c *Compare) scatterCaption() string {
 	}
 	for _, r := range c.rk.Models {
 		if r.Entry.Slug == e.Slug && r.Status() == data.Meets {
-			return s + " The diamond is " + e.Name + "."
+			return s + " The diamond is " + e.Name + ", the model the link names."
 		}
 	}
-	return s + " " + e.Name + " misses the deadline and is not drawn."
+	return s + " " + e.Name + ", the model the link names, misses the deadline and is not drawn."
 }
 
 // fullURL is the full compare page with this state.
@@ -663,7 +705,7 @@ func (c *Compare) fullURL() string {
 	if c.planning {
 		full += "&" + state.TrafficString(c.traffic)
 	}
-	return appURL("/compare", c.foot.fp.AppendTo(full))
+	return appURL("/compare", c.foot.fp.Page().AppendTo(full))
 }
 
 // renderEmbedAbout is the embed's caveat, source and citation in one line,
@@ -683,7 +725,7 @@ func (c *Compare) renderCard() app.UI {
 		card, label = export.PlanCompareCardOf(c.prk, &c.set.Index), charts.DescribePlanRanking(c.prk)
 	}
 	ranked, _, _ := c.groups()
-	body := append(c.renderPending(),
+	body := append(c.renderPending(c.set),
 		app.H1().ID("question").Class("figure-title").Text(card.Title),
 		app.P().ID("figure-context").Class("figure-context").Text(card.Context),
 		app.P().ID("answer").Class("figure-answer").Text(card.Answer),

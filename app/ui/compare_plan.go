@@ -75,7 +75,7 @@ func (c *Compare) planURL(slug string) string {
 	if !c.planning {
 		t = state.TokensAsRate(q, plan.DefaultTraffic())
 	}
-	return appURL("/plan", c.foot.fp.AppendTo(state.PlanString(state.Normalize(c.set, q), t)))
+	return appURL("/plan", c.foot.fp.Page().AppendTo(state.PlanString(state.Normalize(c.set, q), t)))
 }
 
 // modeURL is this comparison in the other mode: by a volume (a day's
@@ -84,9 +84,9 @@ func (c *Compare) modeURL() string {
 	q := c.q
 	if c.planning {
 		q.Tokens = c.traffic.Rate.TokensPerDay()
-		return appURL("/compare", c.foot.fp.AppendTo(state.String(q)))
+		return appURL("/compare", c.foot.fp.Page().AppendTo(state.String(q)))
 	}
-	return appURL("/compare", c.foot.fp.AppendTo(state.String(q)+"&"+state.TrafficString(state.TokensAsRate(q, plan.DefaultTraffic()))))
+	return appURL("/compare", c.foot.fp.Page().AppendTo(state.String(q)+"&"+state.TrafficString(state.TokensAsRate(q, plan.DefaultTraffic()))))
 }
 
 // renderPlanAnswer is plan mode's question, answer and bars.
@@ -105,15 +105,15 @@ func (c *Compare) renderPlanAnswer() app.UI {
 			app.Text(" models meet the deadline. The least energy a day: "),
 			app.Strong().ID("least").Text(fmt.Sprintf("%s, %s on %d GPU%s", ranked[0].Entry.Name, data.FormatEnergy(first.WhPerDay), first.GPUs, plural(first.GPUs))),
 		)
+		// Text after an element begins with a word or a dash: prerendered,
+		// go-app puts a line break between them, read as a space.
 		if len(ranked) > 1 {
-			answer = append(answer, app.Text(fmt.Sprintf("; the most: %s, %s on %d GPU%s (%s times as much).", ranked[len(ranked)-1].Entry.Name,
+			answer = append(answer, app.Text(fmt.Sprintf(" – the most: %s, %s on %d GPU%s (%s times as much).", ranked[len(ranked)-1].Entry.Name,
 				data.FormatEnergy(last.WhPerDay), last.GPUs, plural(last.GPUs), data.FormatRatio(last.WhPerDay/first.WhPerDay))))
-		} else {
-			answer = append(answer, app.Text("."))
 		}
 	}
 	rows := barRows(len(ranked))
-	body := append(c.renderPending(),
+	body := append(c.renderPending(c.set),
 		app.P().ID("question").Class("question").Text(question),
 		app.P().ID("answer").Class("answer").Role("status").Body(answer...),
 		app.P().ID("floor").Class("floor").Text(plan.Caveat),
@@ -136,34 +136,31 @@ func (c *Compare) planColumns() []column {
 	best := func(r rankedRow) *plan.Option { return c.plans[r.Entry.Slug].Best() }
 	sel := func(r rankedRow) *data.Config { return best(r).Config }
 	return []column{
-		{colRank, "#", func(r rankedRow) string { return strconv.Itoa(r.rank) },
-			func(a, b rankedRow) bool { return a.rank < b.rank }},
-		{colModel, "Model", func(r rankedRow) string { return r.Entry.Name },
-			func(a, b rankedRow) bool { return data.NaturalLess(a.Entry.Name, b.Entry.Name) }},
-		{colEnergy, "Energy a day", func(r rankedRow) string { return data.FormatEnergy(best(r).WhPerDay) },
-			func(a, b rankedRow) bool { return best(a).WhPerDay < best(b).WhPerDay }},
-		{colGPUs, "GPUs", func(r rankedRow) string { return strconv.Itoa(best(r).GPUs) },
-			func(a, b rankedRow) bool { return best(a).GPUs < best(b).GPUs }},
-		{colUtilisation, "Busy, on average", func(r rankedRow) string { return plan.FormatPercent(best(r).Utilisation) },
-			func(a, b rankedRow) bool { return best(a).Utilisation < best(b).Utilisation }},
-		{colHeadroom, "For the peak", func(r rankedRow) string {
+		{key: colRank, label: "#", cell: func(r rankedRow) string { return strconv.Itoa(r.rank) },
+			less: func(a, b rankedRow) bool { return a.rank < b.rank }},
+		{key: colModel, label: "Model", cell: func(r rankedRow) string { return r.Entry.Name },
+			less: func(a, b rankedRow) bool { return data.NaturalLess(a.Entry.Name, b.Entry.Name) }},
+		figures(colEnergy, "Energy a day", data.WattHours, func(r rankedRow) float64 { return best(r).WhPerDay }),
+		figures(colGPUs, "GPUs", nil, func(r rankedRow) float64 { return float64(best(r).GPUs) }),
+		{key: colUtilisation, label: "Busy, on average", cell: func(r rankedRow) string { return plan.FormatPercent(best(r).Utilisation) },
+			less: func(a, b rankedRow) bool { return best(a).Utilisation < best(b).Utilisation }},
+		{key: colHeadroom, label: "For the peak", cell: func(r rankedRow) string {
 			p := c.plans[r.Entry.Slug]
 			return data.FormatChange(best(r).WhPerDay, p.BusyWhPerDay())
-		}, func(a, b rankedRow) bool {
+		}, less: func(a, b rankedRow) bool {
 			return c.plans[a.Entry.Slug].HeadroomShare() < c.plans[b.Entry.Slug].HeadroomShare()
 		}},
-		{colConfig, "Configuration", func(r rankedRow) string {
+		{key: colConfig, label: "Configuration", cell: func(r rankedRow) string {
 			o := best(r)
 			return fmt.Sprintf("%d × %s, batch size limit %d", o.Replicas, o.Config.Hardware(), o.Config.MaxNumSeqs)
-		}, func(a, b rankedRow) bool {
+		}, less: func(a, b rankedRow) bool {
 			x, y := sel(a), sel(b)
 			if x.NumGPUs != y.NumGPUs {
 				return x.NumGPUs < y.NumGPUs
 			}
 			return x.MaxNumSeqs < y.MaxNumSeqs
 		}},
-		{colActive, "Active", func(r rankedRow) string { return data.FormatParams(float64(r.Entry.ActiveParams)) },
-			func(a, b rankedRow) bool { return a.Entry.ActiveParams < b.Entry.ActiveParams }},
+		figures(colActive, "Active", []data.Unit{{Size: 1, Name: "billions"}}, func(r rankedRow) float64 { return float64(r.Entry.ActiveParams) }),
 	}
 }
 
@@ -181,7 +178,7 @@ func (c *Compare) modelCalcURL() string {
 	if c.planning {
 		q.Tokens = c.traffic.Rate.TokensPerDay()
 	}
-	return appURL("/", c.foot.fp.AppendTo(state.String(q)))
+	return appURL("/", c.foot.fp.Page().AppendTo(state.String(q)))
 }
 
 // modeWords names the link to the other mode.

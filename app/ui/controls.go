@@ -110,3 +110,29 @@ func deadlineError(text string, err error) string {
 	}
 	return err.Error()
 }
+
+// On a phone the inputs come after the answer, a screen or more below it:
+// a button under the answer brings them into view, with focus on the first,
+// and one at the top of the inputs goes back. Where the inputs sit beside the
+// answer (style.css), neither shows.
+const (
+	inputsID     = "inputs"
+	editQuestion = "edit-question"
+	backToAnswer = "back-to-answer"
+)
+
+// editButton is the button under the answer that brings the inputs into
+// view; first is the id of the input it focuses.
+func editButton(first string) app.UI {
+	return disabledUntilStart(app.Button().Type("button").ID(editQuestion).Class("jump").
+		Aria("controls", inputsID).Text("Change the question ↓").
+		OnClick(func(ctx app.Context, e app.Event) { focusInView(inputsID, first) }))
+}
+
+// backButton is the button at the top of the inputs that goes back to the
+// answer (#result, which takes focus from a script).
+func backButton() app.UI {
+	return disabledUntilStart(app.Button().Type("button").ID(backToAnswer).Class("jump").
+		Text("Back to the answer ↑").
+		OnClick(func(ctx app.Context, e app.Event) { focusInView("result", "result") }))
+}

@@ -78,7 +78,11 @@ func renderChart(option string, width, height int, svg bool) (b []byte, err erro
 	}
 	inst := echarts.Call("init", el, app.Null(), opts)
 	defer inst.Call("dispose")
-	inst.Call("setOption", app.Window().Get("JSON").Call("parse", option), true)
+	opt := app.Window().Get("JSON").Call("parse", option)
+	inst.Call("setOption", opt, true)
+	if hasLabels(opt) {
+		placeLabels(inst)
+	}
 	if svg {
 		return []byte(inst.Call("renderToSVGString").String()), nil
 	}

@@ -40,12 +40,16 @@ var (
 )
 
 // OnInit is calc.OnInit, with the embed's own parameters.
-func (c *Embed) OnInit() { c.init(c.fromURL) }
+func (c *Embed) OnInit() {
+	c.bare = true // its footprint is only what its URL sets
+	c.init(c.fromURL)
+}
 
 // OnNav reads the query as the full page does, plus the embed's own
 // parameters (layout, chart, theme, hide); a value they refuse gets a notice
 // like any refused value.
 func (c *Embed) OnNav(ctx app.Context) {
+	c.bare = true
 	c.nav(ctx, c.fromURL)
 	if c.loadErr != nil {
 		return
@@ -122,7 +126,7 @@ func embedClass(look state.Embed) string {
 }
 
 // fullURL is the full calculator with this calculation.
-func (c *calc) fullURL() string { return appURL("/", c.foot.fp.AppendTo(state.String(c.q))) }
+func (c *calc) fullURL() string { return appURL("/", c.foot.fp.Page().AppendTo(state.String(c.q))) }
 
 // renderAbout is the caveat, the source and the citation in one line, and
 // the way to the full calculator.
@@ -189,7 +193,7 @@ func shortCite(cite string) string {
 // totals and caveat. Prerendered for another question, it gives way to
 // that question (renderPending).
 func (c *calc) renderCard() app.UI {
-	return figureCard(export.CardOf(c.res, c.foot.fp.Factors), c.renderPending())
+	return figureCard(export.CardOf(c.res, c.foot.fp.Factors), c.renderPending(c.set))
 }
 
 // figureCard is a card layout's body: the card's title, context, figure
@@ -228,7 +232,7 @@ func (c *calc) renderChartCard() app.UI {
 	i := max(0, slices.Index(state.Charts, c.look.Chart))
 	spec := chartSpecs[i]
 	card := export.CardOf(c.res, c.foot.fp.Factors)
-	return figureChart(spec.headline(c.res), card, c.chart(i), spec.brief, c.renderPending())
+	return figureChart(spec.headline(c.res), card, c.chart(i), spec.brief, c.renderPending(c.set))
 }
 
 // figureChart is a chart layout's body: the headline as its title, the

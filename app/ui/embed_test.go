@@ -24,7 +24,7 @@ func TestBuilderSnippet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &Builder{Query: q, Result: r}
+	b := &Builder{Query: q, Result: r, Footprint: state.DefaultFootprint()}
 	b.OnInit()
 	b.origin = "https://example.org"
 	b.look.Hidden = state.AllHidden() // kept for the interactive layout only

@@ -49,9 +49,14 @@ const (
 )
 
 // load reads the footprint's parameters from the URL's values; the section
-// opens when the URL sets any of them.
-func (f *fpInputs) load(v url.Values) []state.Notice {
-	fp, notices := state.ParseFootprint(v)
+// opens when the URL sets any of them. An embed's (bare) shows only what its
+// URL sets: no default carbon or water.
+func (f *fpInputs) load(v url.Values, bare bool) []state.Notice {
+	parse := state.ParseFootprint
+	if bare {
+		parse = state.ParseBareFootprint
+	}
+	fp, notices := parse(v)
 	f.fp, f.open = fp, false
 	for _, p := range state.FootprintParams {
 		if _, ok := v[p]; ok {
@@ -299,16 +304,16 @@ func (f *fpInputs) render(h, toggle app.EventHandler, budget bool) app.UI {
 	return d.Body(
 		summary,
 		app.P().Class("small").Text("The dataset measures the GPUs alone. A boundary adds what the data centre spends around them; "+
-			"a grid, a water figure and a price turn the energy into carbon, water and money. Each preset names its source; "+
-			"a figure left empty is not shown."),
+			"a grid, a water figure and a price turn the energy into carbon, water and money. Carbon and water start at the world's "+
+			"average grid and a data centre's average water use; None shows no figure. Each preset names its source."),
 		f.field("fp-boundary", "Boundary", app.Select().ID("fp-boundary").Name(fpBoundary).OnChange(h).Body(bounds...)),
 		f.box("fp-host", fpHost, "Host CPU and memory, a share of GPU energy (0.43 is +43%)", numberText(e.Host.Value), h),
 		slot(!f.noIdle, func() app.UI {
 			return f.box("fp-idle", fpIdle, "Idle capacity kept for reliability, a share of GPU energy", numberText(e.Idle.Value), h)
 		}),
 		f.presets("fp-pue", footprint.PUE, "PUE: the facility's energy over its IT energy (cooling, power conversion)", e.PUE, false, h),
-		f.presets("fp-grid", footprint.Grid, "Grid carbon intensity: the electricity's emissions", fs.Grid, true, h),
-		f.presets("fp-wue", footprint.WUE, "Water used on site, per kWh of IT energy (WUE)", fs.WUE, true, h),
+		f.presets("fp-grid", footprint.Grid, "Grid carbon intensity: the electricity's emissions, in g CO2e/kWh", fs.Grid, true, h),
+		f.presets("fp-wue", footprint.WUE, "Water used on site (WUE), in L per kWh of IT energy", fs.WUE, true, h),
 		app.Div().Class("field").Body(
 			app.Label().For("fp-price").Text("Electricity price per kWh, and its currency"),
 			app.Div().Class("row").Body(
@@ -361,37 +366,25 @@ func (f *fpInputs) box(id, name, label, boundary string, h app.EventHandler) app
 		f.error(id, name))
 }
 
-// presets is a select of a factor's presets, each with its value, year and
-// basis, beside a box for a number of the reader's own. optional factors
+// presets is a select of a factor's presets, each with its value (label
+// gives the unit), beside a box for a number of the reader's own; under it,
+// what the chosen one is: its value, year and basis. Options stay short, so
+// that the chosen one reads whole in a phone's select. optional factors
 // (grid, WUE) may be none: no figure.
 func (f *fpInputs) presets(id string, p *footprint.Param, label string, x footprint.Factor, optional bool, h app.EventHandler) app.UI {
 	var opts []app.UI
 	if optional {
-		opts = append(opts, option("", "None: no "+strings.TrimSuffix(p.Label, " (WUE)")+" figure", !x.Set))
-	}
-	unit := p.Unit
-	if unit != "" {
-		unit = " " + unit
+		none := map[*footprint.Param]string{footprint.Grid: "carbon", footprint.WUE: "water"}[p]
+		opts = append(opts, option("", "None: no "+none+" figure", !x.Set))
 	}
 	for _, pr := range p.Presets {
-		words := pr.Label + ": " + data.FormatNumber(pr.Value) + unit
-		var about []string
-		if pr.Year != "" {
-			about = append(about, pr.Year)
-		}
-		if pr.Basis != "" {
-			about = append(about, pr.Basis)
-		}
-		if len(about) > 0 {
-			words += " (" + strings.Join(about, ", ") + ")"
-		}
-		opts = append(opts, option(pr.ID, words, x.Set && strings.EqualFold(x.Preset, pr.ID)))
+		opts = append(opts, option(pr.ID, pr.Label+": "+data.FormatNumber(pr.Value), x.Set && strings.EqualFold(x.Preset, pr.ID)))
 	}
 	// Last and always there, hidden unless chosen, so that the presets keep
 	// their places.
 	var custom app.HTMLOption
 	if x.Set && x.Preset == "" {
-		custom = app.Option().Value(customPreset).Text("Your figure: " + data.FormatNumber(x.Value) + unit).Selected(true)
+		custom = app.Option().Value(customPreset).Text("Your figure: " + data.FormatNumber(x.Value)).Selected(true)
 	} else {
 		custom = app.Option().Value(customPreset).Text("Your figure (in the box)").Hidden(true).Disabled(true)
 	}
@@ -400,9 +393,14 @@ func (f *fpInputs) presets(id string, p *footprint.Param, label string, x footpr
 	if p.Unit != "" {
 		own += " (" + p.Unit + ")"
 	}
+	about := app.P().ID(id + "-about").Class("hint").Text(p.Describe(x))
+	if !x.Set {
+		about = about.Hidden(true) // only when true: go-app prerenders hidden="false"
+	}
 	return app.Div().Class("field").Body(
 		app.Label().For(id).Text(label),
-		app.Select().ID(id).Name(p.Name).OnChange(h).Body(opts...),
+		app.Select().ID(id).Name(p.Name).Aria("describedby", id+"-about").OnChange(h).Body(opts...),
+		about,
 		app.Div().Class("row fp-own").Body(
 			app.Label().For(id+valueSuffix).Class("small").Text(own),
 			f.textInput(id+valueSuffix, p.Name+valueSuffix, "", "", h).Class("num").Attr("inputmode", "decimal"),

@@ -12,7 +12,6 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
-	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
 )
@@ -62,7 +61,7 @@ func (c *calc) footprint() fpResult {
 func (c *calc) renderFootprint(compact bool) app.UI {
 	fr := c.footprint()
 	if compact {
-		return slot(c.foot.fp != (state.Footprint{}), fr.renderCompact)
+		return slot(!c.foot.fp.IsBase(), fr.renderCompact)
 	}
 	f := fr.f
 	gpuOnly := f.IsGPUOnly()
@@ -90,7 +89,7 @@ func (fr fpResult) renderLadder() app.UI {
 	for i, r := range rungs {
 		what := "measured by the ML.ENERGY benchmark"
 		if r.Param != nil {
-			what = r.Param.Describe(r.Factor)
+			what = r.Param.Sourced(r.Factor)
 		}
 		items[i] = app.Li().DataSet("rung", r.Name).Body(
 			app.Span().Class("fp-label").Text(r.Label),
@@ -118,18 +117,24 @@ type total struct {
 	ok                   bool
 }
 
+// Each says what energy it counts: on the GPU-only boundary, that it is a
+// floor. Their sources are named beside them.
 func (fr fpResult) totals() []total {
 	f, l := fr.f, fr.ladder
 	carbon, hasCarbon := f.Carbon(l)
 	water, hasWater := f.Water(l)
 	cost, hasCost := f.Cost(l)
+	of, ofIT := "of the energy at this boundary", "of the IT energy (all but cooling)"
+	if f.IsGPUOnly() {
+		of, ofIT = "of the GPU energy only: a floor", "of the GPU energy only: a floor"
+	}
 	return []total{
-		{"fp-carbon", "Carbon", footprint.FormatCarbon(carbon), "at " + footprint.Grid.Describe(f.Grid),
+		{"fp-carbon", "Carbon", footprint.FormatCarbon(carbon), "at " + footprint.Grid.Sourced(f.Grid) + ", " + of,
 			footprint.Grid.SourceOf(f.Grid), hasCarbon},
-		{"fp-water", "Water, on site", footprint.FormatWater(water), "at " + footprint.WUE.Describe(f.WUE) + ", of the IT energy",
+		{"fp-water", "Water, on site", footprint.FormatWater(water), "at " + footprint.WUE.Sourced(f.WUE) + ", " + ofIT,
 			footprint.WUE.SourceOf(f.WUE), hasWater},
 		{"fp-cost", "Cost", footprint.FormatMoney(cost, f.Currency),
-			fmt.Sprintf("at %s %s per kWh (your figure)", data.FormatNumber(f.Price.Value), f.Currency), footprint.YourFigure, hasCost},
+			fmt.Sprintf("at %s %s per kWh, %s", data.FormatNumber(f.Price.Value), f.Currency, of), footprint.YourFigure, hasCost},
 	}
 }
 
@@ -188,35 +193,45 @@ func (fr fpResult) renderBudget() app.UI {
 }
 
 // renderComparisons puts the energy, carbon and water into everyday terms,
-// each with its figure and source.
+// each with its figure and source, under what it compares.
 func (fr fpResult) renderComparisons() app.UI {
 	carbon, hasCarbon := fr.f.Carbon(fr.ladder)
 	water, hasWater := fr.f.Water(fr.ladder)
-	var items []app.UI
-	for _, cmp := range footprint.Comparisons {
-		amount, ok := fr.ladder.FacilityWh, true
-		switch cmp.Measure {
-		case footprint.Carbon:
-			amount, ok = carbon, hasCarbon
-		case footprint.Water:
-			amount, ok = water, hasWater
+	energy := "The energy at this boundary"
+	if fr.f.IsGPUOnly() {
+		energy = "The GPU energy"
+	}
+	var groups []app.UI
+	for _, g := range []struct {
+		m      footprint.Measure
+		lead   string
+		amount float64
+		ok     bool
+	}{
+		{footprint.Energy, energy, fr.ladder.FacilityWh, true},
+		{footprint.Carbon, "The carbon emitted", carbon, hasCarbon},
+		{footprint.Water, "The water consumed", water, hasWater},
+	} {
+		var items []app.UI
+		for _, cmp := range footprint.Comparisons {
+			if cmp.Measure != g.m {
+				continue
+			}
+			n, words := cmp.Format(g.amount)
+			items = append(items, app.Li().ID("fp-cmp-"+cmp.ID).Body(
+				app.Strong().Class("fp-figure").Text(n),
+				app.Text(" "+words+" "),
+				sourceNote(cmp.Source(), words, cmp.Figure, false),
+			))
 		}
-		items = append(items, slot(ok, func() app.UI {
-			return app.Li().ID("fp-cmp-"+cmp.ID).Body(
-				app.Strong().Class("fp-figure").Text(data.FormatNumber(cmp.Of(amount))),
-				app.Text(" "+cmp.Units+" "),
-				sourceNote(cmp.Source(), cmp.Units, cmp.Figure, false),
+		groups = append(groups, slot(g.ok, func() app.UI {
+			return app.Div().Class("fp-cmp-group").DataSet("measure", g.m.Name()).Body(
+				app.H3().Text(g.lead+" is about as much as"),
+				app.Ul().Body(items...),
 			)
 		}))
 	}
-	lead := "The energy at this boundary is about as much as"
-	if fr.f.IsGPUOnly() {
-		lead = "The GPU energy is about as much as"
-	}
-	return app.Div().ID("fp-compare").Class("fp-compare").Body(
-		app.H3().Text(lead),
-		app.Ul().Body(items...),
-	)
+	return app.Div().ID("fp-compare").Class("fp-compare").Body(groups...)
 }
 
 // renderPrompts sets the energy per request beside the published figures
@@ -231,10 +246,12 @@ func (fr fpResult) renderPrompts() app.UI {
 		at = "this request at the boundary “" + cloud.BoundaryInfo().Label + "” (this page counts the GPU only)"
 	}
 	wh := func(v float64) string { return data.FormatNumber(v) + " Wh" }
-	req := []app.UI{app.Text("This calculation: "), app.Strong().ID("fp-request-gpu").Text(wh(fr.gpuReq)),
-		app.Text(fmt.Sprintf(" of GPU energy per request of %s tokens", data.FormatNumber(float64(fr.c.AvgOutputTokens))))}
+	// Text after an element begins with a word: prerendered, go-app puts a
+	// line break between them, read as a space (so "tokens ." is avoided).
+	perReq := fmt.Sprintf(" of GPU energy per request of %s tokens", data.FormatNumber(float64(fr.c.AvgOutputTokens)))
+	req := []app.UI{app.Text("This calculation: "), app.Strong().ID("fp-request-gpu").Text(wh(fr.gpuReq)), app.Text(perReq + ".")}
 	if !fr.f.IsGPUOnly() {
-		req = append(req, app.Text(", "), app.Strong().ID("fp-request-facility").Text(wh(facility)), app.Text(" at this boundary"))
+		req = []app.UI{req[0], req[1], app.Text(perReq + ", "), app.Strong().ID("fp-request-facility").Text(wh(facility)), app.Text(" at this boundary.")}
 	}
 	// The published figures are folded under a line that gives their range:
 	// open, they fill a phone's screen between the answer and the inputs.
@@ -244,16 +261,16 @@ func (fr fpResult) renderPrompts() app.UI {
 	}
 	return app.Div().ID("fp-prompts").Class("fp-prompts").Body(
 		app.H3().Text("Per request, beside published figures for one prompt"),
-		app.P().ID("fp-per-request").Body(append(req, app.Text("."))...),
+		app.P().ID("fp-per-request").Body(req...),
 		app.Details().ID("fp-points").Class("fp-points").Body(
 			app.Summary().Text(fmt.Sprintf("%d published figures for one prompt, from %s to %s, each on its own boundary",
 				len(footprint.PromptPoints), wh(lo), wh(hi))),
 			folded(func() app.UI {
 				items := make([]app.UI, len(footprint.PromptPoints))
 				for i, p := range footprint.PromptPoints {
-					ours, words := facility, at
+					ours, words := facility, "for "+at
 					if p.Boundary == "gpu" {
-						ours, words = fr.gpuReq, "this request's GPU energy"
+						ours, words = fr.gpuReq, "of GPU energy for this request"
 					}
 					figure := wh(p.Wh)
 					if p.Approx {
@@ -263,7 +280,7 @@ func (fr fpResult) renderPrompts() app.UI {
 						app.Strong().Class("fp-point").Text(figure),
 						app.Text(" "+p.What+". It counts "+p.Counts+": compare with "),
 						app.Strong().Class("fp-ours").Text(wh(ours)),
-						app.Text(", "+words+". "),
+						app.Text(" "+words+". "),
 						sourceNote(p.Source(), figure, "", false),
 					)
 				}
@@ -378,29 +395,27 @@ func (fr fpResult) renderCompact() app.UI {
 
 // footprintColumns are the compare page's columns past the GPU, after
 // J/token, for the factors set: those export.FootprintColumns adds to the
-// downloads, in its order, as the page writes them.
+// downloads, in its order.
 func (c *Compare) footprintColumns() []column {
 	f := c.foot.fp.Factors
 	var cols []column
-	add := func(key, label string, v func(footprint.Ladder) (float64, bool), format func(float64) string) {
-		at := func(r rankedRow) float64 {
+	add := func(key, label string, units []data.Unit, v func(footprint.Ladder) (float64, bool)) {
+		cols = append(cols, figures(key, label, units, func(r rankedRow) float64 {
 			x, _ := v(f.Ladder(r.Result.Estimate.EnergyWh))
 			return x
-		}
-		cols = append(cols, column{key, label, func(r rankedRow) string { return format(at(r)) },
-			func(a, b rankedRow) bool { return at(a) < at(b) }})
+		}))
 	}
 	if !f.IsGPUOnly() {
-		add(colFacility, "At the boundary", func(l footprint.Ladder) (float64, bool) { return l.FacilityWh, true }, data.FormatEnergy)
+		add(colFacility, "At the boundary", data.WattHours, func(l footprint.Ladder) (float64, bool) { return l.FacilityWh, true })
 	}
 	if _, ok := f.Carbon(footprint.Ladder{}); ok {
-		add(colCarbon, "Carbon", f.Carbon, footprint.FormatCarbon)
+		add(colCarbon, "Carbon", footprint.CarbonUnits, f.Carbon)
 	}
 	if _, ok := f.Water(footprint.Ladder{}); ok {
-		add(colWater, "Water", f.Water, footprint.FormatWater)
+		add(colWater, "Water", footprint.WaterUnits, f.Water)
 	}
 	if _, ok := f.Cost(footprint.Ladder{}); ok {
-		add(colCost, "Cost", f.Cost, func(v float64) string { return footprint.FormatMoney(v, f.Currency) })
+		add(colCost, "Cost", []data.Unit{{Size: 1, Name: f.Currency}}, f.Cost)
 	}
 	return cols
 }

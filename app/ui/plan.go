@@ -92,7 +92,7 @@ func (c *Plan) fromURL(u *url.URL) {
 	v, malformed := state.ParseQuery(u.RawQuery)
 	q, t, notices := state.ParsePlan(c.set, v)
 	notices = append(malformed, notices...)
-	notices = append(notices, c.foot.load(v)...)
+	notices = append(notices, c.foot.load(v, c.embedded)...)
 	c.foot.noIdle = true
 	if f := &c.foot.fp.Factors; f.Idle.Set {
 		f.Idle = footprint.Factor{}
@@ -266,15 +266,15 @@ func (c *Plan) onFootprintToggle(ctx app.Context, e app.Event) {
 func (c *Plan) calcURL() string {
 	q := c.q
 	q.Tokens = c.t.Rate.TokensPerDay()
-	return appURL("/", c.foot.fp.AppendTo(state.String(q)))
+	return appURL("/", c.foot.fp.Page().AppendTo(state.String(q)))
 }
 
 // compareURL is the compare page planning every model for this traffic.
 func (c *Plan) compareURL() string {
-	return appURL("/compare", c.foot.fp.AppendTo(state.PlanString(c.q, c.t)))
+	return appURL("/compare", c.foot.fp.Page().AppendTo(state.PlanString(c.q, c.t)))
 }
 
 // planURL is the full plan page with this state.
 func (c *Plan) planURL() string {
-	return appURL("/plan", c.foot.fp.AppendTo(state.PlanString(c.q, c.t)))
+	return appURL("/plan", c.foot.fp.Page().AppendTo(state.PlanString(c.q, c.t)))
 }

@@ -38,7 +38,7 @@ func (c *Plan) Render() app.UI {
 		switch c.look.Layout {
 		case state.LayoutCard:
 			return root.Body(c.renderNoJS(), &Notices{List: c.notices},
-				figureCard(export.PlanCardOf(c.p, c.foot.fp.Factors), c.renderPending()), c.figureFooter())
+				figureCard(export.PlanCardOf(c.p, c.foot.fp.Factors), c.renderPending(c.set)), c.figureFooter())
 		case state.LayoutChart:
 			return root.Body(c.renderNoJS(), &Notices{List: c.notices}, c.renderChartLayout(), c.figureFooter())
 		}
@@ -102,7 +102,7 @@ func (c *Plan) renderChartLayout() app.UI {
 	spec := planCharts[i]
 	option, label := []string{c.energyOpt, c.gpusOpt}[i], []string{c.energyLabel, c.gpusLabel}[i]
 	return figureChart(spec.headline(c.p, c.pc), export.PlanCardOf(c.p, c.foot.fp.Factors),
-		&Chart{ID: spec.id, Option: option, Label: label}, spec.brief, c.renderPending())
+		&Chart{ID: spec.id, Option: option, Label: label}, spec.brief, c.renderPending(c.set))
 }
 
 // figureFooter is the figure layouts' footer, to the full plan.
@@ -134,7 +134,7 @@ func (c *Plan) planQuestion() string {
 // compact is the embed's. It is the target of a skip past the notices.
 func (c *Plan) renderResult(compact bool) app.UI {
 	p, q := c.p, c.p.Busy.Query
-	body := c.renderPending()
+	body := c.renderPending(c.set)
 	body = append(body, app.P().ID("question").Class("question").Text(c.planQuestion()))
 	b := p.Best()
 	if b == nil {

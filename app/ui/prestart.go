@@ -20,11 +20,17 @@ package ui
 // embeds) embeds a prerender and puts these parts in its markup.
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/url"
+	"strings"
 	"unicode/utf16"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+	"tokenjoule/data/footprint"
 )
 
 // prerendering is true when the page is rendered as HTML for the browser to
@@ -100,17 +106,43 @@ func (p *prerender) renderNoJS() app.UI {
 // place of the figures when they do not answer the link (web/guard.js fills
 // in the link's question), and, without JavaScript, the label of the
 // default example.
-func (p *prerender) renderPending() []app.UI {
+func (p *prerender) renderPending(set *data.Set) []app.UI {
 	if !prerendering() {
 		return nil
 	}
 	return []app.UI{
-		app.Div().ID("pending").Class("pending").Role("status").Body(
+		app.Div().ID("pending").Class("pending").Role("status").DataSet("names", nameTable(set)).Body(
 			app.P().ID("pending-question").Class("question"), // filled by web/guard.js
 			app.P().Class("calculating").Text("Calculating…"),
 		),
 		p.renderExample("example"),
 	}
+}
+
+// nameTable is what web/guard.js needs to say a link's question in the
+// page's words, before the app runs: the names of the workloads, the models
+// and the footprint's presets, by parameter and lower-case id, as JSON,
+// query-escaped as main[data-query] is (go-app quotes attributes the Go way).
+func nameTable(set *data.Set) string {
+	names := map[string]map[string]string{state.ParamTask: {}, state.ParamModel: {}}
+	for _, w := range set.Index.Workloads {
+		names[state.ParamTask][strings.ToLower(w.ID)] = w.Name
+		for _, m := range w.Models {
+			names[state.ParamModel][strings.ToLower(m.Slug)] = m.Name
+		}
+	}
+	names[state.ParamBoundary] = map[string]string{}
+	for _, b := range footprint.Boundaries {
+		names[state.ParamBoundary][b.ID] = b.Label
+	}
+	for _, p := range []*footprint.Param{footprint.PUE, footprint.Grid, footprint.WUE} {
+		names[p.Name] = map[string]string{}
+		for _, pr := range p.Presets {
+			names[p.Name][strings.ToLower(pr.ID)] = pr.Label
+		}
+	}
+	b, _ := json.Marshal(names) // strings only: it cannot fail
+	return url.QueryEscape(string(b))
 }
 
 // renderExample labels, without JavaScript, figures prerendered for no
@@ -130,7 +162,7 @@ const answerPart = "answer-part"
 // inputsCard is the card of a page's inputs. Prerendered, it is disabled
 // (they work once the app runs) and says why.
 func inputsCard(inputs ...app.UI) app.UI {
-	set := app.FieldSet().Class("controls card").Aria("label", "Inputs")
+	set := app.FieldSet().ID(inputsID).Class("controls card").Aria("label", "Inputs")
 	if !prerendering() {
 		return set.Body(inputs...)
 	}

@@ -66,9 +66,9 @@ func (s *Share) Render() app.UI {
 	var body []app.UI
 	if s.Result != nil && !s.Compact {
 		body = append(body, app.P().Class("share-compare "+answerPart).Body(
-			app.A().ID("open-compare").Class("button").Href(appURL("/compare", s.Footprint.AppendTo(state.String(s.Query)))).
+			app.A().ID("open-compare").Class("button").Href(appURL("/compare", s.Footprint.Page().AppendTo(state.String(s.Query)))).
 				Text("Compare every model of this workload at this deadline →"),
-			app.A().ID("open-plan").Class("button").Href(appURL("/plan", s.Footprint.AppendTo(state.PlanString(s.Query,
+			app.A().ID("open-plan").Class("button").Href(appURL("/plan", s.Footprint.Page().AppendTo(state.PlanString(s.Query,
 				state.TokensAsRate(s.Query, plan.DefaultTraffic()))))).
 				Text(fmt.Sprintf("Plan a deployment for %s tokens a day →", data.FormatTokens(s.Query.Tokens))),
 		))
@@ -145,7 +145,7 @@ func (s *Share) permalink() string {
 	if s.Planned != nil {
 		query += "&" + state.TrafficString(s.Planned.Traffic)
 	}
-	return pageOrigin() + rootPrefix() + path + "?" + s.Footprint.AppendTo(query)
+	return pageOrigin() + rootPrefix() + path + "?" + s.Footprint.Page().AppendTo(query)
 }
 
 // save offers a file and says what happened.

@@ -93,7 +93,11 @@ func (c *calc) renderControls(compact bool) app.UI {
 
 func (c *calc) renderInputs(compact bool) app.UI {
 	show := func(param string, f func() app.UI) app.UI { return slot(!c.look.Hidden.Has(param), f) }
-	return inputsCard(append(modelFields(c.set, c.q, c.look.Hidden, compact, c.onTask, c.onModel, c.onGPU),
+	var back app.UI
+	if !compact {
+		back = backButton()
+	}
+	return inputsCard(append(append([]app.UI{back}, modelFields(c.set, c.q, c.look.Hidden, compact, c.onTask, c.onModel, c.onGPU)...),
 		show(state.ParamDeadline, func() app.UI {
 			return deadlineField(c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineText)
 		}),
@@ -182,7 +186,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 	wl, _ := c.set.Workload(q.Task)
 	gpus := data.GPUChoice(r.Model.GPUs, q.GPU)
 
-	body := c.renderPending()
+	body := c.renderPending(c.set)
 	body = append(body, app.P().ID("question").Class("question").Text(question(r, wl)))
 	if s := r.Selected; s != nil {
 		e, head := r.Estimate, c.headlineWh() // the total at the boundary (footprint_view.go)
@@ -195,6 +199,9 @@ func (c *calc) renderResult(compact bool) app.UI {
 			app.P().ID("floor").Class("floor").Text(c.boundaryWords(
 				"GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
 		)
+		if !compact {
+			body = append(body, editButton("task"))
+		}
 		if compact {
 			body = append(body, c.renderFootprint(true))
 		} else {
@@ -220,6 +227,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("set-min-deadline").Class("primary").
 					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline))
 			}),
+			app.If(!compact, func() app.UI { return editButton("task") }),
 		)
 	}
 	if !compact { // the embed shows it after its inputs (renderServed)
@@ -240,9 +248,10 @@ func (c *calc) renderOther(compact bool) app.UI {
 	line := []app.UI{app.Text(fmt.Sprintf("Best on %s at the same deadline: ", data.GPUChoice(r.Model.GPUs, o.GPU))),
 		app.Strong().ID("other-energy").Text(data.FormatEnergy(oe.EnergyWh))}
 	if r.Selected != nil {
-		// The parentheses come from CSS: markup text around the span would
-		// be prerendered with line breaks, which read as "( +53.1% )".
-		line = append(line, app.Span().ID("other-diff").Class("diff").Text(data.FormatChange(oe.EnergyWh, r.Estimate.EnergyWh)))
+		// One text node each, with the space between them of its own:
+		// prerendered, go-app puts line breaks between elements and around
+		// the text of any with more than one child.
+		line = append(line, app.Text(" "), app.Span().ID("other-diff").Class("diff").Text("("+data.FormatChange(oe.EnergyWh, r.Estimate.EnergyWh)+")"))
 	}
 	return app.Div().ID("other").Class("other").Body(
 		app.P().Body(line...),
@@ -251,8 +260,7 @@ func (c *calc) renderOther(compact bool) app.UI {
 				app.Text(fmt.Sprintf("%s with %s weights and a batch size limit of %d: %s within %s ms, %s J per token. Dataset row ",
 					o.Hardware(), o.Precision, o.MaxNumSeqs, q.Percentile.Share(), data.FormatNumber(q.Percentile.ITL(o)),
 					data.FormatNumber(float64(o.JoulesPerToken)))),
-				app.Span().Class("row-id").Body(rowParts(o.RowID)...),
-				app.Text("."),
+				app.Span().Class("row-id").Body(rowParts(o.RowID, ".")...),
 			)
 		}),
 	)
@@ -295,11 +303,13 @@ func explained(id, key string, value ...app.UI) app.UI {
 // "/", never inside a model's name or a number: one element per part, which
 // style.css lays out as wrapping flex items, each kept whole (flex items
 // also drop the blanks go-app prerenders between elements). Its text is the
-// id itself.
-func rowParts(id string) []app.UI {
-	var body []app.UI
-	for _, p := range strings.SplitAfter(id, "/") {
-		body = append(body, app.Span().Class("nb").Text(p))
+// id itself, and then end, such as a sentence's full stop, if any.
+func rowParts(id string, end ...string) []app.UI {
+	parts := strings.SplitAfter(id, "/")
+	parts[len(parts)-1] += strings.Join(end, "")
+	body := make([]app.UI, len(parts))
+	for i, p := range parts {
+		body[i] = app.Span().Class("nb").Text(p)
 	}
 	return body
 }
@@ -372,6 +382,6 @@ func (c *calc) renderFooter() app.UI {
 			app.Text("Data: "), app.A().Href(src.URL).Text(src.Name),
 			app.Text(" "+datasetVersion(src, c.set.Index.DataVersion)+" Licence: "+src.Licence+"."),
 		),
-		app.P().ID("cite").Body(app.Text("Cite: "), app.A().Href(src.CiteURL).Text(src.Cite), app.Text(".")),
+		app.P().ID("cite").Body(app.Text("Cite: "), app.A().Href(src.CiteURL).Text(src.Cite)),
 	)
 }

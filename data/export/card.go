@@ -72,7 +72,12 @@ func readable(wh float64) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return data.FormatNumber(roundSig(cmp.Of(wh), 2)) + " " + cmp.Units, true
+	n, u := cmp.In(wh)
+	num, words := data.FormatNumber(roundSig(n, 2)), u.Many
+	if num == "1" {
+		words = u.One
+	}
+	return num + " " + words, true
 }
 
 // totals are a card's lines for the carbon, water and cost that f sets, of

@@ -24,9 +24,10 @@ func TestCard(t *testing.T) {
 	if !strings.Contains(c.Context, "19 in 20 tokens within 40 ms") || !strings.Contains(c.Context, "Reasoning") {
 		t.Errorf("Context = %q", c.Context)
 	}
-	// 37 kWh: about 1.3 days of a US home, not 4,112 hours of a bulb.
+	// 37 kWh: about 1.3 days of a US home, not 171 days of a bulb.
 	home := footprint.Comparisons[0]
-	if want := "About " + data.FormatNumber(math.Round(home.Of(r.Estimate.EnergyWh)*10)/10) + " " + home.Units + "."; c.Comparison != want {
+	n, u := home.In(r.Estimate.EnergyWh)
+	if want := "About " + data.FormatNumber(math.Round(n*10)/10) + " " + u.Many + "."; c.Comparison != want {
 		t.Errorf("Comparison = %q, want %q", c.Comparison, want)
 	}
 	if len(c.Totals) != 0 || !strings.HasPrefix(c.Caveat, "GPU energy only") {

@@ -47,8 +47,8 @@ func TestPlanCard(t *testing.T) {
 		}
 	}
 	cmp, _ := footprint.Readable(footprint.Energy, b.WhPerDay)
-	if !strings.HasPrefix(c.Comparison, "Each day, about ") || !strings.Contains(c.Comparison, cmp.Units) {
-		t.Errorf("Comparison = %q, want the readable %s", c.Comparison, cmp.Units)
+	if _, u := cmp.In(b.WhPerDay); !strings.HasPrefix(c.Comparison, "Each day, about ") || !strings.Contains(c.Comparison, u.Many) && !strings.Contains(c.Comparison, u.One) {
+		t.Errorf("Comparison = %q, want the readable %s", c.Comparison, u.Many)
 	}
 	if len(c.Totals) != 0 || !strings.Contains(c.Caveat, "idle capacity included") {
 		t.Errorf("GPU only: totals %q, caveat %q", c.Totals, c.Caveat)

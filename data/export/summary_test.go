@@ -69,11 +69,11 @@ func TestSummaryFootprint(t *testing.T) {
 	cost, _ := f.Cost(l)
 	for _, want := range []string{
 		data.FormatEnergy(r.Estimate.EnergyWh) + " of GPU energy",
-		`Footprint at the boundary "Typical large cloud data centre (Google, 2025)" (host CPU and memory +43% and idle capacity +17% of GPU energy, PUE 1.09): ` + data.FormatEnergy(l.FacilityWh) + ";",
+		`Footprint at the boundary "Cloud data centre (Google, 2025)" (host CPU and memory +43% and idle capacity +17% of GPU energy, PUE 1.09): ` + data.FormatEnergy(l.FacilityWh) + ";",
 		footprint.FormatCarbon(carbon) + " at 480 g CO2e/kWh (World, 2023, lifecycle)",
 		footprint.FormatWater(water) + " of water on site at 0.3 L/kWh (Microsoft datacenters, 2024",
 		footprint.FormatMoney(cost, "USD") + " at 0.12 USD per kWh.",
-		`Boundary: GPU only as measured, widened to "Typical large cloud data centre (Google, 2025)" as above.`,
+		`Boundary: GPU only as measured, widened to "Cloud data centre (Google, 2025)" as above.`,
 		r.Model.Caveat,
 	} {
 		if !strings.Contains(got, want) {
@@ -134,6 +134,20 @@ func TestCompareSummary(t *testing.T) {
 	}
 }
 
+// A small volume reads in Wh, never in mWh (read as MWh), as the page and
+// the command line write it.
+func TestSummarySmallVolume(t *testing.T) {
+	s := load(t)
+	r := selectQ(t, s, data.Query{Task: "lm-arena-chat", Model: "qwen-3-14b", GPU: data.AnyGPU, DeadlineMS: 500, Percentile: data.P50, Tokens: 1000})
+	f := footprint.Factors{}.WithBoundary("cloud")
+	f.Grid, _ = footprint.Grid.Parse("world")
+	for _, got := range []string{Summary(r, footprint.Factors{}, ""), Summary(r, f, "")} {
+		if strings.Contains(got, "mWh") || !strings.Contains(got, data.FormatEnergy(r.Estimate.EnergyWh)) || !strings.HasPrefix(data.FormatEnergy(r.Estimate.EnergyWh), "0.0") {
+			t.Errorf("summary of 1,000 tokens:\n%s", got)
+		}
+	}
+}
+
 // TestCompareSummaryFootprint (issue 15, item 7): the compare summary
 // carries the footprint the page and its CSV do: each model's figures as the
 // core computes them, the factors once, and the boundary widened. It said
@@ -171,9 +185,9 @@ func TestCompareSummaryFootprint(t *testing.T) {
 		last = i
 	}
 	for _, want := range []string{
-		`Footprint at the boundary "Typical large cloud data centre (Google, 2025)" (host CPU and memory +43% and idle capacity +17% of GPU energy, PUE 1.09), ` +
+		`Footprint at the boundary "Cloud data centre (Google, 2025)" (host CPU and memory +43% and idle capacity +17% of GPU energy, PUE 1.09), ` +
 			"with carbon at 400 g CO2e/kWh (your figure), water on site at 1 L/kWh (your figure), cost at 0.1 USD per kWh.",
-		`Boundary: GPU only as measured, widened to "Typical large cloud data centre (Google, 2025)" as above.`,
+		`Boundary: GPU only as measured, widened to "Cloud data centre (Google, 2025)" as above.`,
 		"Not measured on H100:", s.Index.Caveat,
 	} {
 		if !strings.Contains(got, want) {

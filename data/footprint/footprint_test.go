@@ -1,7 +1,10 @@
 package footprint
 
 import (
+	"cmp"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -171,7 +174,7 @@ func TestPresets(t *testing.T) {
 		}
 	}
 	for _, c := range Comparisons {
-		if !known[c.SourceID] || c.Per <= 0 || c.Units == "" {
+		if !known[c.SourceID] || len(c.Scale) == 0 || !slices.IsSortedFunc(c.Scale, func(a, b Unit) int { return cmp.Compare(a.Size, b.Size) }) {
 			t.Errorf("comparison %+v: unsourced or empty", c)
 		}
 	}
@@ -183,16 +186,19 @@ func TestPresets(t *testing.T) {
 }
 
 func TestComparisons(t *testing.T) {
-	want := map[string]struct{ amount, units float64 }{
+	want := map[string]struct {
+		amount, n float64
+		words     string
+	}{
 		// 10,715 kWh a year is 29,356.164 Wh a day.
-		"home": {29356.164383561645 * 2, 2},
+		"home": {29356.164383561645 * 2, 2, "days of an average US home's electricity"},
 		// 9 W for an hour is 9 Wh.
-		"led": {90, 10},
+		"led": {90, 10, "hours of a 9 W LED bulb"},
 		// 0.17 kWh per km.
-		"ev": {1700, 10},
+		"ev": {1700, 10, "km in an electric car"},
 		// 400 g per mile of 1.609344 km is 248.548 g per km.
-		"car":    {248.54847689493357, 1},
-		"bottle": {1.5, 3},
+		"car":    {248.54847689493357 / 2, 500, "metres in a typical petrol car"},
+		"bottle": {1.5, 3, "half-litre bottles of water"},
 	}
 	for _, c := range Comparisons {
 		w, ok := want[c.ID]
@@ -200,8 +206,8 @@ func TestComparisons(t *testing.T) {
 			t.Errorf("comparison %q untested", c.ID)
 			continue
 		}
-		if got := c.Of(w.amount); !near(got, w.units) {
-			t.Errorf("%s.Of(%v) = %v, want %v", c.ID, w.amount, got, w.units)
+		if n, u := c.In(w.amount); !near(n, w.n) || u.Many != w.words {
+			t.Errorf("%s.In(%v) = %v %q, want %v %q", c.ID, w.amount, n, u.Many, w.n, w.words)
 		}
 	}
 	measures := map[Measure]bool{}
@@ -210,6 +216,32 @@ func TestComparisons(t *testing.T) {
 	}
 	if !measures[Energy] || !measures[Carbon] || !measures[Water] {
 		t.Errorf("comparisons cover %v; want energy, carbon and water", measures)
+	}
+}
+
+// TestComparisonUnits: from a thousand tokens to a trillion and beyond, a
+// comparison's number lies between 0.1 and 10,000 wherever its scale
+// reaches, and is never written with a power of ten.
+func TestComparisonUnits(t *testing.T) {
+	for _, c := range Comparisons {
+		lo, hi := c.Scale[0].Size*0.1, c.Scale[len(c.Scale)-1].Size*1e4
+		for e := -12.0; e <= 12; e += 0.25 {
+			amount := math.Pow(10, e)
+			n, u := c.In(amount)
+			if amount >= lo && amount <= hi && (n < 0.1 || n > 1e4) {
+				t.Errorf("%s: %v is %v %s, not between 0.1 and 10,000", c.ID, amount, n, u.Many)
+			}
+			if !near(n*u.Size, amount) {
+				t.Errorf("%s: %v is %v × %v", c.ID, amount, n, u.Size)
+			}
+			num, words := c.Format(amount)
+			if strings.ContainsAny(num, "×⁻") || strings.Contains(strconv.Quote(num), "e-") || words == "" {
+				t.Errorf("%s.Format(%v) = %q %q: a power of ten, or no unit", c.ID, amount, num, words)
+			}
+		}
+		if num, words := c.Format(c.Scale[0].Size); num != "1" || words != c.Scale[0].One {
+			t.Errorf("%s.Format(one %s) = %q %q, want the singular", c.ID, c.Scale[0].One, num, words)
+		}
 	}
 }
 
@@ -239,11 +271,11 @@ func TestReadable(t *testing.T) {
 		amount float64
 		want   string // the comparison's id, "" for none
 	}{
-		{Energy, 37010, "home"},  // 1.26 days, not 4,112 LED hours or 218 km
-		{Energy, 50, "led"},      // 5.6 hours, not 0.0017 days
-		{Energy, 2000, "ev"},     // 11.8 km
-		{Energy, 37e6, "home"},   // 1,260 days: the largest unit for the largest amount
-		{Energy, 0.01, "led"},    // 0.0011 hours: still the nearest
+		{Energy, 37010, "home"},  // 1.26 days, not 171 LED days or 218 km
+		{Energy, 50, "led"},      // 5.6 hours, not 2.5 minutes of a home
+		{Energy, 1700, "ev"},     // 10 km, not 7.9 LED days
+		{Energy, 37e6, "home"},   // 3.45 years, not 469 LED years
+		{Energy, 0.01, "ev"},     // 5.9 cm, not 4 s of a bulb
 		{Carbon, 1e4, "car"},     // the only one for carbon
 		{Water, 3, "bottle"},     // the only one for water
 		{Money, 10, ""},          // no comparison for money
@@ -258,7 +290,7 @@ func TestReadable(t *testing.T) {
 		}
 		if ok {
 			// No other comparison of the measure is nearer to ten units.
-			dist := func(c Comparison) float64 { return math.Abs(math.Log10(c.Of(tc.amount)) - 1) }
+			dist := func(c Comparison) float64 { n, _ := c.In(tc.amount); return math.Abs(math.Log10(n) - 1) }
 			for _, o := range Comparisons {
 				if o.Measure == tc.m && dist(o) < dist(byID(c.ID)) {
 					t.Errorf("Readable(%v, %v) = %s, but %s is nearer to ten units", tc.m, tc.amount, c.ID, o.ID)

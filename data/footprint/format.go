@@ -7,16 +7,17 @@ import (
 	"tokenjoule/data"
 )
 
+// The scales of FormatCarbon and FormatWater, largest first.
 var (
-	carbonUnits = []data.Unit{{Size: 1e6, Name: "t CO2e"}, {Size: 1e3, Name: "kg CO2e"}, {Size: 1, Name: "g CO2e"}, {Size: 1e-3, Name: "mg CO2e"}}
-	waterUnits  = []data.Unit{{Size: 1e3, Name: "m³"}, {Size: 1, Name: "L"}, {Size: 1e-3, Name: "mL"}}
+	CarbonUnits = []data.Unit{{Size: 1e6, Name: "t CO2e"}, {Size: 1e3, Name: "kg CO2e"}, {Size: 1, Name: "g CO2e"}, {Size: 1e-3, Name: "mg CO2e"}}
+	WaterUnits  = []data.Unit{{Size: 1e3, Name: "m³"}, {Size: 1, Name: "L"}, {Size: 1e-3, Name: "mL"}}
 )
 
 // FormatCarbon writes grams of CO2e in mg, g, kg or t, four significant digits.
-func FormatCarbon(g float64) string { return data.FormatIn(g, carbonUnits...) }
+func FormatCarbon(g float64) string { return data.FormatIn(g, CarbonUnits...) }
 
 // FormatWater writes litres in mL, L or m³, four significant digits.
-func FormatWater(litres float64) string { return data.FormatIn(litres, waterUnits...) }
+func FormatWater(litres float64) string { return data.FormatIn(litres, WaterUnits...) }
 
 // FormatMoney writes an amount of a currency: cents from 0.01 up ("6.51 USD"),
 // whole units with thousands separators from 1,000 ("1,235 USD"), and four

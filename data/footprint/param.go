@@ -43,6 +43,17 @@ func (p *Param) SourceOf(x Factor) Source {
 // Describe writes x for a reader: its value and unit, then its preset's
 // label, year and basis, or that it is the reader's own.
 func (p *Param) Describe(x Factor) string {
+	s := p.Sourced(x)
+	if _, ok := p.Preset(x.Preset); !ok || x.Preset == "" {
+		return s + " (your figure)"
+	}
+	return s
+}
+
+// Sourced is Describe for a place that names x's source beside it (a
+// reader's own figure says so there): its value and unit, and its preset's
+// label, year and basis.
+func (p *Param) Sourced(x Factor) string {
 	s := data.FormatNumber(x.Value)
 	switch {
 	case p.Share:
@@ -52,7 +63,7 @@ func (p *Param) Describe(x Factor) string {
 	}
 	pr, ok := p.Preset(x.Preset)
 	if !ok || x.Preset == "" {
-		return s + " (your figure)"
+		return s
 	}
 	s += " (" + pr.Label
 	if pr.Year != "" {

@@ -1,5 +1,7 @@
 package footprint
 
+import "tokenjoule/data"
+
 // The published figures the calculator offers as presets, each with the
 // source a reader can check. Numbers only come from these sources (see
 // README, "The whole footprint"); the wording is ours.
@@ -86,7 +88,7 @@ type Boundary struct {
 var Boundaries = []Boundary{
 	{DefaultBoundary, "GPU only, as measured",
 		"The GPUs' energy as the ML.ENERGY benchmark measured it, on a busy server: no host, idle capacity or cooling. A floor."},
-	{"cloud", "Typical large cloud data centre (Google, 2025)",
+	{"cloud", "Cloud data centre (Google, 2025)",
 		"Google's measured shares for a median Gemini text prompt: host CPU and memory +43% of accelerator energy, " +
 			"idle capacity +17%, and data-centre overhead 8% of the total (PUE 1.09). GPU × 1.74 in all."},
 }
@@ -96,18 +98,18 @@ var Boundaries = []Boundary{
 var (
 	Host = &Param{Name: "host", Label: "host CPU and memory share", Share: true, Min: 0, Max: 5, Presets: []Preset{
 		{DefaultBoundary, "none (GPU only, as measured)", 0, "", "the dataset's boundary", "mlenergy"},
-		{"cloud", "Large cloud provider, 2025", 0.43, "2025", "host CPU and DRAM energy over accelerator energy, 25% / 58% of a median Gemini prompt", "google-2025"},
+		{"cloud", "Large cloud provider", 0.43, "2025", "host CPU and DRAM energy over accelerator energy, 25% / 58% of a median Gemini prompt", "google-2025"},
 	}}
 	Idle = &Param{Name: "idle", Label: "idle capacity share", Share: true, Min: 0, Max: 5, Presets: []Preset{
 		{DefaultBoundary, "none (GPU only, as measured)", 0, "", "the dataset's boundary", "mlenergy"},
-		{"cloud", "Large cloud provider, 2025", 0.17, "2025", "idle machines provisioned for reliability over accelerator energy, 10% / 58%", "google-2025"},
+		{"cloud", "Large cloud provider", 0.17, "2025", "idle machines provisioned for reliability over accelerator energy, 10% / 58%", "google-2025"},
 	}}
 	PUE = &Param{Name: "pue", Label: "PUE", Min: 1, Max: 3, Presets: []Preset{
-		{DefaultBoundary, "1.00, no facility overhead (GPU only, as measured)", 1, "", "the dataset's boundary", "mlenergy"},
-		{"cloud", "Large cloud provider, 2025", 1.09, "2025", "data-centre overhead 8% of the total energy: 1 / (1 − 0.08)", "google-2025"},
+		{DefaultBoundary, "GPU only, as measured", 1, "", "no facility overhead: the dataset's boundary", "mlenergy"},
+		{"cloud", "Large cloud provider", 1.09, "2025", "data-centre overhead 8% of the total energy: 1 / (1 − 0.08)", "google-2025"},
 		{"google", "Google fleet", 1.10, "2021", "fleet average, Q2 2021", "google-pue-2021"},
 		{"aws", "AWS global", 1.15, "2023", "global average", "aws-2023"},
-		{"ai", "AI data centres (Epoch AI assumption)", 1.2, "2025", "assumed; range 1.1–1.3 after SemiAnalysis", "epoch-2025"},
+		{"ai", "AI data centres (Epoch AI)", 1.2, "2025", "assumed; range 1.1–1.3 after SemiAnalysis", "epoch-2025"},
 		{"industry", "Industry average", 1.56, "2024", "survey average", "uptime-2024"},
 	}}
 	Grid = &Param{Name: "grid", Label: "grid carbon intensity", Unit: "g CO2e/kWh", Min: 0, Max: 2000, Presets: []Preset{
@@ -124,7 +126,7 @@ var (
 		{"no", "Norway", 30, "2023", "as published by Ember", "ember-statista"},
 	}}
 	WUE = &Param{Name: "wue", Label: "water usage effectiveness (WUE)", Unit: "L/kWh", Min: 0, Max: 20, Presets: []Preset{
-		{"industry", "Industry average, United States", 1.8, "2014–2016", "on-site water per kWh of IT energy", "lbnl-2016"},
+		{"industry", "US industry average", 1.8, "2014–2016", "on-site water per kWh of IT energy", "lbnl-2016"},
 		{"microsoft", "Microsoft datacenters", 0.30, "2024", "fiscal-year global average, on site", "microsoft-2024"},
 		{"aws", "AWS global", 0.25, "2021", "global average, on site", "aws-water-2022"},
 		{"dry", "Air-cooled or dry cooling", 0, "", "no evaporative cooling, by construction", "green-grid"},
@@ -146,29 +148,100 @@ const (
 	Money                     // units of a currency
 )
 
-// A Comparison puts an amount into everyday terms: Amount / Per of Units.
+// A Comparison puts an amount into everyday terms, in the unit of its
+// scale that gives a number a reader can picture.
 type Comparison struct {
 	ID       string
 	Measure  Measure
-	Per      float64 // of the measure's base unit (Wh, g, L) per one of Units
-	Units    string  // "days of an average US home's electricity"
-	Figure   string  // the sourced figure Per comes from
+	Scale    []Unit // from the smallest
+	Figure   string // the sourced figure the units come from
 	SourceID string
 }
 
-// Of returns how many of c's units amount makes.
-func (c Comparison) Of(amount float64) float64 { return amount / c.Per }
+// A Unit is one step of a comparison's scale: Size of the measure's base
+// unit (Wh, g, L) make one, called One, or Many for other numbers.
+type Unit struct {
+	Size      float64
+	One, Many string
+}
 
 // Source returns the publication c's figure comes from.
 func (c Comparison) Source() Source { return SourceOf(c.SourceID) }
 
-// Comparisons are the everyday comparisons, energy first.
+// In returns amount in the unit of c's scale whose number reads best: the
+// largest in which it is at least 1, or the next one up where that one would
+// count more than 10,000 and the next is at least 0.1. So a number lies
+// between 0.1 and 10,000 wherever the scale reaches.
+func (c Comparison) In(amount float64) (float64, Unit) {
+	i := 0
+	for j, u := range c.Scale {
+		if amount/u.Size >= 1 {
+			i = j
+		}
+	}
+	if n := amount / c.Scale[i].Size; n > 10000 && i+1 < len(c.Scale) && amount/c.Scale[i+1].Size >= 0.1 {
+		i++
+	}
+	return amount / c.Scale[i].Size, c.Scale[i]
+}
+
+// Format writes amount in c's terms, its number and its unit's words apart,
+// without a power of ten: "1.847" and "days of an average US home's
+// electricity", "less than 0.0001" and "teaspoons of water".
+func (c Comparison) Format(amount float64) (number, words string) {
+	n, u := c.In(amount)
+	number = data.FormatNumber(n)
+	switch {
+	case n > 0 && n < 1e-4:
+		number = "less than 0.0001"
+	case number == "1":
+		return number, u.One
+	}
+	return number, u.Many
+}
+
+// Name says what a measure measures, in a word: "energy".
+func (m Measure) Name() string {
+	switch m {
+	case Energy:
+		return "energy"
+	case Carbon:
+		return "carbon"
+	case Water:
+		return "water"
+	case Money:
+		return "money"
+	}
+	return ""
+}
+
+// timeOf is the scale of a power drawn for a while: seconds to years of
+// what, for w watts.
+func timeOf(w float64, what string) []Unit {
+	hour := w // Wh
+	u := func(size float64, one, many string) Unit { return Unit{size, one + " " + what, many + " " + what} }
+	return []Unit{
+		u(hour/3600, "second", "seconds"), u(hour/60, "minute", "minutes"), u(hour, "hour", "hours"),
+		u(hour*24, "day", "days"), u(hour*24*365, "year", "years"),
+	}
+}
+
+// distanceOf is the scale of a distance travelled at perKm of the measure
+// per km: centimetres to km, in what.
+func distanceOf(perKm float64, what string) []Unit {
+	u := func(size float64, one, many string) Unit { return Unit{size, one + " " + what, many + " " + what} }
+	return []Unit{u(perKm/1e5, "centimetre", "centimetres"), u(perKm/1e3, "metre", "metres"), u(perKm, "km", "km")}
+}
+
+// Comparisons are the everyday comparisons, grouped by measure, energy
+// first.
 var Comparisons = []Comparison{
-	{"home", Energy, 10715e3 / 365, "days of an average US home's electricity", "10,715 kWh a year (2020)", "eia-home"},
-	{"led", Energy, 9, "hours of a 9 W LED bulb", "about 9 W for 800 lumens", "energy-star"},
-	{"ev", Energy, 170, "km in an electric car", "0.17 kWh per km", "ecologits"},
-	{"car", Carbon, 400 / 1.609344, "km in a typical petrol car", "about 400 g CO2 per mile", "epa-car"},
-	{"bottle", Water, 0.5, "half-litre bottles of water", "500 mL each", "unit"},
+	{"home", Energy, timeOf(10715e3/365/24, "of an average US home's electricity"), "10,715 kWh a year (2020)", "eia-home"},
+	{"led", Energy, timeOf(9, "of a 9 W LED bulb"), "about 9 W for 800 lumens", "energy-star"},
+	{"ev", Energy, distanceOf(170, "in an electric car"), "0.17 kWh per km", "ecologits"},
+	{"car", Carbon, distanceOf(400/1.609344, "in a typical petrol car"), "about 400 g CO2 per mile", "epa-car"},
+	{"bottle", Water, []Unit{{0.005, "teaspoon of water", "teaspoons of water"}, {0.5, "half-litre bottle of water", "half-litre bottles of water"}},
+		"5 mL a teaspoon, 500 mL a bottle", "unit"},
 }
 
 // A PromptPoint is a published energy figure for one chatbot prompt, on its

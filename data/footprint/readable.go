@@ -3,11 +3,12 @@ package footprint
 import "math"
 
 // Readable is the everyday comparison of measure m that puts amount at the
-// most readable magnitude: the one whose count of units is nearest to ten on
-// a log scale, so that 37 kWh reads as 1.3 days of a home's electricity
-// rather than 4,112 hours of a bulb, and 50 Wh as 5.6 hours of a bulb rather
-// than 0.0017 days of a home. On a tie the first of Comparisons wins. It
-// reports false when no comparison measures m or amount is not positive.
+// most readable magnitude: the one whose count, in the unit of its scale
+// that reads best (Comparison.In), is nearest to ten on a log scale, so that
+// 37 kWh reads as 1.3 days of a home's electricity rather than 171 days of a
+// bulb, and 50 Wh as 5.6 hours of a bulb rather than 2.5 minutes of a home.
+// On a tie the first of Comparisons wins. It reports false when no
+// comparison measures m or amount is not positive.
 func Readable(m Measure, amount float64) (Comparison, bool) {
 	var (
 		best     Comparison
@@ -20,7 +21,8 @@ func Readable(m Measure, amount float64) (Comparison, bool) {
 		if c.Measure != m {
 			continue
 		}
-		if d := math.Abs(math.Log10(c.Of(amount)) - 1); d < bestDist {
+		n, _ := c.In(amount)
+		if d := math.Abs(math.Log10(n) - 1); d < bestDist {
 			best, bestDist = c, d
 		}
 	}

@@ -1,0 +1,269 @@
+package charts
+
+// Labels that keep clear. A chart's labels (the power chart's figures
+// beside the selected diamonds, the compare scatter's ranks) are placed
+// where they cover no point, no other label and as little of a line as
+// can be: ECharts' labelLayout (hideOverlap, moveOverlap) is not in the build
+// the site serves, and it keeps labels apart from each other only, not from
+// points. Where each lands depends on the chart's size, so the page measures
+// the points once the chart is drawn (and whenever it is resized), hands the
+// measures to Place, and sets the spots it chooses (app/ui's bridge).
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// A Rect is a box on a chart's canvas, in px, y down.
+type Rect struct{ X, Y, W, H float64 }
+
+// overlaps tells whether r and o share any area beyond margin px.
+func (r Rect) overlaps(o Rect, margin float64) bool {
+	return r.X < o.X+o.W+margin && o.X < r.X+r.W+margin && r.Y < o.Y+o.H+margin && o.Y < r.Y+r.H+margin
+}
+
+func (r Rect) contains(o Rect) bool {
+	return o.X >= r.X && o.Y >= r.Y && o.X+o.W <= r.X+r.W && o.Y+o.H <= r.Y+r.H
+}
+
+// A Point is a place on a chart's canvas, in px.
+type Point struct{ X, Y float64 }
+
+// A Label is one to place: the centre of the point it names, the size of
+// that point's symbol, the box of its text (padding included), and the side
+// it goes to when nothing is in the way ("right", "left", "top", "bottom").
+type Label struct {
+	At       Point
+	Symbol   float64
+	W, H     float64
+	Position string
+}
+
+// A Spot is where a label goes, as ECharts takes it: a side of its point,
+// and an offset from there in px; or nowhere, when every spot near its
+// point would cover something (its figure is then in the tooltip, the
+// table and the chart's description).
+type Spot struct {
+	Position string
+	Offset   [2]float64
+	Hidden   bool
+}
+
+// A Scene is what labels keep clear of: the plot they stay in, the symbol
+// of every point drawn, and every line, as its vertices in order.
+type Scene struct {
+	Plot   Rect
+	Points []Rect
+	Lines  [][]Point
+}
+
+// labelDistance is ECharts' default distance from a symbol to its label.
+const labelDistance = 5
+
+// box is where label l lands at spot s.
+func (l Label) box(s Spot) Rect {
+	r := Rect{W: l.W, H: l.H}
+	half := l.Symbol/2 + labelDistance
+	switch s.Position {
+	case "left":
+		r.X, r.Y = l.At.X-half-l.W, l.At.Y-l.H/2
+	case "top":
+		r.X, r.Y = l.At.X-l.W/2, l.At.Y-half-l.H
+	case "bottom":
+		r.X, r.Y = l.At.X-l.W/2, l.At.Y+half
+	default: // right
+		r.X, r.Y = l.At.X+half, l.At.Y-l.H/2
+	}
+	r.X += s.Offset[0]
+	r.Y += s.Offset[1]
+	return r
+}
+
+// spots are the places a label may go, nearest first: beside its point on
+// each side (its own side first), then moved along that side and away from
+// it, up to about three label heights (or half widths) from its point, where
+// it still reads as its point's.
+func (l Label) spots() []Spot {
+	first := l.Position
+	if first == "" {
+		first = "right"
+	}
+	order := []string{first}
+	for _, s := range []string{"right", "left", "top", "bottom"} {
+		if s != first {
+			order = append(order, s)
+		}
+	}
+	type cand struct {
+		s    Spot
+		dist float64
+	}
+	var cs []cand
+	add := func(s Spot) {
+		r := l.box(s)
+		dx, dy := r.X+r.W/2-l.At.X, r.Y+r.H/2-l.At.Y
+		cs = append(cs, cand{s, math.Hypot(dx, dy)})
+	}
+	for _, side := range order {
+		add(Spot{Position: side})
+	}
+	for _, side := range order {
+		for _, away := range []float64{0, 10, 24} {
+			for k := 0.0; k <= 3; k++ {
+				for _, sign := range []float64{1, -1} {
+					if k == 0 && (sign < 0 || away == 0) {
+						continue // the first of each side is there already
+					}
+					var off [2]float64
+					switch side {
+					case "right":
+						off = [2]float64{away, sign * k * l.H * 0.75}
+					case "left":
+						off = [2]float64{-away, sign * k * l.H * 0.75}
+					case "top":
+						off = [2]float64{sign * k * l.W / 3, -away}
+					case "bottom":
+						off = [2]float64{sign * k * l.W / 3, away}
+					}
+					add(Spot{Position: side, Offset: off})
+				}
+			}
+		}
+	}
+	// The four sides as they are first, then the rest, nearest first.
+	slices.SortStableFunc(cs[len(order):], func(a, b cand) int { return cmp.Compare(math.Round(a.dist), math.Round(b.dist)) })
+	// Then, where all of those are taken, anywhere in the plot, nearest
+	// first (Place gives these the plot's box): see spotsIn.
+	out := make([]Spot, len(cs))
+	for i, c := range cs {
+		out[i] = c.s
+	}
+	return out
+}
+
+// clearance is how far, in px, a label keeps from the points and labels
+// around it: the page measures text a little differently than it draws it.
+const clearance = 2
+
+// Place chooses a spot for each label, in order (the first get the best
+// spots): the first of its spots that stays in the plot and covers no point
+// (other than its own, own[i], an index of scene.Points or -1) and no label
+// placed before it, among those that cross the fewest lines. A label with no
+// such spot is hidden.
+//
+// A label that must show (keep[i]) and finds no spot near its point takes
+// the nearest free one anywhere in the plot.
+func Place(labels []Label, own []int, keep []bool, scene Scene) []Spot {
+	placed := make([]Rect, 0, len(labels))
+	out := make([]Spot, len(labels))
+	for i, l := range labels {
+		best, bestCross := Spot{Hidden: true}, math.MaxInt
+		try := func(spots []Spot) {
+			for _, s := range spots {
+				r := l.box(s)
+				if !scene.Plot.contains(r) || covers(r, placed, -1) || covers(r, scene.Points, own[i]) {
+					continue
+				}
+				if c := crossings(r, scene.Lines); c < bestCross {
+					best, bestCross = s, c
+					if c == 0 {
+						return
+					}
+				}
+			}
+		}
+		try(l.spots())
+		if best.Hidden && keep[i] {
+			try(l.spotsIn(scene.Plot))
+		}
+		out[i] = best
+		if !best.Hidden {
+			placed = append(placed, l.box(best))
+		}
+	}
+	return out
+}
+
+// spotsIn are places for l all over plot, every few px, nearest its point
+// first: to its right, moved.
+func (l Label) spotsIn(plot Rect) []Spot {
+	const step = 6
+	base := l.box(Spot{Position: "right"})
+	type cand struct {
+		s    Spot
+		dist float64
+	}
+	var cs []cand
+	for y := plot.Y; y+l.H <= plot.Y+plot.H; y += step {
+		for x := plot.X; x+l.W <= plot.X+plot.W; x += step {
+			s := Spot{Position: "right", Offset: [2]float64{x - base.X, y - base.Y}}
+			cs = append(cs, cand{s, math.Hypot(x+l.W/2-l.At.X, y+l.H/2-l.At.Y)})
+		}
+	}
+	slices.SortStableFunc(cs, func(a, b cand) int { return cmp.Compare(a.dist, b.dist) })
+	out := make([]Spot, len(cs))
+	for i, c := range cs {
+		out[i] = c.s
+	}
+	return out
+}
+
+// covers tells whether r overlaps any of boxes but the one at skip.
+func covers(r Rect, boxes []Rect, skip int) bool {
+	for j, b := range boxes {
+		if j != skip && r.overlaps(b, clearance) {
+			return true
+		}
+	}
+	return false
+}
+
+// crossings counts the line segments that pass through r.
+func crossings(r Rect, lines [][]Point) int {
+	n := 0
+	for _, l := range lines {
+		for i := 1; i < len(l); i++ {
+			if segmentMeets(l[i-1], l[i], r) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// segmentMeets tells whether the segment from a to b passes through r
+// (Liang–Barsky clipping).
+func segmentMeets(a, b Point, r Rect) bool {
+	t0, t1 := 0.0, 1.0
+	dx, dy := b.X-a.X, b.Y-a.Y
+	for _, e := range [4][2]float64{{-dx, a.X - r.X}, {dx, r.X + r.W - a.X}, {-dy, a.Y - r.Y}, {dy, r.Y + r.H - a.Y}} {
+		p, q := e[0], e[1]
+		if p == 0 {
+			if q < 0 {
+				return false
+			}
+			continue
+		}
+		t := q / p
+		if p < 0 {
+			t0 = max(t0, t)
+		} else {
+			t1 = min(t1, t)
+		}
+		if t0 > t1 {
+			return false
+		}
+	}
+	return true
+}
+
+// LabelSize estimates the box of a label's text in the charts' font at
+// fontSize px, with its padding (vertical, horizontal) and line height (0:
+// the font's).
+func LabelSize(text string, fontSize, padV, padH, lineHeight float64) (w, h float64) {
+	if lineHeight == 0 {
+		lineHeight = math.Ceil(fontSize * 1.2)
+	}
+	return textWidth(text)*fontSize/fontPx + 2*padH, lineHeight + 2*padV
+}

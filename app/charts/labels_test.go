@@ -1,0 +1,71 @@
+package charts
+
+import "testing"
+
+func TestPlace(t *testing.T) {
+	plot := Rect{0, 0, 300, 200}
+	// Two labels on one point's either side, like the power chart's
+	// figures on one batch size: they go apart.
+	at := Point{150, 100}
+	labels := []Label{{At: at, Symbol: 18, W: 60, H: 20, Position: "right"}, {At: Point{150, 104}, Symbol: 18, W: 90, H: 20, Position: "right"}}
+	points := []Rect{{141, 91, 18, 18}, {141, 95, 18, 18}}
+	spots := Place(labels, []int{0, 1}, []bool{true, true}, Scene{Plot: plot, Points: points})
+	a, b := labels[0].box(spots[0]), labels[1].box(spots[1])
+	if spots[0].Hidden || spots[1].Hidden || a.overlaps(b, 0) {
+		t.Errorf("two labels of one place: %+v %+v, boxes %+v %+v", spots[0], spots[1], a, b)
+	}
+	if spots[0].Position != "right" || spots[0].Offset != [2]float64{} {
+		t.Errorf("the first label, with nothing in the way, went %+v, not to its side", spots[0])
+	}
+	// A point to the right: the label goes elsewhere, and stays in the plot.
+	l := Label{At: Point{290, 100}, Symbol: 10, W: 40, H: 16, Position: "right"}
+	s := Place([]Label{l}, []int{-1}, []bool{false}, Scene{Plot: plot, Points: []Rect{{240, 95, 10, 10}}})[0]
+	if r := l.box(s); s.Hidden || !plot.contains(r) || r.overlaps(Rect{240, 95, 10, 10}, 0) {
+		t.Errorf("a label at the plot's edge went %+v (%+v)", s, r)
+	}
+	// Points all around, close: nowhere to go, hidden.
+	var crowd []Rect
+	for x := 0.0; x < 300; x += 12 {
+		for y := 0.0; y < 200; y += 12 {
+			crowd = append(crowd, Rect{x, y, 10, 10})
+		}
+	}
+	if s := Place([]Label{{At: Point{150, 100}, Symbol: 10, W: 40, H: 16}}, []int{-1}, []bool{false}, Scene{Plot: plot, Points: crowd})[0]; !s.Hidden {
+		t.Errorf("a label in a crowd went %+v: it covers a point", s)
+	}
+	// Kept, a label with nowhere near its point goes farther, still clear.
+	var walled []Rect
+	for x := 100.0; x < 200; x += 12 {
+		for y := 50.0; y < 150; y += 12 {
+			walled = append(walled, Rect{x, y, 10, 10})
+		}
+	}
+	l = Label{At: Point{150, 100}, Symbol: 10, W: 40, H: 16}
+	if s := Place([]Label{l}, []int{-1}, []bool{true}, Scene{Plot: plot, Points: walled})[0]; s.Hidden || covers(l.box(s), walled, -1) || !plot.contains(l.box(s)) {
+		t.Errorf("a label that must show went %+v (%+v)", s, l.box(s))
+	}
+	// A line across the right: the label takes another side.
+	line := [][]Point{{{150, 0}, {180, 200}}}
+	l = Label{At: Point{140, 100}, Symbol: 10, W: 50, H: 16, Position: "right"}
+	if s := Place([]Label{l}, []int{-1}, []bool{false}, Scene{Plot: plot, Lines: line})[0]; crossings(l.box(s), line) != 0 {
+		t.Errorf("a label crosses the line at %+v", s)
+	}
+}
+
+func TestSegmentMeets(t *testing.T) {
+	r := Rect{10, 10, 10, 10}
+	for _, c := range []struct {
+		a, b Point
+		want bool
+	}{
+		{Point{0, 15}, Point{30, 15}, true},
+		{Point{0, 0}, Point{30, 30}, true},
+		{Point{0, 0}, Point{5, 30}, false},
+		{Point{12, 12}, Point{13, 13}, true}, // inside
+		{Point{0, 25}, Point{30, 25}, false},
+	} {
+		if got := segmentMeets(c.a, c.b, r); got != c.want {
+			t.Errorf("segment %v–%v meets %v: %v, want %v", c.a, c.b, r, got, c.want)
+		}
+	}
+}
