@@ -20,7 +20,9 @@ run: wasm echarts
 # frame period later (see wasm/slim).
 # `make wasm SLIM=0` builds against go-app as it is.
 SLIM ?= 1
-WASM_SRC := go.mod go.sum $(shell find app wasm data -name '*.go' -not -name '*_test.go' 2>/dev/null) $(shell find data -name '*.json' 2>/dev/null)
+# The dataset: its pointer and its generations, not an import's work in
+# progress (.import-*, which the embed skips too).
+WASM_SRC := go.mod go.sum $(shell find app wasm data -name '*.go' -not -name '*_test.go' 2>/dev/null) $(shell find data/dataset -type f -not -path '*/.*' 2>/dev/null)
 wasm: web/app.wasm
 web/app.wasm: $(WASM_SRC)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' $(if $(filter 1,$(SLIM)),-modfile "$$($(GO) run ./wasm/slim -dir .cache/wasm-slim)") -o $@ ./wasm
@@ -83,9 +85,10 @@ vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { gofmt -l .; echo "gofmt: files above need formatting"; exit 1; }
 	$(GO) vet ./...
 
-# Re-run the importer on the leaderboard's published files.
+# Re-run the importer on the leaderboard's published files: a new generation
+# of data/dataset/, made current by one rename (see data/importer).
 data:
-	$(GO) run . import -src $(SHARED)/mlenergy -out data
+	$(GO) run . import -src $(SHARED)/mlenergy -out data/dataset
 
 # The Go benchmarks (selection, curves, chart options, the dataset's decode),
 # natively and compiled to wasm as the browser runs them (under node, which
@@ -112,6 +115,8 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseRate$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzSelect$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzCompare$$' -fuzztime $(FUZZTIME) ./data/
+	$(GO) test -run '^$$' -fuzz '^FuzzMeasuredTable$$' -fuzztime $(FUZZTIME) ./data/
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodeRow$$' -fuzztime $(FUZZTIME) ./data/importer/
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./app/state/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseFootprint$$' -fuzztime $(FUZZTIME) ./app/state/
 	$(GO) test -run '^$$' -fuzz '^FuzzParam$$' -fuzztime $(FUZZTIME) ./data/footprint/

@@ -89,7 +89,7 @@ func (s *Set) Compare(q Query) (*Ranking, error) {
 }
 
 // rankLess orders models that meet the deadline by energy, those that miss it
-// by the smallest deadline they meet, and the unmeasured last; ties go to the
+// by the smallest latency they were measured at, and the unmeasured last; ties go to the
 // slug, so that the order never depends on the index's.
 func rankLess(a, b *Ranked) bool {
 	sa, sb := a.Status(), b.Status()
@@ -102,7 +102,10 @@ func rankLess(a, b *Ranked) bool {
 			return ea < eb
 		}
 	case MissesDeadline:
-		if ma, mb := a.Result.MinDeadlineMS(), b.Result.MinDeadlineMS(); ma != mb {
+		// The measured latencies: two models shown with the same smallest
+		// deadline keep the order of what was measured.
+		p := a.Result.Query.Percentile
+		if ma, mb := p.ITL(a.Result.Fastest), p.ITL(b.Result.Fastest); ma != mb {
 			return ma < mb
 		}
 	}

@@ -76,7 +76,7 @@ func rankIndependently(t *testing.T, s *Set, q Query) (out struct {
 			}
 			if r.Selected != nil {
 				ind.status, ind.row = Meets, r.Selected.RowID
-				ind.energy = float64(r.Selected.JoulesPerToken) * q.Tokens / 3600
+				ind.energy = r.Selected.Measured.JoulesPerToken * q.Tokens / 3600
 				ind.key = ind.energy
 			} else {
 				ind.status, ind.key = MissesDeadline, q.Percentile.ITL(r.Fastest)

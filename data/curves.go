@@ -13,7 +13,7 @@ type Curve struct {
 // Point is a configuration as a chart shows it.
 type Point struct {
 	*Config
-	ITL   float64 // latency at the query's percentile
+	ITL   float64 // measured latency at the query's percentile
 	Meets bool    // ITL is within the deadline
 }
 
@@ -52,7 +52,7 @@ func (m *Model) Frontier(gpu string, p Percentile, deadlineMS float64) []Point {
 	})
 	var front []Point
 	for _, pt := range pts {
-		if len(front) == 0 || pt.JoulesPerToken < front[len(front)-1].JoulesPerToken {
+		if len(front) == 0 || pt.EnergyPerToken() < front[len(front)-1].EnergyPerToken() {
 			front = append(front, pt)
 		}
 	}

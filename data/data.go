@@ -6,6 +6,7 @@ package data
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"math"
@@ -29,19 +30,69 @@ const AnyGPU = "any"
 type Set struct {
 	Index Index
 
-	fsys   fs.FS   // the JSON files, or
-	pack   *packed // the same packed (see Pack)
-	mu     sync.Mutex
-	models map[string]*Model // by task + "/" + slug
+	fsys     fs.FS
+	root     string  // the generation's folder in fsys, with a final slash; "" for its root
+	pack     *packed // or the same dataset packed (see Pack), without fsys
+	mu       sync.Mutex
+	models   map[string]*Model               // by task + "/" + slug
+	measured map[string]map[string]*Measured // by task, then row id; nil for a task without measured values
 }
 
-// LoadFS reads a dataset laid out as the importer writes it.
-func LoadFS(fsys fs.FS) (*Set, error) {
-	b, err := fs.ReadFile(fsys, "index.json")
+// PointerFile is the name of the file, in a dataset folder, that names its
+// current generation.
+const PointerFile = "current"
+
+// Current returns the name of the current generation of a dataset folder as
+// the importer writes it: the folder holds generations (gen-<hash>/, each a
+// whole dataset as LoadFS reads it) and the file current, one line naming
+// one of them.
+func Current(dir fs.FS) (string, error) { return current(dir, "") }
+
+// current is Current for the dataset folder dir ("" or a path with a final
+// slash) of fsys. (Paths are joined by hand, not through fs.Sub, which
+// costs the wasm 6 KB.)
+func current(fsys fs.FS, dir string) (string, error) {
+	b, err := fs.ReadFile(fsys, dir+PointerFile)
+	if err != nil {
+		return "", err
+	}
+	name, ok := strings.CutSuffix(string(b), "\n")
+	if !ok || !ValidGeneration(name) {
+		return "", fmt.Errorf("%s: %.80q does not name a generation of the dataset (gen- and lower-case letters, digits or dashes)", PointerFile, b)
+	}
+	return name, nil
+}
+
+// ValidGeneration tells whether name can be a generation's folder: gen-
+// followed by up to 64 lower-case letters, digits and dashes, so that the
+// pointer cannot lead out of the dataset folder.
+func ValidGeneration(name string) bool {
+	rest, ok := strings.CutPrefix(name, "gen-")
+	return ok && rest != "" && len(rest) <= 64 && strings.Trim(rest, "abcdefghijklmnopqrstuvwxyz0123456789-") == ""
+}
+
+// LoadCurrent reads the current generation of a dataset folder (see Current).
+func LoadCurrent(dir fs.FS) (*Set, error) { return loadCurrent(dir, "") }
+
+func loadCurrent(fsys fs.FS, dir string) (*Set, error) {
+	name, err := current(fsys, dir)
 	if err != nil {
 		return nil, err
 	}
-	s := &Set{fsys: fsys, models: map[string]*Model{}}
+	return load(fsys, dir+name+"/")
+}
+
+// LoadFS reads one generation of a dataset, laid out as the importer writes
+// it: index.json, and per workload its model files (<task>/<slug>.json) and
+// their measured values (<task>/measured.bin).
+func LoadFS(fsys fs.FS) (*Set, error) { return load(fsys, "") }
+
+func load(fsys fs.FS, root string) (*Set, error) {
+	b, err := fs.ReadFile(fsys, root+"index.json")
+	if err != nil {
+		return nil, err
+	}
+	s := &Set{fsys: fsys, root: root, models: map[string]*Model{}, measured: map[string]map[string]*Measured{}}
 	if err := json.Unmarshal(b, &s.Index); err != nil {
 		return nil, fmt.Errorf("index.json: %w", err)
 	}
@@ -138,15 +189,55 @@ func (s *Set) Model(task, name string) (*Model, error) {
 	if m := s.models[key]; m != nil {
 		return m, nil
 	}
+	var m *Model
 	if s.pack != nil {
-		m, err := s.pack.model(key)
-		if err != nil {
+		if m, err = s.pack.model(key); err != nil {
 			return nil, err
 		}
-		s.models[key] = m
+	} else if m, err = s.readModel(key); err != nil {
+		return nil, err
+	}
+	measured, err := s.measuredValues(task)
+	if err != nil {
+		return nil, err
+	}
+	// A dataset without measured values (one written by hand) is answered
+	// on its rounded rows.
+	for i := range m.Configurations {
+		c := &m.Configurations[i]
+		if c.Measured = measured[c.RowID]; c.Measured == nil && measured != nil {
+			return nil, fmt.Errorf("%s/%s: no measured values for row %s", task, MeasuredFile, c.RowID)
+		}
+	}
+	s.models[key] = m
+	return m, nil
+}
+
+// measuredValues reads a workload's measured values once; nil where the
+// workload has none. The caller holds s.mu.
+func (s *Set) measuredValues(task string) (map[string]*Measured, error) {
+	if m, ok := s.measured[task]; ok {
 		return m, nil
 	}
-	b, err := fs.ReadFile(s.fsys, key+".json")
+	t, err := s.measuredTable(task)
+	if err != nil {
+		return nil, err
+	}
+	if t == nil {
+		s.measured[task] = nil
+		return nil, nil
+	}
+	m, err := t.TokenMeasurements()
+	if err != nil {
+		return nil, fmt.Errorf("%s/%s: %w", task, MeasuredFile, err)
+	}
+	s.measured[task] = m
+	return m, nil
+}
+
+// readModel reads the model file key (task/slug) of a dataset's files.
+func (s *Set) readModel(key string) (*Model, error) {
+	b, err := fs.ReadFile(s.fsys, s.root+key+".json")
 	if err != nil {
 		return nil, err
 	}
@@ -154,8 +245,24 @@ func (s *Set) Model(task, name string) (*Model, error) {
 	if err := json.Unmarshal(b, m); err != nil {
 		return nil, fmt.Errorf("%s.json: %w", key, err)
 	}
-	s.models[key] = m
 	return m, nil
+}
+
+// readMeasured reads a workload's measured.bin from a dataset's files; nil
+// where it has none.
+func (s *Set) readMeasured(task string) (*MeasuredTable, error) {
+	b, err := fs.ReadFile(s.fsys, s.root+task+"/"+MeasuredFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	t := new(MeasuredTable)
+	if err := t.UnmarshalBinary(b); err != nil {
+		return nil, fmt.Errorf("%s/%s: %w", task, MeasuredFile, err)
+	}
+	return t, nil
 }
 
 // Files lists the dataset's model files (task/slug.json), sorted.
@@ -168,4 +275,13 @@ func (s *Set) Files() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// measuredTable is a workload's measured values as its measured.bin holds
+// them; nil where it has none.
+func (s *Set) measuredTable(task string) (*MeasuredTable, error) {
+	if s.pack != nil {
+		return s.pack.measured(task)
+	}
+	return s.readMeasured(task)
 }

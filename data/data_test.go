@@ -128,8 +128,8 @@ func bruteBest(configs []Config, gpu string, p Percentile, deadline float64) *Co
 	}
 	sort.Slice(ok, func(i, j int) bool {
 		a, b := ok[i], ok[j]
-		ka := []float64{float64(a.JoulesPerToken), float64(a.NumGPUs), float64(a.MaxNumSeqs), float64(a.Repeat)}
-		kb := []float64{float64(b.JoulesPerToken), float64(b.NumGPUs), float64(b.MaxNumSeqs), float64(b.Repeat)}
+		ka := []float64{a.EnergyPerToken(), float64(a.NumGPUs), float64(a.MaxNumSeqs), float64(a.Repeat)}
+		kb := []float64{b.EnergyPerToken(), float64(b.NumGPUs), float64(b.MaxNumSeqs), float64(b.Repeat)}
 		for k := range ka {
 			if ka[k] != kb[k] {
 				return ka[k] < kb[k]

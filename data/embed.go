@@ -4,11 +4,15 @@ package data
 
 import "embed"
 
-// The dataset as the importer writes it, JSON files; the browser build
-// embeds the same packed instead (embed_js.go).
+// The dataset folder holds generations of the dataset and a pointer to the
+// current one (see Current); the importer adds a generation and then
+// replaces the pointer, so that a build embeds one whole dataset whenever it
+// runs. Its work in progress, in folders named .import-*, is not embedded.
+// The browser build embeds the current generation packed instead
+// (embed_js.go).
 //
-//go:embed index.json lm-arena-chat gpqa sourcegraph-fim image-chat video-chat
+//go:embed dataset
 var files embed.FS
 
 // Load returns the dataset embedded in the binary.
-func Load() (*Set, error) { return LoadFS(files) }
+func Load() (*Set, error) { return loadCurrent(files, "dataset/") }

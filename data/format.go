@@ -86,6 +86,29 @@ func FormatMS(ms float64) string {
 	return groupThousands(strconv.FormatFloat(ms, 'f', -1, 64)) + " ms"
 }
 
+// FormatITL writes a measured latency as the dataset shows it, to 0.1 ms,
+// with FormatNumber (20.047 → "20"), unless that puts it on the other side
+// of the deadline it is compared with: then with the fewest decimals that
+// keep it where it is (20.047 against 20 ms → "20.05"), so that no figure
+// reads as meeting a deadline it misses, nor the reverse.
+func FormatITL(ms, deadlineMS float64) string {
+	meets := ms <= deadlineMS
+	sameSide := func(s string) bool {
+		v, _ := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
+		return (v <= deadlineMS) == meets
+	}
+	shown, _ := strconv.ParseFloat(strconv.FormatFloat(ms, 'f', 1, 64), 64)
+	if s := FormatNumber(shown); sameSide(s) {
+		return s
+	}
+	for n := 1; n <= 17; n++ {
+		if s := strconv.FormatFloat(ms, 'f', n, 64); sameSide(s) {
+			return groupThousands(strings.TrimRight(s, "0"))
+		}
+	}
+	return groupThousands(strconv.FormatFloat(ms, 'f', -1, 64))
+}
+
 // FormatChange is how much more (or less) a is than b, signed, to a tenth of a
 // percent: "+104.3%", "-12.0%".
 func FormatChange(a, b float64) string { return fmt.Sprintf("%+.1f%%", (a/b-1)*100) }

@@ -114,6 +114,30 @@ func TestFormatTinyVolumes(t *testing.T) {
 	}
 }
 
+// TestFormatITL: a latency reads as the dataset shows it, to 0.1 ms, unless
+// that would read on the other side of the deadline (issue 16's edges).
+func TestFormatITL(t *testing.T) {
+	for _, c := range []struct {
+		ms, deadline float64
+		want         string
+	}{
+		{7.15609549661167, 100, "7.2"},
+		{20.04709400050342, 25, "20"},
+		{20.04709400050342, 20, "20.05"}, // misses 20 ms: not "20"
+		{20.0001, 20, "20.0001"},
+		{19.96, 19.97, "19.96"}, // meets 19.97 ms: not "20"
+		{40.00510050030425, 40, "40.01"},
+		{50.0224, 50, "50.02"},
+		{1234.56, 2000, "1,235"},
+		{1234.56, 1234.7, "1,234.6"}, // "1,235" would read as missing
+		{412.0534945031977, 500, "412.1"},
+	} {
+		if got := FormatITL(c.ms, c.deadline); got != c.want {
+			t.Errorf("FormatITL(%v, %v) = %q, want %q", c.ms, c.deadline, got, c.want)
+		}
+	}
+}
+
 // TestPick: the unit of a column is the one its largest figure reads in.
 func TestPick(t *testing.T) {
 	for _, c := range []struct {

@@ -18,15 +18,17 @@ import (
 //
 // A pack is a header (packMagic, the schema version), a table of every
 // string it holds, each once (a model file repeats the dataset's long
-// source texts), the index, and the models, each a record of its own that
-// is decoded when first asked for. Numbers are varints; a float that a short
+// source texts), the index, the models, each a record of its own that is
+// decoded when first asked for, and each workload's measured values (its
+// measured.bin: the columns' and rows' names, and the values' bytes as the
+// file holds them, so bit for bit, and as compact once compressed). Numbers are varints; a float that a short
 // decimal writes exactly (most of the dataset's, rounded as the leaderboard
 // publishes them) is that decimal's digits and exponent, any other its eight
 // bytes. Every type's fields are written and read in the same order by its
 // pack and unpack methods below: a field added to a type must be added to
 // both (TestPackEveryField fails until it is).
 
-const packMagic = "tokenjoule dataset pack\n"
+const packMagic = "tokenjoule dataset pack 2\n"
 
 // Pack packs the whole of set: its index and every model of it.
 func Pack(set *Set) ([]byte, error) {
@@ -39,8 +41,22 @@ func Pack(set *Set) ([]byte, error) {
 		task, slug string
 		b          []byte
 	}
-	var models []rec
+	var models, tables []rec
 	for _, wl := range set.Index.Workloads {
+		t, err := set.measuredTable(wl.ID)
+		if err != nil {
+			return nil, err
+		}
+		if t != nil {
+			var tw packer
+			tw.strs = w.strs
+			tw.list(t.Columns)
+			tw.list(t.Rows)
+			planes := t.planes()
+			tw.uint(uint64(len(planes)))
+			tw.b = append(tw.b, planes...)
+			tables = append(tables, rec{task: wl.ID, b: tw.b})
+		}
 		for _, e := range wl.Models {
 			m, err := set.Model(wl.ID, e.Slug)
 			if err != nil {
@@ -73,6 +89,12 @@ func Pack(set *Set) ([]byte, error) {
 		w.uint(uint64(len(m.b)))
 		w.b = append(w.b, m.b...)
 	}
+	w.uint(uint64(len(tables)))
+	for _, t := range tables {
+		w.raw(t.task)
+		w.uint(uint64(len(t.b)))
+		w.b = append(w.b, t.b...)
+	}
 	return w.b, nil
 }
 
@@ -81,6 +103,7 @@ type packed struct {
 	b      []byte
 	strs   []string
 	models map[string][2]int // by task + "/" + slug: the record's start and end in b
+	tables map[string][2]int // the measured values' records, by task
 }
 
 // LoadPacked reads a dataset from a pack (see Pack). Its models are decoded
@@ -95,12 +118,12 @@ func LoadPacked(b []byte) (*Set, error) {
 		return nil, fmt.Errorf("dataset pack: schema version %q, want %q", v, SchemaVersion)
 	}
 	n := r.count()
-	p := &packed{b: b, strs: make([]string, 0, n), models: map[string][2]int{}}
+	p := &packed{b: b, strs: make([]string, 0, n), models: map[string][2]int{}, tables: map[string][2]int{}}
 	for i := 0; i < n && r.err == nil; i++ {
 		p.strs = append(p.strs, r.raw())
 	}
 	r.strs = p.strs
-	s := &Set{models: map[string]*Model{}, pack: p}
+	s := &Set{pack: p, models: map[string]*Model{}, measured: map[string]map[string]*Measured{}}
 	end := r.record()
 	s.Index.unpack(&r)
 	r.end(end)
@@ -109,6 +132,13 @@ func LoadPacked(b []byte) (*Set, error) {
 		key := r.raw() + "/" + r.raw()
 		end := r.record()
 		p.models[key] = [2]int{r.i, end}
+		r.i = end
+	}
+	n = r.count()
+	for i := 0; i < n && r.err == nil; i++ {
+		task := r.raw()
+		end := r.record()
+		p.tables[task] = [2]int{r.i, end}
 		r.i = end
 	}
 	if r.err == nil && r.i != len(b) {
@@ -134,6 +164,32 @@ func (p *packed) model(key string) (*Model, error) {
 		return nil, fmt.Errorf("%s: %w", key, r.err)
 	}
 	return m, nil
+}
+
+// measured decodes a workload's measured values from the pack; nil where it
+// has none.
+func (p *packed) measured(task string) (*MeasuredTable, error) {
+	at, ok := p.tables[task]
+	if !ok {
+		return nil, nil
+	}
+	r := unpacker{b: p.b[:at[1]], i: at[0], strs: p.strs}
+	columns, rows := r.list(), r.list()
+	n := r.count()
+	var planes []byte
+	if r.err == nil {
+		planes = r.b[r.i : r.i+n]
+		r.i += n
+	}
+	r.end(at[1])
+	t := new(MeasuredTable)
+	if r.err == nil {
+		r.err = t.fromPlanes(columns, rows, planes)
+	}
+	if r.err != nil {
+		return nil, fmt.Errorf("%s/%s: %w", task, MeasuredFile, r.err)
+	}
+	return t, nil
 }
 
 // packer writes a pack's records; the packers of one pack share strs, the

@@ -27,7 +27,9 @@ type Model struct {
 	GPUs         []string `json:"gpus"`
 	// Configurations are sorted by GPU, number of GPUs, max_num_seqs and repeat.
 	Configurations []Config `json:"configurations"`
-	// Best holds, per GPU, the configuration selected at the default deadline.
+	// Best holds, per GPU, the configuration selected at the default
+	// deadline, as the file writes it: without Measured (Configurations
+	// hold the same rows with theirs).
 	Best map[string]Config `json:"best"`
 }
 
@@ -77,6 +79,10 @@ type Config struct {
 	P95ITL              Float  `json:"p95_itl_ms"`
 	RowID               string `json:"row_id"`
 	Repeat              int    `json:"repeat"`
+	// Measured holds the row's figures as measured, from the workload's
+	// measured.bin; nil in a dataset that has none (one written by hand),
+	// which is then answered on the rounded figures above.
+	Measured *Measured `json:"-"`
 }
 
 // Index lists every workload and model with its best configurations, so that a

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -38,8 +39,24 @@ func ParsePercentile(s string) (Percentile, error) {
 // planner), so that they never disagree on which configurations qualify.
 func (p Percentile) Meets(c *Config, deadlineMS float64) bool { return p.ITL(c) <= deadlineMS }
 
-// ITL returns c's inter-token latency in ms at percentile p.
+// ITL returns c's measured inter-token latency in ms at percentile p: what
+// a deadline is compared with. (A configuration without Measured, made by
+// hand, is answered on its rounded figures, here and below.)
+//
+// It is called, not inlined: a copy of its lookup at each of its callers
+// (the selection, the charts, the planner) made the wasm 20 KB larger.
+//
+//go:noinline
 func (p Percentile) ITL(c *Config) float64 {
+	if c.Measured == nil {
+		return p.ShownITL(c)
+	}
+	return c.Measured.ITL[max(slices.Index(Percentiles, p), 0)]
+}
+
+// ShownITL returns c's latency at p as the dataset row has it and the page
+// shows it, rounded to 0.1 ms.
+func (p Percentile) ShownITL(c *Config) float64 {
 	switch p {
 	case P90:
 		return float64(c.P90ITL)
@@ -49,6 +66,36 @@ func (p Percentile) ITL(c *Config) float64 {
 		return float64(c.P99ITL)
 	}
 	return float64(c.MedianITL)
+}
+
+// EnergyPerToken returns c's measured GPU energy per output token in joules,
+// unrounded: what the selection compares and a volume is multiplied by.
+func (c *Config) EnergyPerToken() float64 {
+	if c.Measured == nil {
+		return float64(c.JoulesPerToken)
+	}
+	return c.Measured.JoulesPerToken
+}
+
+// EnergyPerRequest returns c's measured GPU energy for a request of the
+// average output length in joules (the leaderboard's
+// energy_per_request_joules).
+func (c *Config) EnergyPerRequest() float64 {
+	if c.Measured == nil {
+		return float64(c.JoulesPerToken) * float64(c.AvgOutputTokens)
+	}
+	return c.Measured.JoulesPerRequest
+}
+
+// OutputTokensPerRequest returns c's measured average output length: its
+// energy per request over its energy per token, which the leaderboard makes
+// the one the product of the other, so that a volume's requests times the
+// energy per request is the volume's energy.
+func (c *Config) OutputTokensPerRequest() float64 {
+	if c.Measured == nil {
+		return float64(c.AvgOutputTokens)
+	}
+	return c.Measured.JoulesPerRequest / c.Measured.JoulesPerToken
 }
 
 // Share says which share of tokens p holds to a deadline, as a reader would:
@@ -90,19 +137,19 @@ func DefaultQuery() Query {
 // Estimate is what a volume of tokens costs on one configuration.
 type Estimate struct {
 	EnergyWh         float64 // energy for the volume
-	EnergyPerRequest float64 // joules for a request of the average output length
+	EnergyPerRequest float64 // joules for a request of the average output length, as measured
 	GPUHours         float64 // GPU time for the volume at the measured throughput
-	Requests         float64 // requests of the average output length in the volume
+	Requests         float64 // requests of the measured average output length in the volume
 }
 
-// Estimate returns what tokens output tokens cost on c.
+// Estimate returns what tokens output tokens cost on c, from its measured
+// energy per token and per request.
 func (c *Config) Estimate(tokens float64) Estimate {
-	j := float64(c.JoulesPerToken)
 	return Estimate{
-		EnergyWh:         j * tokens / 3600,
-		EnergyPerRequest: j * float64(c.AvgOutputTokens),
+		EnergyWh:         c.EnergyPerToken() * tokens / 3600,
+		EnergyPerRequest: c.EnergyPerRequest(),
 		GPUHours:         tokens / float64(c.TokensPerSecond) * float64(c.NumGPUs) / 3600,
-		Requests:         tokens / float64(c.AvgOutputTokens),
+		Requests:         tokens / c.OutputTokensPerRequest(),
 	}
 }
 
@@ -121,13 +168,28 @@ type Result struct {
 	Fastest *Config
 }
 
-// MinDeadlineMS is the smallest deadline that some configuration meets: the
-// fastest configuration's latency. It is 0 when the deadline was met.
+// MinDeadlineMS is the smallest deadline that some configuration meets, as
+// the page shows it and sets it: the fastest configuration's measured latency
+// rounded up to the 0.1 ms latencies are shown at, so that the deadline set
+// is always met (a measured 12.53 ms is 12.6 ms). It is 0 when the deadline
+// was met.
 func (r *Result) MinDeadlineMS() float64 {
 	if r.Fastest == nil {
 		return 0
 	}
-	return r.Query.Percentile.ITL(r.Fastest)
+	return CeilTenth(r.Query.Percentile.ITL(r.Fastest))
+}
+
+// CeilTenth rounds ms up to a tenth: the smallest multiple of 0.1, as the
+// float64 nearest its decimal, that is not below ms.
+func CeilTenth(ms float64) float64 {
+	// Decimally, not as math.Ceil(ms*10)/10: 12.3*10 is 123.00000000000001
+	// in float64, which would make 12.3 into 12.4.
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(ms, 'f', 1, 64), 64)
+	if v < ms {
+		v, _ = strconv.ParseFloat(strconv.FormatFloat(v+0.1, 'f', 1, 64), 64)
+	}
+	return v
 }
 
 // Select answers q: among the model's configurations on q.GPU whose latency at
@@ -246,8 +308,8 @@ func fastest(configs []Config, gpu string, p Percentile) *Config {
 
 func lessEnergy(a, b *Config) bool {
 	switch {
-	case a.JoulesPerToken != b.JoulesPerToken:
-		return a.JoulesPerToken < b.JoulesPerToken
+	case a.EnergyPerToken() != b.EnergyPerToken():
+		return a.EnergyPerToken() < b.EnergyPerToken()
 	case a.NumGPUs != b.NumGPUs:
 		return a.NumGPUs < b.NumGPUs
 	case a.MaxNumSeqs != b.MaxNumSeqs:

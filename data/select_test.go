@@ -21,9 +21,10 @@ func TestSelectQwen14BOnH100At50ms(t *testing.T) {
 	if c == nil || c.RowID != "qwen-3-14b/H100/1/256" || c.MaxNumSeqs != 256 || c.WhPerMillionTokens != 31.09 {
 		t.Fatalf("selected %+v, want qwen-3-14b/H100/1/256 at 31.09 Wh per million tokens", c)
 	}
-	// 0.1119169 J per token × 1e6 tokens / 3600 s/h; 625 output tokens per request;
-	// 1e6 tokens / 5760.3 tokens/s / 3600 s/h on one GPU.
-	want := Estimate{EnergyWh: 31.088028, EnergyPerRequest: 69.9480625, GPUHours: 0.048223, Requests: 1600}
+	// The leaderboard's 0.11191693587449492 J per token × 1e6 tokens / 3600
+	// s/h; its 69.89933984987961 J per request (624.564453125 output tokens
+	// on average); 1e6 tokens / 5760.3 tokens/s / 3600 s/h on one GPU.
+	want := Estimate{EnergyWh: 0.11191693587449492 * 1e6 / 3600, EnergyPerRequest: 69.89933984987961, GPUHours: 0.048223, Requests: 1e6 / 624.564453125}
 	if !near(r.Estimate.EnergyWh, want.EnergyWh, 1e-6) || !near(r.Estimate.EnergyPerRequest, want.EnergyPerRequest, 1e-9) ||
 		!near(r.Estimate.GPUHours, want.GPUHours, 1e-5) || !near(r.Estimate.Requests, want.Requests, 1e-12) {
 		t.Errorf("estimate = %+v, want %+v", r.Estimate, want)
@@ -144,9 +145,11 @@ func TestTiesFollowTheRule(t *testing.T) {
 }
 
 func TestEstimateArithmetic(t *testing.T) {
-	c := Config{NumGPUs: 4, JoulesPerToken: 0.5, TokensPerSecond: 2000, AvgOutputTokens: 250}
+	c := Config{NumGPUs: 4, JoulesPerToken: 0.5, TokensPerSecond: 2000, AvgOutputTokens: 250,
+		Measured: &Measured{JoulesPerToken: 0.5, JoulesPerRequest: 125}}
 	e := c.Estimate(7.2e6)
-	// 0.5 J × 7.2e6 = 3.6e6 J = 1000 Wh; 0.5 × 250 = 125 J; 7.2e6 / 2000 = 3600 s = 1 h × 4 GPUs; 7.2e6 / 250.
+	// 0.5 J × 7.2e6 = 3.6e6 J = 1000 Wh; 125 J measured a request; 7.2e6 / 2000 = 3600 s = 1 h × 4 GPUs;
+	// 7.2e6 / (125 / 0.5 = 250 tokens a request).
 	if e.EnergyWh != 1000 || e.EnergyPerRequest != 125 || e.GPUHours != 4 || e.Requests != 28800 {
 		t.Errorf("estimate = %+v", e)
 	}
@@ -195,7 +198,7 @@ func TestCurvesAndFrontier(t *testing.T) {
 					if p.GPU != c.GPU || p.NumGPUs != c.NumGPUs || i > 0 && p.MaxNumSeqs < c.Points[i-1].MaxNumSeqs {
 						t.Fatalf("%s: curve %s×%d holds %s out of order", key, c.GPU, c.NumGPUs, p.RowID)
 					}
-					if p.ITL != float64(p.P90ITL) || p.Meets != (p.ITL <= 40) {
+					if p.ITL != p.Measured.ITL[1] || p.Meets != (p.ITL <= 40) {
 						t.Fatalf("%s: point %s has ITL %v, meets %v", key, p.RowID, p.ITL, p.Meets)
 					}
 					seen++
@@ -212,11 +215,11 @@ func TestCurvesAndFrontier(t *testing.T) {
 			}
 			front := m.Frontier(gpu, P90, 40)
 			for i, f := range front {
-				if i > 0 && !(f.ITL >= front[i-1].ITL && f.JoulesPerToken < front[i-1].JoulesPerToken) {
+				if i > 0 && !(f.ITL >= front[i-1].ITL && f.Measured.JoulesPerToken < front[i-1].Measured.JoulesPerToken) {
 					t.Errorf("%s on %s: frontier is not faster-to-cheaper at %s", key, gpu, f.RowID)
 				}
 				for _, c := range m.Configurations {
-					if (gpu == AnyGPU || c.GPU == gpu) && float64(c.P90ITL) <= f.ITL && c.JoulesPerToken < f.JoulesPerToken {
+					if (gpu == AnyGPU || c.GPU == gpu) && c.Measured.ITL[1] <= f.ITL && c.Measured.JoulesPerToken < f.Measured.JoulesPerToken {
 						t.Errorf("%s on %s: frontier point %s is beaten by %s", key, gpu, f.RowID, c.RowID)
 					}
 				}
@@ -292,5 +295,75 @@ func TestSelectRefusesNonFiniteFigures(t *testing.T) {
 		} else if !strings.Contains(err.Error(), "not a finite number") {
 			t.Errorf("%s: error %q does not say why", name, err)
 		}
+	}
+}
+
+// TestCeilTenth: the smallest tenth of a millisecond, as typed, that is not
+// below a measured latency.
+func TestCeilTenth(t *testing.T) {
+	for _, c := range []struct{ ms, want float64 }{
+		{12.53, 12.6}, {12.5, 12.5}, {12.3, 12.3}, {12.35, 12.4}, {12.500000000000002, 12.6},
+		{0.01, 0.1}, {59999.97, 60000}, {20.04709400050342, 20.1}, {17.7, 17.7},
+	} {
+		if got := CeilTenth(c.ms); got != c.want {
+			t.Errorf("CeilTenth(%v) = %v, want %v", c.ms, got, c.want)
+		}
+	}
+}
+
+// TestMinDeadlineIsRoundedUp: where nothing meets the deadline, the smallest
+// deadline shown and set is the fastest measured latency rounded up at the
+// 0.1 ms shown (12.53 ms measured: 12.6 ms, which it meets; 12.5 ms, the
+// rounded row's figure, it does not), and ranking by it keeps the measured
+// order (issue 16).
+func TestMinDeadlineIsRoundedUp(t *testing.T) {
+	models := []Model{
+		{Slug: "a", Configurations: []Config{cfg("H100", 1, 8, 1, 0.2, 12.5)}},
+		{Slug: "b", Configurations: []Config{cfg("H100", 1, 8, 1, 0.1, 12.5)}},
+	}
+	measured := map[string]float64{"a": 12.53, "b": 12.52} // both rounded to 12.5 in their rows
+	fsys := fstest.MapFS{}
+	idx := Index{Version: SchemaVersion, Workloads: []Workload{{ID: "w", Name: "W"}}}
+	table := MeasuredTable{Columns: TokenColumns}
+	for _, m := range models {
+		m.Version, m.Name, m.GPUs = SchemaVersion, strings.ToUpper(m.Slug), []string{"H100"}
+		m.Configurations[0].RowID = m.Slug + "/H100/1/8"
+		idx.Workloads[0].Models = append(idx.Workloads[0].Models, ModelEntry{Slug: m.Slug, Name: m.Name, GPUs: m.GPUs})
+		b, _ := json.Marshal(m)
+		fsys["w/"+m.Slug+".json"] = &fstest.MapFile{Data: b}
+		us := measured[m.Slug] * 1000 // whole microseconds
+		table.Rows = append(table.Rows, m.Configurations[0].RowID)
+		table.Values = append(table.Values, []float64{us, us, us, us, float64(m.Configurations[0].JoulesPerToken), 500})
+	}
+	b, _ := json.Marshal(idx)
+	fsys["index.json"] = &fstest.MapFile{Data: b}
+	tb, err := table.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys["w/"+MeasuredFile] = &fstest.MapFile{Data: tb}
+	s, err := LoadFS(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := Query{Task: "w", Model: "a", GPU: "H100", DeadlineMS: 12.5, Percentile: P50, Tokens: 1e6}
+	r, err := s.Select(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Selected != nil || r.MinDeadlineMS() != 12.6 {
+		t.Fatalf("at 12.5 ms, 12.53 measured: selected %v, smallest deadline %v; want none and 12.6", r.Selected, r.MinDeadlineMS())
+	}
+	q.DeadlineMS = r.MinDeadlineMS()
+	if r, _ := s.Select(q); r.Selected == nil || r.Estimate.EnergyPerRequest != 0.2*500 {
+		t.Errorf("at the smallest deadline shown, %v ms: selected %v", q.DeadlineMS, r.Selected)
+	}
+	q.DeadlineMS = 12.5
+	rk, err := s.Compare(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := []string{rk.Models[0].Entry.Slug, rk.Models[1].Entry.Slug}; got[0] != "b" || got[1] != "a" {
+		t.Errorf("ranking %v: want b (12.52 ms measured) before a (12.53 ms), though both are shown at 12.6 ms", got)
 	}
 }

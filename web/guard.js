@@ -241,9 +241,14 @@
   }
 
   // app.js registers its worker only if ("serviceWorker" in navigator):
-  // without the throwing getter it skips registration silently, as in a
-  // browser without service workers.
+  // without the getter it skips registration silently, as in a browser
+  // without service workers. A document of an opaque origin (a sandboxed
+  // frame) can register none: chromium throws as it is read, Firefox only
+  // refuses the registration, with an error on the console.
   try {
+    if (window.origin === "null") {
+      throw new Error("opaque origin");
+    }
     void navigator.serviceWorker;
   } catch (err) {
     delete Navigator.prototype.serviceWorker;

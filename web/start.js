@@ -1,7 +1,8 @@
 // tokenjoule's download of the wasm, first thing: the first script of the
 // page's head, before its stylesheets (app/server, FixPage), it runs as soon
 // as it has arrived, where web/guard.js waits for them. It is not a
-// <link rel=preload>, which could not be stopped: where the host sends
+// <link rel=preload>, which could not be stopped, and which WebKit never
+// hands to fetch() (it downloaded the wasm twice): where the host sends
 // files uncompressed (a plain file server, S3 without metadata), the page
 // downloads the gzip copies the build writes beside them instead,
 // decompressed in the page (DecompressionStream): the wasm, which app.js
@@ -23,10 +24,14 @@ window.tokenjouleStarted = true; // app.js waits for this script, should it run 
   var here = document.currentScript.src;
   var scriptsRaw = typeof DecompressionStream === "function" && typeof AbortController === "function" ? rawHere(here) : false;
   var wasmRaw = scriptsRaw;
+  // The one download of the wasm: app.js takes it if it asks for the same
+  // URL (app/server/appjs.go); a failure is app.js's to report, when it
+  // awaits the response.
   if (appRuns && typeof WebAssembly === "object") {
-    window.tokenjouleWasm = fetchWasm(new URL("app.wasm", here).href);
-    // A failure is app.js's to report, when it awaits the response.
-    window.tokenjouleWasm.catch(function () {});
+    var wasmURL = new URL("app.wasm", here).href;
+    var download = fetchWasm(wasmURL);
+    download.catch(function () {});
+    window.tokenjouleWasm = { url: wasmURL, response: download };
   }
 
   // rawHere tells from its Resource Timing whether this script came from the
@@ -90,7 +95,8 @@ window.tokenjouleStarted = true; // app.js waits for this script, should it run 
   }
 
   // tokenjouleLoadScript adds the script at src to the page and calls done
-  // once it has run or failed (app/ui/echarts.go loads ECharts with it).
+  // with its load or error event once it has run or failed
+  // (app/ui/echarts.go loads ECharts with it).
   // Where the host sends scripts uncompressed, the script is its gzip copy,
   // decompressed, from a blob: URL; where that is refused (a CSP without
   // blob:, which such a host rarely sends), src itself.
@@ -98,10 +104,15 @@ window.tokenjouleStarted = true; // app.js waits for this script, should it run 
     var add = function (url, failed) {
       var script = document.createElement("script");
       script.src = url;
-      script.addEventListener("load", function () {
-        done();
+      script.addEventListener("load", done);
+      script.addEventListener("error", function (ev) {
+        if (failed) {
+          script.remove();
+          failed();
+        } else {
+          done(ev);
+        }
       });
-      script.addEventListener("error", failed || done);
       document.head.appendChild(script);
     };
     if (!scriptsRaw) {

@@ -480,7 +480,7 @@ func describe(c *data.Config, q data.Query) string {
 		c.GPU, c.NumGPUs, c.TensorParallel, c.DataParallel, c.ExpertParallel, c.Precision,
 		c.MaxNumSeqs, data.FormatNumber(float64(c.AvgRunningBatch)),
 		data.FormatNumber(float64(c.JoulesPerToken)), data.FormatNumber(float64(c.WhPerMillionTokens)),
-		percentileWords(q.Percentile), data.FormatNumber(itl), verdict, formatMS(q.DeadlineMS),
+		percentileWords(q.Percentile), data.FormatITL(itl, q.DeadlineMS), verdict, formatMS(q.DeadlineMS),
 		data.FormatNumber(float64(c.TokensPerSecond)), data.FormatNumber(float64(c.PowerWatts)),
 		c.RowID)
 }

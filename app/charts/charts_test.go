@@ -157,7 +157,8 @@ func TestCharts(t *testing.T) {
 		extras int
 	}{
 		// The frontier, the deadline and the selected point.
-		{"EnergyLatency", EnergyLatency, false, 2, [][]float64{{float64(s.MedianITL), float64(s.JoulesPerToken)}}, 3},
+		// Its latency is the measured one: the deadline is compared with it.
+		{"EnergyLatency", EnergyLatency, false, 2, [][]float64{{s.Measured.ITL[0], float64(s.JoulesPerToken)}}, 3},
 		{"EnergyConcurrency", EnergyConcurrency, true, 2, [][]float64{{float64(s.MaxNumSeqs), float64(s.JoulesPerToken)}}, 1},
 		// Two key series and two selected points.
 		{"PowerThroughput", PowerThroughput, true, 4, [][]float64{{float64(s.MaxNumSeqs), float64(s.PowerWatts)}, {float64(s.MaxNumSeqs), float64(s.TokensPerSecond)}}, 4},
@@ -465,7 +466,7 @@ func TestTooltips(t *testing.T) {
 						return strings.Contains(d.Name, c.RowID) &&
 							strings.Contains(d.Name, fmt.Sprintf("%s × %d", c.GPU, c.NumGPUs)) &&
 							strings.Contains(d.Name, data.FormatNumber(float64(c.JoulesPerToken))+" J/token") &&
-							strings.Contains(d.Name, data.FormatNumber(q.Percentile.ITL(c))+" ms") &&
+							strings.Contains(d.Name, data.FormatITL(q.Percentile.ITL(c), q.DeadlineMS)+" ms") &&
 							strings.Contains(d.Name, fmt.Sprintf("(max_num_seqs) %d", c.MaxNumSeqs)) &&
 							strings.Contains(d.Name, data.FormatNumber(float64(c.PowerWatts))+" W") &&
 							strings.Contains(d.Name, data.FormatNumber(float64(c.TokensPerSecond))+" tokens/s")

@@ -25,13 +25,13 @@ func DescribeEnergyLatency(r *data.Result) string {
 	q := r.Query
 	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
 	n, _ := count(curves)
-	lo, hi := extent(curves, func(pt data.Point) float64 { return pt.ITL })
+	lo, hi := extent(curves, func(pt data.Point) float64 { return q.Percentile.ShownITL(pt.Config) })
 	return tell(r, curves, fmt.Sprintf("%s: %s of %s on %s, energy per token in joules against the %s wait between tokens, from %s to %s ms.",
 		TitleEnergyLatency, configurations(n), r.Model.Name, gpuList(curves),
 		percentileWords(q.Percentile), data.FormatNumber(lo), data.FormatNumber(hi)),
 		func(s *data.Config) string {
 			return fmt.Sprintf("%s with a batch size limit of %d, at %s ms and %s J per token, the least energy of those that meet it.",
-				gpuName(s), s.MaxNumSeqs, data.FormatNumber(q.Percentile.ITL(s)), data.FormatNumber(float64(s.JoulesPerToken)))
+				gpuName(s), s.MaxNumSeqs, data.FormatITL(q.Percentile.ITL(s), q.DeadlineMS), data.FormatNumber(float64(s.JoulesPerToken)))
 		})
 }
 
@@ -78,7 +78,7 @@ func deadlineSentence(r *data.Result, curves []data.Curve) string {
 	if meets == 0 {
 		s := "No configuration meets the " + d + ", so none is selected"
 		if f := r.Fastest; f != nil {
-			s += fmt.Sprintf("; the fastest, %s with a batch size limit of %d, takes %s ms", gpuName(f), f.MaxNumSeqs, data.FormatNumber(q.Percentile.ITL(f)))
+			s += fmt.Sprintf("; the fastest, %s with a batch size limit of %d, takes %s ms", gpuName(f), f.MaxNumSeqs, data.FormatITL(q.Percentile.ITL(f), q.DeadlineMS))
 		}
 		return s + "."
 	}

@@ -95,7 +95,7 @@ func PlanEnergy(pc PlanChart) ([]byte, error) {
 	}
 	var bx, by []float64
 	for _, pt := range pc.Frontier {
-		bx, by = append(bx, pt.ITL), append(by, sig4(float64(pt.JoulesPerToken)*pc.TokensDay/3600/scale))
+		bx, by = append(bx, pt.ITL), append(by, sig4(pt.EnergyPerToken()*pc.TokensDay/3600/scale))
 	}
 	yName := fmt.Sprintf("Energy a day (%s)", unit)
 	c := charts.NewLine()
@@ -176,7 +176,7 @@ func deadlineLine(c *charts.Line, ms float64) {
 
 // stepTooltip says what a step of the plan is.
 func stepTooltip(s plan.Step, p data.Percentile) string {
-	return fmt.Sprintf("From a %s ms deadline: %s\n%s", data.FormatNumber(s.DeadlineMS), plan.FormatPower(s.PowerW)+" on average", optionTooltip(&s.Option, p))
+	return fmt.Sprintf("From a %s ms deadline: %s\n%s", data.FormatNumber(data.CeilTenth(s.DeadlineMS)), plan.FormatPower(s.PowerW)+" on average", optionTooltip(&s.Option, p))
 }
 
 // optionTooltip says what a plan is: its fleet, its energy, its load.
@@ -184,7 +184,7 @@ func optionTooltip(o *plan.Option, p data.Percentile) string {
 	c := o.Config
 	return fmt.Sprintf("%d GPUs: %d × %s, batch size limit %d\n%s a day · %s busy on average\n%s ITL %s ms · dataset row %s",
 		o.GPUs, o.Replicas, c.Hardware(), c.MaxNumSeqs, data.FormatEnergy(o.WhPerDay), plan.FormatPercent(o.Utilisation),
-		p, data.FormatNumber(p.ITL(c)), c.RowID)
+		p, data.FormatNumber(p.ShownITL(c)), c.RowID)
 }
 
 // DescribePlanEnergy says in words what PlanEnergy shows.
@@ -195,8 +195,8 @@ func DescribePlanEnergy(pc PlanChart) string {
 	first, last := pc.Steps[0], pc.Steps[len(pc.Steps)-1]
 	s := fmt.Sprintf("%s: the best plan's energy a day falls from %s at a %s ms deadline to %s from %s ms, in %d steps; "+
 		"the dashed line is the energy if every GPU were always busy.",
-		TitlePlanEnergy, data.FormatEnergy(first.WhPerDay), data.FormatNumber(first.DeadlineMS),
-		data.FormatEnergy(last.WhPerDay), data.FormatNumber(last.DeadlineMS), len(pc.Steps))
+		TitlePlanEnergy, data.FormatEnergy(first.WhPerDay), data.FormatNumber(data.CeilTenth(first.DeadlineMS)),
+		data.FormatEnergy(last.WhPerDay), data.FormatNumber(data.CeilTenth(last.DeadlineMS)), len(pc.Steps))
 	return s + " " + chosenSentence(pc, func(o *plan.Option) string { return data.FormatEnergy(o.WhPerDay) + " a day" })
 }
 
@@ -210,7 +210,7 @@ func DescribePlanGPUs(pc PlanChart) string {
 		lo, hi = min(lo, float64(s.GPUs)), max(hi, float64(s.GPUs))
 	}
 	s := fmt.Sprintf("%s: the best plan needs from %s to %s GPUs, from a %s ms deadline up.",
-		TitlePlanGPUs, data.FormatNumber(lo), data.FormatNumber(hi), data.FormatNumber(pc.Steps[0].DeadlineMS))
+		TitlePlanGPUs, data.FormatNumber(lo), data.FormatNumber(hi), data.FormatNumber(data.CeilTenth(pc.Steps[0].DeadlineMS)))
 	return s + " " + chosenSentence(pc, func(o *plan.Option) string { return fmt.Sprintf("%d GPUs", o.GPUs) })
 }
 

@@ -151,7 +151,7 @@ func (cf *calcFootprint) print(w io.Writer) {
 		fmt.Fprintf(w, "  %-38s %12s   %-20s %s\n", r.Label, data.FormatEnergy(r.Wh), r.Applies(), cite(r.Source()))
 	}
 	perRequest := func(gpuWh float64) float64 { return f.Ladder(gpuWh).FacilityWh }
-	gpuPerRequest := float64(c.JoulesPerToken) * float64(c.AvgOutputTokens) / 3600
+	gpuPerRequest := c.EnergyPerRequest() / 3600
 	fmt.Fprintf(w, "  %-38s %12s   (%s), %s Wh per request of %d tokens\n", "Total at this boundary",
 		data.FormatEnergy(l.FacilityWh), data.FormatJoules(l.FacilityWh*3600), data.FormatNumber(perRequest(gpuPerRequest)), c.AvgOutputTokens)
 	if f.IsGPUOnly() {

@@ -49,25 +49,27 @@ func TestCalcFootprintJSON(t *testing.T) {
 		t.Fatalf("no footprint and budget in the JSON (%v):\n%s", err, out)
 	}
 	fp := got.Footprint
-	// By hand: 0.1119169 J/token × 1e9 tokens / 3600 = 31,088.028 Wh on the
-	// GPU; × 1.43 = 44,455.880 (server); × 1.60 = 49,740.844 (fleet);
-	// × 1.09 = 54,217.520 (facility); 54.217520 kWh × 480 g = 26,024.410 g;
-	// 49.740844 kWh × 0.30 L = 14.922253 L; 54.217520 kWh × 0.12 = 6.5061025 USD.
+	// By hand, from the leaderboard's measured 0.11191693587449492 J/token:
+	// × 1e9 tokens / 3600 = 31,088.038 Wh on the GPU; × 1.43 = 44,455.894
+	// (server); × 1.60 = 49,740.860 (fleet); × 1.09 = 54,217.538 (facility);
+	// 54.217538 kWh × 480 g = 26,024.418 g; 49.740860 kWh × 0.30 L =
+	// 14.922258 L; 54.217538 kWh × 0.12 = 6.5061045 USD.
 	for _, c := range []struct {
 		name      string
 		got, want float64
 	}{
-		{"energy_wh", got.EnergyWh, 31088.027777777777},
-		{"gpu_wh", fp.GPUWh, 31088.027777777777},
-		{"server_wh", fp.ServerWh, 44455.87972222222},
-		{"fleet_wh", fp.FleetWh, 49740.84444444445},
-		{"facility_wh", fp.FacilityWh, 54217.52044444445},
-		{"carbon_g", *fp.CarbonG, 26024.40981333334},
-		{"water_l", *fp.WaterL, 14.922253333333334},
-		{"cost", *fp.Cost, 6.506102453333334},
-		// 1e6 g / (0.1119169 / 3600 Wh × 1.744 × 0.48 g/Wh) tokens; / 625 per request.
-		{"budget tokens", got.Budget.Tokens, 38425463139.13564},
-		{"budget requests", got.Budget.Requests, 61480741.02261703},
+		{"energy_wh", got.EnergyWh, 31088.037742915254},
+		{"gpu_wh", fp.GPUWh, 31088.037742915254},
+		{"server_wh", fp.ServerWh, 44455.89397236881},
+		{"fleet_wh", fp.FleetWh, 49740.86038866441},
+		{"facility_wh", fp.FacilityWh, 54217.53782364421},
+		{"carbon_g", *fp.CarbonG, 26024.418155349224},
+		{"water_l", *fp.WaterL, 14.922258116599323},
+		{"cost", *fp.Cost, 6.506104538837305},
+		// 1e6 g / (0.11191693587449492 / 3600 Wh × 1.744 × 0.48 g/Wh)
+		// tokens; / 624.564453125, the measured output length, per request.
+		{"budget tokens", got.Budget.Tokens, 38425450822.01785},
+		{"budget requests", got.Budget.Requests, 61523595.57089203},
 		{"host", fp.Factors["host"], 0.43},
 		{"idle", fp.Factors["idle"], 0.17},
 		{"pue", fp.Factors["pue"], 1.09},
@@ -129,8 +131,9 @@ func TestCalcFootprintBudgetGPUOnly(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil || got.Budget == nil {
 		t.Fatalf("no budget (%v, %s):\n%s", err, errs, out)
 	}
-	// 500,000 Wh / (0.1119169 / 3600 Wh per token); / 625 per request.
-	if !within(got.Budget.Tokens, 16083361851.516617) || !within(got.Budget.Requests, 25733378.962426588) {
+	// 500,000 Wh / (0.11191693587449492 / 3600 Wh per token), the measured
+	// energy; / 624.564453125, the measured output length, per request.
+	if !within(got.Budget.Tokens, 16083356696.063793) || !within(got.Budget.Requests, 25751316.16215257) {
 		t.Errorf("budget %+v", got.Budget)
 	}
 }
@@ -149,7 +152,7 @@ func TestCalcFootprintText(t *testing.T) {
 		"Carbon:   26.02 kg CO2e  at 480 g CO2e/kWh (World, 2023, lifecycle) [3]",
 		"Water:    14.92 L        on site, at 0.3 L/kWh (Microsoft datacenters, 2024",
 		"Cost:     6.51 USD       at 0.12 USD per kWh (your figure)",
-		"Budget:   1 t CO2e pays for 38.43B output tokens, or 61.48M requests of 625 tokens",
+		"Budget:   1 t CO2e pays for 38.43B output tokens, or 61.52M requests of 625 tokens",
 		// 54,217.5 Wh / (10,715,000 / 365 Wh a day); / 9 W / 24 h; / 170 Wh per km;
 		// 26,024.4 g / 248.548 g per km; 14.922 L / 0.5 L. Each under what it compares.
 		"The energy is about as much as:\n  1.847 days of an average US home's electricity",
@@ -157,9 +160,9 @@ func TestCalcFootprintText(t *testing.T) {
 		"318.9 km in an electric car",
 		"The carbon is about as much as:\n  104.7 km in a typical petrol car",
 		"The water is about as much as:\n  29.84 half-litre bottles of water",
-		// 69.948 J = 0.01943 Wh a request; × 1.744 = 0.03389 Wh.
-		"Per request: 0.01943 Wh GPU only, 0.03389 Wh at this boundary",
-		"0.24 Wh", "≈0.3 Wh", "0.42 Wh", "compare with GPU only 0.01943 Wh",
+		// The measured 69.899 J = 0.01942 Wh a request; × 1.744 = 0.03386 Wh.
+		"Per request: 0.01942 Wh GPU only, 0.03386 Wh at this boundary",
+		"0.24 Wh", "≈0.3 Wh", "0.42 Wh", "compare with GPU only 0.01942 Wh",
 		"[2] Google, \"Measuring the environmental impact of delivering AI at Google scale\", arXiv 2508.15734",
 		"[3] Ember, Global Electricity Review 2024",
 	} {

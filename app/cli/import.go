@@ -16,7 +16,7 @@ import (
 func runImport(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
 	src := fs.String("src", "../shared/mlenergy", "`dir`ectory in the leaderboard's layout (index.json, tasks/*.json)")
-	out := fs.String("out", "data", "dataset `dir`ectory to replace (index.json and one folder per workload)")
+	out := fs.String("out", "data/dataset", "dataset `dir`ectory: its current generation is replaced (see data/importer)")
 	if ok, code := parseFlags(fs, args, stderr); !ok {
 		return code
 	}

@@ -44,11 +44,13 @@ func TestMain(m *testing.M) {
 	flag.Parse()
 	// The browser tests wait on chromium far more than they compute: unless
 	// -parallel says otherwise, run more of them at once than GOMAXPROCS,
-	// the default, which is 2 on a small machine.
+	// the default, which is 2 on a small machine: four of chromium's, and
+	// TestFirefox and TestWebKit, which each hold a place for their whole
+	// run (their subtests go in turn in one browser).
 	explicit := false
 	flag.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "test.parallel" })
 	if !explicit {
-		flag.Set("test.parallel", "4")
+		flag.Set("test.parallel", "6")
 	}
 	code := m.Run()
 	if webDir != "" {

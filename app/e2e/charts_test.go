@@ -493,7 +493,7 @@ func (tb *tab) checkAccessibleName(name, id, title, want string, r *data.Result)
 	if s := r.Selected; s != nil {
 		musts = append(musts, fmt.Sprintf("Selected: %s × %d", s.GPU, s.NumGPUs), fmt.Sprintf("batch size limit of %d", s.MaxNumSeqs))
 	} else {
-		musts = append(musts, "No configuration meets", data.FormatNumber(q.Percentile.ITL(r.Fastest))+" ms")
+		musts = append(musts, "No configuration meets", data.FormatITL(q.Percentile.ITL(r.Fastest), q.DeadlineMS)+" ms")
 	}
 	for _, m := range musts {
 		if !strings.Contains(got, m) {

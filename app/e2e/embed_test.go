@@ -261,7 +261,7 @@ func expectEmbed(v view, set *data.Set, q data.Query, hidden state.Hidden) {
 			"#cfg-parallel":                    fmt.Sprintf("TP %d · DP %d · EP %d", s.TensorParallel, s.DataParallel, s.ExpertParallel),
 			"#cfg-precision":                   s.Precision,
 			"#cfg-max-num-seqs":                fmt.Sprint(s.MaxNumSeqs),
-			"#cfg-itl-" + string(q.Percentile): data.FormatNumber(q.Percentile.ITL(s)) + " ms",
+			"#cfg-itl-" + string(q.Percentile): data.FormatITL(q.Percentile.ITL(s), q.DeadlineMS) + " ms",
 			"#cfg-power":                       data.FormatNumber(float64(s.PowerWatts)) + " W",
 		} {
 			if got := v.text(sel); got != want {

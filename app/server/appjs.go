@@ -14,14 +14,15 @@ import (
 // replaces that function: the module is compiled from the response
 // web/start.js started to download as the head was parsed (the network's or
 // the service worker's own, or the gzip copy decompressed where the host
-// does not compress), and the progress is read from a clone.
+// does not compress), if it is of the same URL, and the progress is read
+// from a clone.
 const (
 	goappFetch = "async function fetchWithProgress(url, progess) {"
 	fetchWasm  = `// tokenjoule (app/server/appjs.go): compile the response web/start.js
-// started to download (a fetch of its own where that did not run or
-// failed), which is the host's own where it can be: it has a URL, so that
-// chromium caches the compiled code. The loader's progress is read from a
-// clone of the download.
+// started to download (a fetch of its own where that did not run, failed,
+// or asked for another URL), which is the host's own where it can be: it
+// has a URL, so that compilation streams and chromium caches the compiled
+// code. The loader's progress is read from a clone of the download.
 async function fetchWithProgress(url, progress) {
   const start = document.querySelector('script[src$="/web/start.js"]');
   if (start && !window.tokenjouleStarted) {
@@ -30,7 +31,9 @@ async function fetchWithProgress(url, progress) {
       start.addEventListener("error", ran);
     });
   }
-  const response = await (window.tokenjouleWasm || Promise.reject()).catch(() => fetch(url));
+  const early = window.tokenjouleWasm;
+  window.tokenjouleWasm = undefined;
+  const response = await (early && early.url === new URL(url, location.href).href ? early.response : Promise.reject()).catch(() => fetch(url));
   const total = parseInt(goappWasmContentLength, 10) || parseInt(response.headers.get("Content-Length"), 10);
   if (response.ok && response.body && total > 0) {
     const reader = response.clone().body.getReader();

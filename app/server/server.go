@@ -140,8 +140,11 @@ func New(o Options) (*Server, error) {
 		// /web/… from disk unchecked, and fetch /robots.txt from whatever
 		// host the request's Host header names.
 		Resources: res,
-		// start.js starts the wasm's download as soon as it has arrived;
-		// FixPage moves its tag first in the head.
+		// web/start.js starts the wasm's one download as soon as it has
+		// arrived (FixPage moves its tag first in the head), and app.js
+		// takes that response (AppJS): not a <link rel=preload>, which
+		// WebKit never hands to fetch(), so that it downloaded the wasm
+		// twice.
 		RawHeaders: []string{startScript(res)},
 	}
 	s := &Server{App: h, web: webFiles{dir: web, base: base}, base: base, domain: domain}

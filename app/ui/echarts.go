@@ -315,12 +315,23 @@ func markStale(id string, stale bool) {
 // first comes near the screen or a picture of one is asked for, or once the
 // page is idle after it starts, whichever comes first; its URL is what the
 // first chart or picture gives (echartsSrc).
+//
+// A reader who leaves the page before ECharts has loaded cuts its load
+// short: Firefox and WebKit then fire the script's error event, after
+// beforeunload (in framed pages too) and before pagehide. That is no
+// failure to report: ECharts is loaded again if the page is shown again
+// (from the back-forward cache).
 var echartsJS struct {
 	src     string
 	loading bool
 	failed  error
 	waiting []func(error)
 	done    app.Func
+
+	leaving bool // beforeunload came, and no pageshow since
+	retried bool // a failed load has been tried again
+	cut     bool // the page was being left when the load failed
+	watch   [2]app.Func
 }
 
 // echartsSrc is the URL of ECharts for the page of ctx (under the site's
@@ -356,8 +367,36 @@ func loadECharts(src string) {
 		return
 	}
 	echartsJS.loading = true
+	watchLeaving()
 	echartsJS.done = app.FuncOf(func(_ app.Value, args []app.Value) any {
 		echartsJS.done.Release()
+		// The script's load or error event (args[0].target), also from
+		// tokenjouleLoadScript, whose script this one is.
+		script := app.Null()
+		if len(args) > 0 && args[0].Truthy() {
+			script = args[0].Get("target")
+		}
+		if !app.Window().Get("echarts").Truthy() && echartsJS.leaving {
+			removeScript(script)
+			echartsJS.loading, echartsJS.cut = false, true
+			return nil
+		}
+		if !app.Window().Get("echarts").Truthy() && !echartsJS.retried {
+			// Not every engine says the page is being left (WebKit sends
+			// no beforeunload to a page its driver navigates), and a load
+			// cut by leaving looks like any failure: try once more, a
+			// second on, which never comes if the page has gone.
+			removeScript(script)
+			echartsJS.loading, echartsJS.retried = false, true
+			var again app.Func
+			again = app.FuncOf(func(app.Value, []app.Value) any {
+				again.Release()
+				loadECharts(echartsJS.src)
+				return nil
+			})
+			app.Window().Call("setTimeout", again, 1000)
+			return nil
+		}
 		if !app.Window().Get("echarts").Truthy() {
 			echartsJS.failed = errors.New("the chart library did not load")
 			logError("ECharts did not load (" + echartsJS.src + "); charts are not drawn")
@@ -386,6 +425,29 @@ func loadECharts(src string) {
 	script.Call("addEventListener", "load", echartsJS.done)
 	script.Call("addEventListener", "error", echartsJS.done)
 	doc.Get("head").Call("appendChild", script)
+}
+
+// watchLeaving follows, from the first load on, whether the page is being
+// left, and loads ECharts again when a page left during its load is shown
+// again.
+func watchLeaving() {
+	if echartsJS.watch[0] != nil {
+		return
+	}
+	echartsJS.watch[0] = app.FuncOf(func(app.Value, []app.Value) any {
+		echartsJS.leaving = true
+		return nil
+	})
+	echartsJS.watch[1] = app.FuncOf(func(app.Value, []app.Value) any {
+		echartsJS.leaving = false
+		if echartsJS.cut {
+			echartsJS.cut = false
+			loadECharts(echartsJS.src)
+		}
+		return nil
+	})
+	app.Window().Call("addEventListener", "beforeunload", echartsJS.watch[0])
+	app.Window().Call("addEventListener", "pageshow", echartsJS.watch[1])
 }
 
 // loadEChartsWhenIdle loads ECharts from src once the page has nothing
@@ -788,4 +850,11 @@ func wrapTab(box app.Value, e app.Event) {
 		return
 	}
 	e.PreventDefault()
+}
+
+// removeScript removes a script element of a failed load, if it is one.
+func removeScript(script app.Value) {
+	if script.Truthy() && script.Get("remove").Truthy() {
+		script.Call("remove")
+	}
 }

@@ -264,7 +264,7 @@ func (c *calc) renderServed() app.UI {
 	}
 	return app.Details().ID("cfg-details").Class("cfg-details served").Body(
 		app.Summary().ID("cfg-summary").Text(fmt.Sprintf("How it is served: %s, batch limit %d", s.Hardware(), s.MaxNumSeqs)),
-		folded(func() app.UI { return compactConfig(s, r.Query.Percentile) }),
+		folded(func() app.UI { return compactConfig(s, r.Query) }),
 		folded(func() app.UI { return c.renderOther(true) }),
 	)
 }
@@ -272,14 +272,15 @@ func (c *calc) renderServed() app.UI {
 // compactConfig is the selected configuration in the embed: what identifies
 // it and what it costs, in a few short lines, the terms explained as on the
 // full page. The ids are the full page's.
-func compactConfig(s *data.Config, p data.Percentile) app.UI {
+func compactConfig(s *data.Config, q data.Query) app.UI {
+	p := q.Percentile
 	n, _, _ := strings.Cut(p.Share(), " tokens")
 	return app.Dl().ID("cfg").Class("config compact").Body(
 		explained("cfg-gpu", termGPUs, app.Text(s.Hardware())),
 		explained("cfg-parallel", termParallel, app.Text(fmt.Sprintf("TP %d · DP %d · EP %d", s.TensorParallel, s.DataParallel, s.ExpertParallel))),
 		explained("cfg-precision", termPrecision, app.Text(s.Precision)),
 		explained("cfg-max-num-seqs", termBatchLimit, app.Text(strconv.Itoa(s.MaxNumSeqs))),
-		figure("cfg-itl-"+string(p), fmt.Sprintf("Wait, %s tokens within (%s ITL)", n, p), data.FormatNumber(p.ITL(s))+" ms"),
+		figure("cfg-itl-"+string(p), fmt.Sprintf("Wait, %s tokens within (%s ITL)", n, p), data.FormatITL(p.ITL(s), q.DeadlineMS)+" ms"),
 		figure("j-per-token", "GPU joules per token", data.FormatNumber(float64(s.JoulesPerToken))),
 		figure("wh-per-mtok", "GPU Wh per 1M tokens", data.FormatNumber(float64(s.WhPerMillionTokens))),
 		figure("cfg-power", "GPU power", data.FormatNumber(float64(s.PowerWatts))+" W"),

@@ -175,7 +175,7 @@ func (c *Plan) renderResult(compact bool) app.UI {
 	)
 	if compact {
 		body = append(body, slot(c.foot.fp != (state.Footprint{}), func() app.UI { return c.renderFootprint(true) }),
-			compactConfig(b.Config, q.Percentile))
+			compactConfig(b.Config, q))
 	} else {
 		e := b.Config.Estimate(c.t.Rate.TokensPerDay())
 		body = append(body,

@@ -258,7 +258,7 @@ func (c *calc) renderOther(compact bool) app.UI {
 		app.If(!compact, func() app.UI {
 			return app.P().Class("small").Body(
 				app.Text(fmt.Sprintf("%s with %s weights and a batch size limit of %d: %s within %s ms, %s J per token. Dataset row ",
-					o.Hardware(), o.Precision, o.MaxNumSeqs, q.Percentile.Share(), data.FormatNumber(q.Percentile.ITL(o)),
+					o.Hardware(), o.Precision, o.MaxNumSeqs, q.Percentile.Share(), data.FormatITL(q.Percentile.ITL(o), q.DeadlineMS),
 					data.FormatNumber(float64(o.JoulesPerToken)))),
 				app.Span().Class("row-id").Body(rowParts(o.RowID, ".")...),
 			)

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
+	"testing/fstest"
 
 	"tokenjoule/data"
 )
@@ -341,6 +344,57 @@ func TestFilename(t *testing.T) {
 	for _, c := range cases {
 		if got := Filename(c.q, c.ext); got != c.want {
 			t.Errorf("Filename(%+v) = %q, want %q", c.q, got, c.want)
+		}
+	}
+}
+
+// TestCSVNeverHoldsAFormula: a name from the dataset that a spreadsheet
+// would run as a formula (=, +, -, @, a tab, a carriage return first) is
+// written with a ' before it (OWASP, CSV injection; issue 15, item 9); the
+// figures stay numbers.
+func TestCSVNeverHoldsAFormula(t *testing.T) {
+	names := []string{`=HYPERLINK("http://x.example","y")`, "+1+cmd", "-2+3", "@SUM(1)", "\tTab", "\rCR", "Plain, with a comma"}
+	fsys := fstest.MapFS{}
+	idx := data.Index{Version: data.SchemaVersion, Workloads: []data.Workload{{ID: "w", Name: "W"}}}
+	for i, name := range names {
+		slug := fmt.Sprintf("m%d", i)
+		m := data.Model{Version: data.SchemaVersion, Slug: slug, Name: name, GPUs: []string{"H100"},
+			Configurations: []data.Config{{GPU: "H100", NumGPUs: 1, MaxNumSeqs: 8, JoulesPerToken: data.Float(0.1 * float64(i+1)),
+				MedianITL: 10, P90ITL: 10, P95ITL: 10, P99ITL: 10, TokensPerSecond: 100, AvgOutputTokens: 500, RowID: slug + "/H100/1/8", Repeat: 1}}}
+		idx.Workloads[0].Models = append(idx.Workloads[0].Models, data.ModelEntry{Slug: slug, Name: name, GPUs: m.GPUs, Params: 8, ActiveParams: 8})
+		b, _ := json.Marshal(m)
+		fsys["w/"+slug+".json"] = &fstest.MapFile{Data: b}
+	}
+	b, _ := json.Marshal(idx)
+	fsys["index.json"] = &fstest.MapFile{Data: b}
+	s, err := data.LoadFS(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rk, err := s.Compare(data.Query{Task: "w", GPU: data.AnyGPU, DeadlineMS: 50, Percentile: data.P50, Tokens: 1e6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, err := csv.NewReader(bytes.NewReader(CompareCSV(rk))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, name := range names {
+		line := lines[i+1]
+		want := name
+		if i < 6 {
+			want = "'" + name
+		}
+		if line[2] != want {
+			t.Errorf("display_name %q, want %q", line[2], want)
+		}
+		for _, cell := range line {
+			if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
+				t.Errorf("the line %q holds a formula: %q", line, cell)
+			}
+		}
+		if line[6] != strconv.FormatFloat(rk.Models[i].Result.Estimate.EnergyWh, 'f', -1, 64) {
+			t.Errorf("energy_wh %q is not the figure", line[6])
 		}
 	}
 }

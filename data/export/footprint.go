@@ -17,7 +17,7 @@ func Footprint(r *data.Result, f footprint.Factors, b footprint.Budget, fit *foo
 	if c == nil {
 		return nil
 	}
-	o := Object{{"footprint", ladder(f, r.Estimate.EnergyWh, float64(c.JoulesPerToken)*float64(c.AvgOutputTokens)/3600)}}
+	o := Object{{"footprint", ladder(f, r.Estimate.EnergyWh, c.EnergyPerRequest()/3600)}}
 	if fit != nil {
 		o = append(o, Field{"budget", Object{{"value", b.String()}, {"tokens", fit.Tokens}, {"requests", fit.Requests}}})
 	}

@@ -56,7 +56,7 @@ func Plan(p *plan.Plan, f footprint.Factors) Object {
 	}
 	o = append(o, dataset(m)...)
 	if b != nil {
-		requests := t.Rate.TokensPerDay() / float64(b.Config.AvgOutputTokens)
+		requests := t.Rate.TokensPerDay() / b.Config.OutputTokensPerRequest()
 		o = append(o, Field{"footprint", ladder(plan.Footprint(f), b.WhPerDay, b.WhPerDay/requests)})
 	}
 	return o

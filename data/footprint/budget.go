@@ -224,7 +224,7 @@ func (f Factors) Fit(b Budget, c *data.Config) (Fit, error) {
 	default:
 		return fail("no budget given")
 	}
-	perToken := per * float64(c.JoulesPerToken) / 3600
+	perToken := per * c.EnergyPerToken() / 3600
 	if !(perToken > 0) {
 		return fail("at these factors the output costs nothing in it, so any volume fits")
 	}
@@ -237,5 +237,5 @@ func (f Factors) Fit(b Budget, c *data.Config) (Fit, error) {
 	case tokens < data.MinTokens:
 		return fail("it pays for less than one output token; use a larger budget")
 	}
-	return Fit{Tokens: tokens, Requests: tokens / float64(c.AvgOutputTokens)}, nil
+	return Fit{Tokens: tokens, Requests: tokens / c.OutputTokensPerRequest()}, nil
 }

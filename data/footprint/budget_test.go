@@ -108,7 +108,7 @@ func TestBudgetDescribe(t *testing.T) {
 func TestFit(t *testing.T) {
 	// 0.36 J per token is 1e-4 Wh; the cloud boundary multiplies it by 1.744
 	// (facility) or 1.6 (fleet, for water).
-	c := &data.Config{JoulesPerToken: 0.36, AvgOutputTokens: 500}
+	c := &data.Config{JoulesPerToken: 0.36, AvgOutputTokens: 500, Measured: &data.Measured{JoulesPerToken: 0.36, JoulesPerRequest: 180}}
 	f := Factors{Boundary: "cloud", Grid: Factor{480, "world", true}, WUE: Factor{1.8, "industry", true}, Price: Number(0.12), Currency: "USD"}
 	for _, tc := range []struct {
 		budget           string

@@ -1,10 +1,19 @@
 // Package importer turns the ML.ENERGY Leaderboard's published task files into
-// tokenjoule's dataset: one JSON file per workload and model, plus an index.
+// tokenjoule's dataset: per workload one JSON file per model (the reference
+// schema's rows, rounded) and the measured values unrounded
+// (<task>/measured.bin, see data.MeasuredTable), plus an index.
 //
 // Every row is validated, as read and as it will be written, before anything
-// is written, and the output directory is replaced only once the whole
-// dataset has been rendered, so a bad input never leaves a half-written
-// dataset behind; nor does a process killed while it replaces it (see swap).
+// is written, and the dataset is written as a new generation that one rename
+// of a pointer file makes current, so a bad input never leaves a half-written
+// dataset behind, nor does a process killed while it writes (see swap.go).
+//
+// A task of another kind (text-to-image, text-to-video) follows the same
+// path: its rows read and bounded in a decoder of its own, its model files
+// beside the others, its measured values in the workload's measured.bin
+// under the leaderboard's field names (a latency in whole microseconds,
+// rounded up, as data.MicrosUp makes it; an energy bit for bit), all in the
+// one map Render returns, so that the generation and its swap stay one.
 package importer
 
 import (
@@ -14,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -23,22 +33,24 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"tokenjoule/data"
 )
 
 // Import reads the leaderboard layout in src (index.json and tasks/<task>.json)
-// and replaces the dataset in out (index.json and one folder per workload).
-// Other files in out, such as Go sources, are left alone.
+// and makes the dataset it renders the current generation of the dataset
+// folder out (data/dataset: see swap.go). Other files in out are left alone.
 //
 // A problem with src's content is an *InputError; any other error is a
 // failure to read or write.
 func Import(src, out string) error { return ImportContext(context.Background(), src, out) }
 
 // ImportContext is Import, stopped when ctx is done unless the replacement of
-// out has begun, which it then finishes: out holds either the dataset it held
-// or the new one. It first finishes or undoes a replacement that a killed
-// process left half done (see Recover).
+// the current generation has begun, which it then finishes: out holds either
+// the dataset it held or the new one. It first removes what a killed import
+// left (see Recover).
 func ImportContext(ctx context.Context, src, out string) error {
 	if err := Recover(out); err != nil {
 		return err
@@ -73,7 +85,7 @@ func Render(src string) (map[string][]byte, error) {
 		return nil, err
 	}
 	if !validDate(lb.LastUpdated) {
-		return nil, inputErrorf("%s: last_updated %q is not a date (YYYY-MM-DD)", filepath.Join(src, "index.json"), lb.LastUpdated)
+		return nil, inputErrorf("%s: last_updated %s is not a date (YYYY-MM-DD)", filepath.Join(src, "index.json"), data.Quote(lb.LastUpdated))
 	}
 	files := make(map[string][]byte)
 	index := data.Index{
@@ -89,11 +101,16 @@ func Render(src string) (map[string][]byte, error) {
 		if !slices.Contains(lb.Tasks, w.ID) {
 			return nil, inputErrorf("%s: task %q is not listed in its tasks", filepath.Join(src, "index.json"), w.ID)
 		}
-		models, err := readTask(filepath.Join(src, "tasks", w.ID+".json"), w, lb.LastUpdated)
+		models, measured, err := readTask(filepath.Join(src, "tasks", w.ID+".json"), w, lb.LastUpdated)
 		if err != nil {
 			return nil, err
 		}
 		entry := data.Workload{ID: w.ID, Name: w.Name}
+		b, err := measured.MarshalBinary()
+		if err != nil {
+			return nil, err
+		}
+		files[w.ID+"/"+data.MeasuredFile] = b
 		for _, m := range models {
 			b, err := marshal(m)
 			if err != nil {
@@ -114,6 +131,31 @@ func Render(src string) (map[string][]byte, error) {
 	}
 	files["index.json"] = b
 	return files, nil
+}
+
+// measuredTable is a workload's measured values (see data.TokenColumns):
+// the latencies in whole microseconds rounded up, the energy per token and
+// the average output length as published, whose product is the energy per
+// request as published on every row of the leaderboard's; where it is not,
+// the energy per request itself.
+func measuredTable(rows map[string]*row) *data.MeasuredTable {
+	t := &data.MeasuredTable{Columns: slices.Clone(data.TokenColumns)}
+	for _, r := range rows {
+		if r.EnergyToken*r.AvgOutputLen != r.EnergyRequest {
+			t.Columns[5] = "energy_per_request_joules"
+		}
+	}
+	t.Rows = slices.Sorted(maps.Keys(rows))
+	for _, id := range t.Rows {
+		r := rows[id]
+		last := r.AvgOutputLen
+		if t.Columns[5] != "avg_output_len" {
+			last = r.EnergyRequest
+		}
+		t.Values = append(t.Values, []float64{data.MicrosUp(r.P50), data.MicrosUp(r.P90), data.MicrosUp(r.P95), data.MicrosUp(r.P99),
+			r.EnergyToken, last})
+	}
+	return t
 }
 
 // row is one configuration as the leaderboard publishes it.
@@ -166,9 +208,47 @@ var workloads = []workload{
 
 var precisions = map[string]string{"bfloat16": "BF16", "fp8": "FP8", "mxfp4": "MXFP4"}
 
-// rowError names everything needed to find a bad row in the leaderboard's files.
+// rowError names everything needed to find a bad row in the leaderboard's
+// files, each name and value cut short (data.Excerpt): a message quotes 40
+// characters of a 5,000-character nickname, not all of them.
 func rowError(file string, i int, model, field string, value any, why string) error {
-	return inputErrorf("%s: row %d (model %s): field %s = %v: %s", file, i, model, field, value, why)
+	return inputErrorf("%s: row %d (model %s): field %s = %s: %s", file, i, data.Excerpt(model), data.Excerpt(field), data.Excerpt(fmt.Sprint(value)), why)
+}
+
+// The plausible range of each field of a row: far beyond any measurement
+// published, so that a real one is never refused, and close enough that a
+// typo, a unit mistake or a hostile file is (1e300 billion parameters, 2^40
+// GPUs). Each bound is given with the words that explain it.
+const (
+	maxGPUs        = 1024    // GPUs in one serving configuration (the leaderboard's have 1 to 8)
+	maxNumSeqs     = 1 << 16 // batch size limit (up to 4,096 measured)
+	maxParamsB     = 1e5     // billions of parameters: 100 trillion (671 billion measured)
+	maxOutputLen   = 1e7     // tokens per answer (up to 12,000 measured)
+	maxWattsPerGPU = 5000    // W per GPU (up to 1,000 measured)
+	maxJPerToken   = 1e4     // J per token (up to 34 measured)
+	maxThroughput  = 1e7     // tokens per second (up to 22,000 measured)
+	maxITL         = 600000  // ms between tokens: 10 minutes (up to 6.9 s measured, at p99)
+	maxText        = 100     // characters of a nickname or an architecture
+	maxModelID     = 200     // characters of a model id
+	relTolerance   = 1e-6    // between a figure and its product of two others
+)
+
+// badText says what is wrong with a name of at most max characters, or "".
+func badText(s string, max int) string {
+	switch n := utf8.RuneCountInString(s); {
+	case strings.TrimSpace(s) == "":
+		return "must not be empty"
+	case n > max:
+		return fmt.Sprintf("is %d characters long; at most %d are accepted", n, max)
+	case strings.TrimSpace(s) != s:
+		return "begins or ends with a space"
+	}
+	for _, r := range s {
+		if !unicode.IsGraphic(r) {
+			return fmt.Sprintf("holds %U, a character that cannot be shown; letters, digits, punctuation and spaces are accepted", r)
+		}
+	}
+	return ""
 }
 
 // maxWritten bounds every number the dataset holds. It is far above any
@@ -176,27 +256,28 @@ func rowError(file string, i int, model, field string, value any, why string) er
 // figure the calculator derives from it, for up to 1e18 tokens, overflows.
 const maxWritten = 1e12
 
-func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
+func readTask(file string, w workload, compiled string) ([]*data.Model, *data.MeasuredTable, error) {
 	var task struct {
 		Task           string            `json:"task"`
 		Configurations []json.RawMessage `json:"configurations"`
 	}
 	if err := readJSON(file, &task); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if task.Task != w.ID {
-		return nil, inputErrorf("%s: task is %q, want %q", file, task.Task, w.ID)
+		return nil, nil, inputErrorf("%s: task is %s, want %q", file, data.Quote(task.Task), w.ID)
 	}
 	if len(task.Configurations) == 0 {
-		return nil, inputErrorf("%s: no configurations", file)
+		return nil, nil, inputErrorf("%s: no configurations", file)
 	}
 	bySlug := map[string]*data.Model{}
 	byID := map[string]*data.Model{} // model id → its model: one nickname each
 	seen := map[string]int{}         // row id without repeat suffix → runs so far
+	rows := map[string]*row{}        // by row id
 	for i, raw := range task.Configurations {
 		r, err := decodeRow(file, i, raw)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		slug := data.Slug(r.Nickname)
 		m := bySlug[slug]
@@ -211,18 +292,18 @@ func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
 				Architecture: r.Architecture,
 			}
 			if other := byID[r.ModelID]; other != nil {
-				return nil, rowError(file, i, r.ModelID, "nickname", strconv.Quote(r.Nickname),
+				return nil, nil, rowError(file, i, r.ModelID, "nickname", strconv.Quote(r.Nickname),
 					fmt.Sprintf("model %s is already named %q: one model, one nickname", r.ModelID, other.Name))
 			}
 			bySlug[slug] = m
 			byID[r.ModelID] = m
 		}
 		if m.ModelID != r.ModelID {
-			return nil, rowError(file, i, r.ModelID, "nickname", strconv.Quote(r.Nickname),
+			return nil, nil, rowError(file, i, r.ModelID, "nickname", strconv.Quote(r.Nickname),
 				fmt.Sprintf("slug %q is already used by model %s", slug, m.ModelID))
 		}
 		if m.Name != r.Nickname || float64(m.Params) != r.TotalParams || float64(m.ActiveParams) != r.ActiveParams || m.Architecture != r.Architecture {
-			return nil, rowError(file, i, r.ModelID, "nickname/params/architecture", r.Nickname,
+			return nil, nil, rowError(file, i, r.ModelID, "nickname/params/architecture", r.Nickname,
 				"differs from the model's first row")
 		}
 		// What is written is checked, not only what was read: rounding
@@ -265,7 +346,7 @@ func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
 			P95ITL:              rounded("p95_itl_ms", r.P95, 1, "ms"),
 		}
 		if bad != nil {
-			return nil, bad
+			return nil, nil, bad
 		}
 		c.UnderDeadline = float64(c.MedianITL) <= data.DefaultDeadlineMS
 		key := fmt.Sprintf("%s/%s/%d/%d", slug, c.GPU, c.NumGPUs, c.MaxNumSeqs)
@@ -276,9 +357,20 @@ func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
 			c.RowID += "/r" + strconv.Itoa(c.Repeat)
 		}
 		m.Configurations = append(m.Configurations, c)
+		rows[c.RowID] = r
+	}
+	// The best configurations are chosen on the measured values, as the
+	// data package reads them back.
+	table := measuredTable(rows)
+	measured, err := table.TokenMeasurements()
+	if err != nil {
+		return nil, nil, err
 	}
 	models := make([]*data.Model, 0, len(bySlug))
 	for _, m := range bySlug {
+		for i := range m.Configurations {
+			m.Configurations[i].Measured = measured[m.Configurations[i].RowID]
+		}
 		finish(m)
 		models = append(models, m)
 	}
@@ -298,7 +390,7 @@ func readTask(file string, w workload, compiled string) ([]*data.Model, error) {
 		}
 		return a.Slug < b.Slug
 	})
-	return models, nil
+	return models, table, nil
 }
 
 // finish sorts a model's configurations and fills the fields derived from them.
@@ -360,14 +452,15 @@ func decodeRow(file string, i int, raw json.RawMessage) (*row, error) {
 		if te, ok := err.(*json.UnmarshalTypeError); ok {
 			return nil, rowError(file, i, model, te.Field, string(fields[te.Field]), "want a JSON "+te.Type.Kind().String())
 		}
-		return nil, inputErrorf("%s: row %d (model %s): %v", file, i, model, err)
+		return nil, inputErrorf("%s: row %d (model %s): %v", file, i, data.Excerpt(model), err)
 	}
 	for _, f := range []struct {
 		name string
 		v    string
-	}{{"model_id", r.ModelID}, {"nickname", r.Nickname}, {"architecture", r.Architecture}} {
-		if strings.TrimSpace(f.v) == "" {
-			return nil, rowError(file, i, model, f.name, strconv.Quote(f.v), "must not be empty")
+		max  int
+	}{{"model_id", r.ModelID, maxModelID}, {"nickname", r.Nickname, maxText}, {"architecture", r.Architecture, maxText}} {
+		if why := badText(f.v, f.max); why != "" {
+			return nil, rowError(file, i, model, f.name, strconv.Quote(f.v), why)
 		}
 	}
 	if data.Slug(r.Nickname) == "" {
@@ -380,23 +473,32 @@ func decodeRow(file string, i int, raw json.RawMessage) (*row, error) {
 		return nil, rowError(file, i, model, "weight_precision", strconv.Quote(r.Precision), "unknown precision; known: bfloat16, fp8, mxfp4")
 	}
 	for _, f := range []struct {
-		name string
-		v    int
-	}{{"num_gpus", r.NumGPUs}, {"tensor_parallel", r.TensorParallel}, {"data_parallel", r.DataParallel},
-		{"expert_parallel", r.ExpertParallel}, {"max_num_seqs", r.MaxNumSeqs}} {
-		if f.v < 1 {
-			return nil, rowError(file, i, model, f.name, f.v, "must be at least 1")
+		name   string
+		v, max int
+		bound  string
+	}{{"num_gpus", r.NumGPUs, maxGPUs, "GPUs in one configuration"},
+		{"tensor_parallel", r.TensorParallel, r.NumGPUs, "num_gpus"}, {"data_parallel", r.DataParallel, r.NumGPUs, "num_gpus"},
+		{"expert_parallel", r.ExpertParallel, r.NumGPUs, "num_gpus"}, {"max_num_seqs", r.MaxNumSeqs, maxNumSeqs, "requests in a batch"}} {
+		if f.v < 1 || f.v > f.max {
+			return nil, rowError(file, i, model, f.name, f.v, fmt.Sprintf("must be a whole number from 1 to %d (%s)", f.max, f.bound))
 		}
 	}
 	for _, f := range []struct {
-		name string
-		v    float64
-	}{{"total_params_billions", r.TotalParams}, {"activated_params_billions", r.ActiveParams},
-		{"avg_batch_size", r.AvgBatch}, {"avg_output_len", r.AvgOutputLen}, {"avg_power_watts", r.Power},
-		{"energy_per_request_joules", r.EnergyRequest}, {"energy_per_token_joules", r.EnergyToken},
-		{"output_throughput_tokens_per_sec", r.Throughput}, {"median_itl_ms", r.P50}} {
-		if !(f.v > 0) || math.IsInf(f.v, 0) {
-			return nil, rowError(file, i, model, f.name, f.v, "must be greater than 0")
+		name   string
+		v, max float64
+		bound  string
+	}{{"total_params_billions", r.TotalParams, maxParamsB, "billion parameters"},
+		{"activated_params_billions", r.ActiveParams, r.TotalParams, "total_params_billions"},
+		{"avg_batch_size", r.AvgBatch, float64(r.MaxNumSeqs), "max_num_seqs, the batch size limit"},
+		{"avg_output_len", r.AvgOutputLen, maxOutputLen, "tokens"},
+		{"energy_per_token_joules", r.EnergyToken, maxJPerToken, "J"},
+		{"energy_per_request_joules", r.EnergyRequest, maxJPerToken * maxOutputLen, "J"},
+		{"output_throughput_tokens_per_sec", r.Throughput, maxThroughput, "tokens per second"},
+		{"avg_power_watts", r.Power, maxWattsPerGPU * float64(r.NumGPUs), fmt.Sprintf("W: %s per GPU, num_gpus = %d", data.FormatNumber(maxWattsPerGPU), r.NumGPUs)},
+		{"median_itl_ms", r.P50, maxITL, "ms, 10 minutes"}, {"p90_itl_ms", r.P90, maxITL, "ms, 10 minutes"},
+		{"p95_itl_ms", r.P95, maxITL, "ms, 10 minutes"}, {"p99_itl_ms", r.P99, maxITL, "ms, 10 minutes"}} {
+		if !(f.v > 0 && f.v <= f.max) {
+			return nil, rowError(file, i, model, f.name, f.v, fmt.Sprintf("must be greater than 0 and at most %s (%s)", data.FormatNumber(f.max), f.bound))
 		}
 	}
 	for _, p := range []struct {
@@ -407,7 +509,11 @@ func decodeRow(file string, i int, raw json.RawMessage) (*row, error) {
 			return nil, rowError(file, i, model, p.name, p.hi, fmt.Sprintf("is below the previous percentile (%v); percentiles must be p50 ≤ p90 ≤ p95 ≤ p99", p.lo))
 		}
 	}
-	if want := r.EnergyToken * r.AvgOutputLen; math.Abs(r.EnergyRequest-want) > 1e-6*want {
+	if want := r.EnergyToken * r.Throughput; math.Abs(r.Power-want) > relTolerance*want {
+		return nil, rowError(file, i, model, "avg_power_watts", r.Power,
+			fmt.Sprintf("differs from energy_per_token_joules × output_throughput_tokens_per_sec = %v × %v = %v by more than 1e-6 (relative)", r.EnergyToken, r.Throughput, want))
+	}
+	if want := r.EnergyToken * r.AvgOutputLen; math.Abs(r.EnergyRequest-want) > relTolerance*want {
 		return nil, rowError(file, i, model, "energy_per_request_joules", r.EnergyRequest,
 			fmt.Sprintf("differs from energy_per_token_joules × avg_output_len = %v by more than 1e-6 (relative)", want))
 	}
@@ -446,7 +552,27 @@ func readJSON(file string, v any) error {
 	if err := json.Unmarshal(b, v); err != nil {
 		return inputErrorf("%s: %v", file, err)
 	}
-	return nil
+	d, err := findDuplicate(b)
+	switch {
+	case err != nil:
+		return inputErrorf("%s: %v", file, err)
+	case d == nil:
+		return nil
+	}
+	why := fmt.Sprintf("appears twice (%s, then %s); each key must appear once, or the last would silently win", data.Excerpt(d.first), data.Excerpt(d.second))
+	var row int
+	if n, _ := fmt.Sscanf(d.path, "configurations[%d]", &row); n == 1 && d.path == fmt.Sprintf("configurations[%d]", row) {
+		model := d.model
+		if model == "" {
+			model = "?"
+		}
+		return inputErrorf("%s: row %d (model %s): field %s %s", file, row, data.Excerpt(model), data.Excerpt(d.key), why)
+	}
+	where := "the top level"
+	if d.path != "" {
+		where = data.Excerpt(d.path)
+	}
+	return inputErrorf("%s: %s: key %s %s", file, where, data.Quote(d.key), why)
 }
 
 // validDate tells whether s is a calendar date written YYYY-MM-DD.

@@ -2,6 +2,8 @@ package importer
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -9,89 +11,230 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+
+	"tokenjoule/data"
 )
 
-// The replacement of a dataset happens in a temporary directory inside out,
-// laid out so that a process killed at any instant leaves a state that
-// Recover brings back to a whole dataset:
+// A dataset folder holds whole generations of the dataset and a pointer to
+// the current one (see data.Current):
 //
-//	out/.import-XXXX/new/     the new entries (index.json, one folder per workload), written first
-//	out/.import-XXXX/commit   created once new/ is complete and on disk: from then on the swap is decided
-//	out/.import-XXXX/old/     the entries of out that were replaced, moved there one by one
-//	out/.import-XXXX/added/   an empty file for each entry out did not have
+//	out/current              one line, the name of the current generation
+//	out/gen-<hash>/          a whole dataset; <hash> is that of its content
+//	out/.import-XXXX/        an import at work, never read: the generation it
+//	                         writes, the pointer it will install, the
+//	                         generation it retires
 //
-// Each entry moves out/name → old/name (or gets its added/name), then
-// new/name → out/name. Recover finishes a decided swap (commit exists) and
-// undoes any other: it moves every old/name back, replacing the new entry,
-// removes the added ones, and deletes the directory.
-const (
-	tmpPrefix  = ".import-"
-	commitName = "commit"
-)
+// An import writes the new generation into its .import- folder, moves it
+// into place under its own name, then replaces the pointer with a rename:
+// that rename is the one step that changes the dataset, for every reader at
+// once. The old generation is then moved back under .import- and deleted.
+// At any instant the pointer names a whole generation; what an import killed
+// at any step leaves is a folder under .import- or a generation the pointer
+// does not name, which no reader reads and Recover removes. The Go embed of
+// the dataset skips names that start with a dot, so a build embeds whole
+// generations only (two, the old and the new, for the instant between the
+// new one's move and the old one's retirement).
+const tmpPrefix = ".import-"
 
-// testHookMoved, when set, runs after each move of an entry; its error is
-// the move's. Tests use it to stop a swap between two moves, as a kill would.
-var testHookMoved func() error
+// testHookStep, when set, runs after each step of a swap that a kill could
+// interrupt; its error is the step's. Tests use it to stop a swap there, as a
+// kill would.
+var testHookStep func() error
 
-func moved() error {
-	if testHookMoved != nil {
-		return testHookMoved()
+func step() error {
+	if testHookStep != nil {
+		return testHookStep()
 	}
 	return nil
 }
 
-// swap replaces the top-level entries of out that files name with files'
-// content. Readers never see a half-written workload, and files of models that
-// are gone disappear with their workload's old folder. Until the commit, ctx
-// stops it and out is as it was (and removed if swap made it); after, it runs
-// to the end. A move that fails undoes the moves done.
+// swap makes files (path → content, slash-separated) the current generation
+// of the dataset folder out, leaving out's other files alone. Until the
+// pointer is replaced, ctx stops it and out is as it was (and removed if
+// swap made it).
 func swap(ctx context.Context, out string, files map[string][]byte) (err error) {
 	made, err := mkdirAll(out)
 	if err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp(out, tmpPrefix)
-	if err != nil {
-		return removeMade(made, out, err)
-	}
-	decided := false
 	defer func() {
-		if !decided {
-			os.RemoveAll(tmp)
+		if err != nil {
 			err = removeMade(made, out, err)
 		}
 	}()
-	for _, name := range slices.Sorted(maps.Keys(files)) {
+	cur := current(out)
+	name, same, err := generationName(out, cur, files)
+	if err != nil || same {
+		return err
+	}
+	tmp, err := os.MkdirTemp(out, tmpPrefix)
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	interrupted := func() error {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("import interrupted before replacing the dataset in %s, which is unchanged: %w", out, err)
 		}
-		if err := writeSynced(filepath.Join(tmp, "new", filepath.FromSlash(name)), files[name]); err != nil {
+		return nil
+	}
+	gen := filepath.Join(tmp, "gen")
+	for _, f := range slices.Sorted(maps.Keys(files)) {
+		if err := interrupted(); err != nil {
+			return err
+		}
+		if err := writeSynced(filepath.Join(gen, filepath.FromSlash(f)), files[f]); err != nil {
 			return err
 		}
 	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("import interrupted before replacing the dataset in %s, which is unchanged: %w", out, err)
-	}
-	if err := writeSynced(filepath.Join(tmp, commitName), nil); err != nil {
+	if err := syncTree(gen); err != nil {
 		return err
 	}
-	decided = true
-	if err := rollForward(out, tmp); err != nil {
-		// Undo: without the commit, Recover puts the old entries back.
-		if rerr := os.Remove(filepath.Join(tmp, commitName)); rerr == nil {
-			if uerr := rollBack(out, tmp); uerr != nil {
-				return fmt.Errorf("%w; undoing it failed too: %v (run the import again to recover %s)", err, uerr, out)
-			}
-		}
+	if err := writeSynced(filepath.Join(tmp, data.PointerFile), []byte(name+"\n")); err != nil {
 		return err
+	}
+	if err := step(); err != nil {
+		return err
+	}
+	if err := interrupted(); err != nil {
+		return err
+	}
+	// From here on the steps are renames, run to the end whatever the
+	// signal: the import is as good as done.
+	final := filepath.Join(out, name)
+	if err := os.Rename(gen, final); err != nil {
+		return err
+	}
+	undo := func(err error) error {
+		os.Rename(final, gen) // out of sight again; deleted with tmp
+		return err
+	}
+	if err := syncDir(out); err != nil {
+		return undo(err)
+	}
+	if err := step(); err != nil {
+		return undo(err)
+	}
+	if err := os.Rename(filepath.Join(tmp, data.PointerFile), filepath.Join(out, data.PointerFile)); err != nil {
+		return undo(err)
+	}
+	// The new generation is current: what fails now is only the removal
+	// of the old one, which the next import retries.
+	err = errors.Join(syncDir(out), step())
+	if cur != "" {
+		err = errors.Join(err, retire(out, cur, tmp))
+	}
+	if err = errors.Join(err, step()); err != nil {
+		return fmt.Errorf("the dataset in %s is replaced, but removing its previous generation %s failed: %w", out, cur, err)
 	}
 	return nil
 }
 
-// Recover brings out back to a whole dataset after an import was killed while
-// it replaced the dataset: it finishes a replacement that had been decided
-// and undoes any other. It does nothing where no import was interrupted.
+// current is the generation out's pointer names; "" where there is no
+// pointer, or one that names no generation (a reader then finds no dataset,
+// and the import makes one).
+func current(out string) string {
+	name, err := data.Current(os.DirFS(out))
+	if err != nil {
+		return ""
+	}
+	if fi, err := os.Stat(filepath.Join(out, name)); err != nil || !fi.IsDir() {
+		return ""
+	}
+	return name
+}
+
+// generationName names the generation of files: gen- and 16 hex digits of
+// the hash of its content, so that the same input gives the same folder, and
+// a dataset imported again unchanged is left as it is (same is then true).
+// Where out holds a generation of that name whose content differs (a file
+// edited by hand), a suffix tells the new one apart.
+func generationName(out, cur string, files map[string][]byte) (name string, same bool, err error) {
+	h := sha256.New()
+	for _, f := range slices.Sorted(maps.Keys(files)) {
+		fmt.Fprintf(h, "%d %s\n%d\n", len(f), f, len(files[f]))
+		h.Write(files[f])
+	}
+	base := "gen-" + hex.EncodeToString(h.Sum(nil))[:16]
+	for n := 1; ; n++ {
+		name = base
+		if n > 1 {
+			name += "-" + strconv.Itoa(n)
+		}
+		if !exists(filepath.Join(out, name)) {
+			return name, false, nil
+		}
+		if name == cur {
+			if same, err := holds(filepath.Join(out, name), files); err != nil || same {
+				return name, same, err
+			}
+			continue
+		}
+		// Not the current one: left by an interrupted import.
+		if err := removeGeneration(out, name); err != nil {
+			return "", false, err
+		}
+		return name, false, nil
+	}
+}
+
+// holds tells whether dir holds exactly files.
+func holds(dir string, files map[string][]byte) (bool, error) {
+	n := 0
+	same := true
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !same {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		want, ok := files[filepath.ToSlash(rel)]
+		if !ok {
+			same = false
+			return nil
+		}
+		got, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		n++
+		same = string(got) == string(want)
+		return nil
+	})
+	return same && n == len(files), err
+}
+
+// retire moves generation name out of readers' sight, into tmp, then deletes
+// it.
+func retire(out, name, tmp string) error {
+	old := filepath.Join(tmp, "old")
+	if err := os.Rename(filepath.Join(out, name), old); err != nil {
+		return err
+	}
+	if err := step(); err != nil {
+		return err
+	}
+	return os.RemoveAll(old)
+}
+
+// removeGeneration deletes a generation that the pointer does not name.
+func removeGeneration(out, name string) error {
+	tmp, err := os.MkdirTemp(out, tmpPrefix)
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	return retire(out, name, tmp)
+}
+
+// Recover removes what an interrupted import left in the dataset folder out:
+// its .import- folders and the generations the pointer does not name. It
+// never changes the dataset that readers see, and does nothing where no
+// import was interrupted.
 func Recover(out string) error {
 	entries, err := os.ReadDir(out)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -100,114 +243,20 @@ func Recover(out string) error {
 	if err != nil {
 		return err
 	}
+	cur := current(out)
 	for _, e := range entries {
-		if !e.IsDir() || !strings.HasPrefix(e.Name(), tmpPrefix) {
-			continue
-		}
-		tmp := filepath.Join(out, e.Name())
-		if _, err := os.Stat(filepath.Join(tmp, commitName)); err == nil {
-			err = rollForward(out, tmp)
-		} else {
-			err = rollBack(out, tmp)
+		name := e.Name()
+		switch {
+		case strings.HasPrefix(name, tmpPrefix):
+			err = os.RemoveAll(filepath.Join(out, name))
+		case e.IsDir() && data.ValidGeneration(name) && name != cur:
+			err = removeGeneration(out, name)
 		}
 		if err != nil {
-			return fmt.Errorf("recovering the dataset in %s from an interrupted import (%s): %w", out, tmp, err)
+			return fmt.Errorf("removing what an interrupted import left in %s (%s): %w", out, name, err)
 		}
 	}
 	return nil
-}
-
-// rollForward moves each new entry into place, the replaced one into old/, then
-// deletes tmp, its commit last. Run again after a crash, it goes on where it
-// stopped.
-func rollForward(out, tmp string) error {
-	if err := os.MkdirAll(filepath.Join(tmp, "old"), 0o755); err != nil {
-		return err
-	}
-	names, err := readNames(filepath.Join(tmp, "new"))
-	if err != nil {
-		return err
-	}
-	for _, name := range names {
-		cur, old, next := filepath.Join(out, name), filepath.Join(tmp, "old", name), filepath.Join(tmp, "new", name)
-		switch {
-		case exists(cur) && exists(old):
-			return fmt.Errorf("replacing %s: %s holds an earlier copy already", cur, old)
-		case exists(cur):
-			if err := os.Rename(cur, old); err != nil {
-				return fmt.Errorf("replacing %s: %w", cur, err)
-			}
-			if err := moved(); err != nil {
-				return err
-			}
-		case !exists(old):
-			if err := writeSynced(filepath.Join(tmp, "added", name), nil); err != nil {
-				return err
-			}
-		}
-		if err := os.Rename(next, cur); err != nil {
-			return fmt.Errorf("replacing %s: %w", cur, err)
-		}
-		if err := moved(); err != nil {
-			return err
-		}
-	}
-	// The commit goes last: a kill while old/ is deleted must leave a
-	// decided swap, never one that Recover would undo half of.
-	for _, dir := range []string{"old", "added", "new"} {
-		if err := os.RemoveAll(filepath.Join(tmp, dir)); err != nil {
-			return err
-		}
-	}
-	if err := os.Remove(filepath.Join(tmp, commitName)); err != nil {
-		return err
-	}
-	return os.Remove(tmp)
-}
-
-// rollBack puts every entry of old/ back in place of the new one, removes the
-// entries out did not have, then deletes tmp. Run again after a crash, it
-// goes on where it stopped.
-func rollBack(out, tmp string) error {
-	added, err := readNames(filepath.Join(tmp, "added"))
-	if err != nil {
-		return err
-	}
-	for _, name := range added {
-		if err := os.RemoveAll(filepath.Join(out, name)); err != nil {
-			return fmt.Errorf("removing %s: %w", filepath.Join(out, name), err)
-		}
-	}
-	names, err := readNames(filepath.Join(tmp, "old"))
-	if err != nil {
-		return err
-	}
-	for _, name := range names {
-		cur := filepath.Join(out, name)
-		if err := os.RemoveAll(cur); err != nil {
-			return fmt.Errorf("restoring %s: %w", cur, err)
-		}
-		if err := os.Rename(filepath.Join(tmp, "old", name), cur); err != nil {
-			return fmt.Errorf("restoring %s: %w", cur, err)
-		}
-		if err := moved(); err != nil {
-			return err
-		}
-	}
-	return os.RemoveAll(tmp)
-}
-
-// readNames lists a directory's entries, sorted; none if it does not exist.
-func readNames(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	names := make([]string, len(entries))
-	for i, e := range entries {
-		names[i] = e.Name()
-	}
-	return names, err
 }
 
 func exists(name string) bool {
@@ -215,8 +264,8 @@ func exists(name string) bool {
 	return err == nil
 }
 
-// writeSynced writes a file and flushes it to disk, so that the commit never
-// precedes the data it commits, even across a power cut.
+// writeSynced writes a file and flushes it to disk, so that the pointer never
+// names data that a power cut could lose.
 func writeSynced(name string, b []byte) error {
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 		return err
@@ -233,6 +282,28 @@ func writeSynced(name string, b []byte) error {
 		f.Close()
 		return err
 	}
+	return f.Close()
+}
+
+// syncTree flushes the entries of every directory under root, root included.
+func syncTree(root string) error {
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		return syncDir(p)
+	})
+}
+
+// syncDir flushes a directory's entries (a rename in it, a file made), where
+// the system allows it: some cannot sync a directory, and the files
+// themselves are synced.
+func syncDir(dir string) error {
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	f.Sync()
 	return f.Close()
 }
 

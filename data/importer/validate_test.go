@@ -23,6 +23,14 @@ func goodRow(model, nickname, gpu string, seqs int) map[string]any {
 	}
 }
 
+// setEnergy sets a row's energy per token, and the figures the leaderboard
+// derives from it: energy per request and power.
+func setEnergy(row map[string]any, j float64) {
+	row["energy_per_token_joules"] = j
+	row["energy_per_request_joules"] = j * row["avg_output_len"].(float64)
+	row["avg_power_watts"] = j * row["output_throughput_tokens_per_sec"].(float64)
+}
+
 // fixture writes a small leaderboard with two rows per workload, after letting
 // edit change the rows of lm-arena-chat.
 func fixture(t *testing.T, edit func(rows []map[string]any) []map[string]any) string {
@@ -81,7 +89,7 @@ func TestFixtureImports(t *testing.T) {
 func TestRepeatedRunsAreNumbered(t *testing.T) {
 	files, err := Render(fixture(t, func(rows []map[string]any) []map[string]any {
 		again := goodRow("org/M-8B", "M 8B", "H100", 64)
-		again["energy_per_token_joules"], again["energy_per_request_joules"] = 0.1, 50.0
+		setEnergy(again, 0.1)
 		return append(rows, again)
 	}))
 	if err != nil {
@@ -132,23 +140,58 @@ func TestBadRowsFailTheImport(t *testing.T) {
 		{"energy per request mismatch", set("energy_per_request_joules", 100.001), "energy_per_request_joules", "100.001"},
 		{"duplicate slug", set("model_id", "other/M_8B"), "nickname", `"M 8B"`},
 		// Valid as read, but not as written: rounding or int conversion.
-		{"throughput rounds to 0", set("output_throughput_tokens_per_sec", 0.04), "output_throughput_tokens_per_sec", "0.04"},
-		{"power rounds to 0", set("avg_power_watts", 0.4), "avg_power_watts", "0.4"},
-		{"power rounds to 0, tie to even", set("avg_power_watts", 0.5), "avg_power_watts", "0.5"},
+		{"throughput rounds to 0", func(rows []map[string]any) []map[string]any {
+			rows[1]["output_throughput_tokens_per_sec"] = 0.04
+			setEnergy(rows[1], 0.2)
+			return rows
+		}, "output_throughput_tokens_per_sec", "0.04"},
+		{"power rounds to 0", func(rows []map[string]any) []map[string]any {
+			setEnergy(rows[1], 0.4/2000)
+			return rows
+		}, "avg_power_watts", "0.4"},
+		{"power rounds to 0, tie to even", func(rows []map[string]any) []map[string]any {
+			setEnergy(rows[1], 0.5/2000)
+			return rows
+		}, "avg_power_watts", "0.5"},
 		{"batch rounds to 0", set("avg_batch_size", 0.04), "avg_batch_size", "0.04"},
 		{"energy rounds to 0", func(rows []map[string]any) []map[string]any {
-			rows[1]["energy_per_token_joules"], rows[1]["energy_per_request_joules"] = 4e-8, 2e-5
+			setEnergy(rows[1], 4e-8)
 			return rows
 		}, "energy_per_token_joules", "4e-08"},
-		{"power overflows", set("avg_power_watts", 1e300), "avg_power_watts", "1e+300"},
+		{"power beyond any GPU", set("avg_power_watts", 1e300), "avg_power_watts", "1e+300"},
+		{"power not energy × throughput", set("avg_power_watts", 400.001), "avg_power_watts", "400.001"},
 		{"output length overflows", func(rows []map[string]any) []map[string]any {
 			rows[1]["avg_output_len"], rows[1]["energy_per_request_joules"] = 1e19, 2e18
 			return rows
 		}, "avg_output_len", "1e+19"},
 		{"energy beyond any measurement", func(rows []map[string]any) []map[string]any {
-			rows[1]["energy_per_token_joules"], rows[1]["energy_per_request_joules"] = 1e300, 5e302
+			setEnergy(rows[1], 1e300)
 			return rows
 		}, "energy_per_token_joules", "1e+300"},
+		// Each field within a plausible range (issue 15, item 9).
+		{"params beyond any model", set("total_params_billions", 1e300), "total_params_billions", "1e+300"},
+		{"active params above the total", set("activated_params_billions", 9.0), "activated_params_billions", "9"},
+		{"2^40 GPUs", set("num_gpus", 1<<40), "num_gpus", "1099511627776"},
+		{"more tensor parallelism than GPUs", set("tensor_parallel", 2), "tensor_parallel", "2"},
+		{"more expert parallelism than GPUs", set("expert_parallel", 2), "expert_parallel", "2"},
+		{"batch limit beyond any", set("max_num_seqs", 1<<30), "max_num_seqs", "1073741824"},
+		{"batch above its limit", set("avg_batch_size", 128.5), "avg_batch_size", "128.5"},
+		{"output beyond any answer", func(rows []map[string]any) []map[string]any {
+			rows[1]["avg_output_len"] = 1e9
+			setEnergy(rows[1], 0.2)
+			return rows
+		}, "avg_output_len", "1e+09"},
+		{"throughput beyond any", set("output_throughput_tokens_per_sec", 1e8), "output_throughput_tokens_per_sec", "1e+08"},
+		{"latency beyond 10 minutes", set("p99_itl_ms", 1e9), "p99_itl_ms", "1e+09"},
+		{"power beyond 5 kW a GPU", func(rows []map[string]any) []map[string]any {
+			rows[1]["output_throughput_tokens_per_sec"] = 30000.0
+			setEnergy(rows[1], 0.2)
+			return rows
+		}, "avg_power_watts", "6000"},
+		{"empty nickname", set("nickname", " "), "nickname", `" "`},
+		{"nickname with a newline", set("nickname", "M\n8B"), "nickname", `"M\n8B"`},
+		{"nickname with a bidi override", set("nickname", "M \u202e8B"), "nickname", `U+202E`},
+		{"architecture beyond 100 characters", set("architecture", strings.Repeat("a", 101)), "architecture", "101 characters"},
 		// One model, one nickname; one spelling of each field.
 		{"model id under two nicknames", set("nickname", "M Eight B"), "nickname", `"M Eight B"`},
 		{"key differing by case", set("NUM_GPUS", 8), `"NUM_GPUS"`, "8"},
@@ -185,6 +228,61 @@ func TestBadRowsFailTheImport(t *testing.T) {
 	}
 }
 
+// TestLongNicknameIsCutShort: a 5,000-character nickname is a bad input,
+// said in a short message (issue 15, item 9: it gave a 5 KB message, and
+// an I/O error when the slug made a file name too long).
+func TestLongNicknameIsCutShort(t *testing.T) {
+	long := strings.Repeat("x", 5000)
+	src := fixture(t, func(rows []map[string]any) []map[string]any {
+		rows[0]["nickname"], rows[1]["nickname"] = long, long
+		return rows
+	})
+	err := Import(src, t.TempDir())
+	var bad *InputError
+	if !errors.As(err, &bad) {
+		t.Fatalf("err = %v, want an input error", err)
+	}
+	if msg := err.Error(); len(msg) > 400 || !strings.Contains(msg, "nickname") || !strings.Contains(msg, "5000 characters") {
+		t.Errorf("a %d-byte message: %.600s", len(msg), msg)
+	}
+}
+
+// TestRepeatedKeysAreRefused: a key given twice in an object, anywhere in
+// the leaderboard's files, is refused: encoding/json would keep the last
+// without a word (issue 15, item 9).
+func TestRepeatedKeysAreRefused(t *testing.T) {
+	for _, c := range []struct {
+		file, old, new string
+		says           []string
+	}{
+		{"tasks/lm-arena-chat.json", `"nickname":"M 8B","num_gpus":1,"output_throughput_tokens_per_sec":2000,"p90_itl_ms":20,"p95_itl_ms":30,"p99_itl_ms":40,"tensor_parallel":1,"total_params_billions":8,"weight_precision":"bfloat16"}]`,
+			`"nickname":"M 8B","num_gpus":1,"output_throughput_tokens_per_sec":2000,"p90_itl_ms":20,"p95_itl_ms":30,"p99_itl_ms":40,"tensor_parallel":1,"total_params_billions":8,"weight_precision":"bfloat16","num_gpus":8}]`,
+			[]string{"lm-arena-chat.json", "row 1", "org/M-8B", "num_gpus", "(1, then 8)"}},
+		{"tasks/gpqa.json", `{"configurations"`, `{"task":"lm-arena-chat","configurations"`, []string{"gpqa.json", "top level", `"task"`, `"lm-arena-chat", then "gpqa"`}},
+		{"index.json", `"last_updated":"2026-02-16"`, `"last_updated":"2026-02-16","last_updated":"2026-02-17"`, []string{"index.json", `"last_updated"`}},
+	} {
+		src := fixture(t, nil)
+		path := filepath.Join(src, c.file)
+		b, _ := os.ReadFile(path)
+		edited := strings.Replace(string(b), c.old, c.new, 1)
+		if edited == string(b) {
+			t.Fatalf("%s: the test's edit does not apply to %s", c.file, b)
+		}
+		os.WriteFile(path, []byte(edited), 0o644)
+		_, err := Render(src)
+		var bad *InputError
+		if !errors.As(err, &bad) {
+			t.Errorf("%s: err = %v, want an input error", c.file, err)
+			continue
+		}
+		for _, want := range c.says {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("%s: message %q does not say %q", c.file, err, want)
+			}
+		}
+	}
+}
+
 func TestMissingInputIsReported(t *testing.T) {
 	err := Import(filepath.Join(t.TempDir(), "nowhere"), t.TempDir())
 	if err == nil || !strings.Contains(err.Error(), "nowhere") {
@@ -206,7 +304,8 @@ func BenchmarkRender(b *testing.B) {
 func TestWrittenValuesArePositive(t *testing.T) {
 	files, err := Render(fixture(t, func(rows []map[string]any) []map[string]any {
 		// The smallest values that survive rounding.
-		rows[0]["output_throughput_tokens_per_sec"], rows[0]["avg_power_watts"], rows[0]["avg_batch_size"] = 0.05, 0.51, 0.05
+		rows[0]["output_throughput_tokens_per_sec"], rows[0]["avg_batch_size"] = 0.05, 0.05
+		setEnergy(rows[0], 0.51/0.05)
 		return rows
 	}))
 	if err != nil {
@@ -281,4 +380,35 @@ func TestErrorKinds(t *testing.T) {
 	if err := Import(fixture(t, nil), filepath.Join(file, "out")); err == nil || errors.As(err, &bad) {
 		t.Errorf("unwritable output: err = %v, want an I/O error", err)
 	}
+}
+
+// FuzzDecodeRow: no row makes the importer panic, and a row it accepts is
+// within every bound; the search for repeated keys handles any valid JSON.
+func FuzzDecodeRow(f *testing.F) {
+	good, _ := json.Marshal(goodRow("org/M-8B", "M 8B", "H100", 64))
+	f.Add(good)
+	f.Add([]byte(strings.Replace(string(good), `"num_gpus":1`, `"num_gpus":1,"num_gpus":8`, 1)))
+	f.Add([]byte(`{"a":[{"b":1,"b":{"c":[]}}],"d":null}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if json.Valid(b) {
+			if _, err := findDuplicate(b); err != nil {
+				t.Errorf("findDuplicate(%q): %v", b, err)
+			}
+		}
+		r, err := decodeRow("f.json", 0, b)
+		if err != nil {
+			var bad *InputError
+			if !errors.As(err, &bad) || len(err.Error()) > 600 {
+				t.Errorf("not a short input error: %v", err)
+			}
+			return
+		}
+		if r.NumGPUs < 1 || r.NumGPUs > maxGPUs || r.TensorParallel > r.NumGPUs || r.MaxNumSeqs > maxNumSeqs ||
+			!(r.TotalParams <= maxParamsB && r.ActiveParams <= r.TotalParams && r.AvgBatch <= float64(r.MaxNumSeqs)) ||
+			!(r.P50 > 0 && r.P50 <= r.P90 && r.P90 <= r.P95 && r.P95 <= r.P99 && r.P99 <= maxITL) ||
+			!(r.EnergyToken > 0 && r.EnergyToken <= maxJPerToken && r.Power <= maxWattsPerGPU*float64(r.NumGPUs)) ||
+			badText(r.Nickname, maxText) != "" || badText(r.ModelID, maxModelID) != "" {
+			t.Errorf("accepted a row out of bounds: %+v", r)
+		}
+	})
 }

@@ -123,8 +123,9 @@ func (o *Option) GPUHoursPerDay() float64 { return float64(o.GPUs) * 24 }
 func (o *Option) PeakUtilisation(t Traffic) float64 { return min(1, o.Utilisation*t.Peak) }
 
 // busyW is the configuration's measured busy power: J/token × throughput,
-// the dataset's gpu_power_watts_total unrounded.
-func busyW(c *data.Config) float64 { return float64(c.JoulesPerToken) * float64(c.TokensPerSecond) }
+// the dataset's gpu_power_watts_total unrounded, from the measured J/token
+// as the calculator's totals are.
+func busyW(c *data.Config) float64 { return c.EnergyPerToken() * float64(c.TokensPerSecond) }
 
 // plan is c's plan for t.
 func plan(c *data.Config, t Traffic) Option {
