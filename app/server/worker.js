@@ -66,7 +66,10 @@ async function download(url) {
     return fetch(url, revalidate);
   }
   const path = new URL(url, self.location.href).pathname;
-  const page = !gzipped.test(path); // a page, by a name without an extension
+  const page = !/\.[a-z0-9]+$/i.test(path); // a page, by a name without an extension
+  if (!page && !gzipped.test(path)) {
+    return fetch(url, revalidate); // no gzip copy (an image)
+  }
   const file = page ? pageFile(path) : url;
   // What the page has downloaded: the gzip copy (web/start.js took it), or
   // the file itself, which tells whether the host compresses.
