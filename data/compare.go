@@ -67,7 +67,7 @@ func (s *Set) Compare(q Query) (*Ranking, error) {
 		return nil, &InputError{Param: "gpu", Value: q.GPU,
 			Accepted: fmt.Sprintf("%s or a GPU %s was measured on: %s", AnyGPU, w.Name, strings.Join(gpus, ", "))}
 	}
-	if err := q.checkScalars(); err != nil {
+	if err := q.checkScalars(w.Kind()); err != nil {
 		return nil, err
 	}
 	q.Model = ""
@@ -105,7 +105,7 @@ func rankLess(a, b *Ranked) bool {
 		// The measured latencies: two models shown with the same smallest
 		// deadline keep the order of what was measured.
 		p := a.Result.Query.Percentile
-		if ma, mb := p.ITL(a.Result.Fastest), p.ITL(b.Result.Fastest); ma != mb {
+		if ma, mb := a.Result.Fastest.Latency(p), b.Result.Fastest.Latency(p); ma != mb {
 			return ma < mb
 		}
 	}

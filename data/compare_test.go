@@ -18,7 +18,7 @@ func TestCompareFollowsTheRule(t *testing.T) {
 	for _, w := range s.Index.Workloads {
 		for _, gpu := range append([]string{AnyGPU}, GPUs...) {
 			for _, p := range Percentiles {
-				for _, d := range []float64{5, 15, 40, 100, 500} {
+				for _, d := range testDeadlines(w.Kind()) {
 					q := Query{Task: w.ID, GPU: gpu, DeadlineMS: d, Percentile: p, Tokens: 2.5e9}
 					rk, err := s.Compare(q)
 					if err != nil {
@@ -76,10 +76,10 @@ func rankIndependently(t *testing.T, s *Set, q Query) (out struct {
 			}
 			if r.Selected != nil {
 				ind.status, ind.row = Meets, r.Selected.RowID
-				ind.energy = r.Selected.Measured.JoulesPerToken * q.Tokens / 3600
+				ind.energy = joulesOf(r.Selected) * q.Tokens / 3600
 				ind.key = ind.energy
 			} else {
-				ind.status, ind.key = MissesDeadline, q.Percentile.ITL(r.Fastest)
+				ind.status, ind.key = MissesDeadline, latencyOf(r.Fastest, q.Percentile)
 			}
 		}
 		all = append(all, ind)

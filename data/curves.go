@@ -3,7 +3,8 @@ package data
 import "sort"
 
 // Curve is one line of the charts: the configurations of one GPU model at one
-// GPU count, in order of max_num_seqs.
+// GPU count, in order of batch (max_num_seqs, or a diffusion model's batch
+// size and then its sequence-parallel degrees).
 type Curve struct {
 	GPU     string
 	NumGPUs int
@@ -13,12 +14,12 @@ type Curve struct {
 // Point is a configuration as a chart shows it.
 type Point struct {
 	*Config
-	ITL   float64 // measured latency at the query's percentile
-	Meets bool    // ITL is within the deadline
+	LatencyMS float64 // measured, what the deadline bounds (Config.Latency), at the query's percentile
+	Meets     bool    // LatencyMS is within the deadline
 }
 
 // Curves groups the model's configurations on gpu (all for AnyGPU) by GPU and
-// GPU count, for charts against max_num_seqs.
+// GPU count, for charts against the batch (Config.Batch).
 func (m *Model) Curves(gpu string, p Percentile, deadlineMS float64) []Curve {
 	var curves []Curve
 	for i := range m.Configurations {
@@ -30,8 +31,8 @@ func (m *Model) Curves(gpu string, p Percentile, deadlineMS float64) []Curve {
 		if n := len(curves); n == 0 || curves[n-1].GPU != c.GPU || curves[n-1].NumGPUs != c.NumGPUs {
 			curves = append(curves, Curve{GPU: c.GPU, NumGPUs: c.NumGPUs})
 		}
-		itl := p.ITL(c)
-		curves[len(curves)-1].Points = append(curves[len(curves)-1].Points, Point{Config: c, ITL: itl, Meets: p.Meets(c, deadlineMS)})
+		lat := c.Latency(p)
+		curves[len(curves)-1].Points = append(curves[len(curves)-1].Points, Point{Config: c, LatencyMS: lat, Meets: p.Meets(c, deadlineMS)})
 	}
 	return curves
 }
@@ -45,16 +46,39 @@ func (m *Model) Frontier(gpu string, p Percentile, deadlineMS float64) []Point {
 		pts = append(pts, c.Points...)
 	}
 	sort.SliceStable(pts, func(i, j int) bool {
-		if pts[i].ITL != pts[j].ITL {
-			return pts[i].ITL < pts[j].ITL
+		if pts[i].LatencyMS != pts[j].LatencyMS {
+			return pts[i].LatencyMS < pts[j].LatencyMS
 		}
 		return lessEnergy(pts[i].Config, pts[j].Config)
 	})
 	var front []Point
 	for _, pt := range pts {
-		if len(front) == 0 || pt.EnergyPerToken() < front[len(front)-1].EnergyPerToken() {
+		if len(front) == 0 || pt.Joules() < front[len(front)-1].Joules() {
 			front = append(front, pt)
 		}
 	}
 	return front
+}
+
+// Line is the curve as a line against the batch draws it: for a diffusion
+// model, whose configurations of one GPU count differ at one batch size by
+// how the work is split over the GPUs (the sequence-parallel degrees), one
+// point per batch size, the split with the least energy among those that
+// meet the deadline, or among all when none does. A language model's curve
+// has one point per batch size limit already, and is drawn as it is.
+func (c Curve) Line() []Point {
+	var line []Point
+	for _, pt := range c.Points {
+		if !pt.Diffusion() {
+			return c.Points
+		}
+		n := len(line)
+		switch {
+		case n == 0 || line[n-1].BatchSize != pt.BatchSize:
+			line = append(line, pt)
+		case pt.Meets && !line[n-1].Meets || pt.Meets == line[n-1].Meets && lessEnergy(pt.Config, line[n-1].Config):
+			line[n-1] = pt
+		}
+	}
+	return line
 }

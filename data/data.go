@@ -1,7 +1,3 @@
-// Package data holds the embedded ML.ENERGY dataset and answers the calculator's
-// question: which measured serving configuration of a model spends the least
-// energy per token while meeting an inter-token latency deadline, and how much
-// energy a volume of tokens then takes.
 package data
 
 import (
@@ -227,7 +223,7 @@ func (s *Set) measuredValues(task string) (map[string]*Measured, error) {
 		s.measured[task] = nil
 		return nil, nil
 	}
-	m, err := t.TokenMeasurements()
+	m, err := t.Measurements(TaskKind(task))
 	if err != nil {
 		return nil, fmt.Errorf("%s/%s: %w", task, MeasuredFile, err)
 	}
@@ -285,3 +281,6 @@ func (s *Set) measuredTable(task string) (*MeasuredTable, error) {
 	}
 	return s.readMeasured(task)
 }
+
+// Kind is what the workload's models generate (see TaskKind).
+func (w *Workload) Kind() *Kind { return TaskKind(w.ID) }

@@ -22,6 +22,12 @@ type Measured struct {
 	ITL              [4]float64
 	JoulesPerToken   float64 // the leaderboard's energy_per_token_joules, bit for bit
 	JoulesPerRequest float64 // its energy_per_request_joules, bit for bit
+
+	// A diffusion configuration's instead (see DiffusionColumns): the time
+	// to generate a batch in ms, to the microsecond, rounded up as ITL is,
+	// and the energy per image or video, bit for bit.
+	BatchLatency  float64
+	JoulesPerItem float64
 }
 
 // TokenColumns are the columns of a token workload's measured values. The
@@ -32,6 +38,14 @@ type Measured struct {
 // column is energy_per_request_joules instead.
 var TokenColumns = []string{"median_itl_us", "p90_itl_us", "p95_itl_us", "p99_itl_us",
 	"energy_per_token_joules", "avg_output_len"}
+
+// DiffusionColumns are the columns of an image or video workload's measured
+// values, named for kind k: the time to generate a batch in whole
+// microseconds, rounded up (MicrosUp), and the energy per image or video as
+// the leaderboard has it, bit for bit (energy_per_image_joules).
+func DiffusionColumns(k *Kind) []string {
+	return []string{"batch_latency_us", "energy_per_" + k.Item + "_joules"}
+}
 
 // MicrosUp is the whole number of microseconds that a latency of ms
 // milliseconds is stored as: the smallest k such that a deadline of k
@@ -173,6 +187,32 @@ func (t *MeasuredTable) fromPlanes(columns, rows []string, planes []byte) error 
 	}
 	*t = MeasuredTable{columns, rows, values}
 	return nil
+}
+
+// Measurements maps each row id of the table of a workload of kind k to its
+// Measured values (TokenMeasurements, DiffusionMeasurements).
+func (t *MeasuredTable) Measurements(k *Kind) (map[string]*Measured, error) {
+	if k.Diffusion() {
+		return t.DiffusionMeasurements(k)
+	}
+	return t.TokenMeasurements()
+}
+
+// DiffusionMeasurements maps each row id of an image or video workload's
+// table (see DiffusionColumns) to its Measured values.
+func (t *MeasuredTable) DiffusionMeasurements(k *Kind) (map[string]*Measured, error) {
+	names := DiffusionColumns(k)
+	lat, energy := slices.Index(t.Columns, names[0]), slices.Index(t.Columns, names[1])
+	if lat < 0 || energy < 0 {
+		return nil, fmt.Errorf("measured values: columns %v, want %v", t.Columns, names)
+	}
+	ms := make([]Measured, len(t.Rows))
+	byRow := make(map[string]*Measured, len(t.Rows))
+	for i, v := range t.Values {
+		ms[i] = Measured{BatchLatency: v[lat] / 1000, JoulesPerItem: v[energy]}
+		byRow[t.Rows[i]] = &ms[i]
+	}
+	return byRow, nil
 }
 
 // TokenMeasurements maps each row id of a token workload's table to its

@@ -151,6 +151,17 @@ func TestEmbeddedMeasuredValues(t *testing.T) {
 				t.Errorf("%s %s: no measured values", key, c.RowID)
 				continue
 			}
+			if c.BatchSize > 0 {
+				// The row rounds the batch latency to 1 ms and the energy to
+				// 0.01 J; the measured latency is whole microseconds, rounded up.
+				if us := v.BatchLatency * 1000; math.Abs(us-math.Round(us)) > 1e-6 || math.Abs(float64(c.BatchLatencyS)*1000-v.BatchLatency) > 0.5001 {
+					t.Errorf("%s %s: batch latency %v s in the row, %v ms measured", key, c.RowID, c.BatchLatencyS, v.BatchLatency)
+				}
+				if c.JoulesPerItem != round(v.JoulesPerItem, 2) {
+					t.Errorf("%s %s: %v J per item in the row is not the measured %v rounded", key, c.RowID, c.JoulesPerItem, v.JoulesPerItem)
+				}
+				continue
+			}
 			// The row rounds the latency to 0.1 ms; the measured values are
 			// whole microseconds, rounded up.
 			for p, row := range []Float{c.MedianITL, c.P90ITL, c.P95ITL, c.P99ITL} {
@@ -167,8 +178,8 @@ func TestEmbeddedMeasuredValues(t *testing.T) {
 			}
 		}
 	}
-	if rows != 838 {
-		t.Errorf("%d rows, want the leaderboard's 838", rows)
+	if rows != 838+638+382 {
+		t.Errorf("%d rows, want the leaderboard's 838 of tokens, 638 of images and 382 of videos", rows)
 	}
 }
 

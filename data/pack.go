@@ -203,11 +203,15 @@ func (w *packer) uint(v uint64) { w.b = binary.AppendUvarint(w.b, v) }
 
 func (w *packer) int(v int) { w.b = binary.AppendVarint(w.b, int64(v)) }
 
-func (w *packer) bool(v bool) {
-	if v {
-		w.b = append(w.b, 1)
-	} else {
+// optBool writes a bool that may be absent: 0 for nil, 1 false, 2 true.
+func (w *packer) optBool(v *bool) {
+	switch {
+	case v == nil:
 		w.b = append(w.b, 0)
+	case *v:
+		w.b = append(w.b, 2)
+	default:
+		w.b = append(w.b, 1)
 	}
 }
 
@@ -329,16 +333,20 @@ func (r *unpacker) int() int {
 	return int(v)
 }
 
-func (r *unpacker) bool() bool {
+func (r *unpacker) optBool() *bool {
 	if r.err != nil {
-		return false
+		return nil
 	}
-	if r.i >= len(r.b) || r.b[r.i] > 1 {
+	if r.i >= len(r.b) || r.b[r.i] > 2 {
 		r.fail("bad boolean")
-		return false
+		return nil
 	}
 	r.i++
-	return r.b[r.i-1] == 1
+	if r.b[r.i-1] == 0 {
+		return nil
+	}
+	v := r.b[r.i-1] == 2
+	return &v
 }
 
 // count reads a number of things to come, each of which takes a byte at
@@ -459,6 +467,7 @@ func (x *Index) unpack(r *unpacker) {
 func (x *Workload) pack(w *packer) {
 	w.str(x.ID)
 	w.str(x.Name)
+	w.str(x.Unit)
 	w.uint(uint64(len(x.Models)))
 	for i := range x.Models {
 		x.Models[i].pack(w)
@@ -468,6 +477,7 @@ func (x *Workload) pack(w *packer) {
 func (x *Workload) unpack(r *unpacker) {
 	x.ID = r.str()
 	x.Name = r.str()
+	x.Unit = r.str()
 	if n := r.count(); n > 0 {
 		x.Models = make([]ModelEntry, n)
 		for i := range x.Models {
@@ -506,6 +516,7 @@ func (x *Model) pack(w *packer) {
 	w.str(x.DataVersion)
 	w.str(x.Unit)
 	w.int(x.DeadlineMS)
+	w.int(x.DeadlineS)
 	x.Source.pack(w)
 	w.str(x.Caveat)
 	w.str(x.Boundary)
@@ -529,6 +540,7 @@ func (x *Model) unpack(r *unpacker) {
 	x.DataVersion = r.str()
 	x.Unit = r.str()
 	x.DeadlineMS = r.int()
+	x.DeadlineS = r.int()
 	x.Source.unpack(r)
 	x.Caveat = r.str()
 	x.Boundary = r.str()
@@ -610,8 +622,16 @@ func (x *Config) pack(w *packer) {
 	w.int(x.TensorParallel)
 	w.int(x.DataParallel)
 	w.int(x.ExpertParallel)
+	w.int(x.UlyssesDegree)
+	w.int(x.RingDegree)
 	w.str(x.Precision)
 	w.int(x.MaxNumSeqs)
+	for _, v := range []int{x.BatchSize, x.Width, x.Height, x.Frames, x.FPS, x.Steps} {
+		w.int(v)
+	}
+	w.float(float64(x.JoulesPerItem))
+	w.float(float64(x.BatchLatencyS))
+	w.float(float64(x.ItemsPerSecond))
 	w.float(float64(x.AvgRequestsInFlight))
 	w.float(float64(x.WhPerMillionTokens))
 	w.float(float64(x.JoulesPerToken))
@@ -621,7 +641,7 @@ func (x *Config) pack(w *packer) {
 	w.float(float64(x.TokensPerSecond))
 	w.int(x.PowerWatts)
 	w.int(x.AvgOutputTokens)
-	w.bool(x.UnderDeadline)
+	w.optBool(x.UnderDeadline)
 	w.float(float64(x.AvgRunningBatch))
 	w.float(float64(x.P95ITL))
 	w.str(x.RowID)
@@ -634,8 +654,16 @@ func (x *Config) unpack(r *unpacker) {
 	x.TensorParallel = r.int()
 	x.DataParallel = r.int()
 	x.ExpertParallel = r.int()
+	x.UlyssesDegree = r.int()
+	x.RingDegree = r.int()
 	x.Precision = r.str()
 	x.MaxNumSeqs = r.int()
+	for _, p := range []*int{&x.BatchSize, &x.Width, &x.Height, &x.Frames, &x.FPS, &x.Steps} {
+		*p = r.int()
+	}
+	x.JoulesPerItem = Float(r.float())
+	x.BatchLatencyS = Float(r.float())
+	x.ItemsPerSecond = Float(r.float())
 	x.AvgRequestsInFlight = Float(r.float())
 	x.WhPerMillionTokens = Float(r.float())
 	x.JoulesPerToken = Float(r.float())
@@ -645,7 +673,7 @@ func (x *Config) unpack(r *unpacker) {
 	x.TokensPerSecond = Float(r.float())
 	x.PowerWatts = r.int()
 	x.AvgOutputTokens = r.int()
-	x.UnderDeadline = r.bool()
+	x.UnderDeadline = r.optBool()
 	x.AvgRunningBatch = Float(r.float())
 	x.P95ITL = Float(r.float())
 	x.RowID = r.str()

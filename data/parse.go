@@ -145,12 +145,13 @@ func ParseTokens(s string) (float64, error) { return tokens.parse(s) }
 // videos) is one more quantity, refused below one of its units the same way.
 type quantity struct {
 	param, label, accepted string
-	units                  map[string]int // unit → power of ten it scales by
-	min                    string         // the smallest value accepted, as a decimal; "" for any above 0
-	tooSmall               string         // the reason given below min
-	max                    string         // the largest value accepted, as a decimal
-	tooLarge               string         // the reason given above max
-	exponentWithUnit       bool           // whether "5e-2s" is fine
+	units                  map[string]int     // unit → power of ten it scales by
+	factors                map[string]float64 // unit → a factor it also scales by, not a power of ten (minutes)
+	min                    string             // the smallest value accepted, as a decimal; "" for any above 0
+	tooSmall               string             // the reason given below min
+	max                    string             // the largest value accepted, as a decimal
+	tooLarge               string             // the reason given above max
+	exponentWithUnit       bool               // whether "5e-2s" is fine
 }
 
 var (
@@ -196,6 +197,12 @@ func (k quantity) parse(s string) (float64, error) {
 		return fail(k.tooLarge)
 	}
 	v, err := d.value(scale)
+	if f, ok := k.factors[d.unit]; ok {
+		max, _ := strconv.ParseFloat(k.max, 64)
+		if v *= f; v > max {
+			return fail(k.tooLarge)
+		}
+	}
 	switch {
 	case math.IsInf(v, 0):
 		return fail(k.tooLarge)

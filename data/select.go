@@ -34,10 +34,11 @@ func ParsePercentile(s string) (Percentile, error) {
 	return "", &InputError{Param: "percentile", Value: s, Accepted: "one of p50 (median), p90, p95, p99"}
 }
 
-// Meets tells whether c meets a deadline of deadlineMS at percentile p: the
-// one predicate every selection uses (Best, the charts' points, the
+// Meets tells whether c meets a deadline of deadlineMS at percentile p (for
+// a diffusion configuration, whatever p: see Config.Latency): the one
+// predicate every selection uses (Best, the charts' points, the
 // planner), so that they never disagree on which configurations qualify.
-func (p Percentile) Meets(c *Config, deadlineMS float64) bool { return p.ITL(c) <= deadlineMS }
+func (p Percentile) Meets(c *Config, deadlineMS float64) bool { return c.Latency(p) <= deadlineMS }
 
 // ITL returns c's measured inter-token latency in ms at percentile p: what
 // a deadline is compared with. (A configuration without Measured, made by
@@ -79,8 +80,12 @@ func (c *Config) EnergyPerToken() float64 {
 
 // EnergyPerRequest returns c's measured GPU energy for a request of the
 // average output length in joules (the leaderboard's
-// energy_per_request_joules).
+// energy_per_request_joules); for a diffusion configuration, whose request
+// is one image or video, its energy per item.
 func (c *Config) EnergyPerRequest() float64 {
+	if c.Diffusion() {
+		return c.Joules()
+	}
 	if c.Measured == nil {
 		return float64(c.JoulesPerToken) * float64(c.AvgOutputTokens)
 	}
@@ -112,20 +117,26 @@ func (p Percentile) Share() string {
 	return "half of the tokens"
 }
 
-// DeadlineWords is a deadline in words: "9 in 10 tokens within 40 ms of the
-// one before".
-func DeadlineWords(p Percentile, ms float64) string {
+// DeadlineWords is a deadline of a workload of kind k in words: "9 in 10
+// tokens within 40 ms of the one before", or for an image or video workload
+// "each image ready within 30 s".
+func DeadlineWords(k *Kind, p Percentile, ms float64) string {
+	if k.Diffusion() {
+		return fmt.Sprintf("each %s ready within %s", k.Item, k.Deadline(ms))
+	}
 	return fmt.Sprintf("%s within %s of the one before", p.Share(), FormatMS(ms))
 }
 
 // Query is the calculator's question.
 type Query struct {
-	Task       string     // workload id, such as lm-arena-chat
-	Model      string     // slug, name or model id
-	GPU        string     // a GPU of the model, or AnyGPU
-	DeadlineMS float64    // inter-token latency deadline
-	Percentile Percentile // the percentile the deadline applies to
-	Tokens     float64    // output-token volume
+	Task  string // workload id, such as lm-arena-chat
+	Model string // slug, name or model id
+	GPU   string // a GPU of the model, or AnyGPU
+	// DeadlineMS is the deadline on the latency the workload's Kind bounds
+	// (Config.Latency), in ms whatever the unit the Kind shows it in.
+	DeadlineMS float64
+	Percentile Percentile // the percentile the deadline applies to; tokens only
+	Tokens     float64    // the volume, in the Kind's unit: output tokens, images or videos
 }
 
 // DefaultQuery is what the calculator answers before anyone picks anything.
@@ -134,7 +145,8 @@ func DefaultQuery() Query {
 		DeadlineMS: DefaultDeadlineMS, Percentile: P50, Tokens: 1e6}
 }
 
-// Estimate is what a volume of tokens costs on one configuration.
+// Estimate is what a volume costs on one configuration. A diffusion model's
+// request is one image or video.
 type Estimate struct {
 	EnergyWh         float64 // energy for the volume
 	EnergyPerRequest float64 // joules for a request of the average output length, as measured
@@ -142,20 +154,21 @@ type Estimate struct {
 	Requests         float64 // requests of the measured average output length in the volume
 }
 
-// Estimate returns what tokens output tokens cost on c, from its measured
-// energy per token and per request.
-func (c *Config) Estimate(tokens float64) Estimate {
+// Estimate returns what a volume (output tokens, images or videos) costs on
+// c, from its measured energy per token (or item) and per request.
+func (c *Config) Estimate(volume float64) Estimate {
 	return Estimate{
-		EnergyWh:         c.EnergyPerToken() * tokens / 3600,
+		EnergyWh:         c.Joules() * volume / 3600,
 		EnergyPerRequest: c.EnergyPerRequest(),
-		GPUHours:         tokens / float64(c.TokensPerSecond) * float64(c.NumGPUs) / 3600,
-		Requests:         tokens / c.OutputTokensPerRequest(),
+		GPUHours:         volume / c.Throughput() * float64(c.NumGPUs) / 3600,
+		Requests:         volume / c.PerRequest(),
 	}
 }
 
 // Result answers a Query.
 type Result struct {
 	Query    Query // as asked, with Model replaced by the model's slug
+	Kind     *Kind // what the workload generates
 	Model    *Model
 	Selected *Config // nil when no configuration meets the deadline
 	Estimate Estimate
@@ -170,14 +183,14 @@ type Result struct {
 
 // MinDeadlineMS is the smallest deadline that some configuration meets, as
 // the page shows it and sets it: the fastest configuration's measured latency
-// rounded up to the 0.1 ms latencies are shown at, so that the deadline set
-// is always met (a measured 12.53 ms is 12.6 ms). It is 0 when the deadline
-// was met.
+// rounded up to a tenth of the kind's unit (Kind.CeilDeadline), so that the
+// deadline set is always met (a measured 12.53 ms is 12.6 ms, an image's
+// 0.6446 s is 0.7 s). It is 0 when the deadline was met.
 func (r *Result) MinDeadlineMS() float64 {
 	if r.Fastest == nil {
 		return 0
 	}
-	return CeilTenth(r.Query.Percentile.ITL(r.Fastest))
+	return TaskKind(r.Query.Task).CeilDeadline(r.Fastest.Latency(r.Query.Percentile))
 }
 
 // CeilTenth rounds ms up to a tenth: the smallest multiple of 0.1, as the
@@ -208,11 +221,12 @@ func (s *Set) Select(q Query) (*Result, error) {
 		return nil, &InputError{Param: "gpu", Value: q.GPU,
 			Accepted: fmt.Sprintf("%s or a GPU %s was measured on: %s", AnyGPU, m.Name, strings.Join(m.GPUs, ", "))}
 	}
-	if err := q.checkScalars(); err != nil {
+	k := TaskKind(q.Task)
+	if err := q.checkScalars(k); err != nil {
 		return nil, err
 	}
 	q.Model = m.Slug
-	r := &Result{Query: q, Model: m, Selected: Best(m.Configurations, q.GPU, q.Percentile, q.DeadlineMS)}
+	r := &Result{Query: q, Kind: k, Model: m, Selected: Best(m.Configurations, q.GPU, q.Percentile, q.DeadlineMS)}
 	if r.Selected != nil {
 		r.Estimate = r.Selected.Estimate(q.Tokens)
 	} else {
@@ -231,22 +245,23 @@ func (s *Set) Select(q Query) (*Result, error) {
 		e      Estimate
 	}{{r.Selected, r.Estimate}, {r.Other, r.OtherEstimate}} {
 		if c.config != nil && !c.e.finite() {
-			return nil, fmt.Errorf("%s tokens on dataset row %s give a figure that is not a finite number (%+v); the row is not a plausible measurement",
-				FormatTokens(q.Tokens), c.config.RowID, c.e)
+			return nil, fmt.Errorf("%s %s on dataset row %s give a figure that is not a finite number (%+v); the row is not a plausible measurement",
+				FormatTokens(q.Tokens), k.Items, c.config.RowID, c.e)
 		}
 	}
 	return r, nil
 }
 
-// checkScalars checks the query's percentile, deadline and volume.
-func (q *Query) checkScalars() error {
+// checkScalars checks the query's percentile, deadline and volume, a
+// volume of k.
+func (q *Query) checkScalars(k *Kind) error {
 	if _, err := ParsePercentile(string(q.Percentile)); err != nil {
 		return err
 	}
 	if !(q.DeadlineMS > 0) {
 		return &InputError{Param: "deadline", Value: fmt.Sprint(q.DeadlineMS), Accepted: "a deadline greater than 0 ms"}
 	}
-	return tokens.check(q.Tokens)
+	return k.volume.check(q.Tokens)
 }
 
 func (e Estimate) finite() bool {
@@ -275,10 +290,11 @@ func otherGPU(gpus []string, gpu string, selected *Config) string {
 	return ""
 }
 
-// Best returns the configuration on gpu (or on any GPU for AnyGPU) that meets the
-// deadline at percentile p with the lowest energy per token, or nil. Ties go to
-// fewer GPUs, then the smaller max_num_seqs, the lower repeat and the GPU name,
-// so that the choice never depends on the order of the rows.
+// Best returns the configuration on gpu (or on any GPU for AnyGPU) whose
+// latency at percentile p meets the deadline with the lowest energy per
+// token (or image, or video), or nil. Ties go to fewer GPUs, then the
+// smaller batch (max_num_seqs, or batch size), the lower repeat, the GPU name
+// and the row id, so that the choice never depends on the order of the rows.
 func Best(configs []Config, gpu string, p Percentile, deadlineMS float64) *Config {
 	var best *Config
 	for i := range configs {
@@ -299,7 +315,7 @@ func fastest(configs []Config, gpu string, p Percentile) *Config {
 		if gpu != AnyGPU && c.GPU != gpu {
 			continue
 		}
-		if f == nil || p.ITL(c) < p.ITL(f) || p.ITL(c) == p.ITL(f) && lessEnergy(c, f) {
+		if f == nil || c.Latency(p) < f.Latency(p) || c.Latency(p) == f.Latency(p) && lessEnergy(c, f) {
 			f = c
 		}
 	}
@@ -308,14 +324,16 @@ func fastest(configs []Config, gpu string, p Percentile) *Config {
 
 func lessEnergy(a, b *Config) bool {
 	switch {
-	case a.EnergyPerToken() != b.EnergyPerToken():
-		return a.EnergyPerToken() < b.EnergyPerToken()
+	case a.Joules() != b.Joules():
+		return a.Joules() < b.Joules()
 	case a.NumGPUs != b.NumGPUs:
 		return a.NumGPUs < b.NumGPUs
-	case a.MaxNumSeqs != b.MaxNumSeqs:
-		return a.MaxNumSeqs < b.MaxNumSeqs
+	case a.Batch() != b.Batch():
+		return a.Batch() < b.Batch()
 	case a.Repeat != b.Repeat:
 		return a.Repeat < b.Repeat
+	case a.GPU != b.GPU:
+		return a.GPU < b.GPU
 	}
-	return a.GPU < b.GPU
+	return a.RowID < b.RowID
 }

@@ -47,7 +47,7 @@ func TestSelectFollowsTheRule(t *testing.T) {
 		task := key[:strings.Index(key, "/")]
 		for _, gpu := range append([]string{AnyGPU}, m.GPUs...) {
 			for _, p := range Percentiles {
-				for _, d := range []float64{5, 10, 20, 35, 50, 100, 250, 1000} {
+				for _, d := range testDeadlines(TaskKind(task)) {
 					r, err := s.Select(Query{Task: task, Model: m.Slug, GPU: gpu, DeadlineMS: d, Percentile: p, Tokens: 1e9})
 					if err != nil {
 						t.Fatal(err)
@@ -191,17 +191,31 @@ func TestSelectRefusesUnknownInput(t *testing.T) {
 func TestCurvesAndFrontier(t *testing.T) {
 	s := mustLoad(t)
 	for key, m := range allModels(t, s) {
+		// A deadline some configurations meet and others miss.
+		d := map[bool]float64{false: 40, true: 30e3}[m.DeadlineS > 0]
 		for _, gpu := range append([]string{AnyGPU}, m.GPUs...) {
 			seen := 0
-			for _, c := range m.Curves(gpu, P90, 40) {
+			for _, c := range m.Curves(gpu, P90, d) {
 				for i, p := range c.Points {
-					if p.GPU != c.GPU || p.NumGPUs != c.NumGPUs || i > 0 && p.MaxNumSeqs < c.Points[i-1].MaxNumSeqs {
+					if p.GPU != c.GPU || p.NumGPUs != c.NumGPUs || i > 0 && p.MaxNumSeqs+p.BatchSize < c.Points[i-1].MaxNumSeqs+c.Points[i-1].BatchSize {
 						t.Fatalf("%s: curve %s×%d holds %s out of order", key, c.GPU, c.NumGPUs, p.RowID)
 					}
-					if p.ITL != p.Measured.ITL[1] || p.Meets != (p.ITL <= 40) {
-						t.Fatalf("%s: point %s has ITL %v, meets %v", key, p.RowID, p.ITL, p.Meets)
+					if lat := latencyOf(p.Config, P90); p.LatencyMS != lat || p.Meets != (p.LatencyMS <= d) {
+						t.Fatalf("%s: point %s has latency %v, meets %v", key, p.RowID, p.LatencyMS, p.Meets)
 					}
 					seen++
+				}
+				line := c.Line()
+				for i, p := range line {
+					if m.DeadlineS == 0 && len(line) != len(c.Points) || i > 0 && p.Batch() <= line[i-1].Batch() && m.DeadlineS > 0 {
+						t.Fatalf("%s: line of %s×%d at %s: not one point per batch size", key, c.GPU, c.NumGPUs, p.RowID)
+					}
+					for _, q := range c.Points {
+						// No split at the same batch size beats the line's: it meets the deadline if one does, and costs least of those.
+						if m.DeadlineS > 0 && q.Batch() == p.Batch() && (q.Meets && !p.Meets || q.Meets == p.Meets && q.Joules() < p.Joules()) {
+							t.Errorf("%s: line point %s, but %s is better", key, p.RowID, q.RowID)
+						}
+					}
 				}
 			}
 			all := 0
@@ -213,13 +227,13 @@ func TestCurvesAndFrontier(t *testing.T) {
 			if seen != all {
 				t.Errorf("%s on %s: curves hold %d points, want %d", key, gpu, seen, all)
 			}
-			front := m.Frontier(gpu, P90, 40)
+			front := m.Frontier(gpu, P90, d)
 			for i, f := range front {
-				if i > 0 && !(f.ITL >= front[i-1].ITL && f.Measured.JoulesPerToken < front[i-1].Measured.JoulesPerToken) {
+				if i > 0 && !(f.LatencyMS >= front[i-1].LatencyMS && joulesOf(f.Config) < joulesOf(front[i-1].Config)) {
 					t.Errorf("%s on %s: frontier is not faster-to-cheaper at %s", key, gpu, f.RowID)
 				}
 				for _, c := range m.Configurations {
-					if (gpu == AnyGPU || c.GPU == gpu) && c.Measured.ITL[1] <= f.ITL && c.Measured.JoulesPerToken < f.Measured.JoulesPerToken {
+					if (gpu == AnyGPU || c.GPU == gpu) && latencyOf(&c, P90) <= f.LatencyMS && joulesOf(&c) < joulesOf(f.Config) {
 						t.Errorf("%s on %s: frontier point %s is beaten by %s", key, gpu, f.RowID, c.RowID)
 					}
 				}

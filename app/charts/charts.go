@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -40,14 +41,23 @@ const (
 	nameThroughput = "Throughput (tokens/s)"
 )
 
-// latencyName names the latency axis for percentile p.
-func latencyName(p data.Percentile) string {
-	return fmt.Sprintf("Wait between tokens (%s ITL, ms)", percentileWords(p))
+// axes are the axes' names for a kind of workload: nameEnergy and the
+// others for tokens, their counterparts for images and videos.
+type axes struct{ energy, latency, batch, throughput string }
+
+func axesOf(k *data.Kind, p data.Percentile) axes {
+	if k.Diffusion() {
+		return axes{fmt.Sprintf("Energy per %s (J)", k.Item), "Time to generate a batch (s)",
+			fmt.Sprintf("Batch size (%s generated together)", k.Items), fmt.Sprintf("Throughput (%s/s)", k.Items)}
+	}
+	return axes{nameEnergy, fmt.Sprintf("Wait between tokens (%s ITL, ms)", percentileWords(p)), nameBatch, nameThroughput}
 }
 
 // SeriesDeadline names the series that draws the deadline, so that the
-// legend labels its line.
-func SeriesDeadline(ms float64) string { return "Deadline " + formatMS(ms) + " ms" }
+// legend labels its line: "Deadline 500 ms", "Deadline 30 s".
+func SeriesDeadline(k *data.Kind, ms float64) string {
+	return "Deadline " + k.DeadlineText(ms) + " " + k.DeadlineUnit()
+}
 
 // palette colours one GPU and count each: mid-tones whose relative
 // luminance lies between 0.14 and 0.30, so that each stands out 3:1 from the
@@ -80,10 +90,10 @@ func CurveName(c data.Curve) string { return fmt.Sprintf("%s × %d", c.GPU, c.Nu
 // frontier, a vertical line at the deadline, and the selected configuration.
 // The x axis spans the points and the deadline.
 func EnergyLatency(r *data.Result) ([]byte, error) {
-	q := r.Query
+	q, k := r.Query, r.Kind
 	p := latencyParts(r)
 	c := charts.NewScatter()
-	c.SetGlobalOptions(common(latencyName(q.Percentile))...)
+	c.SetGlobalOptions(common(axesOf(k, q.Percentile).latency)...)
 	for i, cv := range p.curves {
 		col := palette[i%len(palette)]
 		// Opaque: ECharts draws scatter points at 0.8 opacity, which takes
@@ -102,7 +112,7 @@ func EnergyLatency(r *data.Result) ([]byte, error) {
 		charts.WithLineChartOpts(opts.LineChart{Symbol: "none"}),
 		charts.WithLineStyleOpts(opts.LineStyle{Color: selectedColor, Width: 1.5}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor}),
-		charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: p.deadline, XAxis: q.DeadlineMS}),
+		charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: p.deadline, XAxis: k.InUnit(q.DeadlineMS)}),
 		charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
 			Label:     &opts.Label{Show: opts.Bool(false)},
 			LineStyle: &opts.LineStyle{Color: selectedColor, Type: "solid", Width: 1.5}}))
@@ -125,17 +135,19 @@ type latency struct {
 }
 
 func latencyParts(r *data.Result) latency {
-	q := r.Query
-	p := latency{curves: r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS), deadline: SeriesDeadline(q.DeadlineMS)}
+	q, k := r.Query, r.Kind
+	p := latency{curves: r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS), deadline: SeriesDeadline(k, q.DeadlineMS)}
+	// The latency in the kind's unit: ms between tokens, s for a batch.
+	value := func(pt data.Point) []float64 { return []float64{k.InUnit(pt.LatencyMS), pt.ShownJoules()} }
 	for _, cv := range p.curves {
-		meets, misses := split(cv.Points, func(pt data.Point) []float64 { return []float64{pt.ITL, float64(pt.JoulesPerToken)} }, q)
+		meets, misses := split(cv.Points, value, q)
 		p.meets, p.misses = append(p.meets, meets), append(p.misses, misses)
 	}
 	for _, pt := range r.Model.Frontier(q.GPU, q.Percentile, q.DeadlineMS) {
-		p.front = append(p.front, item{Name: tooltip(pt.Config, q), Value: []float64{pt.ITL, float64(pt.JoulesPerToken)}})
+		p.front = append(p.front, item{Name: tooltip(pt.Config, q), Value: value(pt)})
 	}
 	if s := r.Selected; s != nil {
-		p.selected = selectedItem(s, q, []float64{q.Percentile.ITL(s), float64(s.JoulesPerToken)})
+		p.selected = selectedItem(s, q, value(data.Point{Config: s, LatencyMS: s.Latency(q.Percentile)}))
 	}
 	p.frame = latencyFrame(r, p.curves)
 	return p
@@ -143,16 +155,18 @@ func latencyParts(r *data.Result) latency {
 
 // latencyFrame is the frame of EnergyLatency(r), whose curves are given.
 func latencyFrame(r *data.Result, curves []data.Curve) frame {
-	q := r.Query
+	q, k := r.Query, r.Kind
 	// A tenth of room either side of the deadline, so that its line is not
 	// drawn over an axis.
-	itls := []float64{q.DeadlineMS / 1.1, q.DeadlineMS * 1.1}
+	deadline := k.InUnit(q.DeadlineMS)
+	itls := []float64{deadline / 1.1, deadline * 1.1}
 	fastest := math.Inf(1)
 	var names []string
 	for _, cv := range curves {
 		for _, pt := range cv.Points {
-			itls = append(itls, pt.ITL)
-			fastest = min(fastest, pt.ITL)
+			l := k.InUnit(pt.LatencyMS)
+			itls = append(itls, l)
+			fastest = min(fastest, l)
 		}
 		names = append(names, CurveName(cv))
 	}
@@ -161,22 +175,24 @@ func latencyFrame(r *data.Result, curves []data.Curve) frame {
 		names = append(names, SeriesSelected)
 	}
 	lo, hi := niceLatencyExtent(itls...)
-	return frame{x: logAxis{base: 10, min: lo, max: hi}, yNames: []string{nameEnergy}, yMax: []float64{maxJoules(curves)},
+	return frame{x: logAxis{base: 10, min: lo, max: hi}, yNames: []string{axesOf(k, q.Percentile).energy}, yMax: []float64{maxJoules(curves)},
 		// ECharts writes a fixed end of a log axis to the decimals of the
 		// smallest value plotted: 0.3 beside a fastest point of 7 ms reads
 		// "0". Such an end, left of a deadline under a millisecond, goes
 		// unlabelled.
 		hideMinLabel: decimals(lo) > decimals(fastest),
-		legends:      [][]legendItem{append(items(names...), legendItem{SeriesDeadline(q.DeadlineMS), iconVertical})}}
+		legends:      [][]legendItem{append(items(names...), legendItem{SeriesDeadline(k, q.DeadlineMS), iconVertical})}}
 }
 
 // EnergyConcurrency is energy per token against the batch size limit on a
-// log-2 axis, one line per GPU and count; the part of a line that misses the
-// deadline is drawn thin, its points hollow, underneath.
+// log-2 axis, one line per GPU and count (for an image or video model,
+// against the batch size, each batch size's best split over the GPUs: see
+// data.Curve.Line); the part of a line that misses the deadline is drawn
+// thin, its points hollow, underneath.
 func EnergyConcurrency(r *data.Result) ([]byte, error) {
 	p := concurrencyParts(r)
 	c := charts.NewLine()
-	c.SetGlobalOptions(common(nameBatch)...)
+	c.SetGlobalOptions(common(axesOf(r.Kind, r.Query.Percentile).batch)...)
 	for i, cv := range p.curves {
 		addDimmed(c, CurveName(cv), palette[i%len(palette)], p.lines[i], 0)
 	}
@@ -200,14 +216,14 @@ func concurrencyParts(r *data.Result) concurrency {
 	lo, hi := log2Extent(batchSizes(p.curves)...)
 	var names []string
 	for _, cv := range p.curves {
-		p.lines = append(p.lines, dim(cv.Points, q, func(pt data.Point) []float64 { return []float64{float64(pt.MaxNumSeqs), float64(pt.JoulesPerToken)} }))
+		p.lines = append(p.lines, dim(cv.Line(), q, func(pt data.Point) []float64 { return []float64{float64(pt.Batch()), pt.ShownJoules()} }))
 		names = append(names, CurveName(cv))
 	}
 	if s := r.Selected; s != nil {
-		p.selected = selectedItem(s, q, []float64{float64(s.MaxNumSeqs), float64(s.JoulesPerToken)})
+		p.selected = selectedItem(s, q, []float64{float64(s.Batch()), s.ShownJoules()})
 		names = append(names, SeriesSelected)
 	}
-	p.frame = frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{nameEnergy}, yMax: []float64{maxJoules(p.curves)},
+	p.frame = frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{axesOf(r.Kind, q.Percentile).energy}, yMax: []float64{maxJoules(p.curves)},
 		legends: [][]legendItem{items(names...)}}
 	return p
 }
@@ -219,9 +235,10 @@ func concurrencyParts(r *data.Result) concurrency {
 // are labelled with their figures.
 func PowerThroughput(r *data.Result) ([]byte, error) {
 	p := powerParts(r)
+	a := axesOf(r.Kind, r.Query.Percentile)
 	c := charts.NewLine()
-	c.SetGlobalOptions(common(nameBatch)...)
-	c.ExtendYAxis(opts.YAxis{Type: "value", Name: nameThroughput, Scale: opts.Bool(true),
+	c.SetGlobalOptions(common(a.batch)...)
+	c.ExtendYAxis(opts.YAxis{Type: "value", Name: a.throughput, Scale: opts.Bool(true),
 		SplitLine: &opts.SplitLine{Show: opts.Bool(false)}})
 	for i, cv := range p.curves {
 		col := palette[i%len(palette)]
@@ -263,17 +280,18 @@ func powerParts(r *data.Result) power {
 	var maxW, maxTPS float64
 	var names []string
 	for _, cv := range p.curves {
-		for _, pt := range cv.Points {
-			maxW, maxTPS = max(maxW, float64(pt.PowerWatts)), max(maxTPS, float64(pt.TokensPerSecond))
+		line := cv.Line()
+		for _, pt := range line {
+			maxW, maxTPS = max(maxW, float64(pt.PowerWatts)), max(maxTPS, pt.Throughput())
 		}
-		p.power = append(p.power, dim(cv.Points, q, func(pt data.Point) []float64 { return []float64{float64(pt.MaxNumSeqs), float64(pt.PowerWatts)} }))
-		p.tps = append(p.tps, dim(cv.Points, q, func(pt data.Point) []float64 { return []float64{float64(pt.MaxNumSeqs), float64(pt.TokensPerSecond)} }))
+		p.power = append(p.power, dim(line, q, func(pt data.Point) []float64 { return []float64{float64(pt.Batch()), float64(pt.PowerWatts)} }))
+		p.tps = append(p.tps, dim(line, q, func(pt data.Point) []float64 { return []float64{float64(pt.Batch()), pt.Throughput()} }))
 		names = append(names, CurveName(cv))
 	}
 	if s := r.Selected; s != nil {
-		x := float64(s.MaxNumSeqs)
-		p.selected = []*item{selectedItem(s, q, []float64{x, float64(s.PowerWatts)}), selectedItem(s, q, []float64{x, float64(s.TokensPerSecond)})}
-		p.labels = []string{data.FormatNumber(float64(s.PowerWatts)) + " W", data.FormatNumber(float64(s.TokensPerSecond)) + " tokens/s"}
+		x := float64(s.Batch())
+		p.selected = []*item{selectedItem(s, q, []float64{x, float64(s.PowerWatts)}), selectedItem(s, q, []float64{x, s.Throughput()})}
+		p.labels = []string{data.FormatNumber(float64(s.PowerWatts)) + " W", data.FormatNumber(s.Throughput()) + " " + strings.TrimPrefix(r.Kind.Items, "output ") + "/s"}
 		// The labels go to the side with more room.
 		p.side = "right"
 		if x > lo*hi/x { // right of the middle, on a log axis
@@ -281,7 +299,7 @@ func powerParts(r *data.Result) power {
 		}
 		names = append(names, SeriesSelected)
 	}
-	p.frame = frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{namePower, nameThroughput}, yMax: []float64{maxW, maxTPS},
+	p.frame = frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{namePower, axesOf(r.Kind, q.Percentile).throughput}, yMax: []float64{maxW, maxTPS},
 		legends: [][]legendItem{items(names...), {{SeriesPowerKey, iconSolid}, {SeriesThroughputKey, iconDashed}}}}
 	return p
 }
@@ -325,7 +343,7 @@ func batchSizes(curves []data.Curve) []float64 {
 	var vs []float64
 	for _, cv := range curves {
 		for _, pt := range cv.Points {
-			vs = append(vs, float64(pt.MaxNumSeqs))
+			vs = append(vs, float64(pt.Batch()))
 		}
 	}
 	return vs
@@ -335,7 +353,7 @@ func maxJoules(curves []data.Curve) float64 {
 	m := 0.0
 	for _, cv := range curves {
 		for _, pt := range cv.Points {
-			m = max(m, float64(pt.JoulesPerToken))
+			m = max(m, pt.ShownJoules())
 		}
 	}
 	return m
@@ -466,10 +484,25 @@ func tooltip(c *data.Config, q data.Query) string {
 // white-space rule (see finish), because ECharts escapes HTML in string
 // templates.
 func describe(c *data.Config, q data.Query) string {
-	itl := q.Percentile.ITL(c)
+	itl := c.Latency(q.Percentile)
 	verdict := "meets"
 	if itl > q.DeadlineMS {
 		verdict = "misses"
+	}
+	if c.Diffusion() {
+		k := data.TaskKind(q.Task)
+		return fmt.Sprintf("%s × %d · Ulysses %d × ring %d · %s\n"+
+			"Batch size %d · %s · %d steps%s\n"+
+			"%s J per %s\n"+
+			"Time to generate a batch %s: %s the %s deadline\n"+
+			"%s %s/s · GPU power %s W\n"+
+			"Dataset row %s",
+			c.GPU, c.NumGPUs, c.UlyssesDegree, c.RingDegree, c.Precision,
+			c.BatchSize, c.Resolution(), c.Steps, frames(c),
+			data.FormatNumber(c.ShownJoules()), k.Item,
+			k.LatencyAgainst(itl, q.DeadlineMS), verdict, k.Deadline(q.DeadlineMS),
+			data.FormatNumber(c.Throughput()), k.Items, data.FormatNumber(float64(c.PowerWatts)),
+			c.RowID)
 	}
 	return fmt.Sprintf("%s × %d · TP %d, DP %d, EP %d · %s\n"+
 		"Batch size limit (max_num_seqs) %d · average batch %s\n"+
@@ -483,6 +516,14 @@ func describe(c *data.Config, q data.Query) string {
 		percentileWords(q.Percentile), data.FormatITL(itl, q.DeadlineMS), verdict, formatMS(q.DeadlineMS),
 		data.FormatNumber(float64(c.TokensPerSecond)), data.FormatNumber(float64(c.PowerWatts)),
 		c.RowID)
+}
+
+// frames is a video's frames, after its resolution: " · 81 frames at 15 fps".
+func frames(c *data.Config) string {
+	if c.Frames == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" · %d frames at %d fps", c.Frames, c.FPS)
 }
 
 // formatMS is a deadline as the page's number box shows it.

@@ -132,6 +132,10 @@ func queries(set *data.Set, eachGPU bool, deadlines ...float64) []data.Query {
 			for _, g := range gpus {
 				for _, d := range deadlines {
 					p := data.Percentiles[len(qs)%len(data.Percentiles)]
+					if w.Kind().Diffusion() {
+						// The same numbers in the kind's unit: seconds.
+						d *= 1000
+					}
 					qs = append(qs, data.Query{Task: w.ID, Model: m.Slug, GPU: g, Percentile: p, DeadlineMS: d, Tokens: 1e6})
 				}
 			}
@@ -213,23 +217,29 @@ func TestLatencyAxisHoldsDeadline(t *testing.T) {
 		opt := parse(t, "EnergyLatency", b)
 		o := opt.BaseOption
 		x := o.XAxis[0]
-		lo, hi := q.DeadlineMS, q.DeadlineMS
+		// In the axis' unit: ms for tokens, s for images and videos.
+		unit, unitName := 1.0, formatMS(q.DeadlineMS)+" ms"
+		if r.Kind.Diffusion() {
+			unit, unitName = 1000, formatMS(q.DeadlineMS/1000)+" s"
+		}
+		deadline := q.DeadlineMS / unit
+		lo, hi := deadline, deadline
 		for _, c := range r.Model.Configurations {
 			if q.GPU == data.AnyGPU || c.GPU == q.GPU {
-				v := q.Percentile.ITL(&c)
+				v := q.Percentile.ITL(&c) + float64(c.BatchLatencyS)
 				lo, hi = math.Min(lo, v), math.Max(hi, v)
 			}
 		}
 		if !(x.Min <= lo && hi <= x.Max) {
-			t.Errorf("%+v: x axis %v–%v, want it to hold %v–%v (deadline %v)", q, x.Min, x.Max, lo, hi, q.DeadlineMS)
+			t.Errorf("%+v: x axis %v–%v, want it to hold %v–%v (deadline %v)", q, x.Min, x.Max, lo, hi, deadline)
 		}
 		// The deadline's line is clear of both ends, not drawn over an axis.
-		if !(x.Min < q.DeadlineMS/1.05 && q.DeadlineMS*1.05 < x.Max) {
-			t.Errorf("%+v: the deadline %v ms is at an end of the x axis %v–%v", q, q.DeadlineMS, x.Min, x.Max)
+		if !(x.Min < deadline/1.05 && deadline*1.05 < x.Max) {
+			t.Errorf("%+v: the deadline %v is at an end of the x axis %v–%v", q, deadline, x.Min, x.Max)
 		}
 		// "Fits": within a factor 10/3 of the data on either side (and of
 		// the tenth of room left around the deadline).
-		lo, hi = math.Min(lo, q.DeadlineMS/1.1), math.Max(hi, q.DeadlineMS*1.1)
+		lo, hi = math.Min(lo, deadline/1.1), math.Max(hi, deadline*1.1)
 		if x.Min < lo*0.3*(1-1e-9) || x.Max > hi/0.3*(1+1e-9) {
 			t.Errorf("%+v: x axis %v–%v is loose around %v–%v", q, x.Min, x.Max, lo, hi)
 		}
@@ -243,7 +253,7 @@ func TestLatencyAxisHoldsDeadline(t *testing.T) {
 				}
 			}
 		}
-		if !slices.Equal(line, []float64{q.DeadlineMS}) || !strings.Contains(name, formatMS(q.DeadlineMS)+" ms") {
+		if !slices.Equal(line, []float64{deadline}) || !strings.HasSuffix(name, " "+unitName) {
 			t.Errorf("%+v: deadline line at %v in series %q", q, line, name)
 		}
 		if !slices.Contains(opt.names(0), name) {
@@ -410,6 +420,9 @@ func TestPowerKeyAndSelectedLabels(t *testing.T) {
 			}
 		}
 		want := []string{data.FormatNumber(float64(s.PowerWatts)) + " W", data.FormatNumber(float64(s.TokensPerSecond)) + " tokens/s"}
+		if s.Diffusion() {
+			want[1] = data.FormatNumber(float64(s.ItemsPerSecond)) + " " + r.Kind.Items + "/s"
+		}
 		if !slices.Equal(labels, want) {
 			t.Errorf("%+v: selected markers labelled %q, want %q", q, labels, want)
 		}
@@ -433,12 +446,22 @@ func TestTooltips(t *testing.T) {
 			if q.GPU != data.AnyGPU && c.GPU != q.GPU {
 				continue
 			}
-			for name, v := range map[string][2]float64{
+			coords := map[string][2]float64{
 				"EnergyLatency/0":     {q.Percentile.ITL(c), float64(c.JoulesPerToken)},
 				"EnergyConcurrency/0": {float64(c.MaxNumSeqs), float64(c.JoulesPerToken)},
 				"PowerThroughput/0":   {float64(c.MaxNumSeqs), float64(c.PowerWatts)},
 				"PowerThroughput/1":   {float64(c.MaxNumSeqs), float64(c.TokensPerSecond)},
-			} {
+			}
+			if c.Diffusion() {
+				// Seconds (measured, whole microseconds), images or videos, batch sizes.
+				coords = map[string][2]float64{
+					"EnergyLatency/0":     {math.Round(c.Measured.BatchLatency*1000) / 1e6, float64(c.JoulesPerItem)},
+					"EnergyConcurrency/0": {float64(c.BatchSize), float64(c.JoulesPerItem)},
+					"PowerThroughput/0":   {float64(c.BatchSize), float64(c.PowerWatts)},
+					"PowerThroughput/1":   {float64(c.BatchSize), float64(c.ItemsPerSecond)},
+				}
+			}
+			for name, v := range coords {
 				if at[name] == nil {
 					at[name] = map[[2]float64][]*data.Config{}
 				}
@@ -463,6 +486,16 @@ func TestTooltips(t *testing.T) {
 						t.Fatalf("%s %+v: point %v of %q is no configuration", bl.name, q, d.Value, se.Name)
 					}
 					if !slices.ContainsFunc(cs, func(c *data.Config) bool {
+						if c.Diffusion() {
+							k := r.Kind
+							return strings.Contains(d.Name, c.RowID) &&
+								strings.Contains(d.Name, fmt.Sprintf("%s × %d · Ulysses %d × ring %d", c.GPU, c.NumGPUs, c.UlyssesDegree, c.RingDegree)) &&
+								strings.Contains(d.Name, data.FormatNumber(float64(c.JoulesPerItem))+" J per "+k.Item) &&
+								strings.Contains(d.Name, "Time to generate a batch "+data.FormatNumber(math.Round(c.Measured.BatchLatency*1000)/1e6)+" s") &&
+								strings.Contains(d.Name, fmt.Sprintf("Batch size %d · %d×%d", c.BatchSize, c.Width, c.Height)) &&
+								strings.Contains(d.Name, data.FormatNumber(float64(c.PowerWatts))+" W") &&
+								strings.Contains(d.Name, data.FormatNumber(float64(c.ItemsPerSecond))+" "+k.Items+"/s")
+						}
 						return strings.Contains(d.Name, c.RowID) &&
 							strings.Contains(d.Name, fmt.Sprintf("%s × %d", c.GPU, c.NumGPUs)) &&
 							strings.Contains(d.Name, data.FormatNumber(float64(c.JoulesPerToken))+" J/token") &&
@@ -473,8 +506,9 @@ func TestTooltips(t *testing.T) {
 					}) {
 						t.Errorf("%s %+v: tooltip %q of point %v lacks the figures or row of %s", bl.name, q, d.Name, d.Value, cs[0].RowID)
 					}
-					meets := q.Percentile.ITL(cs[0]) <= q.DeadlineMS
-					if verdict := map[bool]string{true: "meets", false: "misses"}[meets]; !strings.Contains(d.Name, verdict+" the 25 ms deadline") {
+					meets := q.Percentile.ITL(cs[0])+float64(cs[0].BatchLatencyS)*1000 <= q.DeadlineMS
+					deadline := map[bool]string{false: "25 ms", true: "25 s"}[cs[0].Diffusion()]
+					if verdict := map[bool]string{true: "meets", false: "misses"}[meets]; !strings.Contains(d.Name, verdict+" the "+deadline+" deadline") {
 						t.Errorf("%s %+v: tooltip %q does not say it %s the deadline", bl.name, q, d.Name, verdict)
 					}
 				}

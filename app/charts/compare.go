@@ -39,7 +39,8 @@ func Ranking(rk *data.Ranking, highlight string) ([]byte, error) {
 		wh := r.Result.Estimate.EnergyWh
 		bs = append(bs, bar{r.Entry.Name, wh, data.FormatEnergy(wh), r.Entry.Slug == highlight})
 	}
-	return bars(bs, "Energy for "+data.FormatTokens(rk.Query.Tokens)+" tokens")
+	k := rk.Workload.Kind()
+	return bars(bs, "Energy for "+k.FormatVolume(rk.Query.Tokens)+" "+strings.TrimPrefix(k.Items, "output "))
 }
 
 // bar is one model's bar: its name, its energy in Wh, its label, and
@@ -152,9 +153,10 @@ func labelRoom(bs []bar, most float64) int {
 // carry no style), labelled with its name too.
 func EnergyParams(rk *data.Ranking, highlight string) ([]byte, error) {
 	var points, picked []opts.ScatterData
+	k := rk.Workload.Kind()
 	for i, r := range meeting(rk) {
 		d := opts.ScatterData{Name: r.Entry.Name,
-			Value: []any{float64(r.Entry.ActiveParams), sig4(float64(r.Result.Selected.JoulesPerToken)), r.Entry.Size(), i + 1}}
+			Value: []any{float64(r.Entry.ActiveParams), sig4(r.Result.Selected.Joules()), r.Entry.Size(), i + 1}}
 		if r.Entry.Slug == highlight {
 			picked = append(picked, d)
 		} else {
@@ -164,9 +166,9 @@ func EnergyParams(rk *data.Ranking, highlight string) ([]byte, error) {
 	c := charts.NewScatter()
 	c.SetGlobalOptions(
 		charts.WithXAxisOpts(opts.XAxis{Type: "log", Name: "Active parameters (billions)", NameLocation: "middle", NameGap: 28}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "log", Name: "J / token"}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "log", Name: "J / " + k.Item}),
 		// {@[n]} is the item's n-th value: J/token, the size in words, the rank.
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: "{@[3]}. {b}\n{@[1]} J/token · {@[2]}"}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: types.FuncStr("{@[3]}. {b}\n{@[1]} J/" + k.Item + " · {@[2]}")}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "0"}),
 		charts.WithGridOpts(opts.Grid{Left: "8", Right: "24", Top: "40", Bottom: "36", ContainLabel: opts.Bool(true)}),
 		charts.WithAnimation(false),

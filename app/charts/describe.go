@@ -15,6 +15,16 @@ const (
 	TitlePowerThroughput   = "GPU power and throughput against batch size limit"
 )
 
+// Titles are the three charts' titles for a kind of workload, in page
+// order: the constants above for tokens.
+func Titles(k *data.Kind) [3]string {
+	if k.Diffusion() {
+		return [3]string{"Energy per " + k.Item + " against generation time", "Energy per " + k.Item + " against batch size",
+			"GPU power and throughput against batch size"}
+	}
+	return [3]string{TitleEnergyLatency, TitleEnergyConcurrency, TitlePowerThroughput}
+}
+
 // The Describe functions say in words what a chart shows, for people who
 // cannot see it: its title, what is plotted, the deadline and how many
 // configurations meet it, and the selected configuration with its figures.
@@ -22,40 +32,67 @@ const (
 
 // DescribeEnergyLatency describes the EnergyLatency chart of r.
 func DescribeEnergyLatency(r *data.Result) string {
-	q := r.Query
+	q, k := r.Query, r.Kind
 	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
 	n, _ := count(curves)
-	lo, hi := extent(curves, func(pt data.Point) float64 { return q.Percentile.ShownITL(pt.Config) })
-	return tell(r, curves, fmt.Sprintf("%s: %s of %s on %s, energy per token in joules against the %s wait between tokens, from %s to %s ms.",
-		TitleEnergyLatency, configurations(n), r.Model.Name, gpuList(curves),
-		percentileWords(q.Percentile), data.FormatNumber(lo), data.FormatNumber(hi)),
+	lo, hi := extent(curves, func(pt data.Point) float64 { return pt.ShownLatency(q.Percentile) })
+	return tell(r, curves, fmt.Sprintf("%s: %s of %s on %s, energy per %s in joules against %s, from %s to %s.",
+		Titles(k)[0], configurations(n), r.Model.Name, gpuList(curves), k.Item,
+		latencyWords(k, q.Percentile), data.FormatNumber(k.InUnit(lo)), k.Latency(hi)),
 		func(s *data.Config) string {
-			return fmt.Sprintf("%s with a batch size limit of %d, at %s ms and %s J per token, the least energy of those that meet it.",
-				gpuName(s), s.MaxNumSeqs, data.FormatITL(q.Percentile.ITL(s), q.DeadlineMS), data.FormatNumber(float64(s.JoulesPerToken)))
+			return fmt.Sprintf("%s with %s, at %s and %s J per %s, the least energy of those that meet it.",
+				gpuName(s), batchWords(s), k.LatencyAgainst(s.Latency(q.Percentile), q.DeadlineMS), data.FormatNumber(s.Joules()), k.Item)
 		})
+}
+
+// latencyWords is what the deadline bounds, in words: "the median wait
+// between tokens", "the time to generate a batch".
+func latencyWords(k *data.Kind, p data.Percentile) string {
+	if k.Diffusion() {
+		return "the time to generate a batch"
+	}
+	return "the " + percentileWords(p) + " wait between tokens"
+}
+
+// batchWords is a configuration's batch in words: "a batch size limit of
+// 256", "a batch size of 4, split Ulysses 2 × ring 1".
+func batchWords(c *data.Config) string {
+	if c.Diffusion() {
+		return fmt.Sprintf("a batch size of %d, split %s", c.BatchSize, c.Split())
+	}
+	return fmt.Sprintf("a batch size limit of %d", c.MaxNumSeqs)
 }
 
 // DescribeEnergyConcurrency describes the EnergyConcurrency chart of r.
 func DescribeEnergyConcurrency(r *data.Result) string {
-	q := r.Query
+	q, k := r.Query, r.Kind
 	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
-	return tell(r, curves, fmt.Sprintf("%s: for %s, energy per token in joules against batch size limits from %s, one line for each of %s; the part of a line that misses the deadline is thin, its points hollow.",
-		TitleEnergyConcurrency, r.Model.Name, batchRange(curves), gpuList(curves)),
+	return tell(r, curves, fmt.Sprintf("%s: for %s, energy per %s in joules against %s from %s, one line for each of %s; the part of a line that misses the deadline is thin, its points hollow.",
+		Titles(k)[1], r.Model.Name, k.Item, batchesWords(k), batchRange(curves), gpuList(curves)),
 		func(s *data.Config) string {
-			return fmt.Sprintf("%s at a batch size limit of %d, %s J per token.",
-				gpuName(s), s.MaxNumSeqs, data.FormatNumber(float64(s.JoulesPerToken)))
+			return fmt.Sprintf("%s at %s, %s J per %s.", gpuName(s), batchWords(s), data.FormatNumber(s.Joules()), k.Item)
 		})
+}
+
+// batchesWords names the batch axis: "batch size limits", or for an image or
+// video model "batch sizes (at each, the split of the work over the GPUs
+// with the least energy)".
+func batchesWords(k *data.Kind) string {
+	if k.Diffusion() {
+		return "batch sizes (at each, the split of the work over the GPUs that costs least)"
+	}
+	return "batch size limits"
 }
 
 // DescribePowerThroughput describes the PowerThroughput chart of r.
 func DescribePowerThroughput(r *data.Result) string {
-	q := r.Query
+	q, k := r.Query, r.Kind
 	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
-	return tell(r, curves, fmt.Sprintf("%s: for %s on %s, GPU power in watts (solid lines, left axis) and output tokens per second (dashed lines, right axis) against batch size limits from %s; the part of a line that misses the deadline is thin, its points hollow.",
-		TitlePowerThroughput, r.Model.Name, gpuList(curves), batchRange(curves)),
+	return tell(r, curves, fmt.Sprintf("%s: for %s on %s, GPU power in watts (solid lines, left axis) and %s per second (dashed lines, right axis) against %s from %s; the part of a line that misses the deadline is thin, its points hollow.",
+		Titles(k)[2], r.Model.Name, gpuList(curves), k.Items, batchesWords(k), batchRange(curves)),
 		func(s *data.Config) string {
-			return fmt.Sprintf("%s at a batch size limit of %d draws %s W and generates %s tokens per second.",
-				gpuName(s), s.MaxNumSeqs, data.FormatNumber(float64(s.PowerWatts)), data.FormatNumber(float64(s.TokensPerSecond)))
+			return fmt.Sprintf("%s at %s draws %s W and generates %s %s per second.",
+				gpuName(s), batchWords(s), data.FormatNumber(float64(s.PowerWatts)), data.FormatNumber(s.Throughput()), strings.TrimPrefix(k.Items, "output "))
 		})
 }
 
@@ -72,13 +109,13 @@ func tell(r *data.Result, curves []data.Curve, what string, selected func(*data.
 // deadlineSentence states the deadline and how many configurations meet it,
 // or, when none does, the fastest.
 func deadlineSentence(r *data.Result, curves []data.Curve) string {
-	q := r.Query
+	q, k := r.Query, r.Kind
 	n, meets := count(curves)
-	d := fmt.Sprintf("%s ms deadline on the %s wait between tokens", formatMS(q.DeadlineMS), percentileWords(q.Percentile))
+	d := fmt.Sprintf("%s deadline on %s", k.Deadline(q.DeadlineMS), latencyWords(k, q.Percentile))
 	if meets == 0 {
 		s := "No configuration meets the " + d + ", so none is selected"
 		if f := r.Fastest; f != nil {
-			s += fmt.Sprintf("; the fastest, %s with a batch size limit of %d, takes %s ms", gpuName(f), f.MaxNumSeqs, data.FormatITL(q.Percentile.ITL(f), q.DeadlineMS))
+			s += fmt.Sprintf("; the fastest, %s with %s, takes %s", gpuName(f), batchWords(f), k.LatencyAgainst(f.Latency(q.Percentile), q.DeadlineMS))
 		}
 		return s + "."
 	}
@@ -122,7 +159,7 @@ func extent(curves []data.Curve, v func(data.Point) float64) (lo, hi float64) {
 }
 
 func batchRange(curves []data.Curve) string {
-	lo, hi := extent(curves, func(pt data.Point) float64 { return float64(pt.MaxNumSeqs) })
+	lo, hi := extent(curves, func(pt data.Point) float64 { return float64(pt.Batch()) })
 	return data.FormatNumber(lo) + " to " + data.FormatNumber(hi)
 }
 
@@ -178,23 +215,25 @@ func percentileWords(p data.Percentile) string {
 // every bar, least energy first.
 func DescribeRanking(rk *data.Ranking) string {
 	meets := meeting(rk)
+	k := rk.Workload.Kind()
 	if len(meets) == 0 {
-		return fmt.Sprintf("Energy for %s output tokens, by model: no model meets the deadline, so there is no bar.", data.FormatTokens(rk.Query.Tokens))
+		return fmt.Sprintf("Energy for %s %s, by model: no model meets the deadline, so there is no bar.", k.FormatVolume(rk.Query.Tokens), k.Items)
 	}
 	bars := make([]string, len(meets))
 	for i, r := range meets {
 		bars[i] = fmt.Sprintf("%d. %s, %s", i+1, r.Entry.Name, data.FormatEnergy(r.Result.Estimate.EnergyWh))
 	}
-	return fmt.Sprintf("Energy for %s output tokens, by model: one bar for each of the %s that meet the deadline, least energy first: %s.",
-		data.FormatTokens(rk.Query.Tokens), models(len(meets)), strings.Join(bars, "; "))
+	return fmt.Sprintf("Energy for %s %s, by model: one bar for each of the %s that meet the deadline, least energy first: %s.",
+		k.FormatVolume(rk.Query.Tokens), k.Items, models(len(meets)), strings.Join(bars, "; "))
 }
 
 // DescribeEnergyParams describes the EnergyParams chart of rk, and which
 // model it highlights (a slug).
 func DescribeEnergyParams(rk *data.Ranking, highlight string) string {
 	meets := meeting(rk)
-	s := fmt.Sprintf("Energy per token against active parameters, both on logarithmic scales: one point for each of the %s that meet the deadline, numbered by rank.",
-		models(len(meets)))
+	k := rk.Workload.Kind()
+	s := fmt.Sprintf("%s, both on logarithmic scales: one point for each of the %s that meet the deadline, numbered by rank.",
+		TitleParams(k), models(len(meets)))
 	if len(meets) == 0 {
 		return s
 	}
@@ -208,8 +247,8 @@ func DescribeEnergyParams(rk *data.Ranking, highlight string) string {
 		}
 	}
 	point := func(r *data.Ranked) string {
-		return fmt.Sprintf("%s, %s active, %s J per token", r.Entry.Name, data.FormatParams(float64(r.Entry.ActiveParams)),
-			data.FormatNumber(float64(r.Result.Selected.JoulesPerToken)))
+		return fmt.Sprintf("%s, %s active, %s J per %s", r.Entry.Name, data.FormatParams(float64(r.Entry.ActiveParams)),
+			data.FormatNumber(r.Result.Selected.Joules()), k.Item)
 	}
 	if lo != hi {
 		s += fmt.Sprintf(" The smallest is %s; the largest %s.", point(lo), point(hi))
@@ -227,4 +266,10 @@ func models(n int) string {
 		return "one model"
 	}
 	return number(n) + " models"
+}
+
+// TitleParams is the title of the compare page's scatter of energy against
+// active parameters, for a kind of workload.
+func TitleParams(k *data.Kind) string {
+	return "Energy per " + k.Item + " against active parameters"
 }

@@ -2,6 +2,7 @@ package charts
 
 import (
 	"fmt"
+	"strings"
 
 	"tokenjoule/data"
 )
@@ -15,38 +16,48 @@ const (
 	BriefPowerThroughput   = "Solid: GPU power (left axis); dashed: tokens per second (right axis); ◆: the one selected."
 )
 
+// Briefs are the three charts' Brief captions for a kind of workload, in
+// page order: the constants above for tokens.
+func Briefs(k *data.Kind) [3]string {
+	b := [3]string{BriefEnergyLatency, BriefEnergyConcurrency, BriefPowerThroughput}
+	if k.Diffusion() {
+		b[2] = strings.Replace(b[2], "tokens", k.Items, 1)
+	}
+	return b
+}
+
 // HeadlineEnergyLatency is the EnergyLatency chart's headline for r.
 func HeadlineEnergyLatency(r *data.Result) string {
 	return headline(r, func(s *data.Config) string {
-		return fmt.Sprintf("the least energy per token within %s is %s J, on %s", data.FormatMS(r.Query.DeadlineMS),
-			data.FormatNumber(float64(s.JoulesPerToken)), gpuName(s))
+		return fmt.Sprintf("the least energy per %s within %s is %s J, on %s", r.Kind.Item, r.Kind.Deadline(r.Query.DeadlineMS),
+			data.FormatNumber(s.Joules()), gpuName(s))
 	})
 }
 
 // HeadlineEnergyConcurrency is the EnergyConcurrency chart's headline for r.
 func HeadlineEnergyConcurrency(r *data.Result) string {
 	return headline(r, func(s *data.Config) string {
-		return fmt.Sprintf("a batch size limit of %d spends the least energy per token within %s, %s J", s.MaxNumSeqs,
-			data.FormatMS(r.Query.DeadlineMS), data.FormatNumber(float64(s.JoulesPerToken)))
+		return fmt.Sprintf("%s spends the least energy per %s within %s, %s J", batchWords(s), r.Kind.Item,
+			r.Kind.Deadline(r.Query.DeadlineMS), data.FormatNumber(s.Joules()))
 	})
 }
 
 // HeadlinePowerThroughput is the PowerThroughput chart's headline for r.
 func HeadlinePowerThroughput(r *data.Result) string {
 	return headline(r, func(s *data.Config) string {
-		return fmt.Sprintf("at a batch size limit of %d the GPUs draw %s W for %s tokens a second", s.MaxNumSeqs,
-			data.FormatNumber(float64(s.PowerWatts)), data.FormatNumber(float64(s.TokensPerSecond)))
+		return fmt.Sprintf("at %s the GPUs draw %s W for %s %s a second", batchWords(s),
+			data.FormatNumber(float64(s.PowerWatts)), data.FormatNumber(s.Throughput()), strings.TrimPrefix(r.Kind.Items, "output "))
 	})
 }
 
 // headline is "Model on GPUs: " and what selected says of the selected
 // configuration, or, when none meets the deadline, the smallest one met.
 func headline(r *data.Result, selected func(*data.Config) string) string {
-	q := r.Query
+	q, k := r.Query, r.Kind
 	lead := r.Model.Name + " on " + data.GPUChoice(r.Model.GPUs, q.GPU) + ": "
 	if r.Selected == nil {
 		return lead + fmt.Sprintf("no measured configuration meets %s; the smallest deadline one meets is %s",
-			data.FormatMS(q.DeadlineMS), data.FormatMS(r.MinDeadlineMS()))
+			k.Deadline(q.DeadlineMS), k.Deadline(r.MinDeadlineMS()))
 	}
 	return lead + selected(r.Selected)
 }

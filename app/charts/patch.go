@@ -49,7 +49,7 @@ func EnergyLatencyPatch(from, to *data.Result) ([]byte, error) {
 	}
 	s.data(p.front)
 	if err := s.add(map[string]any{"name": p.deadline, "markLine": map[string]any{
-		"data": []any{map[string]any{"name": p.deadline, "xAxis": to.Query.DeadlineMS}}}}); err != nil {
+		"data": []any{map[string]any{"name": p.deadline, "xAxis": to.Kind.InUnit(to.Query.DeadlineMS)}}}}); err != nil {
 		return nil, err
 	}
 	if p.selected != nil {

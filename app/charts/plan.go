@@ -95,11 +95,11 @@ func PlanEnergy(pc PlanChart) ([]byte, error) {
 	}
 	var bx, by []float64
 	for _, pt := range pc.Frontier {
-		bx, by = append(bx, pt.ITL), append(by, sig4(pt.EnergyPerToken()*pc.TokensDay/3600/scale))
+		bx, by = append(bx, pt.LatencyMS), append(by, sig4(pt.EnergyPerToken()*pc.TokensDay/3600/scale))
 	}
 	yName := fmt.Sprintf("Energy a day (%s)", unit)
 	c := charts.NewLine()
-	c.SetGlobalOptions(common(latencyName(pc.Percentile))...)
+	c.SetGlobalOptions(common(axesOf(data.Tokens, pc.Percentile).latency)...)
 	c.AddSeries(SeriesPlanEnergy, stepLine(xs, ys, ax.max, func(i int) string { return stepTooltip(pc.Steps[i], pc.Percentile) }),
 		charts.WithLineChartOpts(opts.LineChart{Step: "end", ShowSymbol: opts.Bool(true)}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0]}),
@@ -120,7 +120,7 @@ func PlanEnergy(pc PlanChart) ([]byte, error) {
 		names = append(names, SeriesSelected)
 	}
 	return finish(c, frame{x: ax, yNames: []string{yName}, yMax: []float64{most / scale},
-		legends: [][]legendItem{append(items(names...), legendItem{SeriesDeadline(pc.DeadlineMS), iconVertical})}})
+		legends: [][]legendItem{append(items(names...), legendItem{SeriesDeadline(data.Tokens, pc.DeadlineMS), iconVertical})}})
 }
 
 // PlanGPUs is the GPUs of the best plan against the deadline.
@@ -133,7 +133,7 @@ func PlanGPUs(pc PlanChart) ([]byte, error) {
 		most = max(most, float64(s.GPUs))
 	}
 	c := charts.NewLine()
-	c.SetGlobalOptions(common(latencyName(pc.Percentile))...)
+	c.SetGlobalOptions(common(axesOf(data.Tokens, pc.Percentile).latency)...)
 	c.AddSeries(SeriesPlanGPUs, stepLine(xs, ys, ax.max, func(i int) string { return stepTooltip(pc.Steps[i], pc.Percentile) }),
 		charts.WithLineChartOpts(opts.LineChart{Step: "end", ShowSymbol: opts.Bool(true)}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[1]}),
@@ -147,7 +147,7 @@ func PlanGPUs(pc PlanChart) ([]byte, error) {
 		names = append(names, SeriesSelected)
 	}
 	b, err := finish(c, frame{x: ax, yNames: []string{"GPUs"}, yMax: []float64{most},
-		legends: [][]legendItem{append(items(names...), legendItem{SeriesDeadline(pc.DeadlineMS), iconVertical})}})
+		legends: [][]legendItem{append(items(names...), legendItem{SeriesDeadline(data.Tokens, pc.DeadlineMS), iconVertical})}})
 	if err != nil {
 		return nil, err
 	}
@@ -163,7 +163,7 @@ func PlanGPUs(pc PlanChart) ([]byte, error) {
 // deadlineLine adds the deadline as a series without points, whose legend
 // entry names its vertical line, as EnergyLatency draws it.
 func deadlineLine(c *charts.Line, ms float64) {
-	name := SeriesDeadline(ms)
+	name := SeriesDeadline(data.Tokens, ms)
 	c.AddSeries(name, []opts.LineData{},
 		charts.WithLineChartOpts(opts.LineChart{Symbol: "none"}),
 		charts.WithLineStyleOpts(opts.LineStyle{Color: selectedColor, Width: 1.5}),

@@ -88,7 +88,7 @@ func TestPlanCharts(t *testing.T) {
 		if end := s.Data[len(s.Data)-1].Value[0]; end != o.BaseOption.XAxis[0].Max {
 			t.Errorf("%s: the last step ends at %v, the axis at %v", name, end, o.BaseOption.XAxis[0].Max)
 		}
-		dl, ok := series[SeriesDeadline(50)]
+		dl, ok := series[SeriesDeadline(data.Tokens, 50)]
 		if !ok || o.BaseOption.Series[dl].MarkLine == nil || o.BaseOption.Series[dl].MarkLine.Data[0].XAxis != 50 {
 			t.Errorf("%s: no deadline line at 50 ms", name)
 		}

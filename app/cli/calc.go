@@ -14,8 +14,8 @@ var loadSet = data.Load
 func runCalc(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("calc", flag.ContinueOnError)
 	flags := addQueryFlags(fs)
-	model := fs.String("model", "", "model slug, name or model id (case-insensitive; default: the workload's default model, qwen-3-14b where it has it)")
-	asJSON := fs.Bool("json", false, "print one JSON object instead of text (keys in README.md)")
+	model := fs.String("model", "", "model slug, name or model id (case-insensitive; default: the workload's default model, qwen-3-14b where it has it, else the nearest to its size)")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of text (keys: go doc tokenjoule/data/export)")
 	fp := addFootprintFlags(fs)
 	if ok, code := parseFlags(fs, args, stderr); !ok {
 		return code
@@ -73,23 +73,38 @@ func defaultModel(set *data.Set, task string) string {
 }
 
 func printResult(w io.Writer, set *data.Set, r *data.Result) {
-	q, m := r.Query, r.Model
+	q, m, k := r.Query, r.Model, r.Kind
 	wl, _ := set.Workload(q.Task)
 	gpus := data.GPUChoice(m.GPUs, q.GPU)
-	fmt.Fprintf(w, "%s output tokens of %s, %s (%s), on %s, %s ITL ≤ %s\n\n",
-		data.FormatTokens(q.Tokens), m.Name, wl.Name, wl.ID, gpus, q.Percentile, data.FormatMS(q.DeadlineMS))
+	meet := fmt.Sprintf("meets a %s ITL of %s", q.Percentile, k.Deadline(q.DeadlineMS))
+	if k.Diffusion() {
+		fmt.Fprintf(w, "%s of %s, %s (%s), on %s, each generated within %s\n\n",
+			k.VolumeWords(q.Tokens), m.Name, wl.Name, wl.ID, gpus, k.Deadline(q.DeadlineMS))
+		meet = "generates a batch within " + k.Deadline(q.DeadlineMS)
+	} else {
+		fmt.Fprintf(w, "%s output tokens of %s, %s (%s), on %s, %s ITL ≤ %s\n\n",
+			data.FormatTokens(q.Tokens), m.Name, wl.Name, wl.ID, gpus, q.Percentile, data.FormatMS(q.DeadlineMS))
+	}
 	if c := r.Selected; c != nil {
 		e := r.Estimate
 		fmt.Fprintf(w, "Energy:     %s (%s)\n", data.FormatEnergy(e.EnergyWh), data.FormatJoules(e.EnergyWh*3600))
-		fmt.Fprintf(w, "            %s Wh per million tokens · %s J per token · %s per request of %s tokens\n",
-			data.FormatNumber(float64(c.WhPerMillionTokens)), data.FormatNumber(float64(c.JoulesPerToken)),
-			data.FormatJoules(e.EnergyPerRequest), data.FormatNumber(float64(c.AvgOutputTokens)))
-		printConfig(w, "Selected:  ", c)
-		fmt.Fprintf(w, "            %s GPU-hours, %s requests\n", data.FormatNumber(e.GPUHours), data.FormatNumber(e.Requests))
+		if k.Diffusion() {
+			fmt.Fprintf(w, "            %s per %s (%s)\n", data.FormatJoules(c.Joules()), k.Item, data.FormatEnergy(c.Joules()/3600))
+		} else {
+			fmt.Fprintf(w, "            %s Wh per million tokens · %s J per token · %s per request of %s tokens\n",
+				data.FormatNumber(float64(c.WhPerMillionTokens)), data.FormatNumber(float64(c.JoulesPerToken)),
+				data.FormatJoules(e.EnergyPerRequest), data.FormatNumber(float64(c.AvgOutputTokens)))
+		}
+		printConfig(w, "Selected:  ", c, k)
+		if k.Diffusion() {
+			fmt.Fprintf(w, "            %s GPU-hours\n", data.FormatNumber(e.GPUHours))
+		} else {
+			fmt.Fprintf(w, "            %s GPU-hours, %s requests\n", data.FormatNumber(e.GPUHours), data.FormatNumber(e.Requests))
+		}
 	} else {
-		fmt.Fprintf(w, "No measured configuration of %s on %s meets a %s ITL of %s. The smallest deadline that one meets is %s:\n",
-			m.Name, gpus, q.Percentile, data.FormatMS(q.DeadlineMS), data.FormatMS(r.MinDeadlineMS()))
-		printConfig(w, "Fastest:   ", r.Fastest)
+		fmt.Fprintf(w, "No measured configuration of %s on %s %s. The smallest deadline that one meets is %s:\n",
+			m.Name, gpus, meet, k.Deadline(r.MinDeadlineMS()))
+		printConfig(w, "Fastest:   ", r.Fastest, k)
 	}
 	if o := r.Other; o != nil {
 		fmt.Fprintf(w, "\nBest on %s at the same deadline: %s", o.GPU, data.FormatEnergy(r.OtherEstimate.EnergyWh))
@@ -97,12 +112,18 @@ func printResult(w io.Writer, set *data.Set, r *data.Result) {
 			fmt.Fprintf(w, " (%s)", data.FormatChange(r.OtherEstimate.EnergyWh, r.Estimate.EnergyWh))
 		}
 		fmt.Fprintln(w)
-		printConfig(w, "           ", o)
+		printConfig(w, "           ", o, k)
 	}
 	printSource(w, m.Caveat, m.Source)
 }
 
-func printConfig(w io.Writer, label string, c *data.Config) {
+func printConfig(w io.Writer, label string, c *data.Config, k *data.Kind) {
+	if c.Diffusion() {
+		fmt.Fprintf(w, "%s %s, %s [%s]\n", label, c.Brief(), c.Precision, c.RowID)
+		fmt.Fprintf(w, "            a batch in %s; %s %s/s; %s W\n",
+			k.Latency(c.Latency(data.P50)), data.FormatNumber(c.Throughput()), k.Items, data.FormatNumber(float64(c.PowerWatts)))
+		return
+	}
 	fmt.Fprintf(w, "%s %s, TP %d · DP %d · EP %d, %s, max_num_seqs %d, average running batch %s [%s]\n",
 		label, c.Hardware(), c.TensorParallel, c.DataParallel, c.ExpertParallel, c.Precision,
 		c.MaxNumSeqs, data.FormatNumber(float64(c.AvgRunningBatch)), c.RowID)

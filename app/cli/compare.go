@@ -19,7 +19,7 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	flags := addQueryFlags(fs)
 	tf := addTrafficFlags(fs, "")
 	fs.Lookup("rate").Usage += "; plans every model for it, as the compare page's plan mode (-peak, -idle-watts), in place of -tokens"
-	asJSON := fs.Bool("json", false, "print a JSON array, one object per model in rank order (keys in README.md)")
+	asJSON := fs.Bool("json", false, "print a JSON array, one object per model in rank order (keys: go doc tokenjoule/data/export)")
 	asCSV := fs.Bool("csv", false, "print CSV, one line per model in rank order (the page's download)")
 	fp := addFootprintFlags(fs)
 	if ok, code := parseFlags(fs, args, stderr); !ok {
@@ -158,13 +158,25 @@ func printPlanRanking(w io.Writer, set *data.Set, rk *plan.Ranking, given footpr
 // the deadline, then those that miss it with the deadline each would meet,
 // then those not measured on the GPU.
 func printRanking(w io.Writer, set *data.Set, rk *data.Ranking, f footprint.Factors) {
-	q, wl := rk.Query, rk.Workload
+	q, wl, k := rk.Query, rk.Workload, rk.Workload.Kind()
 	gpus := data.GPUChoice(wl.GPUs(), q.GPU)
-	fmt.Fprintf(w, "%s (%s): %s output tokens on %s at %s ITL ≤ %s\n", wl.Name, wl.ID,
-		data.FormatTokens(q.Tokens), gpus, q.Percentile, data.FormatMS(q.DeadlineMS))
+	if k.Diffusion() {
+		fmt.Fprintf(w, "%s (%s): %s %s on %s, each generated within %s\n", wl.Name, wl.ID,
+			k.FormatVolume(q.Tokens), k.Items, gpus, k.Deadline(q.DeadlineMS))
+	} else {
+		fmt.Fprintf(w, "%s (%s): %s output tokens on %s at %s ITL ≤ %s\n", wl.Name, wl.ID,
+			data.FormatTokens(q.Tokens), gpus, q.Percentile, data.FormatMS(q.DeadlineMS))
+	}
 	fmt.Fprintln(w, "Each model's most energy-efficient measured configuration that meets the deadline, least energy first.")
 	fmt.Fprintln(w)
 
+	head := []string{"#", "Model", "Parameters", "Energy", "Per request", "J/token", "Selected configuration", "Dataset row"}
+	align := "rllrrrll"
+	if k.Diffusion() {
+		// A request is one item: its energy is the J per item.
+		head = []string{"#", "Model", "Parameters", "Energy", "J/" + k.Item, "Selected configuration", "Dataset row"}
+		align = "rllrrll"
+	}
 	var rows [][]string
 	var wh []float64
 	for i := range rk.Models {
@@ -175,11 +187,13 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking, f footprint.Fact
 		c, e := r.Result.Selected, r.Result.Estimate
 		rows = append(rows, []string{strconv.Itoa(i + 1), r.Entry.Name, r.Entry.Size(),
 			data.FormatEnergy(e.EnergyWh), data.FormatJoules(e.EnergyPerRequest), data.FormatNumber(float64(c.JoulesPerToken)),
-			fmt.Sprintf("%s, max_num_seqs %d", c.Hardware(), c.MaxNumSeqs), c.RowID})
+			c.Brief(), c.RowID})
+		if k.Diffusion() {
+			rows[len(rows)-1] = slices.Delete(rows[len(rows)-1], 5, 6)
+		}
 		wh = append(wh, e.EnergyWh)
 	}
-	extra := printMeets(w, f, "", []string{"#", "Model", "Parameters", "Energy", "Per request", "J/token", "Selected configuration", "Dataset row"},
-		"rllrrrll", rows, wh)
+	extra := printMeets(w, f, "", head, align, rows, wh)
 
 	printOthers(w, rk)
 	if extra {
@@ -215,7 +229,7 @@ func printMeets(w io.Writer, f footprint.Factors, per string, head []string, ali
 // printOthers writes the models of a ranking that miss the deadline, with
 // the smallest deadline each meets, and names those not measured on the GPU.
 func printOthers(w io.Writer, rk *data.Ranking) {
-	q := rk.Query
+	q, k := rk.Query, rk.Workload.Kind()
 	gpus := data.GPUChoice(rk.Workload.GPUs(), q.GPU)
 	var missed, unmeasured []*data.Ranked
 	for i := range rk.Models {
@@ -227,12 +241,15 @@ func printOthers(w io.Writer, rk *data.Ranking) {
 		}
 	}
 	if len(missed) > 0 {
-		fmt.Fprintf(w, "\nMissing the deadline, with the smallest %s deadline each meets on %s:\n", q.Percentile, gpus)
+		which := string(q.Percentile) + " "
+		if k.Diffusion() {
+			which = ""
+		}
+		fmt.Fprintf(w, "\nMissing the deadline, with the smallest %sdeadline each meets on %s:\n", which, gpus)
 		rows := [][]string{{"Model", "Parameters", "Deadline", "Fastest configuration", "Dataset row"}}
 		for _, r := range missed {
 			f := r.Result.Fastest
-			rows = append(rows, []string{r.Entry.Name, r.Entry.Size(), data.FormatMS(r.Result.MinDeadlineMS()),
-				fmt.Sprintf("%s, max_num_seqs %d", f.Hardware(), f.MaxNumSeqs), f.RowID})
+			rows = append(rows, []string{r.Entry.Name, r.Entry.Size(), k.Deadline(r.Result.MinDeadlineMS()), f.Brief(), f.RowID})
 		}
 		table(w, "llrll", rows)
 	}

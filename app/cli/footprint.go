@@ -24,6 +24,7 @@ type calcFootprint struct {
 
 	// Set by compute when a configuration was selected.
 	selected *data.Config
+	kind     *data.Kind
 	ladder   footprint.Ladder
 	fit      *footprint.Fit
 }
@@ -113,7 +114,7 @@ func (cf *calcFootprint) compute(r *data.Result) error {
 	if r.Selected == nil {
 		return nil
 	}
-	cf.selected = r.Selected
+	cf.selected, cf.kind = r.Selected, r.Kind
 	cf.ladder = cf.factors.Ladder(r.Estimate.EnergyWh)
 	if cf.budget.IsZero() {
 		return nil
@@ -144,7 +145,12 @@ func (cf *calcFootprint) print(w io.Writer) {
 	}
 	var refs citations
 	cite := refs.cite
-	f, l, c := cf.factors, cf.ladder, cf.selected
+	f, l, c, k := cf.factors, cf.ladder, cf.selected, cf.kind
+	// A request: the average output length, or one image or video.
+	request := fmt.Sprintf("request of %d tokens", c.AvgOutputTokens)
+	if k.Diffusion() {
+		request = k.Item
+	}
 
 	fmt.Fprintf(w, "\nFootprint, boundary %q:\n", f.BoundaryInfo().Label)
 	for _, r := range f.Rungs(l.GPUWh) {
@@ -152,8 +158,8 @@ func (cf *calcFootprint) print(w io.Writer) {
 	}
 	perRequest := func(gpuWh float64) float64 { return f.Ladder(gpuWh).FacilityWh }
 	gpuPerRequest := c.EnergyPerRequest() / 3600
-	fmt.Fprintf(w, "  %-38s %12s   (%s), %s Wh per request of %d tokens\n", "Total at this boundary",
-		data.FormatEnergy(l.FacilityWh), data.FormatJoules(l.FacilityWh*3600), data.FormatNumber(perRequest(gpuPerRequest)), c.AvgOutputTokens)
+	fmt.Fprintf(w, "  %-38s %12s   (%s), %s Wh per %s\n", "Total at this boundary",
+		data.FormatEnergy(l.FacilityWh), data.FormatJoules(l.FacilityWh*3600), data.FormatNumber(perRequest(gpuPerRequest)), request)
 	if f.IsGPUOnly() {
 		fmt.Fprintln(w, "  GPU energy only: a floor. -boundary cloud adds a typical large cloud data centre's host, idle capacity and cooling.")
 	}
@@ -169,7 +175,10 @@ func (cf *calcFootprint) print(w io.Writer) {
 	if cost, ok := f.Cost(l); ok {
 		fmt.Fprintf(w, "Cost:     %-14s at %s %s per kWh (your figure)\n", footprint.FormatMoney(cost, f.Currency), data.FormatNumber(f.Price.Value), f.Currency)
 	}
-	if cf.fit != nil {
+	switch {
+	case cf.fit != nil && k.Diffusion():
+		fmt.Fprintf(w, "Budget:   %s pays for %s %s at this boundary\n", cf.budget.Describe(), data.FormatTokens(roundTokens(cf.fit.Tokens)), k.Items)
+	case cf.fit != nil:
 		fmt.Fprintf(w, "Budget:   %s pays for %s output tokens, or %s requests of %d tokens, at this boundary\n",
 			cf.budget.Describe(), data.FormatTokens(roundTokens(cf.fit.Tokens)), data.FormatTokens(roundTokens(cf.fit.Requests)), c.AvgOutputTokens)
 	}
@@ -193,9 +202,17 @@ func (cf *calcFootprint) print(w io.Writer) {
 
 	wh := func(v float64) string { return data.FormatNumber(v) + " Wh" }
 	ours := map[string]float64{"gpu": gpuPerRequest, "facility": perRequest(gpuPerRequest)}
-	fmt.Fprintf(w, "Per request: %s GPU only, %s at this boundary. Published figures for one prompt, each on its own boundary:\n",
-		wh(ours["gpu"]), wh(ours["facility"]))
+	if k.Diffusion() {
+		// The published per-prompt figures are for text: no comparison for an image or a video.
+		fmt.Fprintf(w, "Per %s: %s GPU only, %s at this boundary.\n", k.Item, wh(ours["gpu"]), wh(ours["facility"]))
+	} else {
+		fmt.Fprintf(w, "Per request: %s GPU only, %s at this boundary. Published figures for one prompt, each on its own boundary:\n",
+			wh(ours["gpu"]), wh(ours["facility"]))
+	}
 	for _, p := range footprint.PromptPoints {
+		if k.Diffusion() {
+			break
+		}
 		approx := ""
 		if p.Approx {
 			approx = "≈"

@@ -14,7 +14,7 @@ import (
 func runList(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("list", flag.ContinueOnError)
 	task := fs.String("task", "", "list this workload's models (slug, name, size, GPUs measured) instead of the workloads")
-	asJSON := fs.Bool("json", false, "print JSON instead of text (keys in README.md)")
+	asJSON := fs.Bool("json", false, "print JSON instead of text (keys: go doc tokenjoule/data/export)")
 	if ok, code := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -45,8 +45,8 @@ func runList(args []string, stdout, stderr io.Writer) int {
 		writeJSON(stdout, out)
 	case *task != "":
 		w := ws[0]
-		fmt.Fprintf(stdout, "%s (%s): %d models; without -model, calc answers for %s.\n\n",
-			w.Name, w.ID, len(w.Models), defaultModel(set, w.ID))
+		fmt.Fprintf(stdout, "%s (%s): %d models generating %s; without -model, calc answers for %s.\n\n",
+			w.Name, w.ID, len(w.Models), w.Kind().Items, defaultModel(set, w.ID))
 		rows := [][]string{{"model", "name", "parameters", "GPUs measured"}}
 		for i := range w.Models {
 			e := &w.Models[i]
@@ -54,11 +54,11 @@ func runList(args []string, stdout, stderr io.Writer) int {
 		}
 		table(stdout, "llll", rows)
 	default:
-		rows := [][]string{{"task", "name", "models", "default model"}}
+		rows := [][]string{{"task", "name", "counts", "models", "default model"}}
 		for _, w := range ws {
-			rows = append(rows, []string{w.ID, w.Name, strconv.Itoa(len(w.Models)), defaultModel(set, w.ID)})
+			rows = append(rows, []string{w.ID, w.Name, w.Kind().Items, strconv.Itoa(len(w.Models)), defaultModel(set, w.ID)})
 		}
-		table(stdout, "llrl", rows)
+		table(stdout, "lllrl", rows)
 		fmt.Fprintln(stdout, "\ntokenjoule list -task TASK lists a workload's models.")
 	}
 	return exitOK
@@ -68,6 +68,7 @@ func runList(args []string, stdout, stderr io.Writer) int {
 type listWorkload struct {
 	Task         string      `json:"task"`
 	Name         string      `json:"display_name"`
+	Unit         string      `json:"unit"` // token, image or video
 	DefaultModel string      `json:"default_model"`
 	GPUs         []string    `json:"gpus"`
 	Models       []listModel `json:"models"`
@@ -84,7 +85,7 @@ type listModel struct {
 }
 
 func newListWorkload(w *data.Workload) listWorkload {
-	lw := listWorkload{Task: w.ID, Name: w.Name, GPUs: w.GPUs(), Models: make([]listModel, len(w.Models))}
+	lw := listWorkload{Task: w.ID, Name: w.Name, Unit: w.Kind().Item, GPUs: w.GPUs(), Models: make([]listModel, len(w.Models))}
 	if m := w.DefaultModel(); m != nil {
 		lw.DefaultModel = m.Slug
 	}

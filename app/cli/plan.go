@@ -72,7 +72,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	flags := addQuestionFlags(fs)
 	model := fs.String("model", "", "model slug, name or model id (case-insensitive; default: the workload's default model)")
 	tf := addTrafficFlags(fs, data.FormatRate(plan.DefaultTraffic().Rate))
-	asJSON := fs.Bool("json", false, "print one JSON object instead of text (keys in README.md)")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of text (keys: go doc tokenjoule/data/export)")
 	asCSV := fs.Bool("csv", false, "print CSV: every configuration that meets the deadline, planned, the chosen one first")
 	fp := addFootprintFlags(fs)
 	if ok, code := parseFlags(fs, args, stderr); !ok {
@@ -137,7 +137,7 @@ func printPlan(w io.Writer, set *data.Set, p *plan.Plan, fp *calcFootprint) {
 	if b == nil {
 		fmt.Fprintf(w, "No measured configuration of %s on %s meets a %s ITL of %s. The smallest deadline that one meets is %s:\n",
 			m.Name, gpus, q.Percentile, data.FormatMS(q.DeadlineMS), data.FormatMS(r.MinDeadlineMS()))
-		printConfig(w, "Fastest:   ", r.Fastest)
+		printConfig(w, "Fastest:   ", r.Fastest, data.Tokens)
 		printSource(w, plan.Caveat, m.Source)
 		return
 	}
@@ -149,7 +149,7 @@ func printPlan(w io.Writer, set *data.Set, p *plan.Plan, fp *calcFootprint) {
 	fmt.Fprintf(w, "Busy:        %s a day at steady state (every GPU always busy, the calculator's figure): %s for the capacity kept for the peak\n",
 		data.FormatEnergy(p.BusyWhPerDay()), data.FormatChange(b.WhPerDay, p.BusyWhPerDay()))
 	fmt.Fprintf(w, "Idle power:  %s\n", p.IdleWords())
-	printConfig(w, "Selected:  ", c)
+	printConfig(w, "Selected:  ", c, data.Tokens)
 	if n := len(p.Options); n > 1 {
 		fmt.Fprintf(w, "\nThe other configurations that meet the deadline, planned (tokenjoule plan -csv lists them all):\n")
 		rows := [][]string{{"Configuration", "Replicas", "GPUs", "Utilisation", "Energy a day", "Dataset row"}}

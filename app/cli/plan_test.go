@@ -171,10 +171,10 @@ func TestPlanInfeasible(t *testing.T) {
 	}
 }
 
-// TestREADMEDocumentsThePlan: plan -json's keys and plan -csv's header are
-// the README's, in its order.
-func TestREADMEDocumentsThePlan(t *testing.T) {
-	doc := readmeKeys(t)
+// TestDocumentsThePlan: plan -json's keys and plan -csv's header are those
+// package export documents, in its order.
+func TestDocumentsThePlan(t *testing.T) {
+	doc := documentedKeys(t)
 	run := func(args ...string) []byte {
 		t.Helper()
 		_, out, errs := runArgs(args...)
@@ -192,6 +192,6 @@ func TestREADMEDocumentsThePlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !slices.Equal(header, doc["plan -csv"]) {
-		t.Errorf("plan -csv header\n%v\nREADME.md documents\n%v", header, doc["plan -csv"])
+		t.Errorf("plan -csv header\n%v\ndata/export/doc.go documents\n%v", header, doc["plan -csv"])
 	}
 }

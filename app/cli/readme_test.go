@@ -11,25 +11,23 @@ import (
 	"testing"
 )
 
-// readmeKeys reads the README's key tables: for each "#### heading" under
-// "### JSON and CSV keys", the keys of its table in order.
-func readmeKeys(t *testing.T) map[string][]string {
-	b, err := os.ReadFile("../../README.md")
+// documentedKeys reads the key tables of package export's documentation
+// (data/export/doc.go): for each "# heading" after "# JSON and CSV keys",
+// the keys of its table in order.
+func documentedKeys(t *testing.T) map[string][]string {
+	b, err := os.ReadFile("../../data/export/doc.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section, ok := strings.Cut(string(b), "### JSON and CSV keys")
+	_, section, ok := strings.Cut(string(b), "// # JSON and CSV keys")
 	if !ok {
-		t.Fatal(`README.md has no "### JSON and CSV keys" section`)
+		t.Fatal(`data/export/doc.go has no "# JSON and CSV keys" section`)
 	}
-	key := regexp.MustCompile("^\\| `([a-z0-9_.]+)` \\|")
+	key := regexp.MustCompile("^//\t([a-z0-9_.]+)(\\s|$)")
 	tables := map[string][]string{}
 	heading := ""
 	for _, line := range strings.Split(section, "\n") {
-		if strings.HasPrefix(line, "## ") {
-			break
-		}
-		if h, ok := strings.CutPrefix(line, "#### "); ok {
+		if h, ok := strings.CutPrefix(line, "// # "); ok {
 			heading = h
 		}
 		if m := key.FindStringSubmatch(line); m != nil {
@@ -84,7 +82,7 @@ func keyPaths(t *testing.T, doc []byte) []string {
 func checkKeys(t *testing.T, name string, documented []string, samples ...[]string) {
 	t.Helper()
 	if len(documented) == 0 {
-		t.Fatalf("README.md documents no keys for %s", name)
+		t.Fatalf("data/export/doc.go documents no keys for %s", name)
 	}
 	used := map[string]bool{}
 	for _, got := range samples {
@@ -107,8 +105,8 @@ func checkKeys(t *testing.T, name string, documented []string, samples ...[]stri
 	}
 }
 
-func TestREADMEDocumentsEveryKeyInOrder(t *testing.T) {
-	doc := readmeKeys(t)
+func TestDocumentsEveryKeyInOrder(t *testing.T) {
+	doc := documentedKeys(t)
 	run := func(args ...string) []byte {
 		t.Helper()
 		code, out, errs := runArgs(args...)
@@ -122,7 +120,10 @@ func TestREADMEDocumentsEveryKeyInOrder(t *testing.T) {
 	misses := run("calc", "-deadline", "2ms", "-json")
 	// Every footprint factor set, and a budget: its keys appear only then.
 	full := run("calc", "-boundary", "cloud", "-grid", "world", "-wue", "aws", "-price", "0.12", "-currency", "USD", "-budget", "1 t", "-json")
-	checkKeys(t, "calc -json", doc["calc -json"], keyPaths(t, meets), keyPaths(t, misses), keyPaths(t, full))
+	// The image and video tasks' keys, in the same table.
+	videos := run("calc", "-task", "text-to-video", "-gpu", "H100", "-deadline", "200", "-budget", "1 kWh", "-json")
+	images := run("calc", "-task", "text-to-image", "-deadline", "0.5", "-json")
+	checkKeys(t, "calc -json", doc["calc -json"], keyPaths(t, meets), keyPaths(t, misses), keyPaths(t, full), keyPaths(t, videos), keyPaths(t, images))
 
 	var ranking []json.RawMessage
 	if err := json.Unmarshal(run(append(compareArgs, "-json")...), &ranking); err != nil {
@@ -132,14 +133,38 @@ func TestREADMEDocumentsEveryKeyInOrder(t *testing.T) {
 	for _, o := range ranking {
 		objects = append(objects, keyPaths(t, o))
 	}
+	var diffusion []json.RawMessage
+	if err := json.Unmarshal(run("compare", "-task", "text-to-video", "-gpu", "H100", "-deadline", "2min", "-json"), &diffusion); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range diffusion {
+		objects = append(objects, keyPaths(t, o))
+	}
 	checkKeys(t, "compare -json", doc["compare -json"], objects...)
+	header, err := csv.NewReader(bytes.NewReader(run("compare", "-task", "text-to-video", "-csv"))).Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(header, doc["compare -csv, images and videos"]) {
+		t.Errorf("compare -csv header for videos\n%v\ndata/export/doc.go documents\n%v", header, doc["compare -csv, images and videos"])
+	}
+	var video, image struct{ Selected, Fastest json.RawMessage }
+	json.Unmarshal(videos, &video)
+	json.Unmarshal(images, &image)
+	if got := keyPaths(t, video.Selected); !slices.Equal(got, doc["Image and video dataset row"]) {
+		t.Errorf("video row keys\n%v\ndata/export/doc.go documents\n%v", got, doc["Image and video dataset row"])
+	}
+	// An image's row: the video's less its frames.
+	if got, want := keyPaths(t, image.Fastest), slices.DeleteFunc(slices.Clone(doc["Image and video dataset row"]), func(k string) bool { return k == "num_frames" || k == "fps" }); !slices.Equal(got, want) {
+		t.Errorf("image row keys\n%v\nwant\n%v", got, want)
+	}
 
-	header, err := csv.NewReader(bytes.NewReader(run(append(compareArgs, "-csv")...))).Read()
+	header, err = csv.NewReader(bytes.NewReader(run(append(compareArgs, "-csv")...))).Read()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(header, doc["compare -csv"]) {
-		t.Errorf("compare -csv header\n%v\nREADME.md documents\n%v", header, doc["compare -csv"])
+		t.Errorf("compare -csv header\n%v\ndata/export/doc.go documents\n%v", header, doc["compare -csv"])
 	}
 
 	// compare -rate: every model planned; its CSV has the JSON's columns.
@@ -158,7 +183,7 @@ func TestREADMEDocumentsEveryKeyInOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !slices.Equal(header, doc["compare -rate -csv"]) {
-		t.Errorf("compare -rate -csv header\n%v\nREADME.md documents\n%v", header, doc["compare -rate -csv"])
+		t.Errorf("compare -rate -csv header\n%v\ndata/export/doc.go documents\n%v", header, doc["compare -rate -csv"])
 	}
 
 	var calc struct {
@@ -171,9 +196,56 @@ func TestREADMEDocumentsEveryKeyInOrder(t *testing.T) {
 	json.Unmarshal(ranking[0], &first)
 	for _, row := range []json.RawMessage{calc.Selected, calc.Other.Selected, infeasible.Fastest, first.Selected} {
 		if got := keyPaths(t, row); !slices.Equal(got, doc["Dataset row"]) {
-			t.Errorf("row keys\n%v\nREADME.md documents\n%v", got, doc["Dataset row"])
+			t.Errorf("row keys\n%v\ndata/export/doc.go documents\n%v", got, doc["Dataset row"])
 		}
 	}
 
 	checkKeys(t, "list -json", doc["list -json"], keyPaths(t, run("list", "-json")), keyPaths(t, run("list", "-task", "gpqa", "-json")))
+}
+
+// The README is for the people who use tokenjoule: what it answers, what it
+// needs, the two commands, then embedding, hosting, the command line and the
+// data, in a length one reads; how the code works is in each package's
+// documentation.
+func TestREADMEOpensWithWhatANewcomerNeeds(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	lines := strings.Split(strings.TrimSuffix(readme, "\n"), "\n")
+	if len(lines) > 400 {
+		t.Errorf("README.md has %d lines, want at most 400", len(lines))
+	}
+	gomod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	goVersion := regexp.MustCompile(`(?m)^go (\S+)$`).FindStringSubmatch(string(gomod))
+	if goVersion == nil {
+		t.Fatal("go.mod has no go line")
+	}
+	head := strings.Join(lines[:min(len(lines), 25)], "\n")
+	for _, want := range []string{"**Prerequisites**", "Go " + goVersion[1], "npm", "chromium", "make run", "make test"} {
+		if !strings.Contains(head, want) {
+			t.Errorf("README.md's first 25 lines do not say %q", want)
+		}
+	}
+	if strings.Index(head, "**Prerequisites**") > strings.Index(head, "make run") {
+		t.Error("README.md gives the commands before their prerequisites")
+	}
+	at := 0
+	for _, h := range []string{"\n## Embedding\n", "\n## Hosting", "\n## The command line\n", "\n## The data\n"} {
+		i := strings.Index(readme, h)
+		if i < at {
+			t.Errorf("README.md: section %q missing or out of order (embedding, hosting, the command line, the data)", strings.TrimSpace(h))
+			continue
+		}
+		at = i
+	}
+	for _, internal := range []string{"wasm/slim", "SetGCPercent", "data-stale", "sitebuild"} {
+		if strings.Contains(readme, internal) {
+			t.Errorf("README.md explains an internal (%s): it belongs in its package's doc.go", internal)
+		}
+	}
 }

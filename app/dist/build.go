@@ -1,6 +1,19 @@
 // Package dist builds the calculator as a folder of static files that any
 // static host can serve, under its root or a sub-path, and serves such a
 // folder the way a plain static host does.
+//
+// Build writes a prerendered page for each of server.Pages (name.html, and
+// name/index.html for the spelling with a slash), app.wasm, ECharts, styles,
+// icons, the manifest and the service worker, a .gz and a .br copy of every
+// file that compresses, and a _headers file (server's headers, written once
+// in app/server/headers.go). It builds beside the output folder
+// (.dist.build-<pid>-…), checks that every file is there and whole, and only
+// then renames it into the output's place, so that a failed or interrupted
+// build leaves the previous site as it was; a copy a SIGKILL left is removed
+// by the next build. It refuses any output folder it did not make (a
+// .tokenjoule-build file marks its own), the project itself, a folder holding
+// it and anything inside web/. Folders are 0755 and files 0644, whatever
+// the umask.
 package dist
 
 import (

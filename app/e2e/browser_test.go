@@ -898,8 +898,24 @@ func TestBrowser(t *testing.T) {
 // screenshots writes full-page PNGs at a phone's and a wide screen's size, in
 // light and dark, into $TOKENJOULE_SCREENSHOTS, for people to look at.
 func screenshots(t *testing.T, bctx context.Context, origin, dir string) {
+	shoot := shooter(t, bctx, origin, dir)
+	for _, size := range [][2]int64{{360, 800}, {1440, 900}} {
+		for _, scheme := range []string{"light", "dark"} {
+			shoot("page", size[0], size[1], scheme, "")
+			shoot("compare", size[0], size[1], scheme, "/compare?")
+			shoot("footprint", size[0], size[1], scheme, "/?"+state.String(fpQuery)+"&"+fpParams)
+		}
+		// A tight deadline: dimmed points, and a notice for a bad value.
+		shoot("tight", size[0], size[1], "light", "deadline=25&p=p90&tokens=5M&gpu=TPU")
+	}
+}
+
+// shooter returns a function that writes a full-page PNG of a page (a query
+// of the calculator, or a path and its query) at a size and in a colour
+// scheme, into dir.
+func shooter(t *testing.T, bctx context.Context, origin, dir string) func(name string, width, height int64, scheme, query string) {
 	tb := newTab(t, bctx, origin)
-	shoot := func(name string, width, height int64, scheme, query string) {
+	return func(name string, width, height int64, scheme, query string) {
 		tb.do(chromedp.EmulateViewport(width, height), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
 				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
@@ -920,15 +936,6 @@ func screenshots(t *testing.T, bctx context.Context, origin, dir string) {
 			t.Fatal(err)
 		}
 		t.Logf("wrote %s", file)
-	}
-	for _, size := range [][2]int64{{360, 800}, {1440, 900}} {
-		for _, scheme := range []string{"light", "dark"} {
-			shoot("page", size[0], size[1], scheme, "")
-			shoot("compare", size[0], size[1], scheme, "/compare?")
-			shoot("footprint", size[0], size[1], scheme, "/?"+state.String(fpQuery)+"&"+fpParams)
-		}
-		// A tight deadline: dimmed points, and a notice for a bad value.
-		shoot("tight", size[0], size[1], "light", "deadline=25&p=p90&tokens=5M&gpu=TPU")
 	}
 }
 

@@ -269,13 +269,13 @@ func (tb *tab) checkLatencyChart(name string, r *data.Result) {
 		if s.Name == charts.SeriesSelected {
 			picked = append(picked, s.Data...)
 		}
-		deadline = deadline || s.Name == charts.SeriesDeadline(q.DeadlineMS)
+		deadline = deadline || s.Name == charts.SeriesDeadline(r.Kind, q.DeadlineMS)
 	}
 	if s := r.Selected; s == nil && len(picked) > 0 || s != nil && (len(picked) != 1 || picked[0][0] != q.Percentile.ITL(s) || picked[0][1] != float64(s.JoulesPerToken)) {
 		tb.t.Errorf("%s: the latency chart highlights %v, want the selected configuration %v", name, picked, r.Selected)
 	}
 	if !deadline {
-		tb.t.Errorf("%s: the latency chart has no series %q", name, charts.SeriesDeadline(q.DeadlineMS))
+		tb.t.Errorf("%s: the latency chart has no series %q", name, charts.SeriesDeadline(r.Kind, q.DeadlineMS))
 	}
 	mark := eval[[]float64](tb, `echarts.getInstanceByDom(document.getElementById("chart-latency")).getOption().series
 		.flatMap(s => ((s.markLine || {}).data || []).map(d => d.xAxis))`)

@@ -200,6 +200,12 @@ func expectRanking(v view, set *data.Set, q data.Query) *data.Ranking {
 			"energy": inUnit(e.EnergyWh, most.wh, data.WattHours...), "request": inUnit(e.EnergyPerRequest, most.j, data.Joules...),
 			"jpt": data.FormatNumber(float64(s.JoulesPerToken)), "config": fmt.Sprintf("%s, batch size limit %d", s.Hardware(), s.MaxNumSeqs),
 			"params": inUnit(float64(r.Entry.Params), most.params, billions), "active": inUnit(float64(r.Entry.ActiveParams), most.active, billions)}
+		if s.Diffusion() {
+			// A request is one image or video: no column of its own.
+			delete(wantRow, "request")
+			wantRow["jpt"] = data.FormatNumber(s.Joules())
+			wantRow["config"] = fmt.Sprintf("%s, batch size %d (%s)", s.Hardware(), s.BatchSize, s.Split())
+		}
 		for k, w := range wantRow {
 			if got[i][k] != w {
 				t.Errorf("row %d %s = %q, want %q", i+1, k, got[i][k], w)
@@ -215,7 +221,8 @@ func expectRanking(v view, set *data.Set, q data.Query) *data.Ranking {
 	}
 	for _, slug := range missed {
 		r := rk.Models[slices.IndexFunc(rk.Models, func(r data.Ranked) bool { return r.Entry.Slug == slug })]
-		if got, want := v.text("#min-deadline-"+slug), "Set the deadline to "+ms(r.Result.MinDeadlineMS())+" ms"; got != want {
+		k := r.Result.Kind
+		if got, want := v.text("#min-deadline-"+slug), "Set the deadline to "+k.DeadlineText(r.Result.MinDeadlineMS())+" "+k.DeadlineUnit(); got != want {
 			t.Errorf("%s's button reads %q, want %q", slug, got, want)
 		}
 	}

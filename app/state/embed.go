@@ -167,10 +167,11 @@ func (e Embed) string(hide string) string {
 	return strings.Join(parts, "&")
 }
 
-// EmbedString is the embed's query string: String(q), then e's parameters.
+// EmbedString is the embed's query string: String(q), then e's parameters,
+// hide naming the volume's control as q's workload counts it.
 func EmbedString(q data.Query, e Embed) string {
 	s := String(q)
-	if es := e.String(); es != "" {
+	if es := e.string(e.Hidden.names(data.TaskKind(q.Task).Param)); es != "" {
 		s += "&" + es
 	}
 	return s

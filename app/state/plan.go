@@ -1,7 +1,9 @@
 package state
 
 import (
+	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
@@ -63,7 +65,21 @@ func ParseTraffic(v url.Values) (t plan.Traffic, given bool, notices []Notice) {
 // replaces (a link from the calculator may carry it: it is ignored, refused
 // or not), and the traffic's.
 func ParsePlan(set *data.Set, v url.Values) (data.Query, plan.Traffic, []Notice) {
+	// An image or video task has no traffic of tokens to plan: the default
+	// task is planned instead, and said so.
+	var refused []Notice
+	if s, ok := first(v, ParamTask); ok {
+		if err := plan.Plannable(set, s); err != nil {
+			v = maps.Clone(v)
+			delete(v, ParamTask)
+			var bad *data.InputError
+			errors.As(err, &bad)
+			refused = append(refused, Notice{Param: ParamTask, Value: data.Excerpt(s),
+				Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", ParamTask, data.Quote(s), bad.Reason, workloadName(set, data.DefaultQuery().Task))})
+		}
+	}
 	q, notices := Parse(set, v)
+	notices = append(refused, notices...)
 	q.Tokens = data.DefaultQuery().Tokens
 	notices = slices.DeleteFunc(notices, func(n Notice) bool { return n.Param == ParamTokens })
 	t, _, tn := ParseTraffic(v)
@@ -164,4 +180,13 @@ func TokensAsRate(q data.Query, t plan.Traffic) plan.Traffic {
 		t.Rate = data.Rate{Tokens: q.Tokens, Per: data.Day}
 	}
 	return t
+}
+
+// workloadName is the name of the workload with the id, as notices name it;
+// the id where there is none.
+func workloadName(set *data.Set, id string) string {
+	if w, err := set.Workload(id); err == nil {
+		return w.Name
+	}
+	return id
 }

@@ -28,7 +28,7 @@ func KeepOthers(query, raw string, notices []Notice) string {
 		k, v, _ := strings.Cut(pair, "=")
 		key, err1 := url.QueryUnescape(k)
 		_, err2 := url.QueryUnescape(v)
-		if err1 != nil || err2 != nil || slices.Contains(EmbedParams, key) || slices.Contains(Params, key) || written.Has(key) || refused(key) {
+		if err1 != nil || err2 != nil || slices.Contains(EmbedParams, key) || ours(key) || written.Has(key) || refused(key) {
 			continue
 		}
 		parts = append(parts, pair)

@@ -13,7 +13,9 @@ import (
 	"tokenjoule/data"
 )
 
-// The query-string parameters, one per input of the page.
+// The query-string parameters, one per input of the page. The volume's is
+// its kind's (data.Kind.Param): tokens, images or videos; ParamTokens also
+// names the volume's control, whatever it counts.
 const (
 	ParamTask       = "task"
 	ParamModel      = "model"
@@ -21,10 +23,20 @@ const (
 	ParamDeadline   = "deadline"
 	ParamPercentile = "p"
 	ParamTokens     = "tokens"
+	ParamImages     = "images"
+	ParamVideos     = "videos"
 )
 
-// Params lists the parameters in the order Encode writes them.
+// Params lists the parameters of a token workload's query, in the order
+// Encode writes them, one per control of the page. A diffusion workload's
+// has no ParamPercentile, and its volume's name for ParamTokens.
 var Params = []string{ParamTask, ParamModel, ParamGPU, ParamDeadline, ParamPercentile, ParamTokens}
+
+// ours tells whether a query parameter is one that Encode writes for some
+// workload.
+func ours(key string) bool {
+	return slices.Contains(Params, key) || slices.ContainsFunc(data.Kinds, func(k *data.Kind) bool { return k.Param == key })
+}
 
 // Notice tells that a parameter of the URL was refused and the default used.
 // There is at most one per parameter, and each quotes at most
@@ -139,8 +151,15 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 		if _, err := set.Workload(s); err != nil {
 			refuse(ParamTask, s, refusal(err), workload(q.Task))
 		} else {
-			q.Task = s
+			q = q.WithTask(s)
 		}
+	}
+	k := data.TaskKind(q.Task)
+	// A value the workload has no use for: the token tasks' percentile
+	// and volume on an image or video task, or the reverse.
+	ignore := func(param, value, why string) {
+		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
+			Message: fmt.Sprintf("The URL's %s=%s %s; it is ignored.", param, data.Quote(value), why)})
 	}
 	if s, ok := first(v, ParamModel); ok {
 		if e, err := set.Entry(q.Task, s); err != nil {
@@ -168,24 +187,33 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 		}
 	}
 	if s, ok := first(v, ParamDeadline); ok {
-		if ms, err := data.ParseDeadline(s); err != nil {
-			refuse(ParamDeadline, s, refusal(err), data.FormatDeadline(q.DeadlineMS))
+		if ms, err := k.ParseDeadline(s); err != nil {
+			refuse(ParamDeadline, s, refusal(err), k.FormatDeadline(q.DeadlineMS))
 		} else {
 			q.DeadlineMS = ms
 		}
 	}
-	if s, ok := first(v, ParamPercentile); ok {
+	if s, ok := first(v, ParamPercentile); ok && k.Diffusion() {
+		ignore(ParamPercentile, s, fmt.Sprintf("applies to token tasks only: %s times a batch as a whole, with no percentile", workload(q.Task)))
+	} else if ok {
 		if p, err := data.ParsePercentile(s); err != nil {
 			refuse(ParamPercentile, s, refusal(err), string(q.Percentile))
 		} else {
 			q.Percentile = p
 		}
 	}
-	if s, ok := first(v, ParamTokens); ok {
-		if t, err := data.ParseTokens(s); err != nil {
-			refuse(ParamTokens, s, refusal(err), data.FormatTokens(q.Tokens))
-		} else {
-			q.Tokens = t
+	for _, vk := range data.Kinds {
+		s, ok := first(v, vk.Param)
+		switch {
+		case !ok:
+		case vk != k:
+			ignore(vk.Param, s, fmt.Sprintf("counts %s, and %s generates %s (%s=)", vk.Items, workload(q.Task), k.Items, k.Param))
+		default:
+			if t, err := k.ParseVolume(s); err != nil {
+				refuse(k.Param, s, refusal(err), k.FormatVolume(q.Tokens))
+			} else {
+				q.Tokens = t
+			}
 		}
 	}
 	return q, notices
@@ -233,30 +261,39 @@ func matchGPU(e *data.ModelEntry, s string) (string, bool) {
 // Encode writes q as the query string Parse reads back to q. Every input is
 // written, defaults included, so that a copied link keeps meaning the same
 // thing if a default changes; the model only when there is one (the compare
-// page may highlight none).
+// page may highlight none). For a token workload: task, model, gpu,
+// deadline (ms), p and tokens; for an image or video workload, task, model,
+// gpu, deadline (s) and images or videos.
 func Encode(q data.Query) url.Values {
-	v := url.Values{
-		ParamTask:       {q.Task},
-		ParamGPU:        {q.GPU},
-		ParamDeadline:   {data.FormatDeadline(q.DeadlineMS)},
-		ParamPercentile: {string(q.Percentile)},
-		ParamTokens:     {data.FormatTokens(q.Tokens)},
-	}
-	if q.Model != "" { // none: the compare page highlights no model
-		v.Set(ParamModel, q.Model)
+	v := url.Values{}
+	for _, p := range params(q) {
+		v.Set(p.key, p.value)
 	}
 	return v
+}
+
+type param struct{ key, value string }
+
+// params are Encode's parameters in the page's order.
+func params(q data.Query) []param {
+	k := data.TaskKind(q.Task)
+	ps := []param{{ParamTask, q.Task}}
+	if q.Model != "" { // none: the compare page highlights no model
+		ps = append(ps, param{ParamModel, q.Model})
+	}
+	ps = append(ps, param{ParamGPU, q.GPU}, param{ParamDeadline, k.FormatDeadline(q.DeadlineMS)})
+	if !k.Diffusion() {
+		ps = append(ps, param{ParamPercentile, string(q.Percentile)})
+	}
+	return append(ps, param{k.Param, k.FormatVolume(q.Tokens)})
 }
 
 // String is Encode's query string with the parameters in the page's order
 // (task, model, gpu, deadline, p, tokens) rather than url.Values' sorted one.
 func String(q data.Query) string {
-	v := Encode(q)
 	var parts []string
-	for _, k := range Params {
-		if s, ok := v[k]; ok {
-			parts = append(parts, k+"="+url.QueryEscape(s[0]))
-		}
+	for _, p := range params(q) {
+		parts = append(parts, p.key+"="+url.QueryEscape(p.value))
 	}
 	return strings.Join(parts, "&")
 }
@@ -272,7 +309,8 @@ func first(v url.Values, key string) (string, bool) {
 
 // ParamHide lists the embed's controls to hide, for an author who wants a
 // fixed scenario: hide=all, or the controls' parameter names separated by
-// commas, such as hide=task,model,gpu. The full calculator ignores it.
+// commas, such as hide=task,model,gpu; the volume's control is tokens,
+// images or videos alike. The full calculator ignores it.
 const ParamHide = "hide"
 
 // HideAll hides every control.
@@ -303,7 +341,10 @@ func (h Hidden) All() bool { return h&hideAll == hideAll }
 
 // String is the value of ParamHide that ParseHidden reads back to h: "" for
 // none, "all" for every control, else the names in the page's order.
-func (h Hidden) String() string {
+func (h Hidden) String() string { return h.names(ParamTokens) }
+
+// names is String, with volume the name of the volume's control.
+func (h Hidden) names(volume string) string {
 	h &= hideAll
 	switch {
 	case h == 0:
@@ -314,6 +355,9 @@ func (h Hidden) String() string {
 	var names []string
 	for i, p := range Params {
 		if h&(1<<i) != 0 {
+			if p == ParamTokens {
+				p = volume
+			}
 			names = append(names, p)
 		}
 	}
@@ -338,6 +382,11 @@ func ParseHidden(v url.Values) (Hidden, []Notice) {
 			if strings.EqualFold(name, HideAll) {
 				h = hideAll
 				continue
+			}
+			for _, k := range data.Kinds {
+				if strings.EqualFold(name, k.Param) {
+					name = ParamTokens // the volume's control, whatever it counts
+				}
 			}
 			i := slices.IndexFunc(Params, func(p string) bool { return strings.EqualFold(p, name) })
 			if i < 0 {

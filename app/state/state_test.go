@@ -309,6 +309,7 @@ func FuzzParse(f *testing.F) {
 		"", "task=gpqa&model=gpt-oss-20b&gpu=H100&deadline=40ms&p=p90&tokens=2.5B",
 		"task=&model=&gpu=&deadline=&p=&tokens=", "model=%zz", "task=gpqa;tokens=5M", "a=1&&b=%2", "deadline=1e999&tokens=1e-999",
 		"task=video-chat&model=qwen-3-14b&gpu=b200", "tokens=1,000,000&deadline=0.1s&p=MEDIAN",
+		"task=text-to-image&model=flux-1-dev&gpu=H100&deadline=10s&images=10k", "task=text-to-video&p=p90&tokens=5&videos=2&deadline=1.5min&hide=videos,p",
 		"gpu=any&gpu=H100&model=DeepSeek%20V3.1",
 		"hide=all", "hide=task,,MODEL,%20p%20&hide=tokens", "hide=nope,deadline", "hide=%E2%80%AE,",
 		"layout=card&theme=dark", "layout=CHART&chart=Power", "layout=chart", "layout=grid&chart=pie&theme=sepia", "chart=batch&layout=interactive",

@@ -210,7 +210,7 @@ func (b *Builder) chart() (headline, describe, brief string, option []byte, err 
 	}
 	spec := chartSpecs[i]
 	option, err = spec.build(b.Result)
-	return spec.headline(b.Result), spec.describe(b.Result), spec.brief, option, err
+	return spec.headline(b.Result), spec.describe(b.Result), chartBrief(b.chartIndex(), b.Result.Kind), option, err
 }
 
 // alt is the picture's alt text.

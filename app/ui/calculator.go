@@ -106,11 +106,19 @@ func (c *Calculator) OnNav(ctx app.Context) {
 // load replaces the whole state, as opening a URL does.
 func (c *calc) load(q data.Query, notices []state.Notice) {
 	c.q, c.notices = q, notices
-	c.tokensText = data.FormatTokens(c.q.Tokens)
-	c.deadlineText = formatMS(c.q.DeadlineMS)
-	c.tokensErr, c.deadlineErr = "", ""
+	c.resetText()
 	c.compute()
 }
+
+// resetText has the deadline's and the volume's boxes show the query's.
+func (c *calc) resetText() {
+	k := c.kind()
+	c.tokensText, c.deadlineText = k.FormatVolume(c.q.Tokens), k.DeadlineText(c.q.DeadlineMS)
+	c.tokensErr, c.deadlineErr = "", ""
+}
+
+// kind is what the query's workload generates.
+func (c *calc) kind() *data.Kind { return data.TaskKind(c.q.Task) }
 
 // OnMount runs in the browser only: once the page is whole (see unfold), it
 // marks it as live for people (the slim loader goes) and for tests, which
@@ -173,13 +181,20 @@ func (c *calc) apply(ctx app.Context, q data.Query) {
 
 func value(ctx app.Context) string { return ctx.JSSrc().Get("value").String() }
 
+// onTask changes the workload; one that generates something else (images
+// rather than tokens) comes with its own deadline and volume, which its
+// boxes then show.
 func (c *calc) onTask(ctx app.Context, e app.Event) {
-	q := c.q
-	q.Task = value(ctx)
-	if _, err := c.set.Workload(q.Task); err != nil {
+	task := value(ctx)
+	if _, err := c.set.Workload(task); err != nil {
 		return // not one of the options: someone edited the DOM
 	}
-	c.apply(ctx, q)
+	other := data.TaskKind(task) != c.kind()
+	c.apply(ctx, c.q.WithTask(task))
+	if other {
+		c.sliderPending = false // a position of the other kind's slider
+		c.resetText()
+	}
 }
 
 func (c *calc) onModel(ctx app.Context, e app.Event) {
@@ -204,25 +219,25 @@ func (c *calc) onPercentile(ctx app.Context, e app.Event) {
 	c.apply(ctx, q)
 }
 
-// The deadline slider is logarithmic: position 0..sliderSteps maps to
-// sliderMinMS..sliderMaxMS, so that 5–50 ms gets as much travel as 100–1000.
-// sliderSteps is a range input's default max on purpose: go-app sets the
-// attributes of a new element in no fixed order, and a value set before a
-// larger max would be clamped to the default.
-const (
-	sliderMinMS = 5
-	sliderMaxMS = 1000
-	sliderSteps = 100
-)
+// The deadline slider is logarithmic: position 0..sliderSteps maps to the
+// kind's DeadlineMinMS..DeadlineMaxMS (5–1000 ms between tokens), so that
+// 5–50 ms gets as much travel as 100–1000. sliderSteps is a range input's
+// default max on purpose: go-app sets the attributes of a new element in no
+// fixed order, and a value set before a larger max would be clamped to the
+// default.
+const sliderSteps = 100
 
-func sliderToMS(pos float64) float64 {
-	ms := sliderMinMS * math.Pow(sliderMaxMS/sliderMinMS, pos/sliderSteps)
-	// Three significant digits: a slider cannot be placed more finely anyway.
-	return roundSig(ms, 3)
+func sliderToMS(k *data.Kind, pos float64) float64 {
+	lo, hi := k.InUnit(k.DeadlineMinMS), k.InUnit(k.DeadlineMaxMS)
+	// Three significant digits, in the kind's unit (ms or s): a slider
+	// cannot be placed more finely anyway.
+	v := roundSig(lo*math.Pow(hi/lo, pos/sliderSteps), 3)
+	ms, _ := k.ParseDeadline(strconv.FormatFloat(v, 'f', -1, 64)) // as typed: 1.23 s is 1230 ms exactly
+	return ms
 }
 
-func msToSlider(ms float64) string {
-	pos := math.Log(ms/sliderMinMS) / math.Log(sliderMaxMS/sliderMinMS) * sliderSteps
+func msToSlider(k *data.Kind, ms float64) string {
+	pos := math.Log(ms/k.DeadlineMinMS) / math.Log(k.DeadlineMaxMS/k.DeadlineMinMS) * sliderSteps
 	return strconv.FormatFloat(math.Max(0, math.Min(sliderSteps, pos)), 'f', 1, 64)
 }
 
@@ -230,9 +245,6 @@ func roundSig(v float64, digits int) float64 {
 	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', digits, 64), 64)
 	return f
 }
-
-// formatMS is a deadline as the number box shows it: milliseconds, no unit.
-func formatMS(ms float64) string { return strconv.FormatFloat(ms, 'f', -1, 64) }
 
 // onDeadlineSlider applies the slider's position at once, unless one was
 // applied since the last frame was drawn: then the latest waits for the
@@ -255,8 +267,9 @@ func (c *calc) onDeadlineSlider(ctx app.Context, e app.Event) {
 // applySlider applies the slider's latest position, and then any that came
 // before the frame after the one that shows it.
 func (c *calc) applySlider(ctx app.Context) {
-	ms := sliderToMS(c.sliderPos)
-	c.setDeadline(ctx, ms, formatMS(ms))
+	k := c.kind()
+	ms := sliderToMS(k, c.sliderPos)
+	c.setDeadline(ctx, ms, k.DeadlineText(ms))
 	c.sliderWait = true
 	afterPaint(func() {
 		c.page.Dispatch(func(ctx app.Context) {
@@ -274,9 +287,9 @@ func (c *calc) applySlider(ctx app.Context) {
 func (c *calc) onDeadlineText(ctx app.Context, e app.Event) {
 	c.sliderPending = false // what is typed is newer than a slider position waiting for its frame
 	c.deadlineText = value(ctx)
-	ms, err := data.ParseDeadline(c.deadlineText)
+	ms, err := c.kind().ParseDeadline(c.deadlineText)
 	if err != nil {
-		c.deadlineErr = deadlineError(c.deadlineText, err)
+		c.deadlineErr = deadlineError(c.kind(), c.deadlineText, err)
 		return // keep the last good result
 	}
 	c.setDeadline(ctx, ms, c.deadlineText)
@@ -286,7 +299,7 @@ func (c *calc) onMinDeadline(ctx app.Context, e app.Event) {
 	c.sliderPending = false // as onDeadlineText
 	if c.res != nil && c.res.Selected == nil {
 		ms := c.res.MinDeadlineMS()
-		c.setDeadline(ctx, ms, formatMS(ms))
+		c.setDeadline(ctx, ms, c.kind().DeadlineText(ms))
 	}
 }
 
@@ -301,7 +314,7 @@ func (c *calc) setDeadline(ctx app.Context, ms float64, text string) {
 
 func (c *calc) onTokens(ctx app.Context, e app.Event) {
 	c.tokensText = value(ctx)
-	v, err := data.ParseTokens(c.tokensText)
+	v, err := c.kind().ParseVolume(c.tokensText)
 	if err != nil {
 		c.tokensErr = err.Error()
 		return // keep the last good result
@@ -309,8 +322,12 @@ func (c *calc) onTokens(ctx app.Context, e app.Event) {
 	c.setTokens(ctx, v, c.tokensText)
 }
 
-func (c *calc) onPreset(v float64) app.EventHandler {
-	return func(ctx app.Context, e app.Event) { c.setTokens(ctx, v, data.FormatTokens(v)) }
+// onPreset sets the i-th preset volume of the query's kind.
+func (c *calc) onPreset(i int) app.EventHandler {
+	return func(ctx app.Context, e app.Event) {
+		k := c.kind()
+		c.setTokens(ctx, k.Presets[i], k.FormatVolume(k.Presets[i]))
+	}
 }
 
 // setTokens applies a good token volume; text is what its box shows.
@@ -322,25 +339,46 @@ func (c *calc) setTokens(ctx app.Context, v float64, text string) {
 }
 
 // chartSpecs are the three charts, in page order, which is also the order
-// of state.Charts, the embed's names for them. caption says how to read a
-// chart, brief the same in a line; term is the glossary term it explains
-// after it; headline states what it shows for a result, as the title of the
-// embed's chart layout.
+// of state.Charts, the embed's names for them; their titles are
+// charts.Titles, and their brief captions charts.Briefs, by kind. caption
+// says how to read a chart, for a token workload and for an image or video
+// one; term is the glossary term it explains after it, likewise; headline
+// states what it shows for a result, as the title of the embed's chart
+// layout.
 var chartSpecs = []struct {
-	id, title, caption, brief, term string
-	build                           func(*data.Result) ([]byte, error)
-	patch                           func(from, to *data.Result) ([]byte, error)
-	describe, headline              func(*data.Result) string
+	id                 string
+	caption, term      [2]string
+	build              func(*data.Result) ([]byte, error)
+	patch              func(from, to *data.Result) ([]byte, error)
+	describe, headline func(*data.Result) string
 }{
-	{"chart-latency", charts.TitleEnergyLatency,
+	{"chart-latency", [2]string{
 		"One colour per GPU and GPU count; hollow points miss the deadline (the red vertical line); the dashed line is the Pareto frontier, the configurations no other beats on both energy and wait; the diamond is the selected configuration.",
-		charts.BriefEnergyLatency, termPareto, charts.EnergyLatency, charts.EnergyLatencyPatch, charts.DescribeEnergyLatency, charts.HeadlineEnergyLatency},
-	{"chart-concurrency", charts.TitleEnergyConcurrency,
+		"One colour per GPU and GPU count; hollow points miss the deadline (the red vertical line); the dashed line is the Pareto frontier, the configurations no other beats on both energy and time; the diamond is the selected configuration."},
+		[2]string{termPareto, termPareto}, charts.EnergyLatency, charts.EnergyLatencyPatch, charts.DescribeEnergyLatency, charts.HeadlineEnergyLatency},
+	{"chart-concurrency", [2]string{
 		"Batch size limit (max_num_seqs): how many requests the server handles at once, on a doubling scale; the thin part of a line, with hollow points, misses the deadline.",
-		charts.BriefEnergyConcurrency, termBatchLimit, charts.EnergyConcurrency, charts.EnergyConcurrencyPatch, charts.DescribeEnergyConcurrency, charts.HeadlineEnergyConcurrency},
-	{"chart-power", charts.TitlePowerThroughput,
+		"Batch size: how many are generated together, on a doubling scale, each with the split of the work over the GPUs that costs least; the thin part of a line, with hollow points, misses the deadline."},
+		[2]string{termBatchLimit, termBatchSize}, charts.EnergyConcurrency, charts.EnergyConcurrencyPatch, charts.DescribeEnergyConcurrency, charts.HeadlineEnergyConcurrency},
+	{"chart-power", [2]string{
 		"Solid lines: GPU power (left axis); dashed lines: output tokens per second (right axis); thin parts, with hollow points, miss the deadline; the diamonds are the selected configuration, labelled with its figures.",
-		charts.BriefPowerThroughput, "", charts.PowerThroughput, charts.PowerThroughputPatch, charts.DescribePowerThroughput, charts.HeadlinePowerThroughput},
+		"Solid lines: GPU power (left axis); dashed lines: the number generated per second (right axis); thin parts, with hollow points, miss the deadline; the diamonds are the selected configuration, labelled with its figures."},
+		[2]string{}, charts.PowerThroughput, charts.PowerThroughputPatch, charts.DescribePowerThroughput, charts.HeadlinePowerThroughput},
+}
+
+// chartTitle is the i-th chart's title for a workload of kind k.
+func chartTitle(i int, k *data.Kind) string { return charts.Titles(k)[i] }
+
+// chartBrief is the i-th chart's caption in a line for a workload of kind k.
+func chartBrief(i int, k *data.Kind) string { return charts.Briefs(k)[i] }
+
+// byKind is which of a pair of words is a kind's: the first a token
+// workload's, the second an image or video one's.
+func byKind(k *data.Kind) int {
+	if k.Diffusion() {
+		return 1
+	}
+	return 0
 }
 
 // chartSpec is the index in chartSpecs of the chart with the id, or -1.

@@ -241,7 +241,7 @@ func charted(q data.Query) data.Query {
 // chart is the i-th of chartSpecs for the current answer, described in
 // words; with no answer, only its title names it.
 func (c *calc) chart(i int) *Chart {
-	label := chartSpecs[i].title
+	label := chartTitle(i, c.kind())
 	if c.res != nil {
 		label = c.labels[i]
 	}

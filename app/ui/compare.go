@@ -56,7 +56,6 @@ const (
 	chartParams  = "chart-params"
 
 	titleRanking = "Energy for the volume, by model"
-	titleParams  = "Energy per token against active parameters"
 )
 
 // OnInit answers the page's URL in the browser, the default when
@@ -96,6 +95,12 @@ func (c *Compare) fromURL(u *url.URL) {
 	notices = append(notices, c.foot.load(v, c.embedded)...)
 	var tn []state.Notice
 	c.traffic, c.planning, tn = state.ParseTraffic(v)
+	if c.planning && data.TaskKind(q.Task).Diffusion() {
+		// No traffic of tokens to plan for images or videos: their ranking.
+		c.planning = false
+		tn = append(tn, state.Notice{Param: state.ParamRate, Value: v.Get(state.ParamRate),
+			Message: "The URL's rate plans a traffic of output tokens, which " + q.Task + " does not generate; the ranking by volume is shown instead."})
+	}
 	c.tin.load(c.traffic)
 	notices = append(notices, tn...)
 	if c.embedded {
@@ -108,10 +113,19 @@ func (c *Compare) fromURL(u *url.URL) {
 
 func (c *Compare) load(q data.Query, notices []state.Notice) {
 	c.q, c.notices = q, notices
-	c.tokensText, c.tokensErr = data.FormatTokens(q.Tokens), ""
-	c.deadlineText, c.deadlineErr = formatMS(q.DeadlineMS), ""
+	c.resetText()
 	c.compute()
 }
+
+// resetText has the deadline's and the volume's boxes show the query's.
+func (c *Compare) resetText() {
+	k := c.kind()
+	c.tokensText, c.tokensErr = k.FormatVolume(c.q.Tokens), ""
+	c.deadlineText, c.deadlineErr = k.DeadlineText(c.q.DeadlineMS), ""
+}
+
+// kind is what the ranked workload generates.
+func (c *Compare) kind() *data.Kind { return data.TaskKind(c.q.Task) }
 
 func (c *Compare) OnMount(ctx app.Context) {
 	unfold(ctx, func() {
@@ -158,12 +172,21 @@ func (c *Compare) compute() {
 }
 
 // set applies a new value of one query parameter, read as the URL's would
-// be, and writes the state to the URL without a history entry.
+// be, and writes the state to the URL without a history entry. A workload
+// that generates something else comes with its own deadline and volume
+// (data.Query.WithTask), which the boxes then show.
 func (c *Compare) setParam(ctx app.Context, param, value string) {
-	v := state.Encode(c.q)
+	q, other := c.q, false
+	if param == state.ParamTask {
+		other = data.TaskKind(value) != c.kind()
+		q = q.WithTask(value)
+	}
+	v := state.Encode(q)
 	v.Set(param, value)
-	q, _ := state.ParseCompare(c.set, v) // the controls offer valid values only
-	c.q = q
+	c.q, _ = state.ParseCompare(c.set, v) // the controls offer valid values only
+	if other {
+		c.resetText()
+	}
 	c.compute()
 	replaceQuery(ctx, c.pageQuery())
 }
@@ -177,18 +200,18 @@ func (c *Compare) onDeadlineSlider(ctx app.Context, e app.Event) {
 	if err != nil {
 		return
 	}
-	c.setDeadline(ctx, sliderToMS(pos))
+	c.setDeadline(ctx, sliderToMS(c.kind(), pos))
 }
 
 func (c *Compare) setDeadline(ctx app.Context, ms float64) {
-	c.deadlineText, c.deadlineErr = formatMS(ms), ""
+	c.deadlineText, c.deadlineErr = c.kind().DeadlineText(ms), ""
 	c.setParam(ctx, state.ParamDeadline, c.deadlineText)
 }
 
 func (c *Compare) onDeadlineText(ctx app.Context, e app.Event) {
 	c.deadlineText = value(ctx)
-	if _, err := data.ParseDeadline(c.deadlineText); err != nil {
-		c.deadlineErr = deadlineError(c.deadlineText, err)
+	if _, err := c.kind().ParseDeadline(c.deadlineText); err != nil {
+		c.deadlineErr = deadlineError(c.kind(), c.deadlineText, err)
 		return // keep the last good ranking
 	}
 	c.deadlineErr = ""
@@ -197,18 +220,21 @@ func (c *Compare) onDeadlineText(ctx app.Context, e app.Event) {
 
 func (c *Compare) onTokens(ctx app.Context, e app.Event) {
 	c.tokensText = value(ctx)
-	if _, err := data.ParseTokens(c.tokensText); err != nil {
+	k := c.kind()
+	if _, err := k.ParseVolume(c.tokensText); err != nil {
 		c.tokensErr = err.Error()
 		return
 	}
 	c.tokensErr = ""
-	c.setParam(ctx, state.ParamTokens, c.tokensText)
+	c.setParam(ctx, k.Param, c.tokensText)
 }
 
-func (c *Compare) onPreset(v float64) app.EventHandler {
+// onPreset sets the i-th preset volume of the query's kind.
+func (c *Compare) onPreset(i int) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
-		c.tokensText, c.tokensErr = data.FormatTokens(v), ""
-		c.setParam(ctx, state.ParamTokens, c.tokensText)
+		k := c.kind()
+		c.tokensText, c.tokensErr = k.FormatVolume(k.Presets[i]), ""
+		c.setParam(ctx, k.Param, c.tokensText)
 	}
 }
 
@@ -269,6 +295,7 @@ func (c *Compare) Render() app.UI {
 	if c.err != nil || c.rk == nil {
 		return root.Body(app.P().Class("error").Text(fmt.Sprintf("The comparison failed: %v", c.err)))
 	}
+	titleParams := charts.TitleParams(c.kind())
 	share := &Share{Query: c.q, Ranking: c.rk, Compact: c.embedded, Footprint: c.foot.fp, Charts: []ShareChart{
 		{ID: chartRanking, Title: titleRanking, Option: c.bars},
 		{ID: chartParams, Title: titleParams, Option: c.scatter},
@@ -300,12 +327,14 @@ func (c *Compare) Render() app.UI {
 				app.H1().Text("tokenjoule"),
 				app.Div().Class("top-links").Body(
 					app.A().ID("open-calc").Class(answerPart).Href(c.modelCalcURL()).Text("← The calculator"),
-					app.A().ID("open-mode").Class(answerPart).Href(c.modeURL()).Text(c.modeWords()),
+					// The planner plans output tokens: no plan mode for images or videos.
+					slot(!c.kind().Diffusion(), func() app.UI {
+						return app.A().ID("open-mode").Class(answerPart).Href(c.modeURL()).Text(c.modeWords())
+					}),
 					c.builder(),
 				),
 			),
-			app.P().Class("lede").Text("Which AI language model uses the least electricity to write the same text as fast? "+
-				"Every model of a task, ranked, each served in the most frugal way the ML.ENERGY Leaderboard measured that still meets your deadline."),
+			app.P().Class("lede").Text(c.lede()),
 		),
 		&UpdateBanner{},
 		c.renderNoJS(),
@@ -346,10 +375,11 @@ func (c *Compare) renderControls() app.UI {
 		return nil
 	}
 	q := c.q
-	var tasks, gpus []app.UI
-	for _, w := range c.set.Index.Workloads {
-		tasks = append(tasks, option(w.ID, w.Name, w.ID == q.Task))
+	var only *data.Kind
+	if c.planning {
+		only = data.Tokens // the planner plans tokens
 	}
+	tasks, gpus := taskOptions(c.set, q.Task, only), []app.UI(nil)
 	wgpus := c.rk.Workload.GPUs()
 	gpus = append(gpus, option(data.AnyGPU, gpuOption(wgpus)+" for each", q.GPU == data.AnyGPU))
 	for _, g := range wgpus {
@@ -372,16 +402,17 @@ func (c *Compare) renderControls() app.UI {
 			)
 		}),
 		show(state.ParamDeadline, func() app.UI {
-			return deadlineField(q.DeadlineMS, c.deadlineText, c.deadlineErr, c.embedded, c.onDeadlineSlider, c.onDeadlineText)
+			return deadlineField(c.kind(), q.DeadlineMS, c.deadlineText, c.deadlineErr, c.embedded, c.onDeadlineSlider, c.onDeadlineText)
 		}),
-		show(state.ParamPercentile, func() app.UI {
+		// An image or video workload has one latency per batch: no percentile.
+		app.If(!c.look.Hidden.Has(state.ParamPercentile) && !c.kind().Diffusion(), func() app.UI {
 			return percentileField(q.Percentile, c.embedded, c.onParam(state.ParamPercentile))
 		}),
 		show(state.ParamTokens, func() app.UI {
 			if c.planning {
 				return c.tin.render(c.onTraffic, c.onRatePreset)
 			}
-			return tokensField(c.tokensText, c.tokensErr, c.onTokens, c.onPreset)
+			return tokensField(c.kind(), c.tokensText, c.tokensErr, c.onTokens, c.onPreset)
 		}),
 		c.renderFootprintInputs(),
 	)
@@ -415,10 +446,10 @@ func (c *Compare) renderAnswer() app.UI {
 	if c.planning {
 		return c.renderPlanAnswer()
 	}
-	q := c.q
+	q, k := c.q, c.kind()
 	ranked, _, _ := c.groups()
-	question := fmt.Sprintf("Energy for %s output tokens of each model of %s on %s, with %s",
-		data.FormatTokens(q.Tokens), c.rk.Workload.Name, c.gpuWords(), data.DeadlineWords(q.Percentile, q.DeadlineMS))
+	question := fmt.Sprintf("Energy for %s of each model of %s on %s, with %s",
+		k.VolumeWords(q.Tokens), c.rk.Workload.Name, c.gpuWords(), data.DeadlineWords(k, q.Percentile, q.DeadlineMS))
 	var answer []app.UI
 	if len(ranked) == 0 {
 		answer = append(answer, app.Text(fmt.Sprintf("None of the %d models meets the deadline: each one's smallest deadline is listed below.", len(c.rk.Models))))
@@ -511,31 +542,69 @@ func (c *Compare) columns() []column {
 	}
 	est := func(r rankedRow) data.Estimate { return r.Result.Estimate }
 	sel := func(r rankedRow) *data.Config { return r.Result.Selected }
+	k := c.kind()
 	billions := []data.Unit{{Size: 1, Name: "billions"}}
 	cols := []column{
 		{key: colRank, label: "#", cell: func(r rankedRow) string { return strconv.Itoa(r.rank) },
 			less: func(a, b rankedRow) bool { return a.rank < b.rank }},
 		{key: colModel, label: "Model", cell: func(r rankedRow) string { return r.Entry.Name },
 			less: func(a, b rankedRow) bool { return data.NaturalLess(a.Entry.Name, b.Entry.Name) }},
-		figures(colEnergy, "Energy for "+data.FormatTokens(c.q.Tokens)+" tokens", data.WattHours, func(r rankedRow) float64 { return est(r).EnergyWh }),
+		figures(colEnergy, "Energy for "+k.VolumeWords(c.q.Tokens), data.WattHours, func(r rankedRow) float64 { return est(r).EnergyWh }),
 		figures(colRequest, "Per request", data.Joules, func(r rankedRow) float64 { return est(r).EnergyPerRequest }),
-		figures(colJoules, "J/token", nil, func(r rankedRow) float64 { return float64(sel(r).JoulesPerToken) }),
-		{key: colConfig, label: "Configuration", cell: func(r rankedRow) string {
-			return fmt.Sprintf("%s, batch size limit %d", sel(r).Hardware(), sel(r).MaxNumSeqs)
-		}, less: func(a, b rankedRow) bool {
-			x, y := sel(a), sel(b)
-			if x.NumGPUs != y.NumGPUs {
-				return x.NumGPUs < y.NumGPUs
-			}
-			if x.GPU != y.GPU {
-				return x.GPU < y.GPU
-			}
-			return x.MaxNumSeqs < y.MaxNumSeqs
-		}},
+		figures(colJoules, "J/"+k.Item, nil, func(r rankedRow) float64 { return sel(r).Joules() }),
+		{key: colConfig, label: "Configuration", cell: func(r rankedRow) string { return batchWords(sel(r), false) },
+			less: func(a, b rankedRow) bool {
+				x, y := sel(a), sel(b)
+				if x.NumGPUs != y.NumGPUs {
+					return x.NumGPUs < y.NumGPUs
+				}
+				if x.GPU != y.GPU {
+					return x.GPU < y.GPU
+				}
+				return x.Batch() < y.Batch()
+			}},
 		figures(colParams, "Parameters", billions, func(r rankedRow) float64 { return float64(r.Entry.Params) }),
 		figures(colActive, "Active", billions, func(r rankedRow) float64 { return float64(r.Entry.ActiveParams) }),
 	}
+	if k.Diffusion() {
+		// A request is one image or video: its energy is the J per item.
+		cols = slices.DeleteFunc(cols, func(c column) bool { return c.key == colRequest })
+	}
 	return slices.Insert(cols, slices.IndexFunc(cols, func(c column) bool { return c.key == colJoules })+1, c.footprintColumns()...)
+}
+
+// batchWords is a configuration as the table names it: "H100 × 2, batch
+// size limit 256", or "H100 × 2, batch size 4 (Ulysses 2 × ring 1)"; with
+// of, as the list of models that miss the deadline does, "H100 × 2 with a
+// batch size limit of 256".
+func batchWords(s *data.Config, of bool) string {
+	sep, a, split := ", ", " ", ""
+	if of {
+		sep, a = " with a ", " of "
+	}
+	batch := "batch size limit" + a + strconv.Itoa(s.MaxNumSeqs)
+	if s.Diffusion() {
+		batch, split = "batch size"+a+strconv.Itoa(s.BatchSize), " ("+s.Split()+")"
+	}
+	return s.Hardware() + sep + batch + split
+}
+
+// configWords says what the table's configuration is.
+func (c *Compare) configWords() string {
+	if k := c.kind(); k.Diffusion() {
+		return fmt.Sprintf("The configuration is the GPUs generating the %s, the batch size (how many are generated together) and how the work is split over the GPUs.", k.Items)
+	}
+	return "The configuration is the GPUs serving the model and its batch size limit (max_num_seqs), the most requests they handle at once."
+}
+
+// lede says what the page does, for the kind of workload it ranks.
+func (c *Compare) lede() string {
+	if k := c.kind(); k.Diffusion() {
+		return fmt.Sprintf("Which AI model uses the least electricity to make the same %s as fast? ", k.Items) +
+			"Every model of a task, ranked, each run in the most frugal way the ML.ENERGY Leaderboard measured that still meets your deadline."
+	}
+	return "Which AI language model uses the least electricity to write the same text as fast? " +
+		"Every model of a task, ranked, each served in the most frugal way the ML.ENERGY Leaderboard measured that still meets your deadline."
 }
 
 // renderTable is the models that meet the deadline as a table, in the order
@@ -634,7 +703,7 @@ func (c *Compare) renderTable() app.UI {
 		app.H2().ID("ranking-title").Text("Ranking"),
 		c.renderExample("ranking-example"),
 		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens "+c.openWhere()+" with this state. "+
-			"The configuration is the GPUs serving the model and its batch size limit (max_num_seqs), the most requests they handle at once."),
+			c.configWords()),
 		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Ranking table, scrolls sideways").Body(
 			app.Table().ID("ranking-table").Aria("describedby", "ranking-note").Body(
 				app.THead().Body(app.Tr().Body(heads...)),
@@ -649,7 +718,7 @@ func (c *Compare) renderTable() app.UI {
 // measured on the GPU.
 func (c *Compare) renderMissed() app.UI {
 	_, missed, unmeasured := c.groups()
-	q := c.q
+	q, k := c.q, c.kind()
 	items := make([]app.UI, len(missed))
 	for i, r := range missed {
 		min, f := r.Result.MinDeadlineMS(), r.Result.Fastest
@@ -659,11 +728,11 @@ func (c *Compare) renderMissed() app.UI {
 		}
 		items[i] = app.Li().ID("missed-"+r.Entry.Slug).DataSet("model", r.Entry.Slug).Body(
 			a,
-			app.Span().Class("small").Text(fmt.Sprintf(" (%s) gets %s at best, on %s with a batch size limit of %d. ",
-				r.Entry.Size(), data.DeadlineWords(q.Percentile, min), f.Hardware(), f.MaxNumSeqs)),
+			app.Span().Class("small").Text(fmt.Sprintf(" (%s) gets %s at best, on %s. ",
+				r.Entry.Size(), data.DeadlineWords(k, q.Percentile, min), batchWords(f, true))),
 			app.If(!c.look.Hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("min-deadline-" + r.Entry.Slug).Class("small-button").
-					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline(i)))
+					Text(setDeadlineWords(k, min)).OnClick(c.onMinDeadline(i)))
 			}),
 		)
 	}
@@ -675,7 +744,7 @@ func (c *Compare) renderMissed() app.UI {
 		Hidden(len(missed) == 0 && len(unmeasured) == 0).Body(
 		app.If(len(missed) > 0, func() app.UI {
 			return app.Div().Body(
-				app.H2().Text(fmt.Sprintf("Missing the %s deadline", data.FormatMS(q.DeadlineMS))),
+				app.H2().Text(fmt.Sprintf("Missing the %s deadline", k.Deadline(q.DeadlineMS))),
 				app.Ul().ID("missed-list").Body(items...),
 			)
 		}),

@@ -94,7 +94,7 @@ func (c *Compare) renderPlanAnswer() app.UI {
 	q := c.q
 	ranked, _, _ := c.groups()
 	question := fmt.Sprintf("Plan for %s with each model of %s on %s, with %s", c.traffic.Words(), c.rk.Workload.Name,
-		c.gpuWords(), data.DeadlineWords(q.Percentile, q.DeadlineMS))
+		c.gpuWords(), data.DeadlineWords(data.Tokens, q.Percentile, q.DeadlineMS))
 	var answer []app.UI
 	if len(ranked) == 0 {
 		answer = append(answer, app.Text(fmt.Sprintf("None of the %d models meets the deadline: each one's smallest deadline is listed below.", len(c.rk.Models))))

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -46,27 +47,49 @@ func inputError(id, msg string) app.UI {
 }
 
 // deadlineField is the deadline's logarithmic slider and its box, which
-// follow each other; text is what the box shows, errText why it is refused.
+// follow each other, in the unit of k (ms between tokens, s for an image or
+// a video); text is what the box shows, errText why it is refused.
 // The box is a text box (inputmode decimal brings a phone's number pad): a
 // number input would hand the page "" for "fast", and the message would say
 // that nothing was typed.
-func deadlineField(ms float64, text, errText string, compact bool, onSlider, onText app.EventHandler) app.UI {
-	words := "Longest wait between tokens (ITL deadline, ms)"
+func deadlineField(k *data.Kind, ms float64, text, errText string, compact bool, onSlider, onText app.EventHandler) app.UI {
+	words, term, slider := "Longest wait between tokens (ITL deadline, ms)", termITL, "Longest wait between tokens"
 	if compact {
 		words = "Wait between tokens (ms)"
 	}
+	if k.Diffusion() {
+		words, term, slider = "Longest wait for "+article(k.Item)+" (generation-time deadline, s)", termGenTime, "Longest wait for "+article(k.Item)
+		if compact {
+			words = "Wait for " + article(k.Item) + " (s)"
+		}
+	}
 	return app.Div().Class("field wide").Body(
-		app.Div().Class("label-row").Body(app.Label().For("deadline").Text(words), explain(termITL)),
+		app.Div().Class("label-row").Body(app.Label().For("deadline").Text(words), explain(term)),
 		app.Div().Class("row").Body(
 			app.Input().Type("range").ID("deadline-range").Class("grow").
-				Aria("label", "Longest wait between tokens, on a logarithmic slider from 5 to 1000 ms").
-				Aria("valuetext", data.FormatMS(ms)).
-				Attr("step", "any").Value(msToSlider(ms)).OnInput(onSlider),
+				Aria("label", fmt.Sprintf("%s, on a logarithmic slider from %s to %s", slider, k.DeadlineText(k.DeadlineMinMS), k.Deadline(k.DeadlineMaxMS))).
+				Aria("valuetext", k.Deadline(ms)).
+				Attr("step", "any").Value(msToSlider(k, ms)).OnInput(onSlider),
 			invalid(app.Input().Type("text").ID("deadline").Class("num").Attr("inputmode", "decimal").
 				AutoComplete(false).Spellcheck(false).Value(text).OnInput(onText), "deadline-error", errText),
 		),
 		inputError("deadline-error", errText),
 	)
+}
+
+// setDeadlineWords is the text of a button that sets the deadline to ms:
+// "Set the deadline to 1500 ms", "Set the deadline to 71.764 s", the
+// number as its box shows it.
+func setDeadlineWords(k *data.Kind, ms float64) string {
+	return "Set the deadline to " + k.DeadlineText(ms) + " " + k.DeadlineUnit()
+}
+
+// article is a noun with its indefinite article: "an image", "a video".
+func article(noun string) string {
+	if strings.ContainsRune("aeiou", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
 }
 
 // percentileField chooses which share of tokens the deadline holds.
@@ -85,28 +108,57 @@ func percentileField(p data.Percentile, compact bool, onChange app.EventHandler)
 	)
 }
 
-// tokensField is the volume's box and its presets.
-func tokensField(text, errText string, onText app.EventHandler, onPreset func(float64) app.EventHandler) app.UI {
+// tokensField is the volume's box and its presets, in k's unit (output
+// tokens, images or videos); the box keeps the id tokens whatever it counts.
+// onPreset(i) sets the i-th of k's presets, looked up when clicked: go-app
+// keeps a button's first handler, and the button at i may have been made
+// for another kind's.
+func tokensField(k *data.Kind, text, errText string, onText app.EventHandler, onPreset func(int) app.EventHandler) app.UI {
+	term, placeholder := termTokens, "5M, 2.5B, 1e9"
+	if k.Diffusion() {
+		term, placeholder = volumeTerms[k], "100, 10k, 1M"
+	}
+	row := []app.UI{invalid(app.Input().Type("text").ID("tokens").Class("grow").Attr("inputmode", "decimal").
+		Placeholder(placeholder).AutoComplete(false).Spellcheck(false).
+		Value(text).OnInput(onText), "tokens-error", errText)}
+	for i, v := range k.Presets {
+		name := k.FormatVolume(v)
+		row = append(row, app.Button().Type("button").Class("preset").ID("preset-"+name).
+			Aria("label", name+": "+presetWords(v)+" "+strings.TrimPrefix(k.Items, "output ")).Text(name).OnClick(onPreset(i)))
+	}
 	return app.Div().Class("field wide").Body(
-		labelled("tokens", termTokens, label(termTokens)),
-		app.Div().Class("row").Body(
-			invalid(app.Input().Type("text").ID("tokens").Class("grow").Attr("inputmode", "decimal").
-				Placeholder("5M, 2.5B, 1e9").AutoComplete(false).Spellcheck(false).
-				Value(text).OnInput(onText), "tokens-error", errText),
-			app.Button().Type("button").Class("preset").ID("preset-1M").Aria("label", "1M: a million tokens").Text("1M").OnClick(onPreset(1e6)),
-			app.Button().Type("button").Class("preset").ID("preset-1B").Aria("label", "1B: a billion tokens").Text("1B").OnClick(onPreset(1e9)),
-			app.Button().Type("button").Class("preset").ID("preset-1T").Aria("label", "1T: a trillion tokens").Text("1T").OnClick(onPreset(1e12)),
-		),
+		labelled("tokens", term, label(term)),
+		app.Div().Class("row").Body(row...),
 		inputError("tokens-error", errText),
 	)
+}
+
+// presetWords says a preset's round number: "a million".
+func presetWords(v float64) string {
+	for _, w := range []struct {
+		v    float64
+		word string
+	}{{1e12, "a trillion"}, {1e9, "a billion"}, {1e6, "a million"}, {1e3, "a thousand"}, {1e2, "a hundred"}} {
+		if v == w.v {
+			return w.word
+		}
+		if v > w.v && v/w.v == float64(int(v/w.v)) && v/w.v < 1000 {
+			return data.FormatNumber(v/w.v) + " " + strings.TrimPrefix(w.word, "a ")
+		}
+	}
+	return data.FormatNumber(v)
 }
 
 // deadlineError is the message for a deadline box whose text is refused:
 // the parser's, which quotes the text and says what is accepted, led, when
 // the text holds letters, by what is wrong with them.
-func deadlineError(text string, err error) string {
+func deadlineError(k *data.Kind, text string, err error) string {
 	if strings.ContainsFunc(text, unicode.IsLetter) {
-		return "Letters other than the units ms and s are not a number: " + err.Error()
+		units := "ms and s"
+		if k.Diffusion() {
+			units = "s, min and ms"
+		}
+		return "Letters other than the units " + units + " are not a number: " + err.Error()
 	}
 	return err.Error()
 }

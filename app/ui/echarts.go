@@ -211,6 +211,9 @@ func placeLabels(inst app.Value) {
 			}
 		}
 		data := s.Get("data")
+		if data.Type() != app.TypeObject {
+			continue // no points: a series with none that meets the deadline has data null
+		}
 		var line []charts.Point
 		first := len(refs)
 		for j := range data.Length() {

@@ -96,11 +96,10 @@ func (c *Embed) Render() app.UI {
 	case state.LayoutChart:
 		return root.Body(c.renderNoJS(), &Notices{List: c.notices}, c.renderChartCard(), c.cardFooter())
 	}
-	spec := chartSpecs[0]
 	return root.Body(
 		// A frame has no title of its own to show: the heading is for
 		// people who navigate the page by headings.
-		app.H1().Class("sr-only").Text("tokenjoule: GPU energy of a language model"),
+		app.H1().Class("sr-only").Text("tokenjoule: GPU energy of an AI model"),
 		c.renderNoJS(),
 		&Notices{List: c.notices},
 		c.renderResult(true),
@@ -108,7 +107,7 @@ func (c *Embed) Render() app.UI {
 		c.renderServed(),
 		c.renderAnnouncement(),
 		app.Figure().Class("chart card").Body(
-			app.H2().Text(spec.title),
+			app.H2().Text(chartTitle(0, c.kind())),
 			c.chart(0),
 			renderChartNoJS(),
 		),
@@ -232,7 +231,7 @@ func (c *calc) renderChartCard() app.UI {
 	i := max(0, slices.Index(state.Charts, c.look.Chart))
 	spec := chartSpecs[i]
 	card := export.CardOf(c.res, c.foot.fp.Factors)
-	return figureChart(spec.headline(c.res), card, c.chart(i), spec.brief, c.renderPending(c.set))
+	return figureChart(spec.headline(c.res), card, c.chart(i), chartBrief(i, c.kind()), c.renderPending(c.set))
 }
 
 // figureChart is a chart layout's body: the headline as its title, the
@@ -262,9 +261,13 @@ func (c *calc) renderServed() app.UI {
 	if s == nil {
 		return app.Div().ID("served").Class("served-box").Body(c.renderOther(true))
 	}
+	how := fmt.Sprintf("How it is served: %s, batch limit %d", s.Hardware(), s.MaxNumSeqs)
+	if s.Diffusion() {
+		how = fmt.Sprintf("How it is made: %s, batches of %s", s.Hardware(), count(s.BatchSize, r.Kind.Item))
+	}
 	return app.Details().ID("cfg-details").Class("cfg-details served").Body(
-		app.Summary().ID("cfg-summary").Text(fmt.Sprintf("How it is served: %s, batch limit %d", s.Hardware(), s.MaxNumSeqs)),
-		folded(func() app.UI { return compactConfig(s, r.Query) }),
+		app.Summary().ID("cfg-summary").Text(how),
+		folded(func() app.UI { return compactConfig(r.Kind, s, r.Query) }),
 		folded(func() app.UI { return c.renderOther(true) }),
 	)
 }
@@ -272,7 +275,10 @@ func (c *calc) renderServed() app.UI {
 // compactConfig is the selected configuration in the embed: what identifies
 // it and what it costs, in a few short lines, the terms explained as on the
 // full page. The ids are the full page's.
-func compactConfig(s *data.Config, q data.Query) app.UI {
+func compactConfig(k *data.Kind, s *data.Config, q data.Query) app.UI {
+	if k.Diffusion() {
+		return diffusionConfig(k, s, &data.Estimate{}, true).ui
+	}
 	p := q.Percentile
 	n, _, _ := strings.Cut(p.Share(), " tokens")
 	return app.Dl().ID("cfg").Class("config compact").Body(

@@ -44,15 +44,25 @@ func widening(f footprint.Factors) float64 {
 type fpResult struct {
 	f      footprint.Factors
 	b      footprint.Budget
+	k      *data.Kind
 	c      *data.Config
 	ladder footprint.Ladder
-	gpuReq float64 // GPU Wh for a request of the average output length
+	gpuReq float64 // GPU Wh for a request of the average output length (an image or video)
 }
 
 func (c *calc) footprint() fpResult {
 	f, r := c.foot.fp.Factors, c.res
-	return fpResult{f: f, b: c.foot.fp.Budget, c: r.Selected, ladder: f.Ladder(r.Estimate.EnergyWh),
+	return fpResult{f: f, b: c.foot.fp.Budget, k: r.Kind, c: r.Selected, ladder: f.Ladder(r.Estimate.EnergyWh),
 		gpuReq: r.Estimate.EnergyPerRequest / 3600}
+}
+
+// request is what a request is, after "per": "request of 625 tokens", or
+// for an image or video model "image", "video".
+func (fr fpResult) request() string {
+	if fr.k.Diffusion() {
+		return fr.k.Item
+	}
+	return "request of " + data.FormatNumber(float64(fr.c.AvgOutputTokens)) + " tokens"
 }
 
 // renderFootprint is the footprint under the headline; compact (the
@@ -104,8 +114,8 @@ func (fr fpResult) renderLadder() app.UI {
 		app.P().ID("fp-total").Class("fp-total").Body(
 			app.Span().Class("fp-label").Text("Total at this boundary"),
 			app.Strong().ID("fp-total-wh").Class("fp-wh").Text(data.FormatEnergy(fr.ladder.FacilityWh)),
-			app.Span().Class("small").Text(fmt.Sprintf("%s; %s Wh per request of %s tokens",
-				data.FormatJoules(fr.ladder.FacilityWh*3600), data.FormatNumber(perReq), data.FormatNumber(float64(fr.c.AvgOutputTokens)))),
+			app.Span().Class("small").Text(fmt.Sprintf("%s; %s Wh per %s",
+				data.FormatJoules(fr.ladder.FacilityWh*3600), data.FormatNumber(perReq), fr.request())),
 		),
 	)
 }
@@ -183,6 +193,13 @@ func (fr fpResult) renderBudget() app.UI {
 	if fr.f.IsGPUOnly() {
 		at = "on the GPU energy alone"
 	}
+	if fr.k.Diffusion() {
+		return p.Body(
+			app.Text(fr.b.Describe()+" pays for "),
+			app.Strong().ID("fp-budget-tokens").Text(data.FormatTokens(roundSig(fit.Tokens, 4))),
+			app.Text(fmt.Sprintf(" %s, %s.", fr.k.Items, at)),
+		)
+	}
 	return p.Body(
 		app.Text(fr.b.Describe()+" pays for "),
 		app.Strong().ID("fp-budget-tokens").Text(data.FormatTokens(roundSig(fit.Tokens, 4))),
@@ -239,19 +256,24 @@ func (fr fpResult) renderComparisons() app.UI {
 // accelerators-only figure, the whole facility for the others (at a
 // GPU-only page, the typical cloud boundary's, said so).
 func (fr fpResult) renderPrompts() app.UI {
+	wh := func(v float64) string { return data.FormatNumber(v) + " Wh" }
 	facility, at := fr.f.Ladder(fr.gpuReq).FacilityWh, "this request at this boundary"
+	// Text after an element begins with a word: prerendered, go-app puts a
+	// line break between them, read as a space (so "tokens ." is avoided).
+	perReq := " of GPU energy per " + fr.request()
+	req := []app.UI{app.Text("This calculation: "), app.Strong().ID("fp-request-gpu").Text(wh(fr.gpuReq)), app.Text(perReq + ".")}
+	if !fr.f.IsGPUOnly() {
+		req = []app.UI{req[0], req[1], app.Text(perReq + ", "), app.Strong().ID("fp-request-facility").Text(wh(facility)), app.Text(" at this boundary.")}
+	}
+	per := app.P().ID("fp-per-request").Body(req...)
+	if fr.k.Diffusion() {
+		// The published figures are a text prompt's: nothing to set an image beside.
+		return app.Div().ID("fp-prompts").Class("fp-prompts").Body(app.H3().Text("Per "+fr.k.Item), per)
+	}
 	if fr.f.IsGPUOnly() {
 		cloud := footprint.Factors{}.WithBoundary("cloud")
 		facility = cloud.Ladder(fr.gpuReq).FacilityWh
 		at = "this request at the boundary “" + cloud.BoundaryInfo().Label + "” (this page counts the GPU only)"
-	}
-	wh := func(v float64) string { return data.FormatNumber(v) + " Wh" }
-	// Text after an element begins with a word: prerendered, go-app puts a
-	// line break between them, read as a space (so "tokens ." is avoided).
-	perReq := fmt.Sprintf(" of GPU energy per request of %s tokens", data.FormatNumber(float64(fr.c.AvgOutputTokens)))
-	req := []app.UI{app.Text("This calculation: "), app.Strong().ID("fp-request-gpu").Text(wh(fr.gpuReq)), app.Text(perReq + ".")}
-	if !fr.f.IsGPUOnly() {
-		req = []app.UI{req[0], req[1], app.Text(perReq + ", "), app.Strong().ID("fp-request-facility").Text(wh(facility)), app.Text(" at this boundary.")}
 	}
 	// The published figures are folded under a line that gives their range:
 	// open, they fill a phone's screen between the answer and the inputs.
@@ -261,7 +283,7 @@ func (fr fpResult) renderPrompts() app.UI {
 	}
 	return app.Div().ID("fp-prompts").Class("fp-prompts").Body(
 		app.H3().Text("Per request, beside published figures for one prompt"),
-		app.P().ID("fp-per-request").Body(req...),
+		per,
 		app.Details().ID("fp-points").Class("fp-points").Body(
 			app.Summary().Text(fmt.Sprintf("%d published figures for one prompt, from %s to %s, each on its own boundary",
 				len(footprint.PromptPoints), wh(lo), wh(hi))),

@@ -42,11 +42,21 @@ const (
 	termGPUHours   = "gpu-hours"
 	termPareto     = "pareto"
 	termRow        = "row"
-	termRate       = "rate"
-	termPeak       = "peak"
-	termIdle       = "idle-power"
-	termReplicas   = "replicas"
+	// An image or video model's.
+	termGenTime   = "generation-time"
+	termImages    = "images"
+	termVideos    = "videos"
+	termBatchSize = "batch-size"
+	termSplit     = "split"
+	termSteps     = "steps"
+	termRate      = "rate"
+	termPeak      = "peak"
+	termIdle      = "idle-power"
+	termReplicas  = "replicas"
 )
+
+// volumeTerms are the terms of an image or video workload's volume.
+var volumeTerms = map[*data.Kind]string{data.Images: termImages, data.Videos: termVideos}
 
 var glossary = map[string]term{
 	termITL: {"Longest wait between tokens", "ITL deadline",
@@ -78,8 +88,24 @@ var glossary = map[string]term{
 		"The configurations that no other beats on both counts at once: none is both faster and more frugal. " +
 			"Along it, a shorter wait between tokens costs more energy."},
 	termRow: {"Dataset row", "",
-		"Where the figures come from: one measurement of the ML.ENERGY data, named model/GPU/number of GPUs/batch size limit (and /r2 for a repeated run). " +
+		"Where the figures come from: one measurement of the ML.ENERGY data, named model/GPU/number of GPUs/batch size limit (and /r2 for a repeated run); " +
+			"for an image or video model, model/GPU/number of GPUs/b batch size/u Ulysses r ring degrees. " +
 			"The downloads and the command line name it the same way."},
+	termGenTime: {"Longest wait for an image or video", "generation-time deadline",
+		"An image or video model makes a batch of them at once, and every one in the batch is ready when the batch is: the generation time is how long a batch takes. " +
+			"The deadline is the longest wait you accept: a shorter one rules out the larger batches, which often spend less energy on each."},
+	termImages: {"Images", "",
+		"The pictures the model generates, at the resolution and number of denoising steps the leaderboard measured it with (shown in the configuration)."},
+	termVideos: {"Videos", "",
+		"The clips the model generates, each a few seconds long: the frames, frame rate and resolution the leaderboard measured it with are in the configuration."},
+	termBatchSize: {"Batch size", "batch_size",
+		"How many images or videos the model generates together. " +
+			"A larger batch keeps the GPUs busier, which can lower the energy for each, but the whole batch takes longer."},
+	termSplit: {"How the work is split", "Ulysses · ring",
+		"How one batch's work is spread over the N GPUs (the “× N”): Ulysses attention and ring attention each divide the picture or video the model works on across GPUs, " +
+			"and their degrees multiply to N."},
+	termSteps: {"Denoising steps", "inference_steps",
+		"How many times the model refines the image or video from noise: more steps take longer and spend more energy."},
 	termRate: {"Average traffic", "rate",
 		"How many output tokens the deployment serves, on average, per second or per day: 1B/day or 12k/s. " +
 			"A billion tokens a day is about 11,574 tokens each second."},
@@ -131,6 +157,14 @@ func percentileOption(p data.Percentile) string {
 	return n + " (" + string(p) + ")"
 }
 
+// count is n of a noun, in words: "1 image", "4 images".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // gpuOption is the label of the "any GPU" choice for GPUs a model (or a
 // workload's models) was measured on: short, to fit a phone's selector.
 func gpuOption(gpus []string) string {
@@ -157,11 +191,15 @@ func modelOption(m *data.ModelEntry) string { return strings.Replace(m.Name, " I
 // modelHint is what sets a model apart, said under its name in the
 // selector: "14B parameters, all active for each token · weights in BF16 ·
 // measured on B200 and H100", after its full name where the selector
-// shortens it. compact (the embed's) leaves the weights' precision to the
-// serving details, which it folds away.
-func modelHint(m *data.ModelEntry, compact bool) string {
+// shortens it; an image or video model's parameters are just counted.
+// compact (the embed's) leaves the weights' precision to the serving
+// details, which it folds away.
+func modelHint(k *data.Kind, m *data.ModelEntry, compact bool) string {
 	size := data.FormatParams(float64(m.Params)) + " parameters, all active for each token"
-	if m.ActiveParams != m.Params {
+	switch {
+	case k.Diffusion():
+		size = data.FormatParams(float64(m.Params)) + " parameters"
+	case m.ActiveParams != m.Params:
 		size = fmt.Sprintf("%s parameters, %s active for each token", data.FormatParams(float64(m.Params)), data.FormatParams(float64(m.ActiveParams)))
 	}
 	hint := fmt.Sprintf("%s · weights in %s · measured on %s", size, m.Precision, measuredOn(m.GPUs))

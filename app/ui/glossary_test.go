@@ -12,7 +12,8 @@ import (
 
 func TestGlossary(t *testing.T) {
 	keys := []string{termITL, termPercentile, termTokens, termGPUs, termParallel, termPrecision, termBatchLimit,
-		termBatch, termGPUHours, termPareto, termRow, termRate, termPeak, termIdle, termReplicas}
+		termBatch, termGPUHours, termPareto, termRow, termRate, termPeak, termIdle, termReplicas,
+		termGenTime, termImages, termVideos, termBatchSize, termSplit, termSteps}
 	if len(keys) != len(glossary) {
 		t.Errorf("%d terms listed, %d in the glossary", len(keys), len(glossary))
 	}
@@ -64,7 +65,10 @@ func TestPhrases(t *testing.T) {
 			t.Errorf("percentileOption(%s) = %q, want %q", p, got, want[1])
 		}
 	}
-	if got := data.DeadlineWords(data.P90, 1500); got != "9 in 10 tokens within 1,500 ms of the one before" {
+	if got := data.DeadlineWords(data.Tokens, data.P90, 1500); got != "9 in 10 tokens within 1,500 ms of the one before" {
+		t.Errorf("deadlineWords = %q", got)
+	}
+	if got := data.DeadlineWords(data.Videos, data.P90, 1500e3); got != "each video ready within 1,500 s" {
 		t.Errorf("deadlineWords = %q", got)
 	}
 	for gpus, want := range map[string]string{"B200": "B200 (the only one measured)", "B200,H100": "B200 or H100 (the better)"} {
@@ -100,6 +104,10 @@ func TestQuestion(t *testing.T) {
 		// A model measured on one GPU type: no "best of" a choice that was not there.
 		{data.Query{Task: "lm-arena-chat", Model: "deepseek-v3-1", GPU: data.AnyGPU, DeadlineMS: 100, Percentile: data.P99, Tokens: 1e6},
 			"Energy for 1M output tokens of DeepSeek V3.1 (Text Conversation) on B200, with 99 in 100 tokens within 100 ms of the one before"},
+		{data.Query{Task: "text-to-image", Model: "flux-1-dev", GPU: "H100", DeadlineMS: 10e3, Percentile: data.P50, Tokens: 10e3},
+			"Energy for 10k images of FLUX.1 Dev (Text to Image) on H100, with each image ready within 10 s"},
+		{data.Query{Task: "text-to-video", Model: "wan-2-1-14b", GPU: data.AnyGPU, DeadlineMS: 90e3, Percentile: data.P50, Tokens: 100},
+			"Energy for 100 videos of Wan 2.1 14B (Text to Video) on B200 or H100, with each video ready within 90 s"},
 	} {
 		r, err := set.Select(c.q)
 		if err != nil {
@@ -132,11 +140,11 @@ func TestModelOptions(t *testing.T) {
 			if len(o) > 30 {
 				t.Errorf("%s: %q is %d characters", w.ID, o, len(o))
 			}
-			if hint := modelHint(m, false); o != m.Name && !strings.HasPrefix(hint, m.Name+": ") || !strings.Contains(hint, m.Precision) {
+			if hint := modelHint(w.Kind(), m, false); o != m.Name && !strings.HasPrefix(hint, m.Name+": ") || !strings.Contains(hint, m.Precision) {
 				t.Errorf("%s: the hint %q does not give %q's full name and precision", w.ID, hint, o)
 			}
 			// (Where the name says the precision, it is the name.)
-			if hint := modelHint(m, true); o != m.Name && !strings.HasPrefix(hint, m.Name+": ") || strings.Contains(strings.TrimPrefix(hint, m.Name+": "), m.Precision) {
+			if hint := modelHint(w.Kind(), m, true); o != m.Name && !strings.HasPrefix(hint, m.Name+": ") || strings.Contains(strings.TrimPrefix(hint, m.Name+": "), m.Precision) {
 				t.Errorf("%s: the embed's hint %q does not give %q's full name, or gives its precision", w.ID, hint, o)
 			}
 		}
@@ -149,13 +157,13 @@ func TestDeadlineError(t *testing.T) {
 		if err == nil {
 			t.Fatalf("%q parses", in)
 		}
-		got := deadlineError(in, err)
+		got := deadlineError(data.Tokens, in, err)
 		letters := strings.ContainsAny(strings.ToLower(in), "abcdefghijklmnopqrstuvwxyz")
 		if letters != strings.HasPrefix(got, "Letters other than the units ms and s are not a number: ") || !strings.HasSuffix(got, err.Error()) {
 			t.Errorf("deadlineError(%q) = %q", in, got)
 		}
 	}
-	if got := deadlineError("x", errors.New("e")); !strings.Contains(got, "Letters") {
+	if got := deadlineError(data.Images, "x", errors.New("e")); !strings.Contains(got, "Letters other than the units s, min and ms") {
 		t.Errorf("deadlineError = %q", got)
 	}
 }

@@ -115,7 +115,7 @@ func (c *Plan) query() string {
 
 func (c *Plan) load(q data.Query, t plan.Traffic, notices []state.Notice) {
 	c.q, c.t, c.notices = q, t, notices
-	c.deadlineText, c.deadlineErr = formatMS(q.DeadlineMS), ""
+	c.deadlineText, c.deadlineErr = data.Tokens.DeadlineText(q.DeadlineMS), ""
 	c.traffic.load(t)
 	c.compute()
 }
@@ -212,14 +212,14 @@ func (c *Plan) onDeadlineSlider(ctx app.Context, e app.Event) {
 	if err != nil {
 		return
 	}
-	c.setDeadline(ctx, sliderToMS(pos))
+	c.setDeadline(ctx, sliderToMS(data.Tokens, pos))
 }
 
 func (c *Plan) onDeadlineText(ctx app.Context, e app.Event) {
 	c.deadlineText = value(ctx)
 	ms, err := data.ParseDeadline(c.deadlineText)
 	if err != nil {
-		c.deadlineErr = deadlineError(c.deadlineText, err)
+		c.deadlineErr = deadlineError(data.Tokens, c.deadlineText, err)
 		return // keep the last good plan
 	}
 	c.deadlineErr = ""
@@ -228,7 +228,7 @@ func (c *Plan) onDeadlineText(ctx app.Context, e app.Event) {
 }
 
 func (c *Plan) setDeadline(ctx app.Context, ms float64) {
-	c.deadlineText, c.deadlineErr = formatMS(ms), ""
+	c.deadlineText, c.deadlineErr = data.Tokens.DeadlineText(ms), ""
 	c.q.DeadlineMS = ms
 	c.apply(ctx)
 }

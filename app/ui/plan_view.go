@@ -126,7 +126,7 @@ func (c *Plan) planQuestion() string {
 	q := r.Query
 	wl, _ := c.set.Workload(q.Task)
 	return fmt.Sprintf("Plan for %s of %s (%s) on %s, with %s", c.t.Words(), r.Model.Name, wl.Name,
-		data.GPUChoice(r.Model.GPUs, q.GPU), data.DeadlineWords(q.Percentile, q.DeadlineMS))
+		data.GPUChoice(r.Model.GPUs, q.GPU), data.DeadlineWords(data.Tokens, q.Percentile, q.DeadlineMS))
 }
 
 // renderResult is the answer: the energy a day, the fleet, the price of
@@ -143,10 +143,10 @@ func (c *Plan) renderResult(compact bool) app.UI {
 		body = append(body,
 			app.P().ID("infeasible").Class("infeasible").Text(fmt.Sprintf(
 				"No measured configuration of %s on %s gets %s. The smallest deadline that one meets is %s (%s).",
-				r.Model.Name, data.GPUChoice(r.Model.GPUs, q.GPU), data.DeadlineWords(q.Percentile, q.DeadlineMS), data.FormatMS(min), r.Fastest.Hardware())),
+				r.Model.Name, data.GPUChoice(r.Model.GPUs, q.GPU), data.DeadlineWords(data.Tokens, q.Percentile, q.DeadlineMS), data.FormatMS(min), r.Fastest.Hardware())),
 			app.If(!c.look.Hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("set-min-deadline").Class("primary").
-					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline))
+					Text(setDeadlineWords(data.Tokens, min)).OnClick(c.onMinDeadline))
 			}),
 		)
 		return app.Section().ID("result").Class("result card").TabIndex(-1).Aria("labelledby", "question").Body(body...)
@@ -175,7 +175,7 @@ func (c *Plan) renderResult(compact bool) app.UI {
 	)
 	if compact {
 		body = append(body, slot(c.foot.fp != (state.Footprint{}), func() app.UI { return c.renderFootprint(true) }),
-			compactConfig(b.Config, q))
+			compactConfig(data.Tokens, b.Config, q))
 	} else {
 		e := b.Config.Estimate(c.t.Rate.TokensPerDay())
 		body = append(body,
@@ -186,7 +186,7 @@ func (c *Plan) renderResult(compact bool) app.UI {
 				figure("peak-tps", "Peak rate", plan.FormatRatePerSecond(c.t.Rate.TokensPerSecond()*c.t.Peak)),
 			),
 			slot(c.foot.fp != (state.Footprint{}), func() app.UI { return c.renderFootprint(false) }),
-			configDetails(b.Config, &e),
+			configDetails(data.Tokens, b.Config, &e),
 		)
 	}
 	return app.Section().ID("result").Class("result card").TabIndex(-1).Aria("labelledby", "question").Body(body...)
@@ -285,9 +285,9 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 func (c *Plan) renderControls(compact bool) app.UI {
 	return slot(!c.look.Hidden.All(), func() app.UI {
 		show := func(param string, f func() app.UI) app.UI { return slot(!c.look.Hidden.Has(param), f) }
-		return inputsCard(append(modelFields(c.set, c.q, c.look.Hidden, compact, c.onTask, c.onModel, c.onGPU),
+		return inputsCard(append(modelFields(c.set, c.q, c.look.Hidden, compact, data.Tokens, c.onTask, c.onModel, c.onGPU),
 			show(state.ParamDeadline, func() app.UI {
-				return deadlineField(c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineText)
+				return deadlineField(data.Tokens, c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineText)
 			}),
 			show(state.ParamPercentile, func() app.UI { return percentileField(c.q.Percentile, compact, c.onPercentile) }),
 			show(state.ParamTokens, func() app.UI { return c.traffic.render(c.onTraffic, c.onRatePreset) }),

@@ -52,8 +52,8 @@ func (c *calc) share(compact bool) app.UI {
 		return app.Div().Hidden(true)
 	}
 	s := &Share{Query: c.res.Query, Result: c.res, Compact: compact, Footprint: c.foot.fp}
-	for _, spec := range chartSpecs {
-		s.Charts = append(s.Charts, ShareChart{ID: spec.id, Title: spec.title})
+	for i, spec := range chartSpecs {
+		s.Charts = append(s.Charts, ShareChart{ID: spec.id, Title: chartTitle(i, c.res.Kind)})
 	}
 	return s
 }
@@ -68,9 +68,12 @@ func (s *Share) Render() app.UI {
 		body = append(body, app.P().Class("share-compare "+answerPart).Body(
 			app.A().ID("open-compare").Class("button").Href(appURL("/compare", s.Footprint.Page().AppendTo(state.String(s.Query)))).
 				Text("Compare every model of this workload at this deadline →"),
-			app.A().ID("open-plan").Class("button").Href(appURL("/plan", s.Footprint.Page().AppendTo(state.PlanString(s.Query,
-				state.TokensAsRate(s.Query, plan.DefaultTraffic()))))).
-				Text(fmt.Sprintf("Plan a deployment for %s tokens a day →", data.FormatTokens(s.Query.Tokens))),
+			// The planner plans output tokens: not images or videos.
+			slot(!s.Result.Kind.Diffusion(), func() app.UI {
+				return app.A().ID("open-plan").Class("button").Href(appURL("/plan", s.Footprint.Page().AppendTo(state.PlanString(s.Query,
+					state.TokensAsRate(s.Query, plan.DefaultTraffic()))))).
+					Text(fmt.Sprintf("Plan a deployment for %s tokens a day →", data.FormatTokens(s.Query.Tokens)))
+			}),
 		))
 	}
 	if s.Result != nil {
@@ -271,21 +274,25 @@ func (s *Share) question() string {
 	if wl != nil {
 		name = wl.Name
 	}
+	k := data.TaskKind(q.Task)
+	deadline := fmt.Sprintf("%s ITL ≤ %s", q.Percentile, data.FormatMS(q.DeadlineMS))
+	if k.Diffusion() {
+		deadline = "each ready within " + k.Deadline(q.DeadlineMS)
+	}
 	if r := s.Result; r != nil {
-		return fmt.Sprintf("%s on %s: %s output tokens, %s, %s ITL ≤ %s", r.Model.Name, name, data.FormatTokens(q.Tokens),
-			data.GPUChoice(r.Model.GPUs, q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
+		return fmt.Sprintf("%s on %s: %s, %s, %s", r.Model.Name, name, k.VolumeWords(q.Tokens),
+			data.GPUChoice(r.Model.GPUs, q.GPU), deadline)
 	}
 	gpus := []string(nil)
 	if wl != nil {
 		gpus = wl.GPUs()
 	}
-	volume := data.FormatTokens(q.Tokens) + " output tokens"
+	volume := k.VolumeWords(q.Tokens)
 	if s.Planned != nil {
 		t := s.Planned.Traffic
 		volume = fmt.Sprintf("planned for %s output tokens a day, a peak of %s×", plan.FormatCount(t.Rate.TokensPerDay()), data.FormatNumber(t.Peak))
 	}
-	return fmt.Sprintf("Every model of %s: %s, %s, %s ITL ≤ %s", name, volume,
-		data.GPUChoice(gpus, q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
+	return fmt.Sprintf("Every model of %s: %s, %s, %s", name, volume, data.GPUChoice(gpus, q.GPU), deadline)
 }
 
 // source is the dataset, loaded by the page before it rendered this.

@@ -34,7 +34,7 @@ func (c *Calculator) Render() app.UI {
 				app.H1().Text("tokenjoule"),
 				c.builder(),
 			),
-			app.P().Class("lede").Text(lede),
+			app.P().Class("lede").Text(lede(c.kind())),
 		),
 		&UpdateBanner{},
 		c.renderNoJS(),
@@ -61,9 +61,16 @@ func (c *Calculator) builder() app.UI {
 	return &Builder{Query: c.q, Result: c.res, Footprint: c.foot.fp}
 }
 
-// lede says what the page does, without a word of jargon.
-const lede = "tokenjoule tells you how much electricity the graphics processors (GPUs) of an AI language model use " +
-	"to write a given amount of text as fast as you ask, as the ML.ENERGY Leaderboard measured it."
+// lede says what the page does, without a word of jargon, for the kind of
+// workload it shows.
+func lede(k *data.Kind) string {
+	if k.Diffusion() {
+		return fmt.Sprintf("tokenjoule tells you how much electricity the graphics processors (GPUs) of an AI model use "+
+			"to make a given number of %s as fast as you ask, as the ML.ENERGY Leaderboard measured it.", k.Items)
+	}
+	return "tokenjoule tells you how much electricity the graphics processors (GPUs) of an AI language model use " +
+		"to write a given amount of text as fast as you ask, as the ML.ENERGY Leaderboard measured it."
+}
 
 // slot is el when show is true, and otherwise an empty hidden span in its
 // place, so that the elements after it keep their positions.
@@ -97,20 +104,24 @@ func (c *calc) renderInputs(compact bool) app.UI {
 	if !compact {
 		back = backButton()
 	}
-	return inputsCard(append(append([]app.UI{back}, modelFields(c.set, c.q, c.look.Hidden, compact, c.onTask, c.onModel, c.onGPU)...),
+	return inputsCard(append(append([]app.UI{back}, modelFields(c.set, c.q, c.look.Hidden, compact, nil, c.onTask, c.onModel, c.onGPU)...),
 		show(state.ParamDeadline, func() app.UI {
-			return deadlineField(c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineText)
+			return deadlineField(c.kind(), c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineText)
 		}),
-		show(state.ParamPercentile, func() app.UI { return percentileField(c.q.Percentile, compact, c.onPercentile) }),
-		show(state.ParamTokens, func() app.UI { return tokensField(c.tokensText, c.tokensErr, c.onTokens, c.onPreset) }),
+		// An image or video workload has one latency per batch: no percentile.
+		slot(!c.look.Hidden.Has(state.ParamPercentile) && !c.kind().Diffusion(), func() app.UI {
+			return percentileField(c.q.Percentile, compact, c.onPercentile)
+		}),
+		show(state.ParamTokens, func() app.UI { return tokensField(c.kind(), c.tokensText, c.tokensErr, c.onTokens, c.onPreset) }),
 		c.renderFootprintInputs(compact),
 	)...)
 }
 
 // modelFields are the task, model and GPU fields of q, each in its slot,
 // empty where hidden hides it: the calculator's and the plan's first inputs.
-// compact is the embed's.
-func modelFields(set *data.Set, q data.Query, hidden state.Hidden, compact bool, onTask, onModel, onGPU app.EventHandler) []app.UI {
+// compact is the embed's; only, when not nil, the kind of the workloads the
+// task offers (the plan's: tokens).
+func modelFields(set *data.Set, q data.Query, hidden state.Hidden, compact bool, only *data.Kind, onTask, onModel, onGPU app.EventHandler) []app.UI {
 	var (
 		work  *data.Workload
 		entry *data.ModelEntry
@@ -121,10 +132,8 @@ func modelFields(set *data.Set, q data.Query, hidden state.Hidden, compact bool,
 	if e, err := set.Entry(q.Task, q.Model); err == nil {
 		entry = e
 	}
-	var tasks, models, gpus []app.UI
-	for _, w := range set.Index.Workloads {
-		tasks = append(tasks, option(w.ID, w.Name, w.ID == q.Task))
-	}
+	tasks := taskOptions(set, q.Task, only)
+	var models, gpus []app.UI
 	if work != nil {
 		// Names only, which fit a phone's width; what tells models apart
 		// is said under the selector.
@@ -134,7 +143,7 @@ func modelFields(set *data.Set, q data.Query, hidden state.Hidden, compact bool,
 	}
 	hint := ""
 	if entry != nil {
-		hint = modelHint(entry, compact)
+		hint = modelHint(data.TaskKind(q.Task), entry, compact)
 		gpus = append(gpus, option(data.AnyGPU, gpuOption(entry.GPUs), q.GPU == data.AnyGPU))
 		for _, g := range entry.GPUs {
 			gpus = append(gpus, option(g, g, q.GPU == g))
@@ -161,13 +170,26 @@ func modelFields(set *data.Set, q data.Query, hidden state.Hidden, compact bool,
 	}
 }
 
+// taskOptions are the task selector's options, only the workloads of kind
+// only unless it is nil.
+func taskOptions(set *data.Set, task string, only *data.Kind) []app.UI {
+	var tasks []app.UI
+	for _, w := range set.Index.Workloads {
+		if only == nil || w.Kind() == only {
+			tasks = append(tasks, option(w.ID, w.Name, w.ID == task))
+		}
+	}
+	return tasks
+}
+
 // question is what the figure answers, in words: "Energy for 1M output
 // tokens of Qwen 3 14B (Text Conversation) on B200 or H100, with half of
-// the tokens within 500 ms of the one before".
+// the tokens within 500 ms of the one before"; "Energy for 10k images of
+// FLUX.1 Dev (Text to Image) on H100, with each image ready within 10 s".
 func question(r *data.Result, wl *data.Workload) string {
-	q := r.Query
-	return fmt.Sprintf("Energy for %s output tokens of %s (%s) on %s, with %s", data.FormatTokens(q.Tokens), r.Model.Name, wl.Name,
-		data.GPUChoice(r.Model.GPUs, q.GPU), data.DeadlineWords(q.Percentile, q.DeadlineMS))
+	q, k := r.Query, r.Kind
+	return fmt.Sprintf("Energy for %s of %s (%s) on %s, with %s", k.VolumeWords(q.Tokens), r.Model.Name, wl.Name,
+		data.GPUChoice(r.Model.GPUs, q.GPU), data.DeadlineWords(k, q.Percentile, q.DeadlineMS))
 }
 
 // renderResult is the answer. compact is the embed's: the figures that matter
@@ -182,7 +204,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 		}
 		return sec.Body(app.P().ID("question").Class("error").Text("The calculation failed: " + msg))
 	}
-	r, q := c.res, c.res.Query
+	r, q, k := c.res, c.res.Query, c.res.Kind
 	wl, _ := c.set.Workload(q.Task)
 	gpus := data.GPUChoice(r.Model.GPUs, q.GPU)
 
@@ -202,9 +224,19 @@ func (c *calc) renderResult(compact bool) app.UI {
 		if !compact {
 			body = append(body, editButton("task"))
 		}
-		if compact {
+		switch {
+		case compact:
 			body = append(body, c.renderFootprint(true))
-		} else {
+		case k.Diffusion():
+			body = append(body,
+				app.Dl().Class("figures").Body(
+					figure("j-per-item", "GPU energy per "+k.Item, data.FormatJoules(s.Joules())),
+					figure("wh-per-item", "GPU Wh per "+k.Item, data.FormatNumber(s.Joules()/3600)),
+				),
+				c.renderFootprint(false),
+				configDetails(k, s, &e),
+			)
+		default:
 			body = append(body,
 				app.Dl().Class("figures").Body(
 					// The dataset's own figures: GPU energy, whatever the boundary.
@@ -213,7 +245,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 					figure("energy-per-request", fmt.Sprintf("GPU energy per request (%s tokens)", data.FormatNumber(float64(s.AvgOutputTokens))), data.FormatJoules(e.EnergyPerRequest)),
 				),
 				c.renderFootprint(false),
-				configDetails(s, &e),
+				configDetails(k, s, &e),
 			)
 		}
 	} else {
@@ -221,11 +253,11 @@ func (c *calc) renderResult(compact bool) app.UI {
 		body = append(body,
 			app.P().ID("infeasible").Class("infeasible").Text(fmt.Sprintf(
 				"No measured configuration of %s on %s gets %s. The smallest deadline that one meets is %s (%s).",
-				r.Model.Name, gpus, data.DeadlineWords(q.Percentile, q.DeadlineMS), data.FormatMS(min), r.Fastest.Hardware())),
+				r.Model.Name, gpus, data.DeadlineWords(k, q.Percentile, q.DeadlineMS), k.Deadline(min), r.Fastest.Hardware())),
 			// An embed whose author fixed the deadline keeps it.
 			app.If(!c.look.Hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("set-min-deadline").Class("primary").
-					Text(fmt.Sprintf("Set the deadline to %s ms", formatMS(min))).OnClick(c.onMinDeadline))
+					Text(setDeadlineWords(k, min)).OnClick(c.onMinDeadline))
 			}),
 			app.If(!compact, func() app.UI { return editButton("task") }),
 		)
@@ -239,7 +271,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 // renderOther is the best configuration on the model's other GPU at the
 // same deadline, if it has one; compact (the embed's) is its figure alone.
 func (c *calc) renderOther(compact bool) app.UI {
-	r, q := c.res, c.res.Query
+	r, q, k := c.res, c.res.Query, c.res.Kind
 	o := r.Other
 	if o == nil {
 		return app.Div().Hidden(true)
@@ -256,10 +288,15 @@ func (c *calc) renderOther(compact bool) app.UI {
 	return app.Div().ID("other").Class("other").Body(
 		app.P().Body(line...),
 		app.If(!compact, func() app.UI {
+			words := fmt.Sprintf("%s with %s weights and a batch size limit of %d: %s within %s ms, %s J per token. Dataset row ",
+				o.Hardware(), o.Precision, o.MaxNumSeqs, q.Percentile.Share(), data.FormatITL(q.Percentile.ITL(o), q.DeadlineMS),
+				data.FormatNumber(float64(o.JoulesPerToken)))
+			if k.Diffusion() {
+				words = fmt.Sprintf("%s: a batch in %s, %s per %s. Dataset row ",
+					o.Brief(), k.LatencyAgainst(o.Latency(q.Percentile), q.DeadlineMS), data.FormatJoules(o.Joules()), k.Item)
+			}
 			return app.P().Class("small").Body(
-				app.Text(fmt.Sprintf("%s with %s weights and a batch size limit of %d: %s within %s ms, %s J per token. Dataset row ",
-					o.Hardware(), o.Precision, o.MaxNumSeqs, q.Percentile.Share(), data.FormatITL(q.Percentile.ITL(o), q.DeadlineMS),
-					data.FormatNumber(float64(o.JoulesPerToken)))),
+				app.Text(words),
 				app.Span().Class("row-id").Body(rowParts(o.RowID, ".")...),
 			)
 		}),
@@ -281,9 +318,9 @@ func (c *calc) announcement() string {
 		return ""
 	}
 	if r.Selected == nil {
-		return fmt.Sprintf("No configuration meets the deadline; the smallest one meets is %s.", data.FormatMS(r.MinDeadlineMS()))
+		return fmt.Sprintf("No configuration meets the deadline; the smallest one meets is %s.", r.Kind.Deadline(r.MinDeadlineMS()))
 	}
-	return fmt.Sprintf("%s for %s output tokens of %s.", data.FormatEnergy(r.Estimate.EnergyWh), data.FormatTokens(r.Query.Tokens), r.Model.Name)
+	return fmt.Sprintf("%s for %s of %s.", data.FormatEnergy(r.Estimate.EnergyWh), r.Kind.VolumeWords(r.Query.Tokens), r.Model.Name)
 }
 
 func figure(id, label, value string) app.UI {
@@ -316,18 +353,69 @@ func rowParts(id string, end ...string) []app.UI {
 
 // configDetails is the selected configuration: a summary line that says
 // what matters, which opens to every figure of the dataset row.
-func configDetails(s *data.Config, e *data.Estimate) app.UI {
+func configDetails(k *data.Kind, s *data.Config, e *data.Estimate) app.UI {
+	list := configList("cfg", s, e)
+	what := fmt.Sprintf("%s, %s weights, up to %d requests at once", s.Hardware(), s.Precision, s.MaxNumSeqs)
+	if k.Diffusion() {
+		list = diffusionConfig(k, s, e, false)
+		what = fmt.Sprintf("%s, %s at once, each batch in %s", s.Hardware(), count(s.BatchSize, k.Item), k.Latency(s.Latency(data.P50)))
+	}
 	return app.Details().ID("cfg-details").Class("cfg-details").Body(
 		app.Summary().ID("cfg-summary").Body(
 			app.Strong().Text("Selected configuration: "),
-			app.Text(fmt.Sprintf("%s, %s weights, up to %d requests at once", s.Hardware(), s.Precision, s.MaxNumSeqs)),
-			app.Span().Class("more").Text(" · all 14 figures"),
+			app.Text(what),
+			app.Span().Class("more").Text(fmt.Sprintf(" · all %d figures", len(list.figures))),
 		),
-		folded(func() app.UI { return configList("cfg", s, e) }),
+		folded(func() app.UI { return list.ui }),
 	)
 }
 
-func configList(prefix string, s *data.Config, e *data.Estimate) app.UI {
+// figureList is a configuration's figures, as markup and as many as there are.
+type figureList struct {
+	ui      app.UI
+	figures []app.UI
+}
+
+// diffusionConfig is an image or video model's configuration, every
+// figure of its dataset row (the embed's, compact, a few).
+func diffusionConfig(k *data.Kind, s *data.Config, e *data.Estimate, compact bool) figureList {
+	type item struct {
+		id, term, label, value string
+		compact                bool // in the embed's list too
+	}
+	items := []item{
+		{"cfg-gpu", termGPUs, "", s.Hardware(), true},
+		{"cfg-parallel", termSplit, "", s.Split(), true},
+		{"cfg-precision", termPrecision, "", s.Precision, false},
+		{"cfg-batch-size", termBatchSize, "", strconv.Itoa(s.BatchSize), true},
+		{"cfg-resolution", "", "Resolution (pixels)", s.Resolution(), false},
+		{"cfg-frames", "", "Frames, at frames per second", fmt.Sprintf("%d at %d fps (%s s)", s.Frames, s.FPS, data.FormatNumber(float64(s.Frames)/float64(s.FPS))), false},
+		{"cfg-steps", termSteps, "", strconv.Itoa(s.Steps), false},
+		{"cfg-latency", "", "Time to generate a batch", k.Latency(s.Latency(data.P50)), true},
+		{"cfg-throughput", "", strings.ToUpper(k.Items[:1]) + k.Items[1:] + " per second", data.FormatNumber(s.Throughput()), false},
+		{"j-per-item", "", "GPU energy per " + k.Item, data.FormatJoules(s.Joules()), compact},
+		{"cfg-power", "", "GPU power", data.FormatNumber(float64(s.PowerWatts)) + " W", true},
+		{"cfg-gpu-hours", termGPUHours, "", data.FormatNumber(e.GPUHours), false},
+	}
+	var figures []app.UI
+	for _, it := range items {
+		switch {
+		case compact && !it.compact, it.id == "cfg-frames" && s.Frames == 0, it.id == "j-per-item" && !compact:
+		case it.term != "":
+			figures = append(figures, explained(it.id, it.term, app.Text(it.value)))
+		default:
+			figures = append(figures, figure(it.id, it.label, it.value))
+		}
+	}
+	figures = append(figures, explained("cfg-row", termRow, rowParts(s.RowID)...))
+	class := "config"
+	if compact {
+		class = "config compact"
+	}
+	return figureList{app.Dl().ID("cfg").Class(class).Body(figures...), figures}
+}
+
+func configList(prefix string, s *data.Config, e *data.Estimate) figureList {
 	f := func(id, label, value string) app.UI { return figure(prefix+"-"+id, label, value) }
 	x := func(id, key, value string) app.UI { return explained(prefix+"-"+id, key, app.Text(value)) }
 	ms := func(v data.Float) string { return data.FormatNumber(float64(v)) + " ms" }
@@ -338,7 +426,7 @@ func configList(prefix string, s *data.Config, e *data.Estimate) app.UI {
 		n, _, _ := strings.Cut(p.Share(), " tokens")
 		return fmt.Sprintf("Wait between tokens, %s within (%s ITL)", n, p)
 	}
-	return app.Dl().ID(prefix).Class("config").Body(
+	figures := []app.UI{
 		x("gpu", termGPUs, s.Hardware()),
 		x("parallel", termParallel, fmt.Sprintf("TP %d · DP %d · EP %d", s.TensorParallel, s.DataParallel, s.ExpertParallel)),
 		x("precision", termPrecision, s.Precision),
@@ -353,18 +441,20 @@ func configList(prefix string, s *data.Config, e *data.Estimate) app.UI {
 		f("out-tokens", "Tokens per request, on average", data.FormatNumber(float64(s.AvgOutputTokens))),
 		x("gpu-hours", termGPUHours, data.FormatNumber(e.GPUHours)),
 		explained(prefix+"-row", termRow, rowParts(s.RowID)...),
-	)
+	}
+	return figureList{app.Dl().ID(prefix).Class("config").Body(figures...), figures}
 }
 
 func (c *calc) renderCharts() app.UI {
 	return app.Section().Class("charts").Aria("label", "Charts").Body(
 		app.Range(chartSpecs).Slice(func(i int) app.UI {
-			s := chartSpecs[i]
+			s, k := chartSpecs[i], c.kind()
+			caption, term := s.caption[byKind(k)], s.term[byKind(k)]
 			return app.Figure().Class("chart card").Body(
-				app.H2().Text(s.title),
+				app.H2().Text(chartTitle(i, k)),
 				c.chart(i),
 				renderChartNoJS(),
-				app.FigCaption().Body(app.Text(s.caption+" "), app.If(s.term != "", func() app.UI { return explain(s.term) })),
+				app.FigCaption().Body(app.Text(caption+" "), app.If(term != "", func() app.UI { return explain(term) })),
 			)
 		}),
 	)

@@ -33,11 +33,11 @@ type Card struct {
 // CardOf is r's card, with the energy at f's boundary and the carbon, water
 // and cost that f sets.
 func CardOf(r *data.Result, f footprint.Factors) Card {
-	q, m := r.Query, r.Model
+	q, m, k := r.Query, r.Model, r.Kind
 	gpus := data.GPUChoice(m.GPUs, q.GPU)
 	c := Card{
-		Title:   fmt.Sprintf("How much energy %s %s of %s take on %s?", do(q.Tokens), volume(q.Tokens), m.Name, gpus),
-		Context: fmt.Sprintf("%s, with %s.", workloadName(m, q.Task), data.DeadlineWords(q.Percentile, q.DeadlineMS)),
+		Title:   fmt.Sprintf("How much energy %s %s of %s take on %s?", do(q.Tokens), k.VolumeWords(q.Tokens), m.Name, gpus),
+		Context: fmt.Sprintf("%s, with %s.", workloadName(m, q.Task), data.DeadlineWords(k, q.Percentile, q.DeadlineMS)),
 		Caveat:  "GPU energy only, a floor: host, network, cooling and idle time are not counted.",
 		Source:  m.Source,
 	}
@@ -47,7 +47,7 @@ func CardOf(r *data.Result, f footprint.Factors) Card {
 	s := r.Selected
 	if s == nil {
 		c.Missed = fmt.Sprintf("No measured configuration meets this deadline: the smallest one meets is %s (%s).",
-			data.FormatMS(r.MinDeadlineMS()), r.Fastest.Hardware())
+			k.Deadline(r.MinDeadlineMS()), r.Fastest.Hardware())
 		return c
 	}
 	l := f.Ladder(r.Estimate.EnergyWh)
@@ -123,7 +123,7 @@ type CompareCard struct {
 
 // CompareCardOf is rk's card; idx gives the source and caveat every model shares.
 func CompareCardOf(rk *data.Ranking, idx *data.Index) CompareCard {
-	q, w := rk.Query, rk.Workload
+	q, w, k := rk.Query, rk.Workload, rk.Workload.Kind()
 	var meets []*data.Ranked
 	for i := range rk.Models {
 		if rk.Models[i].Status() == data.Meets {
@@ -131,9 +131,9 @@ func CompareCardOf(rk *data.Ranking, idx *data.Index) CompareCard {
 		}
 	}
 	c := CompareCard{
-		Title: fmt.Sprintf("Which %s model uses the least energy for %s on %s?", w.Name, volume(q.Tokens),
+		Title: fmt.Sprintf("Which %s model uses the least energy for %s on %s?", w.Name, k.VolumeWords(q.Tokens),
 			data.GPUChoice(w.GPUs(), q.GPU)),
-		Context: fmt.Sprintf("With %s; %d of %d models meet this deadline.", data.DeadlineWords(q.Percentile, q.DeadlineMS), len(meets), len(rk.Models)),
+		Context: fmt.Sprintf("With %s; %d of %d models meet this deadline.", data.DeadlineWords(k, q.Percentile, q.DeadlineMS), len(meets), len(rk.Models)),
 		Caveat:  "GPU energy only, a floor: host, network, cooling and idle time are not counted.",
 		Source:  idx.Source,
 	}
@@ -163,14 +163,6 @@ func SourceName(s data.Source) string {
 		return s.Name
 	}
 	return s.Name + " v" + major
-}
-
-// volume is a token volume in words: "2.5B output tokens".
-func volume(tokens float64) string {
-	if tokens == 1 {
-		return "1 output token"
-	}
-	return data.FormatTokens(tokens) + " output tokens"
 }
 
 // do is the verb a volume takes.

@@ -20,7 +20,7 @@ type Column struct {
 	Value func(r *data.Ranked) any // nil (empty, JSON null) where the model has no figure
 }
 
-// summary is what every model's line starts with.
+// summary is what every model's line starts with, for a token workload.
 var summary = []Column{
 	{"model", func(r *data.Ranked) any { return r.Entry.Slug }},
 	{"display_name", func(r *data.Ranked) any { return r.Entry.Name }},
@@ -39,6 +39,25 @@ var summary = []Column{
 	{"requests", estimate(func(e data.Estimate) float64 { return e.Requests })},
 }
 
+// diffusionSummary is summary for an image or video workload, whose
+// request is one item.
+var diffusionSummary = []Column{
+	summary[0], summary[1], summary[2], summary[3], summary[4], summary[5],
+	{"energy_per_item_j", estimate(func(e data.Estimate) float64 { return e.EnergyPerRequest })},
+	{"gpu_hours", estimate(func(e data.Estimate) float64 { return e.GPUHours })},
+}
+
+// summaryOf is the summary for a workload of kind k.
+func summaryOf(k *data.Kind) []Column {
+	if k.Diffusion() {
+		return diffusionSummary
+	}
+	return summary
+}
+
+// minDeadlineKey names the smallest deadline a model meets, in k's unit.
+func minDeadlineKey(k *data.Kind) string { return "min_deadline_" + k.DeadlineUnit() }
+
 // estimate is a figure of a model that meets the deadline, nil for the others.
 func estimate(f func(data.Estimate) float64) func(*data.Ranked) any {
 	return func(r *data.Ranked) any {
@@ -49,26 +68,31 @@ func estimate(f func(data.Estimate) float64) func(*data.Ranked) any {
 	}
 }
 
+// minDeadline is the smallest deadline a model that misses the deadline
+// meets, in its kind's unit.
 func minDeadline(r *data.Ranked) any {
 	if r.Status() != data.MissesDeadline {
 		return nil
 	}
-	return r.Result.MinDeadlineMS()
+	return r.Result.Kind.InUnit(r.Result.MinDeadlineMS())
 }
 
 // Comparison is a ranking as JSON objects, in its order: per model the
-// summary keys, the extra columns, min_deadline_ms for a model that misses
-// the deadline, and selected (the dataset row, or null).
+// summary keys, the extra columns, min_deadline_ms (min_deadline_s for an
+// image or video workload) for a model that misses the deadline, and
+// selected (the dataset row, or null).
 func Comparison(rk *data.Ranking, extra ...Column) []Object {
+	k := rk.Workload.Kind()
+	sum := summaryOf(k)
 	out := make([]Object, len(rk.Models))
 	for i := range rk.Models {
 		r := &rk.Models[i]
 		var o Object
-		for _, c := range append(summary[:len(summary):len(summary)], extra...) {
+		for _, c := range append(sum[:len(sum):len(sum)], extra...) {
 			o = append(o, Field{c.Key, c.Value(r)})
 		}
 		if r.Status() == data.MissesDeadline {
-			o = append(o, Field{"min_deadline_ms", minDeadline(r)})
+			o = append(o, Field{minDeadlineKey(k), minDeadline(r)})
 		}
 		var sel *data.Config
 		if r.Result != nil {
@@ -87,16 +111,18 @@ func CompareJSON(rk *data.Ranking, extra ...Column) ([]byte, error) {
 
 // CompareCSV is the ranking as CSV, one line per model in rank order under a
 // header of keys with their units: rank, the summary keys, the extra columns,
-// min_deadline_ms, and the selected row's keys (without its
-// joules_per_output_token, which is joules_per_token). Numbers are written in
+// min_deadline_ms (or _s), and the selected row's keys (without its
+// joules_per_output_token, which is joules_per_token, or its
+// joules_per_item, which is energy_per_item_j). Numbers are written in
 // full, unformatted; a figure a model does not have is empty.
 func CompareCSV(rk *data.Ranking, extra ...Column) []byte {
+	kind := rk.Workload.Kind()
 	cols := []Column{{"rank", nil}}
-	cols = append(cols, summary...)
+	cols = append(cols, summaryOf(kind)...)
 	cols = append(cols, extra...)
-	cols = append(cols, Column{"min_deadline_ms", minDeadline})
-	for _, k := range rowKeys {
-		if k.key == "joules_per_output_token" {
+	cols = append(cols, Column{minDeadlineKey(kind), minDeadline})
+	for _, k := range keysOf(kind) {
+		if k.key == "joules_per_output_token" || k.key == "joules_per_item" {
 			continue
 		}
 		cols = append(cols, Column{k.key, func(r *data.Ranked) any {

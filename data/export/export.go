@@ -1,18 +1,10 @@
-// Package export writes what tokenjoule lets people take away: the scenario as
-// JSON (calc -json, the page's scenario download) and the comparison of every
-// model as CSV and JSON (compare -csv and -json, the compare page's
-// downloads). The command line and the browser call the same functions, so
-// that the same query gives the same bytes in both.
-//
-// JSON keys come in a documented order (README.md, "JSON and CSV keys"), so
-// documents are built as Objects rather than structs that extensions would
-// have to copy.
 package export
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"tokenjoule/data"
@@ -70,15 +62,18 @@ func indent(v any) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// rowKeys are a configuration's keys in a document, in order, with the
+// rowKey is a key of a configuration in a document, and its value.
+type rowKey struct {
+	key   string
+	value func(c *data.Config) any
+}
+
+// rowKeys are a token configuration's keys in a document, in order, with the
 // dataset's names. A document leaves out three keys of the dataset's rows:
 // avg_requests_in_flight (always equal to avg_running_batch), repeat (in
 // row_id as "/r2") and under_itl_deadline (whether the median ITL is under
 // the leaderboard's 500 ms, not under the query's deadline).
-var rowKeys = []struct {
-	key   string
-	value func(c *data.Config) any
-}{
+var rowKeys = []rowKey{
 	{"row_id", func(c *data.Config) any { return c.RowID }},
 	{"gpu", func(c *data.Config) any { return c.GPU }},
 	{"num_gpus", func(c *data.Config) any { return c.NumGPUs }},
@@ -99,14 +94,54 @@ var rowKeys = []struct {
 	{"avg_output_tokens", func(c *data.Config) any { return c.AvgOutputTokens }},
 }
 
+// diffusionKeys are an image or video configuration's keys, as rowKeys are
+// a token configuration's: the dataset row less its repeat, which row_id
+// says ("/r2"); num_frames and fps are a video's only.
+var diffusionKeys = []rowKey{
+	{"row_id", func(c *data.Config) any { return c.RowID }},
+	{"gpu", func(c *data.Config) any { return c.GPU }},
+	{"num_gpus", func(c *data.Config) any { return c.NumGPUs }},
+	{"ulysses_degree", func(c *data.Config) any { return c.UlyssesDegree }},
+	{"ring_degree", func(c *data.Config) any { return c.RingDegree }},
+	{"precision", func(c *data.Config) any { return c.Precision }},
+	{"batch_size", func(c *data.Config) any { return c.BatchSize }},
+	{"width", func(c *data.Config) any { return c.Width }},
+	{"height", func(c *data.Config) any { return c.Height }},
+	{"num_frames", func(c *data.Config) any { return c.Frames }},
+	{"fps", func(c *data.Config) any { return c.FPS }},
+	{"inference_steps", func(c *data.Config) any { return c.Steps }},
+	{"joules_per_item", func(c *data.Config) any { return c.JoulesPerItem }},
+	{"batch_latency_s", func(c *data.Config) any { return c.BatchLatencyS }},
+	{"items_per_second", func(c *data.Config) any { return c.ItemsPerSecond }},
+	{"gpu_power_watts_total", func(c *data.Config) any { return c.PowerWatts }},
+}
+
+// keysOf are the keys of a configuration of kind k.
+func keysOf(k *data.Kind) []rowKey {
+	switch k {
+	case data.Tokens:
+		return rowKeys
+	case data.Images:
+		return slices.DeleteFunc(slices.Clone(diffusionKeys), func(r rowKey) bool { return r.key == "num_frames" || r.key == "fps" })
+	}
+	return diffusionKeys
+}
+
 // Row is a configuration as documents show it: the dataset row, less the keys
 // rowKeys leaves out; nil (JSON null) for no configuration.
 func Row(c *data.Config) any {
 	if c == nil {
 		return nil
 	}
-	o := make(Object, len(rowKeys))
-	for i, k := range rowKeys {
+	keys := rowKeys
+	if c.Diffusion() {
+		keys = diffusionKeys
+		if c.Frames == 0 {
+			keys = keysOf(data.Images)
+		}
+	}
+	o := make(Object, len(keys))
+	for i, k := range keys {
 		o[i] = Field{k.key, k.value(c)}
 	}
 	return o
@@ -115,12 +150,18 @@ func Row(c *data.Config) any {
 // Filename names a download after what it holds, such as
 // "tokenjoule-gpqa-H100-40ms-p95-2.5B.csv" for a comparison (the Query of a
 // Ranking, without a model) or "tokenjoule-gpqa-gpt-oss-20b-any-40ms-p95-2.5B.json"
-// for a scenario (the Query of a Result, whose Model is a slug).
+// for a scenario (the Query of a Result, whose Model is a slug); an image or
+// video task's has no percentile: "tokenjoule-text-to-image-H100-10s-10k.csv".
 func Filename(q data.Query, ext string) string {
 	parts := []string{"tokenjoule", q.Task}
 	if q.Model != "" {
 		parts = append(parts, q.Model)
 	}
-	parts = append(parts, q.GPU, data.FormatDeadline(q.DeadlineMS), string(q.Percentile), data.FormatTokens(q.Tokens))
+	k := data.TaskKind(q.Task)
+	parts = append(parts, q.GPU, k.FormatDeadline(q.DeadlineMS))
+	if !k.Diffusion() {
+		parts = append(parts, string(q.Percentile))
+	}
+	parts = append(parts, k.FormatVolume(q.Tokens))
 	return strings.Join(parts, "-") + "." + ext
 }

@@ -17,17 +17,26 @@ func Footprint(r *data.Result, f footprint.Factors, b footprint.Budget, fit *foo
 	if c == nil {
 		return nil
 	}
-	o := Object{{"footprint", ladder(f, r.Estimate.EnergyWh, c.EnergyPerRequest()/3600)}}
+	per, budget := "facility_wh_per_request", Object{{"value", b.String()}}
+	if r.Kind.Diffusion() {
+		per = "facility_wh_per_item"
+	}
+	o := Object{{"footprint", ladder(f, r.Estimate.EnergyWh, r.Estimate.EnergyPerRequest/3600, per)}}
 	if fit != nil {
-		o = append(o, Field{"budget", Object{{"value", b.String()}, {"tokens", fit.Tokens}, {"requests", fit.Requests}}})
+		if r.Kind.Diffusion() {
+			budget = append(budget, Field{"items", fit.Tokens})
+		} else {
+			budget = append(budget, Field{"tokens", fit.Tokens}, Field{"requests", fit.Requests})
+		}
+		o = append(o, Field{"budget", budget})
 	}
 	return o
 }
 
-// ladder is the footprint object of gpuWh, a request's share of it being
-// gpuWhPerRequest: the rungs, carbon, water and cost when their factor is
-// set, and the factors used.
-func ladder(f footprint.Factors, gpuWh, gpuWhPerRequest float64) Object {
+// ladder is the footprint object of gpuWh, a request's share of it (an
+// image's or a video's, per names which) being gpuWhPerRequest: the rungs,
+// carbon, water and cost when their factor is set, and the factors used.
+func ladder(f footprint.Factors, gpuWh, gpuWhPerRequest float64, per string) Object {
 	l, e := f.Ladder(gpuWh), f.Effective()
 	fp := Object{
 		{"boundary", f.BoundaryInfo().ID},
@@ -35,7 +44,7 @@ func ladder(f footprint.Factors, gpuWh, gpuWhPerRequest float64) Object {
 		{"server_wh", l.ServerWh},
 		{"fleet_wh", l.FleetWh},
 		{"facility_wh", l.FacilityWh},
-		{"facility_wh_per_request", f.Ladder(gpuWhPerRequest).FacilityWh},
+		{per, f.Ladder(gpuWhPerRequest).FacilityWh},
 	}
 	if v, ok := f.Carbon(l); ok {
 		fp = append(fp, Field{"carbon_g", v})

@@ -25,7 +25,7 @@ func PlanCardOf(p *plan.Plan, given footprint.Factors) Card {
 	lead := fmt.Sprintf("Serving %s output tokens a day of %s within %s", plan.FormatCount(t.Rate.TokensPerDay()), m.Name, data.FormatMS(q.DeadlineMS))
 	c := Card{
 		Context: fmt.Sprintf("%s, with %s; a peak of %s× the average", workloadName(m, q.Task),
-			data.DeadlineWords(q.Percentile, q.DeadlineMS), data.FormatNumber(t.Peak)),
+			data.DeadlineWords(data.Tokens, q.Percentile, q.DeadlineMS), data.FormatNumber(t.Peak)),
 		Caveat: "GPU energy, idle capacity included, a floor: host, network and cooling are not counted.",
 		Source: m.Source,
 	}
@@ -70,7 +70,7 @@ func PlanCompareCardOf(rk *plan.Ranking, idx *data.Index) CompareCard {
 		Title: fmt.Sprintf("Which %s model serves %s output tokens a day with the least energy on %s?", w.Name,
 			plan.FormatCount(t.Rate.TokensPerDay()), data.GPUChoice(w.GPUs(), q.GPU)),
 		Context: fmt.Sprintf("With %s and a peak of %s× the average; %d of %d models meet this deadline.",
-			data.DeadlineWords(q.Percentile, q.DeadlineMS), data.FormatNumber(t.Peak), len(meets), len(rk.Models)),
+			data.DeadlineWords(data.Tokens, q.Percentile, q.DeadlineMS), data.FormatNumber(t.Peak), len(meets), len(rk.Models)),
 		Caveat: "GPU energy, idle capacity included, a floor: host, network and cooling are not counted.",
 		Source: idx.Source,
 	}

@@ -10,19 +10,19 @@ import "tokenjoule/data"
 //
 // It is an Object so that a later feature can add its fields in place.
 func Scenario(r *data.Result) Object {
-	q, m := r.Query, r.Model
+	q, m, k := r.Query, r.Model, r.Kind
 	status := data.Meets
 	if r.Selected == nil {
 		status = data.MissesDeadline
 	}
-	o := append(question(q, m), Field{"tokens", q.Tokens}, Field{"status", status})
-	o = append(o, figures(r.Selected, r.Estimate)...)
+	o := append(question(q, m), Field{volumeKey(k), q.Tokens}, Field{"status", status})
+	o = append(o, figures(k, r.Selected, r.Estimate)...)
 	o = append(o, Field{"selected", Row(r.Selected)})
 	if r.Selected == nil {
-		o = append(o, Field{"min_deadline_ms", r.MinDeadlineMS()}, Field{"fastest", Row(r.Fastest)})
+		o = append(o, Field{minDeadlineKey(k), k.InUnit(r.MinDeadlineMS())}, Field{"fastest", Row(r.Fastest)})
 	}
 	if r.Other != nil {
-		other := figures(r.Other, r.OtherEstimate)
+		other := figures(k, r.Other, r.OtherEstimate)
 		o = append(o, Field{"other", append(other, Field{"selected", Row(r.Other)})})
 	}
 	return append(o, dataset(m)...)
@@ -30,14 +30,26 @@ func Scenario(r *data.Result) Object {
 
 // question is a document's first fields: what was asked of which model.
 func question(q data.Query, m *data.Model) Object {
-	return Object{
+	o := Object{
 		{"task", q.Task},
 		{"model", q.Model},
 		{"display_name", m.Name},
 		{"gpu", q.GPU},
-		{"deadline_ms", q.DeadlineMS},
-		{"percentile", q.Percentile},
 	}
+	if k := data.TaskKind(q.Task); k.Diffusion() {
+		// The deadline in seconds, and what the volume counts.
+		return append(o, Field{"deadline_s", k.InUnit(q.DeadlineMS)}, Field{"unit", k.Item})
+	}
+	return append(o, Field{"deadline_ms", q.DeadlineMS}, Field{"percentile", q.Percentile})
+}
+
+// volumeKey names the volume of a workload of kind k: tokens, or items (of
+// the unit question gives) for an image or video workload.
+func volumeKey(k *data.Kind) string {
+	if k.Diffusion() {
+		return "items"
+	}
+	return "tokens"
 }
 
 // ScenarioJSON is Scenario, followed by the fields of more (such as
@@ -47,10 +59,15 @@ func ScenarioJSON(r *data.Result, more ...Field) ([]byte, error) {
 	return indent(append(Scenario(r), more...))
 }
 
-// figures are an estimate's fields, null without a configuration.
-func figures(c *data.Config, e data.Estimate) Object {
+// figures are an estimate's fields, null without a configuration; an image
+// or video's request is one item, so that its energy per request is per
+// item, and its number of requests the volume.
+func figures(k *data.Kind, c *data.Config, e data.Estimate) Object {
 	f := Object{{"energy_wh", e.EnergyWh}, {"energy_per_request_j", e.EnergyPerRequest},
 		{"gpu_hours", e.GPUHours}, {"requests", e.Requests}}
+	if k.Diffusion() {
+		f = Object{{"energy_wh", e.EnergyWh}, {"energy_per_item_j", e.EnergyPerRequest}, {"gpu_hours", e.GPUHours}}
+	}
 	if c == nil {
 		for i := range f {
 			f[i].Value = nil

@@ -15,20 +15,24 @@ import (
 // the source and permalink, the URL of the page that shows it. It is the
 // page's "Copy summary".
 func Summary(r *data.Result, f footprint.Factors, permalink string) string {
-	q, m := r.Query, r.Model
+	q, m, k := r.Query, r.Model, r.Kind
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s output tokens of %s on %s, %s, at a %s inter-token latency of at most %s: ",
-		data.FormatTokens(q.Tokens), m.Name, workloadName(m, q.Task), gpuPhrase(m.GPUs, q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
+	fmt.Fprintf(&b, "%s of %s on %s, %s, %s: ",
+		k.VolumeWords(q.Tokens), m.Name, workloadName(m, q.Task), gpuPhrase(m.GPUs, q.GPU), deadlinePhrase(k, q))
 	if s := r.Selected; s != nil {
 		e := r.Estimate
-		fmt.Fprintf(&b, "%s of GPU energy (%s J per token, %s per request of %s tokens), with the most energy-efficient measured configuration that meets the deadline (%s, max_num_seqs %d; dataset row %s).",
-			data.FormatEnergy(e.EnergyWh), data.FormatNumber(float64(s.JoulesPerToken)), data.FormatJoules(e.EnergyPerRequest),
-			data.FormatNumber(float64(s.AvgOutputTokens)), s.Hardware(), s.MaxNumSeqs, s.RowID)
+		per := fmt.Sprintf("%s J per token, %s per request of %s tokens", data.FormatNumber(float64(s.JoulesPerToken)), data.FormatJoules(e.EnergyPerRequest),
+			data.FormatNumber(float64(s.AvgOutputTokens)))
+		if k.Diffusion() {
+			per = fmt.Sprintf("%s J per %s", data.FormatNumber(s.Joules()), k.Item)
+		}
+		fmt.Fprintf(&b, "%s of GPU energy (%s), with the most energy-efficient measured configuration that meets the deadline (%s; dataset row %s).",
+			data.FormatEnergy(e.EnergyWh), per, s.Brief(), s.RowID)
 		past(&b, f, e.EnergyWh)
 	} else {
 		f := r.Fastest
-		fmt.Fprintf(&b, "no measured configuration meets the deadline; the smallest deadline one meets is %s (%s, max_num_seqs %d; dataset row %s).",
-			data.FormatMS(r.MinDeadlineMS()), f.Hardware(), f.MaxNumSeqs, f.RowID)
+		fmt.Fprintf(&b, "no measured configuration meets the deadline; the smallest deadline one meets is %s (%s; dataset row %s).",
+			k.Deadline(r.MinDeadlineMS()), f.Brief(), f.RowID)
 	}
 	source(&b, widened(Boundary(m.Boundary), f, r.Selected != nil), m.Caveat, m.Source, permalink)
 	return b.String()
@@ -102,18 +106,18 @@ func footprintFigures(f footprint.Factors, gpuWh float64) []fpFigure {
 // source and permalink. It is the compare page's "Copy summary", and holds
 // what the page's table and its CSV do.
 func CompareSummary(rk *data.Ranking, idx *data.Index, f footprint.Factors, permalink string) string {
-	q, w := rk.Query, rk.Workload
+	q, w, k := rk.Query, rk.Workload, rk.Workload.Kind()
 	var meets []string
 	for i := range rk.Models {
 		if r := &rk.Models[i]; r.Status() == data.Meets {
 			e := r.Result.Estimate
-			more := data.FormatNumber(float64(r.Result.Selected.JoulesPerToken)) + " J/token" + footprintAmounts(f, e.EnergyWh, "")
+			more := data.FormatNumber(r.Result.Selected.Joules()) + " J/" + k.Item + footprintAmounts(f, e.EnergyWh, "")
 			meets = append(meets, fmt.Sprintf("%d. %s, %s (%s)", len(meets)+1, r.Entry.Name, data.FormatEnergy(e.EnergyWh), more))
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "GPU energy of %s output tokens on %s, %s, at a %s inter-token latency of at most %s: ",
-		data.FormatTokens(q.Tokens), w.Name+" ("+w.ID+")", gpuPhrase(w.GPUs(), q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
+	fmt.Fprintf(&b, "GPU energy of %s on %s, %s, %s: ",
+		k.VolumeWords(q.Tokens), w.Name+" ("+w.ID+")", gpuPhrase(w.GPUs(), q.GPU), deadlinePhrase(k, q))
 	if len(meets) == 0 {
 		fmt.Fprintf(&b, "none of its %d models meets the deadline.", len(rk.Models))
 	} else {
@@ -124,6 +128,15 @@ func CompareSummary(rk *data.Ranking, idx *data.Index, f footprint.Factors, perm
 	shown := footprintFactors(&b, f, len(meets) > 0)
 	source(&b, widened(Boundary(idx.Boundary), f, shown), idx.Caveat, idx.Source, permalink)
 	return b.String()
+}
+
+// deadlinePhrase is the deadline in words: "at a p50 inter-token latency of
+// at most 500 ms", or "each generated within 30 s (a batch's time)".
+func deadlinePhrase(k *data.Kind, q data.Query) string {
+	if k.Diffusion() {
+		return fmt.Sprintf("each generated within %s (the time to generate its batch)", k.Deadline(q.DeadlineMS))
+	}
+	return fmt.Sprintf("at a %s inter-token latency of at most %s", q.Percentile, data.FormatMS(q.DeadlineMS))
 }
 
 // footprintAmounts is what f makes of gpuWh, each amount followed by per,
@@ -168,7 +181,7 @@ func others(b *strings.Builder, rk *data.Ranking) {
 	for i := range rk.Models {
 		switch r := &rk.Models[i]; r.Status() {
 		case data.MissesDeadline:
-			misses = append(misses, fmt.Sprintf("%s (%s)", r.Entry.Name, data.FormatMS(r.Result.MinDeadlineMS())))
+			misses = append(misses, fmt.Sprintf("%s (%s)", r.Entry.Name, r.Result.Kind.Deadline(r.Result.MinDeadlineMS())))
 		case data.NotMeasured:
 			unmeasured = append(unmeasured, r.Entry.Name)
 		}

@@ -182,8 +182,8 @@ func (b Budget) Describe() string {
 
 // A Fit is how much of a configuration's output a budget pays for.
 type Fit struct {
-	Tokens   float64 // output tokens
-	Requests float64 // requests of the configuration's average output length
+	Tokens   float64 // output tokens, or images or videos for a diffusion model
+	Requests float64 // requests of the configuration's average output length; one item each for a diffusion model
 }
 
 // Fit returns how many output tokens, and requests of the average length, b
@@ -224,7 +224,7 @@ func (f Factors) Fit(b Budget, c *data.Config) (Fit, error) {
 	default:
 		return fail("no budget given")
 	}
-	perToken := per * c.EnergyPerToken() / 3600
+	perToken := per * c.Joules() / 3600
 	if !(perToken > 0) {
 		return fail("at these factors the output costs nothing in it, so any volume fits")
 	}
@@ -237,5 +237,5 @@ func (f Factors) Fit(b Budget, c *data.Config) (Fit, error) {
 	case tokens < data.MinTokens:
 		return fail("it pays for less than one output token; use a larger budget")
 	}
-	return Fit{Tokens: tokens, Requests: tokens / c.OutputTokensPerRequest()}, nil
+	return Fit{Tokens: tokens, Requests: tokens / c.PerRequest()}, nil
 }

@@ -27,9 +27,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -77,9 +75,10 @@ func inputErrorf(format string, args ...any) error {
 // relative to the output directory) to content.
 func Render(src string) (map[string][]byte, error) {
 	var lb struct {
-		LastUpdated string                     `json:"last_updated"`
-		Tasks       []string                   `json:"tasks"`
-		Models      map[string]json.RawMessage `json:"models"`
+		LastUpdated   string                     `json:"last_updated"`
+		Tasks         []string                   `json:"tasks"`
+		Architectures map[string][]string        `json:"architectures"`
+		Models        map[string]json.RawMessage `json:"models"`
 	}
 	if err := readJSON(filepath.Join(src, "index.json"), &lb); err != nil {
 		return nil, err
@@ -101,11 +100,27 @@ func Render(src string) (map[string][]byte, error) {
 		if !slices.Contains(lb.Tasks, w.ID) {
 			return nil, inputErrorf("%s: task %q is not listed in its tasks", filepath.Join(src, "index.json"), w.ID)
 		}
-		models, measured, err := readTask(filepath.Join(src, "tasks", w.ID+".json"), w, lb.LastUpdated)
+		file := filepath.Join(src, "tasks", w.ID+".json")
+		var (
+			models   []*data.Model
+			measured *data.MeasuredTable
+			err      error
+		)
+		if k := w.kind; k.Diffusion() {
+			// Its rows have a schema of their own, which the index says it has.
+			if !slices.Contains(lb.Architectures[diffusionKey], w.ID) {
+				return nil, inputErrorf("%s: task %q is not listed in its architectures.%s", filepath.Join(src, "index.json"), w.ID, diffusionKey)
+			}
+			models, measured, err = readRows(file, w, lb.LastUpdated, func(file string, i int, raw json.RawMessage) (modelInfo, data.Config, *diffusionRow, error) {
+				return decodeDiffusion(file, i, raw, k)
+			}, diffusionTable(k))
+		} else {
+			models, measured, err = readRows(file, w, lb.LastUpdated, decodeTokens, measuredTable)
+		}
 		if err != nil {
 			return nil, err
 		}
-		entry := data.Workload{ID: w.ID, Name: w.Name}
+		entry := data.Workload{ID: w.ID, Name: w.Name, Unit: w.kind.Item}
 		b, err := measured.MarshalBinary()
 		if err != nil {
 			return nil, err
@@ -185,26 +200,30 @@ type row struct {
 }
 
 // required lists row's JSON keys: a missing key would otherwise decode as zero.
-var required = func() []string {
-	t := reflect.TypeOf(row{})
-	keys := make([]string, t.NumField())
-	for i := range keys {
-		keys[i] = t.Field(i).Tag.Get("json")
-	}
-	return keys
-}()
+var required = jsonKeys(row{})
 
 // workload is a task of the leaderboard that the calculator offers, with the
-// name people know it by.
-type workload struct{ ID, Name string }
+// name people know it by and what its models generate (data.TaskKind).
+type workload struct {
+	ID, Name string
+	kind     *data.Kind
+}
+
+func newWorkload(id, name string) workload { return workload{id, name, data.TaskKind(id)} }
 
 var workloads = []workload{
-	{"lm-arena-chat", "Text Conversation"},
-	{"gpqa", "Reasoning"},
-	{"sourcegraph-fim", "Code Completion"},
-	{"image-chat", "Image Chat"},
-	{"video-chat", "Video Chat"},
+	newWorkload("lm-arena-chat", "Text Conversation"),
+	newWorkload("gpqa", "Reasoning"),
+	newWorkload("sourcegraph-fim", "Code Completion"),
+	newWorkload("image-chat", "Image Chat"),
+	newWorkload("video-chat", "Video Chat"),
+	newWorkload("text-to-image", "Text to Image"),
+	newWorkload("text-to-video", "Text to Video"),
 }
+
+// diffusionKey is the architecture under which the leaderboard's index lists
+// the diffusion tasks.
+const diffusionKey = "diffusion"
 
 var precisions = map[string]string{"bfloat16": "BF16", "fp8": "FP8", "mxfp4": "MXFP4"}
 
@@ -256,196 +275,51 @@ func badText(s string, max int) string {
 // figure the calculator derives from it, for up to 1e18 tokens, overflows.
 const maxWritten = 1e12
 
-func readTask(file string, w workload, compiled string) ([]*data.Model, *data.MeasuredTable, error) {
-	var task struct {
-		Task           string            `json:"task"`
-		Configurations []json.RawMessage `json:"configurations"`
-	}
-	if err := readJSON(file, &task); err != nil {
-		return nil, nil, err
-	}
-	if task.Task != w.ID {
-		return nil, nil, inputErrorf("%s: task is %s, want %q", file, data.Quote(task.Task), w.ID)
-	}
-	if len(task.Configurations) == 0 {
-		return nil, nil, inputErrorf("%s: no configurations", file)
-	}
-	bySlug := map[string]*data.Model{}
-	byID := map[string]*data.Model{} // model id → its model: one nickname each
-	seen := map[string]int{}         // row id without repeat suffix → runs so far
-	rows := map[string]*row{}        // by row id
-	for i, raw := range task.Configurations {
-		r, err := decodeRow(file, i, raw)
-		if err != nil {
-			return nil, nil, err
-		}
-		slug := data.Slug(r.Nickname)
-		m := bySlug[slug]
-		if m == nil {
-			m = &data.Model{
-				Version: data.SchemaVersion, Updated: dataVersion, DataVersion: dataVersion,
-				Unit: unit, DeadlineMS: data.DefaultDeadlineMS,
-				Source: source(compiled, w.ID, w.Name, len(task.Configurations)),
-				Caveat: caveat, Boundary: boundary,
-				Slug: slug, Name: r.Nickname, ModelID: r.ModelID,
-				Params: data.Float(r.TotalParams), ActiveParams: data.Float(r.ActiveParams),
-				Architecture: r.Architecture,
-			}
-			if other := byID[r.ModelID]; other != nil {
-				return nil, nil, rowError(file, i, r.ModelID, "nickname", strconv.Quote(r.Nickname),
-					fmt.Sprintf("model %s is already named %q: one model, one nickname", r.ModelID, other.Name))
-			}
-			bySlug[slug] = m
-			byID[r.ModelID] = m
-		}
-		if m.ModelID != r.ModelID {
-			return nil, nil, rowError(file, i, r.ModelID, "nickname", strconv.Quote(r.Nickname),
-				fmt.Sprintf("slug %q is already used by model %s", slug, m.ModelID))
-		}
-		if m.Name != r.Nickname || float64(m.Params) != r.TotalParams || float64(m.ActiveParams) != r.ActiveParams || m.Architecture != r.Architecture {
-			return nil, nil, rowError(file, i, r.ModelID, "nickname/params/architecture", r.Nickname,
-				"differs from the model's first row")
-		}
-		// What is written is checked, not only what was read: rounding
-		// makes 0.04 tok/s 0.0, and 1e300 W does not fit an int.
-		var bad error
-		written := func(field string, raw, v float64, unit string) data.Float {
-			if bad == nil && !(v > 0 && v <= maxWritten) {
-				bad = rowError(file, i, r.ModelID, field, raw,
-					fmt.Sprintf("would be written as %v %s; a written value must be greater than 0 and at most %g", v, unit, maxWritten))
-			}
-			return data.Float(v)
-		}
-		rounded := func(field string, raw float64, decimals int, unit string) data.Float {
-			return written(field, raw, float64(round(raw, decimals)), unit)
-		}
-		whole := func(field string, raw float64, unit string) int {
-			v := float64(round(raw, 0)) // ties to even, as the reference file rounds
-			if bad == nil && !(v >= 1 && v <= math.MaxInt32) {
-				bad = rowError(file, i, r.ModelID, field, raw,
-					fmt.Sprintf("would be written as %v %s; a written count must be a whole number from 1 to %d", v, unit, math.MaxInt32))
-				return 0
-			}
-			return int(v)
-		}
-		c := data.Config{
-			GPU: r.GPU, NumGPUs: r.NumGPUs,
-			TensorParallel: r.TensorParallel, DataParallel: r.DataParallel, ExpertParallel: r.ExpertParallel,
-			Precision:           precisions[r.Precision],
-			MaxNumSeqs:          r.MaxNumSeqs,
-			AvgRequestsInFlight: rounded("avg_batch_size", r.AvgBatch, 1, "requests in flight"),
-			WhPerMillionTokens:  written("energy_per_token_joules", r.EnergyToken, float64(round(r.EnergyToken*1e6/3600, 2)), "Wh per million tokens"),
-			JoulesPerToken:      rounded("energy_per_token_joules", r.EnergyToken, 7, "J per token"),
-			MedianITL:           rounded("median_itl_ms", r.P50, 1, "ms"),
-			P90ITL:              rounded("p90_itl_ms", r.P90, 1, "ms"),
-			P99ITL:              rounded("p99_itl_ms", r.P99, 1, "ms"),
-			TokensPerSecond:     rounded("output_throughput_tokens_per_sec", r.Throughput, 1, "tokens/s"),
-			PowerWatts:          whole("avg_power_watts", r.Power, "W"),
-			AvgOutputTokens:     whole("avg_output_len", r.AvgOutputLen, "tokens"),
-			AvgRunningBatch:     rounded("avg_batch_size", r.AvgBatch, 1, "running batch"),
-			P95ITL:              rounded("p95_itl_ms", r.P95, 1, "ms"),
-		}
-		if bad != nil {
-			return nil, nil, bad
-		}
-		c.UnderDeadline = float64(c.MedianITL) <= data.DefaultDeadlineMS
-		key := fmt.Sprintf("%s/%s/%d/%d", slug, c.GPU, c.NumGPUs, c.MaxNumSeqs)
-		seen[key]++
-		c.Repeat = seen[key]
-		c.RowID = key
-		if c.Repeat > 1 {
-			c.RowID += "/r" + strconv.Itoa(c.Repeat)
-		}
-		m.Configurations = append(m.Configurations, c)
-		rows[c.RowID] = r
-	}
-	// The best configurations are chosen on the measured values, as the
-	// data package reads them back.
-	table := measuredTable(rows)
-	measured, err := table.TokenMeasurements()
+// decodeTokens decodes and checks one row of a token task (decodeRow), and
+// returns its model, its configuration, whose row id does not yet say which
+// run it is, and the row itself, for its measured values (measuredTable).
+func decodeTokens(file string, i int, raw json.RawMessage) (modelInfo, data.Config, *row, error) {
+	r, err := decodeRow(file, i, raw)
 	if err != nil {
-		return nil, nil, err
+		return modelInfo{}, data.Config{}, nil, err
 	}
-	models := make([]*data.Model, 0, len(bySlug))
-	for _, m := range bySlug {
-		for i := range m.Configurations {
-			m.Configurations[i].Measured = measured[m.Configurations[i].RowID]
-		}
-		finish(m)
-		models = append(models, m)
+	info := modelInfo{ModelID: r.ModelID, Nickname: r.Nickname, Architecture: r.Architecture,
+		TotalParams: r.TotalParams, ActiveParams: r.ActiveParams}
+	w := written{file: file, row: i, model: r.ModelID}
+	c := data.Config{
+		GPU: r.GPU, NumGPUs: r.NumGPUs,
+		TensorParallel: r.TensorParallel, DataParallel: r.DataParallel, ExpertParallel: r.ExpertParallel,
+		Precision:           precisions[r.Precision],
+		MaxNumSeqs:          r.MaxNumSeqs,
+		AvgRequestsInFlight: w.rounded("avg_batch_size", r.AvgBatch, 1, "requests in flight"),
+		WhPerMillionTokens:  w.value("energy_per_token_joules", r.EnergyToken, float64(round(r.EnergyToken*1e6/3600, 2)), "Wh per million tokens"),
+		JoulesPerToken:      w.rounded("energy_per_token_joules", r.EnergyToken, 7, "J per token"),
+		MedianITL:           w.rounded("median_itl_ms", r.P50, 1, "ms"),
+		P90ITL:              w.rounded("p90_itl_ms", r.P90, 1, "ms"),
+		P99ITL:              w.rounded("p99_itl_ms", r.P99, 1, "ms"),
+		TokensPerSecond:     w.rounded("output_throughput_tokens_per_sec", r.Throughput, 1, "tokens/s"),
+		PowerWatts:          w.whole("avg_power_watts", r.Power, "W"),
+		AvgOutputTokens:     w.whole("avg_output_len", r.AvgOutputLen, "tokens"),
+		AvgRunningBatch:     w.rounded("avg_batch_size", r.AvgBatch, 1, "running batch"),
+		P95ITL:              w.rounded("p95_itl_ms", r.P95, 1, "ms"),
 	}
-	// Natural order, then plain order and the slug (unique in a workload):
-	// "Model 1" and "Model 01" are equal in natural order, and the map
-	// the models come from has no order, so without the tie-breaks two
-	// runs could write two different index.json.
-	sort.Slice(models, func(i, j int) bool {
-		a, b := models[i], models[j]
-		switch {
-		case data.NaturalLess(a.Name, b.Name):
-			return true
-		case data.NaturalLess(b.Name, a.Name):
-			return false
-		case a.Name != b.Name:
-			return a.Name < b.Name
-		}
-		return a.Slug < b.Slug
-	})
-	return models, table, nil
-}
-
-// finish sorts a model's configurations and fills the fields derived from them.
-func finish(m *data.Model) {
-	sort.SliceStable(m.Configurations, func(i, j int) bool {
-		a, b := m.Configurations[i], m.Configurations[j]
-		if a.GPU != b.GPU {
-			return a.GPU < b.GPU
-		}
-		if a.NumGPUs != b.NumGPUs {
-			return a.NumGPUs < b.NumGPUs
-		}
-		if a.MaxNumSeqs != b.MaxNumSeqs {
-			return a.MaxNumSeqs < b.MaxNumSeqs
-		}
-		return a.Repeat < b.Repeat
-	})
-	m.Best = map[string]data.Config{}
-	for _, c := range m.Configurations {
-		if !slices.Contains(m.GPUs, c.GPU) {
-			m.GPUs = append(m.GPUs, c.GPU)
-		}
+	if w.err != nil {
+		return info, data.Config{}, nil, w.err
 	}
-	sort.Strings(m.GPUs)
-	for _, gpu := range m.GPUs {
-		if best := data.Best(m.Configurations, gpu, data.P50, data.DefaultDeadlineMS); best != nil {
-			m.Best[gpu] = *best
-		}
-	}
+	under := float64(c.MedianITL) <= data.DefaultDeadlineMS
+	c.UnderDeadline = &under
+	c.RowID = fmt.Sprintf("%s/%s/%d/%d", data.Slug(r.Nickname), c.GPU, c.NumGPUs, c.MaxNumSeqs)
+	return info, c, r, nil
 }
 
 // decodeRow decodes and validates one leaderboard row.
 func decodeRow(file string, i int, raw json.RawMessage) (*row, error) {
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &fields); err != nil {
-		return nil, inputErrorf("%s: row %d: not a JSON object: %v", file, i, err)
+	fields, model, err := rowFields(file, i, raw)
+	if err != nil {
+		return nil, err
 	}
-	model := "?"
-	if err := json.Unmarshal(fields["model_id"], &model); err != nil || model == "" {
-		model = "?"
-	}
-	for _, k := range required {
-		if _, ok := fields[k]; !ok {
-			return nil, rowError(file, i, model, k, "(missing)", "the field is required")
-		}
-	}
-	// encoding/json matches keys ignoring case, and the last one wins: a
-	// "NUM_GPUS" beside "num_gpus" would silently replace it.
-	for k := range fields {
-		for _, want := range required {
-			if k != want && strings.EqualFold(k, want) {
-				return nil, rowError(file, i, model, strconv.Quote(k), string(fields[k]),
-					fmt.Sprintf("differs from the field %q only by case; a row must spell each field once, in lower case", want))
-			}
-		}
+	if err := checkKeys(file, i, model, fields, required); err != nil {
+		return nil, err
 	}
 	var r row
 	if err := json.Unmarshal(raw, &r); err != nil {
@@ -454,17 +328,10 @@ func decodeRow(file string, i int, raw json.RawMessage) (*row, error) {
 		}
 		return nil, inputErrorf("%s: row %d (model %s): %v", file, i, data.Excerpt(model), err)
 	}
-	for _, f := range []struct {
-		name string
-		v    string
-		max  int
-	}{{"model_id", r.ModelID, maxModelID}, {"nickname", r.Nickname, maxText}, {"architecture", r.Architecture, maxText}} {
-		if why := badText(f.v, f.max); why != "" {
-			return nil, rowError(file, i, model, f.name, strconv.Quote(f.v), why)
-		}
-	}
-	if data.Slug(r.Nickname) == "" {
-		return nil, rowError(file, i, model, "nickname", strconv.Quote(r.Nickname), "has no letter or digit to make a slug from")
+	info := modelInfo{ModelID: r.ModelID, Nickname: r.Nickname, Architecture: r.Architecture,
+		TotalParams: r.TotalParams, ActiveParams: r.ActiveParams}
+	if err := info.check(file, i, model); err != nil {
+		return nil, err
 	}
 	if !slices.Contains(data.GPUs, r.GPU) {
 		return nil, rowError(file, i, model, "gpu_model", strconv.Quote(r.GPU), "unknown GPU; known: "+strings.Join(data.GPUs, ", "))
@@ -487,9 +354,7 @@ func decodeRow(file string, i int, raw json.RawMessage) (*row, error) {
 		name   string
 		v, max float64
 		bound  string
-	}{{"total_params_billions", r.TotalParams, maxParamsB, "billion parameters"},
-		{"activated_params_billions", r.ActiveParams, r.TotalParams, "total_params_billions"},
-		{"avg_batch_size", r.AvgBatch, float64(r.MaxNumSeqs), "max_num_seqs, the batch size limit"},
+	}{{"avg_batch_size", r.AvgBatch, float64(r.MaxNumSeqs), "max_num_seqs, the batch size limit"},
 		{"avg_output_len", r.AvgOutputLen, maxOutputLen, "tokens"},
 		{"energy_per_token_joules", r.EnergyToken, maxJPerToken, "J"},
 		{"energy_per_request_joules", r.EnergyRequest, maxJPerToken * maxOutputLen, "J"},

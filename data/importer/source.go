@@ -49,3 +49,12 @@ func source(compiled, task, name string, rows int) data.Source {
 	}
 	return s
 }
+
+// diffusionSource says, in s, how a diffusion task of kind k was measured
+// and what its index rows are.
+func diffusionSource(s *data.Source, k *data.Kind) {
+	s.Method = fmt.Sprintf("Energy per %[1]s is the GPU energy to generate one batch divided by the batch size: the average power of all the configuration's GPUs times the batch latency, over the batch size (the leaderboard's energy_per_%[1]s_joules, checked against that product on every row), measured with Zeus on H100 80GB HBM3 and B200 servers. The batch latency is the time to generate one batch; every %[1]s of the batch is ready then.", k.Item)
+	s.Selection = fmt.Sprintf("Each index row is the lowest-energy configuration for its model and GPU whose batch latency does not exceed %s, the leaderboard's own default for %s.",
+		k.Deadline(k.DefaultDeadlineMS), k.Items)
+	s.UsedFor = "index, per-model configurations, batch-size curves, measured GPU power"
+}

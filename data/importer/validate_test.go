@@ -34,19 +34,29 @@ func setEnergy(row map[string]any, j float64) {
 // fixture writes a small leaderboard with two rows per workload, after letting
 // edit change the rows of lm-arena-chat.
 func fixture(t *testing.T, edit func(rows []map[string]any) []map[string]any) string {
+	return fixtureFor(t, "lm-arena-chat", edit)
+}
+
+// fixtureFor is fixture, with edit changing the rows of task.
+func fixtureFor(t *testing.T, task string, edit func(rows []map[string]any) []map[string]any) string {
 	t.Helper()
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, "tasks"), 0o755)
-	var tasks []string
+	var tasks, diffusion []string
 	for _, w := range workloads {
 		tasks = append(tasks, w.ID)
 		rows := []map[string]any{goodRow("org/M-8B", "M 8B", "H100", 64), goodRow("org/M-8B", "M 8B", "B200", 128)}
-		if w.ID == "lm-arena-chat" && edit != nil {
+		if w.kind.Diffusion() {
+			diffusion = append(diffusion, w.ID)
+			rows = []map[string]any{goodDiffusionRow(w.kind, "H100", 2, 4, 2, 1), goodDiffusionRow(w.kind, "B200", 1, 8, 1, 1)}
+		}
+		if w.ID == task && edit != nil {
 			rows = edit(rows)
 		}
 		writeJSON(t, filepath.Join(dir, "tasks", w.ID+".json"), map[string]any{"task": w.ID, "configurations": rows})
 	}
-	writeJSON(t, filepath.Join(dir, "index.json"), map[string]any{"last_updated": "2026-02-16", "tasks": tasks, "models": map[string]any{}})
+	writeJSON(t, filepath.Join(dir, "index.json"), map[string]any{"last_updated": "2026-02-16", "tasks": tasks,
+		"architectures": map[string]any{"diffusion": diffusion}, "models": map[string]any{}})
 	return dir
 }
 

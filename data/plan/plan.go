@@ -28,6 +28,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
@@ -208,6 +209,9 @@ type Plan struct {
 // is a *data.InputError, as for data.Set.Select; a deadline that nothing
 // meets is not an error: the plan has no options.
 func Make(set *data.Set, q data.Query, t Traffic) (*Plan, error) {
+	if err := Plannable(set, q.Task); err != nil {
+		return nil, err
+	}
 	if err := t.Check(); err != nil {
 		return nil, err
 	}
@@ -222,6 +226,25 @@ func Make(set *data.Set, q data.Query, t Traffic) (*Plan, error) {
 			b.Config.RowID, b.WhPerDay)
 	}
 	return p, nil
+}
+
+// Plannable refuses, with a *data.InputError, a workload whose traffic is
+// not output tokens: the image and video tasks, which the planner does not
+// plan.
+func Plannable(set *data.Set, task string) error {
+	k := data.TaskKind(task)
+	if !k.Diffusion() {
+		return nil
+	}
+	var ids []string
+	for _, w := range set.Index.Workloads {
+		if !w.Kind().Diffusion() {
+			ids = append(ids, w.ID)
+		}
+	}
+	return &data.InputError{Param: "task", Value: task,
+		Reason:   "the planner plans a traffic of output tokens, and " + task + " generates " + k.Items,
+		Accepted: "a token workload: " + strings.Join(ids, ", ")}
 }
 
 // Best is the chosen configuration's plan, or nil when none meets the deadline.

@@ -198,6 +198,14 @@ func TestPlanOnTheDataset(t *testing.T) {
 		for _, m := range w.Models {
 			for _, d := range []float64{30, 100, 500} {
 				q := data.Query{Task: w.ID, Model: m.Slug, GPU: data.AnyGPU, DeadlineMS: d, Percentile: data.P50}
+				if w.Kind().Diffusion() {
+					// No traffic of tokens: refused, as bad input.
+					var bad *data.InputError
+					if _, err := Make(s, q, DefaultTraffic()); !errors.As(err, &bad) || bad.Param != "task" {
+						t.Fatalf("planning %s: %v, want the task refused", w.ID, err)
+					}
+					continue
+				}
 				flat, err := Make(s, q, Traffic{Rate: data.Rate{Tokens: 1e9, Per: data.Day}, Peak: 1, IdleSet: true})
 				if err != nil {
 					t.Fatal(err)

@@ -1,0 +1,52 @@
+// Package e2e holds the browser tests: they build the wasm and each static
+// site once, in the background and without the race detector
+// (internal/sitebuild), serve them, and drive headless chromium with chromedp,
+// Firefox ESR through WebDriver BiDi and WebKitGTK through WebKitWebDriver
+// (internal/webdriver), running their subtests in parallel.
+//
+// # Prerequisites
+//
+// /usr/bin/chromium (apt-get install -y chromium; or set CHROMIUM) and
+// web/echarts.min.js (make echarts); the accessibility tests also need
+// .cache/axe.min.js (axe-core 4.14.1, fetched by make axe with npm pack and
+// checked against testdata/axe.sha256; it stays outside web/, so the site
+// never serves it). TestFirefox and TestWebKit need firefox-esr,
+// webkit2gtk-driver and xvfb (or set FIREFOX, MINIBROWSER). Without them the
+// tests skip and say so, except in CI (CI=true), where they fail.
+//
+// # What they check
+//
+//   - TestBrowser, TestCompare, TestPlan and their siblings: every page against
+//     the core (data.Set.Select, Compare, plan.Make, plan.Compare), prerendered
+//     and running, links, controls, charts, downloads.
+//   - TestEmbed, TestEmbedLayouts, TestEmbedBuilder, TestPlanBuilder: every
+//     embed layout in sandboxed and cross-origin frames at 360 and 720 px,
+//     light and dark, with the README's resize script; the builder's preview,
+//     snippet (pasted into a page of another origin, at its height), picture
+//     and link; all under the site's Content Security Policy.
+//   - TestAccessibility injects axe-core through the DevTools protocol (the
+//     site's CSP does not apply to it) into every state a reader meets, light
+//     and dark, and fails on any serious or critical violation; TestKeyboard
+//     drives the dialog, the notices and every control by keyboard alone.
+//   - TestPhone checks the first screen at 360×800 and the embed at 380 px;
+//     TestReaders what a new reader meets (the inputs within reach on a
+//     phone, the compare table at 360 px, chart labels over nothing, every
+//     series at 3:1 against the card, page text without stray spaces).
+//   - TestFirefox and TestWebKit run the three pages, three links, a typed
+//     deadline, a GPU and a model chosen, the charts, the embed in a
+//     cross-origin and a sandboxed frame, pages left before ECharts loads,
+//     and in Firefox the pages offline; any console error fails them
+//     (WebKit's console is read through its remote inspector, as WebDriver
+//     has none).
+//
+// # Screenshots
+//
+//	TOKENJOULE_SCREENSHOTS=DIR go test -run TestBrowser/Screenshots ./app/e2e/
+//
+// writes full-page screenshots of the calculator, the compare page and a link
+// with the footprint set, at 360×800 and 1440×900 in light and dark;
+// -run TestCharts/Screenshots each chart alone; -run TestEmbed/Screenshots
+// every embed layout at 360 and 720 px, the first screen at 380×640 and the
+// dialog; -run TestPrestart the pages before the app starts and with
+// JavaScript off.
+package e2e
