@@ -10,7 +10,8 @@ ADDR ?= localhost:8000
 run: wasm echarts
 	$(GO) run . serve -addr $(ADDR)
 
-# The browser entry: UI and embedded data only (no server, CLI or importer),
+# The browser entry: UI and embedded data only (no server, CLI or importer; the
+# dataset packed, which wasm/slim writes into data/dataset.pack from the JSON),
 # built against a copy of go-app without its HTTP handler (wasm/slim): the
 # handler is dead code in the browser, but it links net/http, whose package
 # initialisers keep crypto/tls and its kin, a fifth of the wasm; nor its AES
@@ -123,4 +124,5 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseCompare$$' -fuzztime $(FUZZTIME) ./app/state/
 	$(GO) test -run '^$$' -fuzz '^FuzzParsePlan$$' -fuzztime $(FUZZTIME) ./app/state/
 	$(GO) test -run '^$$' -fuzz '^FuzzAppendString$$' -fuzztime $(FUZZTIME) ./app/charts/
+	$(GO) test -run '^$$' -fuzz '^FuzzLoadPacked$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzCleanDomain$$' -fuzztime $(FUZZTIME) ./app/server/

@@ -1,7 +1,6 @@
 package data
 
 import (
-	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,14 +11,6 @@ import (
 	"strings"
 	"sync"
 )
-
-// The dataset folder holds generations of the dataset and a pointer to the
-// current one (see Current); the importer adds a generation and then
-// replaces the pointer, so that a build embeds one whole dataset whenever it
-// runs. Its work in progress, in folders named .import-*, is not embedded.
-//
-//go:embed dataset
-var files embed.FS
 
 // DefaultDeadlineMS is the leaderboard's default inter-token latency ceiling.
 const DefaultDeadlineMS = 500
@@ -36,14 +27,12 @@ type Set struct {
 	Index Index
 
 	fsys     fs.FS
-	root     string // the generation's folder in fsys, with a final slash; "" for its root
+	root     string  // the generation's folder in fsys, with a final slash; "" for its root
+	pack     *packed // or the same dataset packed (see Pack), without fsys
 	mu       sync.Mutex
 	models   map[string]*Model               // by task + "/" + slug
-	measured map[string]map[string]*Measured // by task, then row id; nil for a task without measured.bin
+	measured map[string]map[string]*Measured // by task, then row id; nil for a task without measured values
 }
-
-// Load returns the dataset embedded in the binary.
-func Load() (*Set, error) { return loadCurrent(files, "dataset/") }
 
 // PointerFile is the name of the file, in a dataset folder, that names its
 // current generation.
@@ -196,13 +185,13 @@ func (s *Set) Model(task, name string) (*Model, error) {
 	if m := s.models[key]; m != nil {
 		return m, nil
 	}
-	b, err := fs.ReadFile(s.fsys, s.root+key+".json")
-	if err != nil {
+	var m *Model
+	if s.pack != nil {
+		if m, err = s.pack.model(key); err != nil {
+			return nil, err
+		}
+	} else if m, err = s.readModel(key); err != nil {
 		return nil, err
-	}
-	m := new(Model)
-	if err := json.Unmarshal(b, m); err != nil {
-		return nil, fmt.Errorf("%s.json: %w", key, err)
 	}
 	measured, err := s.measuredValues(task)
 	if err != nil {
@@ -226,17 +215,13 @@ func (s *Set) measuredValues(task string) (map[string]*Measured, error) {
 	if m, ok := s.measured[task]; ok {
 		return m, nil
 	}
-	b, err := fs.ReadFile(s.fsys, s.root+task+"/"+MeasuredFile)
-	if errors.Is(err, fs.ErrNotExist) {
-		s.measured[task] = nil
-		return nil, nil
-	}
+	t, err := s.measuredTable(task)
 	if err != nil {
 		return nil, err
 	}
-	var t MeasuredTable
-	if err := t.UnmarshalBinary(b); err != nil {
-		return nil, fmt.Errorf("%s/%s: %w", task, MeasuredFile, err)
+	if t == nil {
+		s.measured[task] = nil
+		return nil, nil
 	}
 	m, err := t.Measurements(TaskKind(task))
 	if err != nil {
@@ -244,6 +229,36 @@ func (s *Set) measuredValues(task string) (map[string]*Measured, error) {
 	}
 	s.measured[task] = m
 	return m, nil
+}
+
+// readModel reads the model file key (task/slug) of a dataset's files.
+func (s *Set) readModel(key string) (*Model, error) {
+	b, err := fs.ReadFile(s.fsys, s.root+key+".json")
+	if err != nil {
+		return nil, err
+	}
+	m := new(Model)
+	if err := json.Unmarshal(b, m); err != nil {
+		return nil, fmt.Errorf("%s.json: %w", key, err)
+	}
+	return m, nil
+}
+
+// readMeasured reads a workload's measured.bin from a dataset's files; nil
+// where it has none.
+func (s *Set) readMeasured(task string) (*MeasuredTable, error) {
+	b, err := fs.ReadFile(s.fsys, s.root+task+"/"+MeasuredFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	t := new(MeasuredTable)
+	if err := t.UnmarshalBinary(b); err != nil {
+		return nil, fmt.Errorf("%s/%s: %w", task, MeasuredFile, err)
+	}
+	return t, nil
 }
 
 // Files lists the dataset's model files (task/slug.json), sorted.
@@ -256,6 +271,15 @@ func (s *Set) Files() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// measuredTable is a workload's measured values as its measured.bin holds
+// them; nil where it has none.
+func (s *Set) measuredTable(task string) (*MeasuredTable, error) {
+	if s.pack != nil {
+		return s.pack.measured(task)
+	}
+	return s.readMeasured(task)
 }
 
 // Kind is what the workload's models generate (see TaskKind).

@@ -115,18 +115,7 @@ func (t *MeasuredTable) MarshalBinary() ([]byte, error) {
 	}
 	b := append([]byte(measuredMagic), h...)
 	b = append(b, '\n')
-	n := len(t.Columns) * len(t.Rows)
-	planes := make([]byte, 8*n)
-	var v [8]byte
-	for j := range t.Columns {
-		for i := range t.Rows {
-			binary.BigEndian.PutUint64(v[:], math.Float64bits(t.Values[i][j]))
-			for p := range v {
-				planes[p*n+j*len(t.Rows)+i] = v[p]
-			}
-		}
-	}
-	b = append(b, planes...)
+	b = append(b, t.planes()...)
 	var back MeasuredTable
 	if err := back.UnmarshalBinary(b); err != nil {
 		return nil, err
@@ -152,23 +141,51 @@ func (t *MeasuredTable) UnmarshalBinary(b []byte) error {
 	if !ok || !ok2 || !bytes.Equal(again, line) || nc == 0 || len(payload)%8 != 0 || n%nc != 0 || n/nc != nr {
 		return fmt.Errorf("measured values: not a measured.bin of version 1 (header %.80q, %d bytes of values)", line, len(payload))
 	}
+	return t.fromPlanes(h.Columns, h.Rows, payload)
+}
+
+// planes is the table's values as measured.bin stores them: by byte
+// planes, column after column (see MeasuredTable).
+func (t *MeasuredTable) planes() []byte {
+	n := len(t.Columns) * len(t.Rows)
+	planes := make([]byte, 8*n)
+	var v [8]byte
+	for j := range t.Columns {
+		for i := range t.Rows {
+			binary.BigEndian.PutUint64(v[:], math.Float64bits(t.Values[i][j]))
+			for p := range v {
+				planes[p*n+j*len(t.Rows)+i] = v[p]
+			}
+		}
+	}
+	return planes
+}
+
+// fromPlanes sets t to the table of columns and rows whose values planes
+// holds as planes writes them, checked as UnmarshalBinary checks them.
+// Measured.bin and the browser build's pack (see Pack) both read it.
+func (t *MeasuredTable) fromPlanes(columns, rows []string, planes []byte) error {
+	nc, nr, n := len(columns), len(rows), len(planes)/8
+	if nc == 0 || len(planes)%8 != 0 || n%nc != 0 || n/nc != nr {
+		return fmt.Errorf("measured values: %d bytes of values for %d columns and %d rows", len(planes), nc, nr)
+	}
 	values := make([][]float64, nr)
 	flat := make([]float64, n)
-	for i, id := range h.Rows {
+	for i, id := range rows {
 		values[i] = flat[i*nc : (i+1)*nc : (i+1)*nc]
 		for j := range values[i] {
 			var bits uint64
 			for p := range 8 {
-				bits = bits<<8 | uint64(payload[p*n+j*nr+i])
+				bits = bits<<8 | uint64(planes[p*n+j*nr+i])
 			}
 			v := math.Float64frombits(bits)
-			if c := h.Columns[j]; c == "" || slices.Contains(h.Columns[:j], c) || id == "" || i > 0 && h.Rows[i-1] >= id || !(v > 0 && v <= maxMeasured) {
+			if c := columns[j]; c == "" || slices.Contains(columns[:j], c) || id == "" || i > 0 && rows[i-1] >= id || !(v > 0 && v <= maxMeasured) {
 				return fmt.Errorf("measured values: row %.80q, column %.80q: an empty, repeated or unsorted name, or %v, not a number greater than 0 and at most %g", id, c, v, maxMeasured)
 			}
 			values[i][j] = v
 		}
 	}
-	*t = MeasuredTable{h.Columns, h.Rows, values}
+	*t = MeasuredTable{columns, rows, values}
 	return nil
 }
 

@@ -7,8 +7,6 @@ package main
 import (
 	"runtime/debug"
 
-	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
 	"tokenjoule/app/ui"
 )
 
@@ -22,6 +20,5 @@ func main() {
 	// deadline p95 23 -> 19 ms and worst 36 -> 23 ms, for 26 MB of wasm
 	// memory after the interactions instead of 13.
 	debug.SetGCPercent(400)
-	ui.Routes()
-	app.RunWhenOnBrowser()
+	ui.Start()
 }

@@ -14,20 +14,20 @@
 //     app cannot start, the page shows what it shows without JavaScript.
 //  6. In a frame, the page links no manifest: a framed page is never
 //     installed, and a sandboxed frame could not read it (opaque origin).
-//  7. An embed's theme=light or theme=dark (app/state, ParamTheme) sets its
+//  7. Static hosts serve a page under other names than its own (/index.html,
+//     /embed.html, /embed/index.html, doubled slashes): the page takes its
+//     own name before the app starts, which routes only those (see
+//     app/ui/routes.go).
+//  8. An embed's theme=light or theme=dark (app/state, ParamTheme) sets its
 //     colours before anything is painted: html[data-theme], which style.css
 //     and the charts (app/ui/echarts.go) follow rather than the system's.
-//  8. The wasm's download starts as the head is parsed, not once app.js
-//     has run; app.js takes this response (app/server/appjs.go). A <link
-//     rel=preload as=fetch> did the same in chromium and Firefox, but WebKit
-//     never hands a preloaded response to fetch(): it downloaded the wasm
-//     twice.
 //
 // It must run before go-app: the handler lists it as a plain (blocking)
 // script, which runs while the head is parsed, before the deferred
 // wasm_exec.js and app.js, and before the body is parsed and painted. Where
 // storage and service workers work as usual, the site is at a host's root
 // and the link has no query, it only adds two listeners and a class.
+// (The wasm's download starts in web/start.js, which need not wait.)
 (function () {
   "use strict";
 
@@ -42,19 +42,25 @@
   var root = document.documentElement;
   if (appRuns) {
     root.classList.add("js");
+    ownName(new URL(document.currentScript.src).pathname.replace(/\/web\/guard\.js$/, ""));
   }
   var theme = (new URLSearchParams(query).get("theme") || "").trim().toLowerCase();
   if (theme === "light" || theme === "dark") {
     root.setAttribute("data-theme", theme);
   }
 
-  // The one download of the wasm, for app.js's fetchWithProgress; a failure
-  // is app.js's to report, when it awaits the response.
-  if (appRuns && typeof WebAssembly === "object") {
-    var wasmURL = new URL("app.wasm", document.currentScript.src).href;
-    var download = fetch(wasmURL);
-    download.catch(function () {});
-    window.tokenjouleWasm = { url: wasmURL, response: download };
+  // ownName gives the page, at base ("" or "/repo"), its own name: doubled
+  // slashes single, without index.html, and without .html.
+  function ownName(base) {
+    var path = location.pathname;
+    if (path.slice(0, base.length) !== base) {
+      return;
+    }
+    var rel = path.slice(base.length);
+    var own = rel.replace(/\/\/+/g, "/").replace(/\/index\.html$/, "/").replace(/\.html$/, "");
+    if (own !== rel) {
+      history.replaceState(history.state, "", base + own + location.search + location.hash);
+    }
   }
 
   // Where the wasm cannot load (blocked, missing, or no WebAssembly), app.js

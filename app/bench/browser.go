@@ -34,6 +34,10 @@ type session struct {
 
 	mu   sync.Mutex
 	reqs map[network.RequestID]*pageReq
+
+	tracer          *tracer
+	traceCategories []string     // what a visit traces
+	lastTrace       []traceEvent // the last visit's trace
 }
 
 type pageReq struct {
@@ -92,6 +96,11 @@ func newSession(chromium string, cpu float64, cfg any) (*session, error) {
 		s.cancel()
 		return nil, fmt.Errorf("starting %s: %w", chromium, err)
 	}
+	if s.tracer, err = newTracer(ctx); err != nil {
+		s.cancel()
+		return nil, err
+	}
+	s.traceCategories = taskCategories
 	err = chromedp.Listen(ctx, func(ev any) {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -183,21 +192,28 @@ type load struct {
 	Mounted       float64 `json:"mounted_ms"`
 	Answered      float64 `json:"first_change_answered_ms"`
 	TBT           float64 `json:"total_blocking_time_ms"`
-	LongTasks     int     `json:"long_tasks"`
-	LongestTask   float64 `json:"longest_task_ms"`
-	WasmFetchFrom float64 `json:"wasm_fetch_start_ms"`
-	WasmFetchTo   float64 `json:"wasm_fetch_end_ms"`
-	WasmCompile   float64 `json:"wasm_instantiate_ms"`
-	WasmFromURL   bool    `json:"wasm_streamed_from_response"`
-	Bytes         int64   `json:"bytes"`
-	PageBytes     int64   `json:"page_bytes"`
-	WorkerBytes   int64   `json:"worker_bytes"`
-	Requests      int     `json:"requests"`
-	JSHeap        float64 `json:"js_heap_bytes"`
-	WasmMemory    float64 `json:"wasm_memory_bytes"`
-	Error         string  `json:"error,omitempty"`
+	// The same by the main thread's CPU time (chromium's trace), which a
+	// loaded machine does not stretch as it does the wall time.
+	CPUTBT         float64 `json:"total_blocking_time_cpu_ms"`
+	CPULongTasks   int     `json:"long_tasks_cpu"`
+	CPULongestTask float64 `json:"longest_task_cpu_ms"`
+	LongTasks      int     `json:"long_tasks"`
+	LongestTask    float64 `json:"longest_task_ms"`
+	WasmFetchFrom  float64 `json:"wasm_fetch_start_ms"`
+	WasmFetchTo    float64 `json:"wasm_fetch_end_ms"`
+	WasmCompile    float64 `json:"wasm_instantiate_ms"`
+	WasmFromURL    bool    `json:"wasm_streamed_from_response"`
+	WasmCache      string  `json:"wasm_code_cache,omitempty"` // V8.WasmCodeCaching: hit, miss…
+	Bytes          int64   `json:"bytes"`
+	PageBytes      int64   `json:"page_bytes"`
+	WorkerBytes    int64   `json:"worker_bytes"`
+	Requests       int     `json:"requests"`
+	JSHeap         float64 `json:"js_heap_bytes"`
+	WasmMemory     float64 `json:"wasm_memory_bytes"`
+	Error          string  `json:"error,omitempty"`
 
 	files []fileBytes
+	probe probe // what the probe recorded
 }
 
 // visit navigates to u on h, waits until the first control change is
@@ -209,7 +225,13 @@ func (s *session) visit(h *host, u string, first bool) (load, error) {
 	s.pageRequests()
 	ctx, cancel := context.WithTimeout(s.ctx, 120*time.Second)
 	defer cancel()
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(u)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		return l, err
+	}
+	if err := s.tracer.start(ctx, s.traceCategories); err != nil {
+		return l, fmt.Errorf("tracing: %w", err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(u)); err != nil {
 		return l, fmt.Errorf("opening %s: %w", u, err)
 	}
 	if err := poll(ctx, `!!(window.__tjb && __tjb.firstChange)`); err != nil {
@@ -229,9 +251,24 @@ func (s *session) visit(h *host, u string, first bool) (load, error) {
 		return l, err
 	}
 	l = fromProbe(p)
+	l.probe = p
+	if s.lastTrace, err = s.tracer.stop(ctx); err != nil {
+		return l, fmt.Errorf("tracing: %w", err)
+	}
+	l.WasmCache = wasmCodeCache(s.lastTrace)
+	if roots, nav, _, ok := mainTasks(s.lastTrace, h.origin); ok {
+		end := l.Answered
+		if end < 0 {
+			end = l.Mounted
+		}
+		n, longest, tbt := cpuTasks(roots, nav, l.FCP, end)
+		l.CPULongTasks, l.CPULongestTask, l.CPUTBT = n, longest, tbt
+	}
 	if os.Getenv("BENCH_DEBUG") != "" {
 		b, _ := json.Marshal(p)
 		fmt.Fprintf(os.Stderr, "probe: %s\n", b)
+		res, _ := eval[string](ctx, `performance.getEntriesByType("resource").map(e => e.name.replace(location.origin, "") + " " + e.startTime.toFixed(0) + "-" + e.responseEnd.toFixed(0) + " " + e.initiatorType).join("\n")`)
+		fmt.Fprintf(os.Stderr, "resources:\n%s\n", res)
 	}
 	l.JSHeap, err = s.heap(ctx)
 	if err != nil {
@@ -316,6 +353,28 @@ func fromProbe(p probe) load {
 		l.WasmFetchFrom, l.WasmFetchTo = f.Start, f.End
 	}
 	return l
+}
+
+// wasmCodeCache says from a load's trace what chromium did with its cache
+// of compiled wasm: "hit" where the wasm was compiled from the cache
+// (v8.wasm.moduleCacheHit), "stored" where the load's compiled code was
+// stored in it (v8.wasm.cachedModule), "none" where neither.
+func wasmCodeCache(events []traceEvent) string {
+	var out []string
+	for _, e := range events {
+		switch e.Name {
+		case "v8.wasm.moduleCacheHit":
+			out = append(out, "hit")
+		case "v8.wasm.moduleCacheInvalid", "v8.wasm.moduleCacheInvalidDigest":
+			out = append(out, "invalid")
+		case "v8.wasm.cachedModule":
+			out = append(out, "stored")
+		}
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, "+")
 }
 
 // heap is the JS heap in use after a full garbage collection.

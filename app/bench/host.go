@@ -68,6 +68,7 @@ type host struct {
 
 	mu       sync.Mutex
 	link     *link
+	plain    bool // serve as a host that does not compress
 	log      []exchange
 	inFlight int
 	last     time.Time // when the last response ended
@@ -80,13 +81,21 @@ func startHost(dir string) (*host, error) {
 	}
 	h := &host{origin: "http://" + ln.Addr().String()}
 	files := dist.FileServer(dir, "")
+	// A host that sends every file as it is, as python3 -m http.server
+	// does: no compression, the .gz copies files of their own, / as
+	// index.html, /embed redirected to /embed/.
+	plain := http.FileServer(http.Dir(dir))
 	h.srv = &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h.mu.Lock()
 		l := h.link
 		h.inFlight++
+		serve := files
+		if h.plain {
+			serve = plain
+		}
 		h.mu.Unlock()
 		cw := &countingWriter{ResponseWriter: w, link: l, status: http.StatusOK}
-		files.ServeHTTP(cw, r)
+		serve.ServeHTTP(cw, r)
 		cw.start()
 		h.mu.Lock()
 		h.inFlight--
@@ -100,11 +109,12 @@ func startHost(dir string) (*host, error) {
 
 func (h *host) close() { h.srv.Close() }
 
-// setLink throttles the responses that start from now on.
-func (h *host) setLink(l *link) {
+// setLink throttles the responses that start from now on; plain serves
+// them as a host that does not compress.
+func (h *host) setLink(l *link, plain bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.link = l
+	h.link, h.plain = l, plain
 }
 
 // take returns the exchanges logged since the last call and clears the log.

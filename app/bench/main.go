@@ -37,12 +37,14 @@ import (
 
 // profile is one kind of visitor.
 type profile struct {
-	Name string  `json:"name"`
-	CPU  float64 `json:"cpu_slowdown"`
-	Link string  `json:"link"`
-	link *link
-	cold int
-	warm int
+	Name  string  `json:"name"`
+	CPU   float64 `json:"cpu_slowdown"`
+	Link  string  `json:"link"`
+	Plain bool    `json:"host_does_not_compress,omitempty"`
+	link  *link
+	cold  int
+	warm  int
+	key   string // its name for -profiles
 }
 
 // profileResult holds a profile's loads.
@@ -94,11 +96,18 @@ func main() {
 	flag.IntVar(&o.cold, "cold", 7, "cold loads per profile (a fresh chromium profile each)")
 	flag.IntVar(&o.warm, "warm", 2, "warm loads after each cold one, in the same profile, and after the interactions")
 	flag.IntVar(&o.slowCold, "slow-cold", 5, "cold loads on the slow CPU and link")
+	flag.StringVar(&o.only, "profiles", "desktop,phone,plain,use", "the profiles to measure, of desktop, phone (the slow CPU and link), plain (a host that does not compress) and use (the interactions)")
+	flag.IntVar(&o.plainCold, "plain-cold", 3, "cold loads from a host that does not compress (as python3 -m http.server)")
 	flag.IntVar(&o.steps, "steps", 30, "changes of the deadline box and of the slider; a third as many of each other control")
+	flag.IntVar(&o.useRounds, "sessions", 1, "sessions of use (interactions, a slider drag, visits back) per site, alternating between the sites")
 	flag.IntVar(&o.moves, "drag", 60, "mouse moves of the slider drag, one per frame")
 	flag.StringVar(&o.jsonOut, "json", "bench.json", "`file` to write the figures to")
 	flag.StringVar(&o.chromium, "chromium", headless.Path(), "chromium `path`")
 	flag.BoolVar(&o.symbols, "linked", true, "report what links into the wasm, by package (builds it once more with symbols)")
+	flag.BoolVar(&o.profile, "profile", false, "instead of the benchmark, profile one cold load's main thread (a site built from a wasm with function names) and print where its time went")
+	flag.IntVar(&o.profileAfter, "profile-after", 0, "visits before the -profile load, which is then warm")
+	flag.BoolVar(&o.profileAfterUse, "profile-after-use", false, "with -profile-after, the first visit's page used (the interactions) before the next")
+	flag.Float64Var(&o.profileCPU, "profile-cpu", 1, "CPU slow-down of the -profile load (4 for the phone profile, which also slows the link)")
 	flag.Parse()
 	if err := run(o); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
@@ -119,9 +128,17 @@ func loadAverage() string {
 type options struct {
 	root, out, versus    string
 	build, symbols       bool
+	profile              bool
+	profileCPU           float64
+	profileAfter         int
+	profileAfterUse      bool
+	profileUse           []step
 	quality              int
 	cold, warm, slowCold int
+	plainCold            int
+	only                 string
 	steps, moves         int
+	useRounds            int
 	jsonOut, chromium    string
 }
 
@@ -137,6 +154,22 @@ func run(o options) error {
 		return fmt.Errorf("no chromium: install it with `apt-get install -y chromium` (Debian), or set CHROMIUM")
 	}
 	chromium := o.chromium
+	if o.profile {
+		set, err := data.Load()
+		if err != nil {
+			return err
+		}
+		first, err := firstChange(set)
+		if err != nil {
+			return err
+		}
+		if o.profileAfterUse {
+			if o.profileUse, err = interactions(set, o.steps); err != nil {
+				return err
+			}
+		}
+		return profileStart(o, map[string]any{"firstChange": first}, os.Stdout)
+	}
 	newReport := func(dir string) *report {
 		r := &report{When: time.Now().Format(time.RFC3339), Go: runtime.Version(), Load: loadAverage(), CPUs: runtime.NumCPU(), Site: dir}
 		if v, err := exec.Command(chromium, "--version").Output(); err == nil {
@@ -190,10 +223,18 @@ func run(o options) error {
 	cfg := map[string]any{"firstChange": first}
 
 	profiles := []profile{
-		{Name: "desktop", CPU: 1, link: nil, cold: o.cold, warm: o.warm},
-		{Name: "CPU 4×, 10 Mbit/s, 40 ms", CPU: 4, link: &link{RTT: 40 * time.Millisecond, Mbps: 10}, cold: o.slowCold, warm: 1},
+		{Name: desktop, CPU: 1, link: nil, cold: o.cold, warm: o.warm, key: "desktop"},
+		{Name: phone, CPU: 4, link: &link{RTT: 40 * time.Millisecond, Mbps: 10}, cold: o.slowCold, warm: 1, key: "phone"},
+		{Name: plainHost, CPU: 1, Plain: true, cold: o.plainCold, warm: 1, key: "plain"},
+	}
+	want := map[string]bool{}
+	for _, k := range strings.Split(o.only, ",") {
+		want[strings.TrimSpace(k)] = true
 	}
 	for _, p := range profiles {
+		if !want[p.key] {
+			continue
+		}
 		p.Link = p.link.String()
 		results := make([]profileResult, len(sites))
 		for i := range p.cold {
@@ -201,7 +242,7 @@ func run(o options) error {
 			// load changes treats both alike.
 			for k, st := range sites {
 				fmt.Fprintf(os.Stderr, "bench: %s%s: cold load %d of %d\n", st.label(len(sites)), p.Name, i+1, p.cold)
-				st.h.setLink(p.link)
+				st.h.setLink(p.link, p.Plain)
 				cold, warm, err := loads(chromium, st.h, p, cfg)
 				if err != nil {
 					// One retry with a fresh profile: a benchmark on a busy
@@ -222,11 +263,20 @@ func run(o options) error {
 		}
 	}
 
-	for _, st := range sites {
-		fmt.Fprintf(os.Stderr, "bench: %s%d interactions and a slider drag\n", st.label(len(sites)), len(plan))
-		if err := use(chromium, st, plan, o.moves, o.warm, cfg); err != nil {
-			return err
+	// Sessions of use, the sites' alternating, each adding its
+	// interactions to the site's.
+	for i := range o.useRounds {
+		for _, st := range sites {
+			if !want["use"] {
+				break
+			}
+			fmt.Fprintf(os.Stderr, "bench: %s%d interactions and a slider drag (session %d of %d)\n", st.label(len(sites)), len(plan), i+1, o.useRounds)
+			if err := use(chromium, st, plan, o.moves, o.warm, cfg); err != nil {
+				return err
+			}
 		}
+	}
+	for _, st := range sites {
 		st.r.LoadAfter = loadAverage()
 	}
 
@@ -236,6 +286,11 @@ func run(o options) error {
 		}
 		printReport(os.Stdout, st.r)
 	}
+	var before *report
+	if len(sites) > 1 {
+		before = sites[1].r
+	}
+	printTargets(os.Stdout, sites[0].r, before)
 	var v any = sites[0].r
 	if len(sites) > 1 {
 		v = []*report{sites[0].r, sites[1].r}
@@ -278,7 +333,7 @@ func loads(chromium string, h *host, p profile, cfg any) (cold load, warm []load
 // changes, a slider drag, then visits again.
 func use(chromium string, st *site, plan []step, moves, again int, cfg any) error {
 	h, r := st.h, st.r
-	h.setLink(nil)
+	h.setLink(nil, false)
 	s, err := newSession(chromium, 1, cfg)
 	if err != nil {
 		return err
@@ -289,9 +344,11 @@ func use(chromium string, st *site, plan []step, moves, again int, cfg any) erro
 		return err
 	}
 	r.Memory.AfterLoad = [2]float64{l.JSHeap, l.WasmMemory}
-	if r.Steps, err = s.interact(plan); err != nil {
+	steps, err := s.interact(plan)
+	if err != nil {
 		return err
 	}
+	r.Steps = append(r.Steps, steps...)
 	d, err := s.drag(moves, "center")
 	if err != nil {
 		return err
@@ -310,9 +367,10 @@ func use(chromium string, st *site, plan []step, moves, again int, cfg any) erro
 	if err := s.chartsInView(); err != nil {
 		return err
 	}
-	if r.StepsInView, err = s.interact(plan); err != nil {
+	if steps, err = s.interact(plan); err != nil {
 		return err
 	}
+	r.StepsInView = append(r.StepsInView, steps...)
 	if d, err = s.drag(moves, "start"); err != nil {
 		return err
 	}
@@ -320,7 +378,11 @@ func use(chromium string, st *site, plan []step, moves, again int, cfg any) erro
 	// Back after using it: chromium caches compiled wasm once enough of it
 	// has been optimised, which a session of use does and a bare load may
 	// not.
-	back := profileResult{Profile: profile{Name: "desktop, back after use", CPU: 1, Link: "loopback"}}
+	back := profileNamed(r, backAfterUse)
+	if back == nil {
+		r.Profiles = append(r.Profiles, profileResult{Profile: profile{Name: backAfterUse, CPU: 1, Link: "loopback"}})
+		back = &r.Profiles[len(r.Profiles)-1]
+	}
 	for range again {
 		l, err := s.visit(h, h.origin+"/", false)
 		if err != nil {
@@ -328,7 +390,6 @@ func use(chromium string, st *site, plan []step, moves, again int, cfg any) erro
 		}
 		back.Warm = append(back.Warm, l)
 	}
-	r.Profiles = append(r.Profiles, back)
 	return nil
 }
 

@@ -36,7 +36,11 @@ func printReport(w io.Writer, r *report) {
 		tw.Flush()
 	}
 
-	for _, p := range r.Profiles {
+	for i, p := range r.Profiles {
+		// The same files on every link; another host may send others.
+		if i > 0 && !p.Profile.Plain || len(p.Cold) == 0 {
+			continue
+		}
 		fmt.Fprintf(w, "\nFirst visit on the wire, %s (the median of %d cold loads; page = the page's own requests, worker = the service worker's)\n", p.Profile.Name, len(p.Cold))
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(tw, "path\trequests page+worker\tbytes page\tbytes worker\ttotal\t")
@@ -48,7 +52,6 @@ func printReport(w io.Writer, r *report) {
 		}
 		fmt.Fprintf(tw, "total\t\t%s\t%s\t%s\t\n", num(page), num(worker), num(page+worker))
 		tw.Flush()
-		break // the same files on every link
 	}
 
 	fmt.Fprintln(w, "\nLoads (ms from navigation; median [min–max] of n)")
@@ -89,6 +92,9 @@ func printReport(w io.Writer, r *report) {
 	row("total blocking time", func(l load) float64 { return l.TBT }, "")
 	row("long tasks (count)", func(l load) float64 { return float64(l.LongTasks) }, "n")
 	row("longest task", func(l load) float64 { return l.LongestTask }, "")
+	row("total blocking time, CPU time", func(l load) float64 { return l.CPUTBT }, "")
+	row("long tasks (count), CPU time", func(l load) float64 { return float64(l.CPULongTasks) }, "n")
+	row("longest task, CPU time", func(l load) float64 { return l.CPULongestTask }, "")
 	row("wasm download starts", func(l load) float64 { return l.WasmFetchFrom }, "")
 	row("wasm download ends", func(l load) float64 { return l.WasmFetchTo }, "")
 	row("wasm instantiate (call to instance)", func(l load) float64 { return l.WasmCompile }, "")
@@ -114,6 +120,18 @@ func printReport(w io.Writer, r *report) {
 		}
 	}
 	fmt.Fprintf(w, "wasm compiled from the network response itself (streaming, code cache possible) in %d of %d loads\n", streamed, total)
+	for _, p := range r.Profiles {
+		var c []string
+		for _, l := range p.Warm {
+			if l.WasmCache == "" {
+				l.WasmCache = "?"
+			}
+			c = append(c, l.WasmCache)
+		}
+		if len(c) > 0 {
+			fmt.Fprintf(w, "chromium's cache of compiled wasm (from the trace) on the warm loads, %s: %s\n", p.Profile.Name, strings.Join(c, ", "))
+		}
+	}
 
 	printSteps(w, "Interactions, desktop (ms from the input event: figure = #energy changed and a frame painted; in the next frame = painted by the first frame to begin after the event; settled = the first frame after the last DOM or chart change)", r.Steps)
 	printDrag(w, "Slider drag", r.Drag)
@@ -217,4 +235,154 @@ func num(n int64) string {
 		b.WriteRune(c)
 	}
 	return b.String()
+}
+
+// target is one of the benchmark's goals (issue 21): a limit on a figure of
+// a report, whose samples values gives.
+type target struct {
+	name   string
+	limit  float64
+	unit   string // "ms", "MB" (decimal) or "" (a count)
+	values func(r *report) []float64
+}
+
+// targets are the goals the benchmark checks, each beside its limit.
+var targets = []target{
+	{"interactive, phone profile (first change answered, cold)", 1700, "ms", coldLoads(phone, func(l load) float64 { return l.Answered })},
+	{"interactive, desktop, cold", 450, "ms", coldLoads(desktop, func(l load) float64 { return l.Answered })},
+	{"app.wasm, raw", 7.0e6, "MB", size("/web/app.wasm", func(f fileSize) int64 { return f.Raw })},
+	{"app.wasm, brotli", 1.5e6, "MB", size("/web/app.wasm", func(f fileSize) int64 { return f.Brotli })},
+	{"longest task at start, desktop, cold", 100, "ms", coldLoads(desktop, func(l load) float64 { return l.LongestTask })},
+	{"  the same by the main thread's CPU time", 100, "ms", coldLoads(desktop, func(l load) float64 { return l.CPULongestTask })},
+	{"total blocking time at start, desktop, cold", 120, "ms", coldLoads(desktop, func(l load) float64 { return l.TBT })},
+	{"  the same by the main thread's CPU time", 120, "ms", coldLoads(desktop, func(l load) float64 { return l.CPUTBT })},
+	{"first visit from a host that does not compress, bytes moved", 2.3e6, "MB", coldLoads(plainHost, func(l load) float64 { return float64(l.Bytes) })},
+	{"interactive, desktop, warm (the worker's cache)", 300, "ms", warmLoads(desktop, func(l load) float64 { return l.Answered })},
+	{"bytes moved by a warm visit, desktop (nothing downloaded again)", 50e3, "KB", warmLoads(desktop, func(l load) float64 { return float64(l.Bytes) })},
+	{"deadline typed → figure painted, p95, desktop", 20, "ms", steps("deadline", false)},
+	{"deadline typed → figure painted, p95, charts on the screen", 60, "ms", steps("deadline", true)},
+	{"first figure (#energy) painted, desktop, cold", 150, "ms", coldLoads(desktop, func(l load) float64 { return l.EnergyPainted })},
+}
+
+const (
+	backAfterUse = "desktop, back after use"
+	desktop      = "desktop"
+	phone        = "CPU 4×, 10 Mbit/s, 40 ms"
+	plainHost    = "desktop, a host that does not compress"
+)
+
+func profileNamed(r *report, name string) *profileResult {
+	for i := range r.Profiles {
+		if r.Profiles[i].Profile.Name == name {
+			return &r.Profiles[i]
+		}
+	}
+	return nil
+}
+
+func coldLoads(name string, f func(load) float64) func(*report) []float64 {
+	return func(r *report) []float64 {
+		var v []float64
+		if p := profileNamed(r, name); p != nil {
+			for _, l := range p.Cold {
+				v = append(v, f(l))
+			}
+		}
+		return v
+	}
+}
+
+func warmLoads(name string, f func(load) float64) func(*report) []float64 {
+	return func(r *report) []float64 {
+		var v []float64
+		if p := profileNamed(r, name); p != nil {
+			for _, l := range p.Warm {
+				v = append(v, f(l))
+			}
+		}
+		return v
+	}
+}
+
+func size(path string, f func(fileSize) int64) func(*report) []float64 {
+	return func(r *report) []float64 {
+		for _, s := range r.Sizes {
+			if s.Path == path {
+				return []float64{float64(f(s))}
+			}
+		}
+		return nil
+	}
+}
+
+// steps is the p95 of the time from a change of kind to the figure painted,
+// one value: the benchmark runs each kind once per site.
+func steps(kind string, inView bool) func(*report) []float64 {
+	return func(r *report) []float64 {
+		s := r.Steps
+		if inView {
+			s = r.StepsInView
+		}
+		var v []float64
+		for _, x := range s {
+			if x.Kind == kind && x.Error == "" {
+				v = append(v, x.Painted)
+			}
+		}
+		if len(v) == 0 {
+			return nil
+		}
+		return []float64{summarize(v).P95}
+	}
+}
+
+// printTargets is the table of the targets, each beside its value in r and,
+// when measured alternately, in before: medians with their range.
+func printTargets(w io.Writer, r, before *report) {
+	fmt.Fprintln(w, "\nTargets (median [min–max] of the loads; one value where there is one)")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	header := "target\tlimit\t"
+	if before != nil {
+		header += "before (" + before.Site + ")\t"
+	}
+	fmt.Fprintln(tw, header+"now ("+r.Site+")\tmet\t")
+	for _, t := range targets {
+		line := t.name + "\t≤ " + t.format(t.limit) + "\t"
+		if before != nil {
+			line += t.spread(t.values(before)) + "\t"
+		}
+		v := t.values(r)
+		met := "–"
+		if s := summarize(v); s.N > 0 {
+			met = "no"
+			if s.Median <= t.limit {
+				met = "yes"
+			}
+		}
+		fmt.Fprintln(tw, line+t.spread(v)+"\t"+met+"\t")
+	}
+	tw.Flush()
+}
+
+func (t target) format(v float64) string {
+	switch t.unit {
+	case "MB":
+		return fmt.Sprintf("%.2f MB", v/1e6)
+	case "KB":
+		return fmt.Sprintf("%.1f KB", v/1e3)
+	case "ms":
+		return fmt.Sprintf("%.0f ms", v)
+	}
+	return fmt.Sprintf("%.0f", v)
+}
+
+func (t target) spread(v []float64) string {
+	s := summarize(v)
+	switch {
+	case s.N == 0:
+		return "–"
+	case s.Min == s.Max:
+		return t.format(s.Median)
+	}
+	return fmt.Sprintf("%s [%s–%s]", t.format(s.Median), strings.TrimSuffix(t.format(s.Min), " "+t.unit), t.format(s.Max))
 }

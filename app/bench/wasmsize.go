@@ -32,25 +32,47 @@ func linkedSizes(root string) (linked, error) {
 		return linked{}, err
 	}
 	defer os.RemoveAll(dir)
-	// As `make wasm` builds it: against go-app without its HTTP handler.
-	slim := exec.Command("go", "run", "./wasm/slim", "-dir", filepath.Join(dir, "slim"))
-	slim.Dir = root
-	modfile, err := slim.Output()
+	modfile, err := slimModfile(root, filepath.Join(dir, "slim"))
 	if err != nil {
-		return linked{}, fmt.Errorf("wasm/slim: %v", err)
+		return linked{}, err
 	}
 	out := filepath.Join(dir, "app.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-modfile", strings.TrimSpace(string(modfile)), "-o", out, "./wasm")
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		return linked{}, fmt.Errorf("building the wasm with symbols: %v\n%s", err, b)
+	if err := goBuildWasm(root, modfile, out, false); err != nil {
+		return linked{}, err
 	}
 	b, err := os.ReadFile(out)
 	if err != nil {
 		return linked{}, err
 	}
 	return wasmSizes(b)
+}
+
+// slimModfile writes wasm/slim's copy of go-app into dir and returns the
+// go.mod that builds against it, as `make wasm` does.
+func slimModfile(root, dir string) (string, error) {
+	slim := exec.Command("go", "run", "./wasm/slim", "-dir", dir)
+	slim.Dir = root
+	modfile, err := slim.Output()
+	if err != nil {
+		return "", fmt.Errorf("wasm/slim: %v", err)
+	}
+	return strings.TrimSpace(string(modfile)), nil
+}
+
+// goBuildWasm builds the browser entry into out; stripped, as shipped, or
+// with its symbols (function names).
+func goBuildWasm(root, modfile, out string, stripped bool) error {
+	args := []string{"build", "-trimpath", "-modfile", modfile, "-o", out}
+	if stripped {
+		args = append(args, "-ldflags=-s -w")
+	}
+	cmd := exec.Command("go", append(args, "./wasm")...)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("building the wasm: %v\n%s", err, b)
+	}
+	return nil
 }
 
 func uleb(b []byte, i int) (uint64, int, error) {

@@ -306,7 +306,7 @@ func build(ctx context.Context, root, out string, brotli int, h *app.Handler) er
 	if err := rewrite(filepath.Join(out, "app.js"), server.AppJS); err != nil {
 		return err
 	}
-	if err := dropHostlessPreviews(out); err != nil {
+	if err := fixPages(out); err != nil {
 		return err
 	}
 	// /embed/ is the same page as /embed: hosts serve it from
@@ -372,20 +372,23 @@ func copyFile(src, dst string) error {
 	return out.Close()
 }
 
-// dropHostlessPreviews removes from the pages in dir the link-preview tags
-// go-app writes with an empty host when the domain is unknown
-// (server.DropHostlessPreviews).
-func dropHostlessPreviews(dir string) error {
+// fixPages fixes the pages in dir as the server does (server.FixPage).
+func fixPages(dir string) error {
 	pages, err := filepath.Glob(filepath.Join(dir, "*.html"))
 	if err != nil {
 		return err
 	}
+	sub, err := filepath.Glob(filepath.Join(dir, "*", "*.html")) // embed/compare.html
+	if err != nil {
+		return err
+	}
+	pages = append(pages, sub...)
 	for _, p := range pages {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(p, server.DropHostlessPreviews(b), 0o644); err != nil {
+		if err := os.WriteFile(p, server.FixPage(b), 0o644); err != nil {
 			return err
 		}
 	}

@@ -29,7 +29,7 @@ func project(t *testing.T) string {
 	for name, content := range map[string]string{
 		"go.mod": "module " + secret, ".git/config": "[core] " + secret, "../outside.txt": secret,
 		"web/app.wasm": "\x00asm stand-in", "web/echarts.min.js": strings.Repeat("var echarts;\n", 200),
-		"web/guard.js": "// guard", "web/style.css": strings.Repeat("body{color:#222}\n", 100), "web/icon.svg": "<svg/>",
+		"web/guard.js": "// guard", "web/start.js": "// start", "web/style.css": strings.Repeat("body{color:#222}\n", 100), "web/icon.svg": "<svg/>",
 		"web/icon-192.png": "png", "web/icon-512.png": "png", "web/echarts.sha256": "sum",
 	} {
 		p := filepath.Join(root, filepath.FromSlash(name))
@@ -204,10 +204,15 @@ func TestSameHeadersEverywhere(t *testing.T) {
 func TestPreviewsNeedADomain(t *testing.T) {
 	root := project(t)
 	site := built(t, root, "/repo/")
-	for _, page := range []string{"index.html", "embed.html", "embed/index.html"} {
+	for _, page := range []string{"index.html", "embed.html", "embed/index.html", "compare.html", "embed/compare.html", "embed/compare/index.html"} {
 		b, _ := os.ReadFile(filepath.Join(site, page))
 		if strings.Contains(string(b), `"https://"`) || strings.Contains(string(b), `"https:///`) || !strings.Contains(string(b), "og:title") {
 			t.Errorf("%s: hostless previews, or none at all:\n%.1500s", page, b)
+		}
+		// The wasm's download starts first thing (server.FixPage).
+		if !strings.Contains(string(b), `<meta charset="UTF-8"><script id="tj-start" src="/repo/web/start.js"></script>`) ||
+			strings.Count(string(b), "web/start.js") != 1 {
+			t.Errorf("%s: start.js is not first in the head, once:\n%.1500s", page, b)
 		}
 	}
 	out := filepath.Join(root, "with-domain")

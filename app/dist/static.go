@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"os"
 	"path"
-	"strconv"
 	"strings"
 
 	"tokenjoule/app/server"
@@ -125,7 +124,7 @@ func serveFile(w http.ResponseWriter, r *http.Request, root *os.Root, name, base
 	w.Header().Add("Vary", "Accept-Encoding")
 	accept := r.Header.Get("Accept-Encoding")
 	for _, enc := range []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
-		if !accepts(accept, enc.token) {
+		if !server.Accepts(accept, enc.token) {
 			continue
 		}
 		if f, err := root.Open(name + enc.ext); err == nil {
@@ -149,30 +148,4 @@ func serveFile(w http.ResponseWriter, r *http.Request, root *os.Root, name, base
 		return
 	}
 	http.ServeContent(w, r, name, fi.ModTime(), f)
-}
-
-// accepts tells whether an Accept-Encoding header accepts coding: named, or
-// through "*", with a q-value above 0 (RFC 9110, 12.5.3). "br;q=0" refuses br.
-func accepts(header, coding string) bool {
-	star := false
-	for part := range strings.SplitSeq(header, ",") {
-		name, params, _ := strings.Cut(part, ";")
-		name = strings.TrimSpace(name)
-		q := 1.0
-		for p := range strings.SplitSeq(params, ";") {
-			if k, v, ok := strings.Cut(p, "="); ok && strings.EqualFold(strings.TrimSpace(k), "q") {
-				var err error
-				if q, err = strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil {
-					q = 0
-				}
-			}
-		}
-		switch {
-		case strings.EqualFold(name, coding):
-			return q > 0
-		case name == "*":
-			star = q > 0
-		}
-	}
-	return star
 }

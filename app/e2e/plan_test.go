@@ -95,6 +95,9 @@ func expectPlan(v view, doc planDoc, embedded bool) {
 		return
 	}
 	v.waitText("#energy", data.FormatEnergy(doc.KWhDay*1000))
+	// The serving details are folded: a page that starts fills them in a
+	// moment after the rest (ui.Start).
+	v.waitFor(`!!document.querySelector("#cfg-row")`, "the serving details")
 	want := map[string]string{
 		"#energy-year":    data.FormatEnergy(doc.KWhYear*1000) + " a year",
 		"#gpus":           fmt.Sprintf("%d GPU", doc.GPUs),

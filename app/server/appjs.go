@@ -11,20 +11,29 @@ import (
 // in JavaScript around the download, to count its bytes for the loader. Such
 // a Response has no URL, and chromium caches compiled wasm only for a
 // response with one: every visit compiled the 9 MB module again. fetchWasm
-// replaces that function: the module is compiled from the network (or
-// service worker) response itself, and the progress is read from a clone.
-// The download is the one web/guard.js started as the head was parsed, if
-// it is of the same URL.
+// replaces that function: the module is compiled from the response
+// web/start.js started to download as the head was parsed (the network's or
+// the service worker's own, or the gzip copy decompressed where the host
+// does not compress), if it is of the same URL, and the progress is read
+// from a clone.
 const (
 	goappFetch = "async function fetchWithProgress(url, progess) {"
-	fetchWasm  = `// tokenjoule (app/server/appjs.go): compile the response itself, which has
-// a URL, so that compilation streams and chromium caches the compiled code;
-// the loader's progress is read from a clone of the download, which
-// web/guard.js started.
+	fetchWasm  = `// tokenjoule (app/server/appjs.go): compile the response web/start.js
+// started to download (a fetch of its own where that did not run, failed,
+// or asked for another URL), which is the host's own where it can be: it
+// has a URL, so that compilation streams and chromium caches the compiled
+// code. The loader's progress is read from a clone of the download.
 async function fetchWithProgress(url, progress) {
+  const start = document.querySelector('script[src$="/web/start.js"]');
+  if (start && !window.tokenjouleStarted) {
+    await new Promise((ran) => {
+      start.addEventListener("load", ran);
+      start.addEventListener("error", ran);
+    });
+  }
   const early = window.tokenjouleWasm;
   window.tokenjouleWasm = undefined;
-  const response = await (early && early.url === new URL(url, location.href).href ? early.response : fetch(url));
+  const response = await (early && early.url === new URL(url, location.href).href ? early.response : Promise.reject()).catch(() => fetch(url));
   const total = parseInt(goappWasmContentLength, 10) || parseInt(response.headers.get("Content-Length"), 10);
   if (response.ok && response.body && total > 0) {
     const reader = response.clone().body.getReader();
@@ -58,8 +67,27 @@ func AppJS(js []byte) ([]byte, error) {
 	if i < 0 || bytes.Count(js, []byte("function fetchWithProgress")) != 1 || !bytes.HasSuffix(bytes.TrimSpace(js), []byte("return res;\n}")) {
 		return nil, fmt.Errorf("app.js: go-app's fetchWithProgress is not the file's last function as in go-app v10.1.11: check app/server/appjs.go against this go-app version")
 	}
+	if bytes.Count(js, []byte(goappStart)) != 1 {
+		return nil, fmt.Errorf("app.js: go-app's start is not as in go-app v10.1.11 (%q): check app/server/appjs.go against this go-app version", goappStart)
+	}
+	js = bytes.Replace(js, []byte(goappStart), []byte(start), 1)
+	i = bytes.Index(js, []byte(goappFetch))
 	return append(js[:i:i], fetchWasm...), nil
 }
+
+// go-app registers its service worker first thing, whose install downloads
+// what the page does not need to start (ECharts, the other pages) while the
+// page downloads the wasm: on a slow link they share it. start registers the
+// worker once the wasm is compiled and running.
+const (
+	goappStart = "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatchForInstallable();\ngoappInitWebAssembly();\n"
+	start      = `goappWatchForUpdate();
+goappWatchForInstallable();
+// tokenjoule (app/server/appjs.go): the worker once the wasm has downloaded,
+// so that its precache does not share the link with the wasm.
+goappInitWebAssembly().finally(goappInitServiceWorker);
+`
+)
 
 // serveAppJS answers r with s.appJS, with the headers, ETag and 304 go-app
 // sends for its own app.js.

@@ -48,10 +48,14 @@ func TestAppJS(t *testing.T) {
 	if strings.Contains(s, "new Response(") || !strings.Contains(s, "return response;") || !strings.Contains(s, "response.clone()") {
 		t.Errorf("the rewritten fetchWithProgress still wraps the response:\n%s", s[strings.Index(s, "async function fetchWithProgress"):])
 	}
-	// The rest of go-app's file is kept as it was.
+	// The rest of go-app's file is kept as it was, but for the start: the
+	// service worker is registered once the wasm runs.
 	i := strings.Index(orig, goappFetch)
-	if !strings.HasPrefix(s, orig[:i]) || strings.Count(s, "function fetchWithProgress") != 1 {
-		t.Error("AppJS changed more than fetchWithProgress")
+	if want := strings.Replace(orig[:i], goappStart, start, 1); !strings.HasPrefix(s, want) || strings.Count(s, "function fetchWithProgress") != 1 {
+		t.Error("AppJS changed more than fetchWithProgress and the start")
+	}
+	if strings.Contains(s, "\ngoappInitServiceWorker();") || !strings.Contains(s, "goappInitWebAssembly().finally(goappInitServiceWorker);") {
+		t.Error("the service worker is not registered once the wasm runs")
 	}
 	if _, err := AppJS([]byte(strings.Replace(orig, "return res;", "return res2;", 1))); err == nil {
 		t.Error("an app.js of another shape was rewritten without an error")

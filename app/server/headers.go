@@ -25,7 +25,9 @@ type Header struct{ Path, Name, Value string }
 // URLs are not fingerprinted, so every file is revalidated (no-cache); the
 // service worker is what makes repeat visits instant and offline. web/'s
 // files allow CORS because an iframe sandboxed without allow-same-origin
-// fetches app.wasm from an opaque origin; nothing else does. With a base,
+// fetches app.wasm from an opaque origin; nothing else does. That fetch must
+// also see whether the host compressed the wasm (see web/start.js), which
+// CORS hides unless exposed. With a base,
 // app-worker.js may also control "/repo" itself, not only "/repo/…" (see
 // web/guard.js).
 func Headers(base string) []Header {
@@ -35,6 +37,7 @@ func Headers(base string) []Header {
 		{"/*", "Referrer-Policy", "no-referrer"},
 		{"/*", "Cache-Control", "no-cache"},
 		{"/web/*", "Access-Control-Allow-Origin", "*"},
+		{"/web/*", "Access-Control-Expose-Headers", "Content-Encoding"},
 		{"/web/app.wasm", "Content-Type", "application/wasm"},
 	}
 	if base != "" {

@@ -31,7 +31,7 @@ import (
 var Pages = []string{"/embed", "/compare", "/embed/compare", "/plan", "/embed/plan"}
 
 // Files the page needs from web/, besides the go-app runtime it generates.
-var required = []string{"app.wasm", "echarts.min.js", "guard.js", "style.css", "icon.svg", "icon-192.png", "icon-512.png"}
+var required = []string{"app.wasm", "echarts.min.js", "guard.js", "start.js", "style.css", "icon.svg", "icon-192.png", "icon-512.png"}
 
 var routes sync.Once
 
@@ -130,7 +130,7 @@ func New(o Options) (*Server, error) {
 		// runs, when a chart comes near the screen or the page is idle.
 		Scripts: []string{"/web/guard.js"},
 		// Precached besides the pages, scripts, styles and icons go-app lists itself.
-		CacheableResources:    slices.Concat(Pages, []string{"/web/icon.svg", "/web/echarts.min.js"}),
+		CacheableResources:    slices.Concat(Pages, []string{"/web/icon.svg", "/web/echarts.min.js", "/web/start.js"}),
 		ServiceWorkerTemplate: workerJS,
 		// The version names the offline cache: a digest of what is served, so
 		// that it changes with every build and only then.
@@ -139,11 +139,13 @@ func New(o Options) (*Server, error) {
 		// A resolver only, not an http.Handler: go-app would then serve
 		// /web/… from disk unchecked, and fetch /robots.txt from whatever
 		// host the request's Host header names.
-		// The wasm's download starts in guard.js, as the head is parsed, and
-		// app.js takes that response (AppJS): not a <link rel=preload>,
-		// which WebKit never hands to fetch(), so that it downloaded the wasm
-		// twice.
 		Resources: res,
+		// web/start.js starts the wasm's one download as soon as it has
+		// arrived (FixPage moves its tag first in the head), and app.js
+		// takes that response (AppJS): not a <link rel=preload>, which
+		// WebKit never hands to fetch(), so that it downloaded the wasm
+		// twice.
+		RawHeaders: []string{startScript(res)},
 	}
 	s := &Server{App: h, web: webFiles{dir: web, base: base}, base: base, domain: domain}
 	// app.js as the static site has it (AppJS); fail now rather than on the
@@ -176,10 +178,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	SetHeaders(w.Header(), r.URL.Path, s.base)
-	if s.domain != "" {
-		s.App.ServeHTTP(w, r)
-		return
-	}
 	p := &pageWriter{ResponseWriter: w}
 	s.App.ServeHTTP(p, r)
 	p.finish()

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"compress/gzip"
 	"html"
 	"io"
 	"net/http"
@@ -302,4 +303,63 @@ func BenchmarkLongURL(b *testing.B) {
 		size = w.Body.Len()
 	}
 	b.ReportMetric(float64(size), "page-bytes")
+}
+
+// TestWebCompressed: serve sends web/'s files gzipped to a client that
+// accepts gzip, as a host that compresses does (web/start.js then takes the
+// wasm as it comes), and as they are to one that does not; a changed file is
+// compressed anew.
+func TestWebCompressed(t *testing.T) {
+	root := project(t)
+	wasm := filepath.Join(root, "web", "app.wasm")
+	srv := serve(t, Options{Root: root})
+	for i, content := range []string{strings.Repeat("wasm ", 1000), strings.Repeat("new wasm ", 2000)} {
+		if err := os.WriteFile(wasm, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(wasm, time.Time{}, time.Now().Add(time.Duration(i)*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		for _, accept := range []string{"gzip, deflate, br", ""} {
+			req, _ := http.NewRequest("GET", srv.URL+"/web/app.wasm", nil)
+			req.Header.Set("Accept-Encoding", accept)
+			res, err := http.DefaultTransport.RoundTrip(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body := res.Body
+			if enc := res.Header.Get("Content-Encoding"); (enc == "gzip") != (accept != "") {
+				t.Errorf("Accept-Encoding %q: Content-Encoding %q", accept, enc)
+			} else if enc == "gzip" {
+				if body, err = gzip.NewReader(res.Body); err != nil {
+					t.Fatal(err)
+				}
+			}
+			b, err := io.ReadAll(body)
+			res.Body.Close()
+			if err != nil || string(b) != content {
+				t.Errorf("Accept-Encoding %q: got %d bytes (%v), want the file's %d", accept, len(b), err, len(content))
+			}
+			if ct := res.Header.Get("Content-Type"); ct != "application/wasm" {
+				t.Errorf("Accept-Encoding %q: Content-Type %q", accept, ct)
+			}
+		}
+	}
+}
+
+// TestStartFirst: every page serve sends asks for web/start.js first
+// thing in its head, once (FixPage), also with a domain.
+func TestStartFirst(t *testing.T) {
+	for _, o := range []Options{{}, {Base: "/repo/", Domain: "example.org"}} {
+		o.Root = project(t)
+		srv := serve(t, o)
+		base := strings.TrimSuffix(o.Base, "/")
+		for _, path := range []string{"/", "/embed", "/compare", "/embed/compare"} {
+			_, body := get(t, srv.URL+path)
+			want := `<meta charset="UTF-8"><script id="tj-start" src="` + base + `/web/start.js"></script>`
+			if !strings.Contains(body, want) || strings.Count(body, "web/start.js") != 1 {
+				t.Errorf("base %q, %s: start.js is not first in the head, once:\n%.1200s", o.Base, path, body)
+			}
+		}
+	}
 }

@@ -1,11 +1,18 @@
 package server
 
 import (
+	"bytes"
+	"compress/gzip"
+	"io"
 	"mime"
 	"net/http"
 	"os"
 	"path"
+	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
+	"time"
 )
 
 // webFiles serves the files of one directory (web/) by their plain names,
@@ -48,7 +55,60 @@ func (wf webFiles) serve(w http.ResponseWriter, r *http.Request, name string) {
 		}
 		w.Header().Set("Content-Type", ctype)
 	}
+	if compressible[path.Ext(name)] {
+		w.Header().Add("Vary", "Accept-Encoding")
+		if Accepts(r.Header.Get("Accept-Encoding"), "gzip") {
+			if gz, err := gzipped(wf.dir, name, f, fi); err == nil {
+				w.Header().Set("Content-Encoding", "gzip")
+				http.ServeContent(w, r, name, fi.ModTime(), bytes.NewReader(gz))
+				return
+			}
+		}
+	}
 	http.ServeContent(w, r, name, fi.ModTime(), f)
+}
+
+// compressible lists the extensions of web/'s files that compress.
+var compressible = map[string]bool{".wasm": true, ".js": true, ".css": true, ".svg": true, ".json": true}
+
+// gzipCache holds the gzip copies of web/'s files, by path, for as long as
+// a file keeps its size and time.
+var gzipCache = struct {
+	sync.Mutex
+	files map[string]gzipCopy
+}{files: map[string]gzipCopy{}}
+
+type gzipCopy struct {
+	size int64
+	mod  time.Time
+	gz   []byte
+}
+
+// gzipped is the file f, name in dir, gzipped: like a host that compresses,
+// the server sends the wasm a fifth of its size, and the page takes it as
+// it comes (web/start.js fetches a gzip copy where a host sends none). The
+// fastest level: this is for development and tests; `build` writes the
+// smallest copies for the hosts that serve them.
+func gzipped(dir, name string, f *os.File, fi os.FileInfo) ([]byte, error) {
+	key := filepath.Join(dir, name)
+	gzipCache.Lock()
+	defer gzipCache.Unlock()
+	if c, ok := gzipCache.files[key]; ok && c.size == fi.Size() && c.mod.Equal(fi.ModTime()) {
+		return c.gz, nil
+	}
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
+	if _, err := io.Copy(zw, f); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	gzipCache.files[key] = gzipCopy{fi.Size(), fi.ModTime(), b.Bytes()}
+	return b.Bytes(), nil
 }
 
 func (wf webFiles) open(name string) (*os.File, error) {
@@ -89,4 +149,30 @@ func webName(r *http.Request) (name string, isWeb bool) {
 		return "", true // encoded: refused
 	}
 	return strings.TrimPrefix(p, "/web/"), true
+}
+
+// Accepts tells whether an Accept-Encoding header accepts coding: named, or
+// through "*", with a q-value above 0 (RFC 9110, 12.5.3). "br;q=0" refuses br.
+func Accepts(header, coding string) bool {
+	star := false
+	for part := range strings.SplitSeq(header, ",") {
+		name, params, _ := strings.Cut(part, ";")
+		name = strings.TrimSpace(name)
+		q := 1.0
+		for p := range strings.SplitSeq(params, ";") {
+			if k, v, ok := strings.Cut(p, "="); ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+				var err error
+				if q, err = strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil {
+					q = 0
+				}
+			}
+		}
+		switch {
+		case strings.EqualFold(name, coding):
+			return q > 0
+		case name == "*":
+			star = q > 0
+		}
+	}
+	return star
 }

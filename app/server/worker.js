@@ -7,7 +7,10 @@
 //  2. stores a redirected response as a plain one, which can answer navigations;
 //  3. answers a navigation from the cached page with the same path, ignoring
 //     the query string and a trailing slash;
-//  4. falls back to the cached app shell for any other page when offline.
+//  4. falls back to the cached app shell for any other page when offline;
+//  5. where the host sends a file uncompressed, stores the gzip copy the
+//     build writes beside it instead, decompressed, as web/start.js does
+//     for the page's own download of the wasm.
 const cacheName = "tokenjoule-{{.Version}}";
 const resourcesToCache = {{.ResourcesToCache}};
 
@@ -16,11 +19,7 @@ self.addEventListener("install", (event) => {
     (async () => {
       const cache = await caches.open(cacheName);
       for (const url of resourcesToCache) {
-        // "no-cache": revalidated with the host, so never stale, but a file
-        // the page has just downloaded comes from the HTTP cache after a
-        // 304 (headers only) instead of a second download ("reload" fetched
-        // the wasm and ECharts twice on every first visit).
-        const res = await fetch(url, { cache: "no-cache" });
+        const res = await download(url);
         if (!res.ok) {
           throw new Error(`precaching ${url} failed: HTTP ${res.status}`);
         }
@@ -40,6 +39,142 @@ self.addEventListener("install", (event) => {
     })
   );
 });
+
+// "no-cache": revalidated with the host, so never stale, but a file the page
+// has just downloaded comes from the HTTP cache after a 304 (headers only)
+// instead of a second download ("reload" fetched the wasm and ECharts twice
+// on every first visit).
+const revalidate = { cache: "no-cache" };
+
+// The files the build writes a gzip copy of (app/dist, Precompress), by
+// extension; pages are fetched by names without one.
+const gzipped = /\.(js|css|wasm|json|webmanifest|svg|txt|map|html)$/;
+
+// Set once a file came uncompressed from the host: the others are then asked
+// for as their gzip copies first. Hosts that compress may leave small files
+// as they are: only a file of more than rawMin bytes tells.
+let hostSendsRaw = false;
+const rawMin = 4096;
+
+// download fetches url for the cache: as the host sends it, unless the host
+// sends it uncompressed and it has a gzip copy, which is then downloaded
+// instead and stored decompressed (marked Tokenjoule-Decompressed, which
+// tells web/start.js that the file it gets was decompressed already). What
+// the page has just downloaded is taken from the HTTP cache as it is.
+async function download(url) {
+  if (typeof DecompressionStream !== "function") {
+    return fetch(url, revalidate);
+  }
+  const path = new URL(url, self.location.href).pathname;
+  const page = !/\.[a-z0-9]+$/i.test(path); // a page, by a name without an extension
+  if (!page && !gzipped.test(path)) {
+    return fetch(url, revalidate); // no gzip copy (an image)
+  }
+  const file = page ? pageFile(path) : url;
+  // What the page has downloaded: the gzip copy (web/start.js took it), or
+  // the file itself, which tells whether the host compresses.
+  if (await cached(file + ".gz")) {
+    return (await fromGzip(url, file, null)) || fetch(url, revalidate);
+  }
+  if (await cached(url)) {
+    const res = await fetch(url, revalidate);
+    hostSendsRaw = hostSendsRaw || (!page && sentRaw(res));
+    return res;
+  }
+  if (hostSendsRaw) {
+    return (await fromGzip(url, file, null)) || fetch(url, revalidate);
+  }
+  // Pages, small and last in the list, are not tried.
+  if (page) {
+    return fetch(url, revalidate);
+  }
+  const stop = new AbortController();
+  const res = await fetch(url, { ...revalidate, signal: stop.signal });
+  if (!sentRaw(res)) {
+    return res;
+  }
+  hostSendsRaw = true;
+  stop.abort();
+  return (await fromGzip(url, file, res.headers.get("Content-Type"))) || fetch(url, revalidate);
+}
+
+// sentRaw tells whether the host sent res, a file with a gzip copy, as it
+// is, and large enough that a host that compresses would have compressed it.
+function sentRaw(res) {
+  const size = Number(res.headers.get("Content-Length"));
+  return res.ok && !res.redirected && !res.headers.get("Content-Encoding") && size > rawMin;
+}
+
+// pageFile is the file the build writes for a page's path: /compare is
+// compare.html, /embed/ embed/index.html.
+function pageFile(path) {
+  return path.endsWith("/") ? path + "index.html" : path + ".html";
+}
+
+// cached tells whether the HTTP cache holds url, without asking the host.
+async function cached(url) {
+  try {
+    const res = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
+    if (res.body) {
+      res.body.cancel();
+    }
+    return res.ok;
+  } catch (err) {
+    return false;
+  }
+}
+
+// fromGzip is the gzip copy of file (url's file) as a response for url of
+// type ctype (the file's own, by its extension, when null), or null where
+// there is none. A host may send the copy with Content-Encoding: gzip,
+// decoded by the browser already: the first bytes tell.
+async function fromGzip(url, file, ctype) {
+  const gz = await fetch(file + ".gz", revalidate);
+  if (!gz.ok || !gz.body) {
+    return null;
+  }
+  const reader = gz.body.getReader();
+  const first = await reader.read();
+  const head = first.value || new Uint8Array(0);
+  let body = new ReadableStream({
+    start(c) {
+      first.done ? c.close() : c.enqueue(head);
+    },
+    async pull(c) {
+      const r = await reader.read();
+      r.done ? c.close() : c.enqueue(r.value);
+    },
+    cancel(why) {
+      return reader.cancel(why);
+    },
+  });
+  if (head[0] === 0x1f && head[1] === 0x8b) {
+    body = body.pipeThrough(new DecompressionStream("gzip"));
+  }
+  const headers = new Headers(gz.headers);
+  for (const h of ["Content-Encoding", "Content-Length", "Content-Type", "ETag", "Last-Modified"]) {
+    headers.delete(h);
+  }
+  headers.set("Content-Type", ctype || typeOf(new URL(file, self.location.href).pathname));
+  headers.set("Tokenjoule-Decompressed", "gzip");
+  return new Response(body, { status: 200, headers });
+}
+
+// typeOf is the type of the files the build writes a gzip copy of.
+function typeOf(path) {
+  const ext = path.slice(path.lastIndexOf(".") + 1);
+  return {
+    js: "text/javascript",
+    css: "text/css",
+    wasm: "application/wasm",
+    json: "application/json",
+    webmanifest: "application/manifest+json",
+    svg: "image/svg+xml",
+    txt: "text/plain",
+    map: "application/json",
+    html: "text/html; charset=utf-8",
+  }[ext];
+}
 
 // A response that followed a redirect may not answer a navigation; a copy may.
 async function unredirect(res) {

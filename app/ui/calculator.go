@@ -2,6 +2,7 @@ package ui
 
 import (
 	"math"
+	"net/url"
 	"strconv"
 	"time"
 
@@ -51,11 +52,19 @@ type Calculator struct {
 	calc
 }
 
-// OnInit answers the default query: go-app renders the component before it
-// navigates to it.
-func (c *calc) OnInit() {
+// OnInit answers the page's URL in the browser, the default query when
+// prerendering (OnNav then reads the request's): go-app renders the
+// component before it navigates to it.
+func (c *calc) OnInit() { c.init(c.fromURL) }
+
+// init is OnInit, the state read from a URL by fromURL.
+func (c *calc) init(fromURL func(*url.URL)) {
 	c.set, c.loadErr = dataset()
 	if c.loadErr != nil {
+		return
+	}
+	if u := c.urlAtInit(); u != nil {
+		fromURL(u)
 		return
 	}
 	c.load(data.DefaultQuery(), nil)
@@ -63,12 +72,23 @@ func (c *calc) OnInit() {
 
 // OnNav reads the state from the URL, also when prerendering (where the
 // server's request URL is used), with a notice for any part of the query
-// that is not understood.
-func (c *calc) OnNav(ctx app.Context) {
+// that is not understood; unless OnInit read this very URL.
+func (c *calc) OnNav(ctx app.Context) { c.nav(ctx, c.fromURL) }
+
+// nav is OnNav, the state read from a URL by fromURL.
+func (c *calc) nav(ctx app.Context, fromURL func(*url.URL)) {
 	if c.loadErr != nil {
 		return
 	}
-	u := ctx.Page().URL()
+	if u := ctx.Page().URL(); !c.readAtInit(u) {
+		fromURL(u)
+	} else {
+		ctx.PreventUpdate()
+	}
+}
+
+// fromURL reads the state from the URL u.
+func (c *calc) fromURL(u *url.URL) {
 	c.rendered = u.RawQuery
 	v, malformed := state.ParseQuery(u.RawQuery)
 	q, notices := state.Parse(c.set, v)
@@ -100,12 +120,15 @@ func (c *calc) resetText() {
 // kind is what the query's workload generates.
 func (c *calc) kind() *data.Kind { return data.TaskKind(c.q.Task) }
 
-// OnMount runs in the browser only: it marks the page as live for people
-// (the slim loader goes) and for tests, which wait for data-mounted.
+// OnMount runs in the browser only: once the page is whole (see unfold), it
+// marks it as live for people (the slim loader goes) and for tests, which
+// wait for data-mounted.
 func (c *calc) OnMount(ctx app.Context) {
 	c.page = ctx
-	c.mounted = true
-	markMounted()
+	unfold(ctx, func() {
+		c.mounted = true
+		markMounted()
+	})
 }
 
 // compute answers c.q, and describes the charts in words. The charts' options

@@ -58,20 +58,36 @@ const (
 	titleRanking = "Energy for the volume, by model"
 )
 
+// OnInit answers the page's URL in the browser, the default when
+// prerendering (see calc.OnInit).
 func (c *Compare) OnInit() {
 	c.set, c.loadErr = dataset()
 	if c.loadErr != nil {
 		return
 	}
+	if u := c.urlAtInit(); u != nil {
+		c.fromURL(u)
+		return
+	}
 	c.load(state.ParseCompare(c.set, url.Values{}))
 }
 
-// OnNav reads the state from the URL, also when prerendering.
+// OnNav reads the state from the URL, also when prerendering, unless
+// OnInit read this very URL.
 func (c *Compare) OnNav(ctx app.Context) {
 	if c.loadErr != nil {
 		return
 	}
-	u := ctx.Page().URL()
+	if u := ctx.Page().URL(); !c.readAtInit(u) {
+		c.fromURL(u)
+	} else {
+		ctx.PreventUpdate()
+	}
+	forgetRefused(ctx, c.pageQuery(), c.notices)
+}
+
+// fromURL reads the state from the URL u.
+func (c *Compare) fromURL(u *url.URL) {
 	c.rendered = u.RawQuery
 	v, malformed := state.ParseQuery(u.RawQuery)
 	q, notices := state.ParseCompare(c.set, v)
@@ -93,7 +109,6 @@ func (c *Compare) OnNav(ctx app.Context) {
 		notices = append(notices, en...)
 	}
 	c.load(q, notices)
-	forgetRefused(ctx, c.pageQuery(), c.notices)
 }
 
 func (c *Compare) load(q data.Query, notices []state.Notice) {
@@ -113,8 +128,10 @@ func (c *Compare) resetText() {
 func (c *Compare) kind() *data.Kind { return data.TaskKind(c.q.Task) }
 
 func (c *Compare) OnMount(ctx app.Context) {
-	c.mounted = true
-	markMounted()
+	unfold(ctx, func() {
+		c.mounted = true
+		markMounted()
+	})
 	if c.embedded {
 		c.stopHeight = watchHeight()
 	}

@@ -71,4 +71,22 @@
 // A chart not yet showing the page's state is marked data-stale: the browser
 // tests scroll a chart into view and wait for the mark to go. Go's garbage
 // collector runs at five times the live heap (wasm/main.go).
+//
+// # The start
+//
+// app.wasm holds the dataset packed (data.Pack, with each workload's
+// measured values as measured.bin holds them, read without reflection,
+// written from the current generation to data/dataset.pack by wasm/slim
+// before every wasm build), and leaves regexp and go-echarts' templates out.
+// The app starts in short tasks (Start): the Go runtime and the dataset's
+// index, then the page mounted without the contents of its closed
+// disclosures (folded), then with them. web/start.js, the first script of
+// every page's head (app/server, FixPage), starts the wasm's one download as
+// soon as it arrives, and app.js compiles from that response; where the
+// host sends files uncompressed, it downloads the .gz copies of the wasm and
+// ECharts instead and decompresses them itself (DecompressionStream), and
+// the service worker stores its copies decompressed. make bench prints the
+// targets of issue 21 beside their values (with -versus, before and after),
+// and go run ./app/bench -profile says where a load's main thread spends
+// its time.
 package ui

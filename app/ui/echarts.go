@@ -5,12 +5,14 @@ package ui
 // message to its parent and the Embed dialog's preview that listens to it,
 // and focus and modal dialogs; its sibling download.go saves files and draws charts
 // as images. Nothing else in the UI calls JS. (web/guard.js, which must run
-// before go-app starts, is the only other script of the site.)
+// before go-app starts, and web/start.js, which downloads the wasm, are the
+// site's other scripts.)
 
 import (
 	"cmp"
 	"errors"
 	"math"
+	"net/url"
 	"slices"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -369,12 +371,16 @@ func loadECharts(src string) {
 	}
 	echartsJS.loading = true
 	watchLeaving()
-	doc := app.Window().Get("document")
-	script := doc.Call("createElement", "script")
 	echartsJS.done = app.FuncOf(func(_ app.Value, args []app.Value) any {
 		echartsJS.done.Release()
+		// The script's load or error event (args[0].target), also from
+		// tokenjouleLoadScript, whose script this one is.
+		script := app.Null()
+		if len(args) > 0 && args[0].Truthy() {
+			script = args[0].Get("target")
+		}
 		if !app.Window().Get("echarts").Truthy() && echartsJS.leaving {
-			script.Call("remove")
+			removeScript(script)
 			echartsJS.loading, echartsJS.cut = false, true
 			return nil
 		}
@@ -383,7 +389,7 @@ func loadECharts(src string) {
 			// no beforeunload to a page its driver navigates), and a load
 			// cut by leaving looks like any failure: try once more, a
 			// second on, which never comes if the page has gone.
-			script.Call("remove")
+			removeScript(script)
 			echartsJS.loading, echartsJS.retried = false, true
 			var again app.Func
 			again = app.FuncOf(func(app.Value, []app.Value) any {
@@ -410,6 +416,14 @@ func loadECharts(src string) {
 		}
 		return nil
 	})
+	// web/start.js's loader takes ECharts' gzip copy where the host does
+	// not compress.
+	if app.Window().Get("tokenjouleLoadScript").Truthy() {
+		app.Window().Call("tokenjouleLoadScript", echartsJS.src, echartsJS.done)
+		return
+	}
+	doc := app.Window().Get("document")
+	script := doc.Call("createElement", "script")
 	script.Set("src", echartsJS.src)
 	script.Call("addEventListener", "load", echartsJS.done)
 	script.Call("addEventListener", "error", echartsJS.done)
@@ -574,6 +588,38 @@ func afterPaint(f func()) {
 		return
 	}
 	nextFrame(func() { nextFrame(f) })
+}
+
+// pageURL is the page's URL in the browser, nil elsewhere.
+func pageURL() *url.URL {
+	if !app.IsClient {
+		return nil
+	}
+	return app.Window().URL()
+}
+
+// yieldToBrowser returns once the browser has run the tasks it had queued
+// (a timeout of 0): what comes next is a task of its own.
+func yieldToBrowser() {
+	done := make(chan struct{})
+	afterTask(func() { close(done) })
+	<-done
+}
+
+// afterTask calls f, from the browser's event loop, in a task of its own
+// after those already queued.
+func afterTask(f func()) {
+	if !app.IsClient {
+		f()
+		return
+	}
+	var cb app.Func
+	cb = app.FuncOf(func(app.Value, []app.Value) any {
+		cb.Release()
+		f()
+		return nil
+	})
+	app.Window().Call("setTimeout", cb, 0)
 }
 
 // whenIdle calls f, from the browser's event loop, once the page has
@@ -807,4 +853,11 @@ func wrapTab(box app.Value, e app.Event) {
 		return
 	}
 	e.PreventDefault()
+}
+
+// removeScript removes a script element of a failed load, if it is one.
+func removeScript(script app.Value) {
+	if script.Truthy() && script.Get("remove").Truthy() {
+		script.Call("remove")
+	}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,20 +39,31 @@ var (
 	planLayouts    = calcLayouts
 )
 
+// OnInit is calc.OnInit, with the embed's own parameters.
+func (c *Embed) OnInit() {
+	c.bare = true // its footprint is only what its URL sets
+	c.init(c.fromURL)
+}
+
 // OnNav reads the query as the full page does, plus the embed's own
 // parameters (layout, chart, theme, hide); a value they refuse gets a notice
 // like any refused value.
 func (c *Embed) OnNav(ctx app.Context) {
 	c.bare = true
-	c.calc.OnNav(ctx)
+	c.nav(ctx, c.fromURL)
 	if c.loadErr != nil {
 		return
 	}
-	v, _ := state.ParseQuery(ctx.Page().URL().RawQuery) // calc.OnNav reported what it drops
+	forgetRefused(ctx, state.EmbedString(c.q, c.look), c.notices)
+}
+
+// fromURL is calc.fromURL, then the embed's own parameters.
+func (c *Embed) fromURL(u *url.URL) {
+	c.calc.fromURL(u)
+	v, _ := state.ParseQuery(u.RawQuery) // calc.fromURL reported what it drops
 	look, notices := state.ParseEmbed(v, calcLayouts)
 	c.look = look
 	c.notices = append(c.notices, notices...)
-	forgetRefused(ctx, state.EmbedString(c.q, c.look), c.notices)
 }
 
 func (c *Embed) OnMount(ctx app.Context) {
@@ -255,8 +267,8 @@ func (c *calc) renderServed() app.UI {
 	}
 	return app.Details().ID("cfg-details").Class("cfg-details served").Body(
 		app.Summary().ID("cfg-summary").Text(how),
-		compactConfig(r.Kind, s, r.Query),
-		c.renderOther(true),
+		folded(func() app.UI { return compactConfig(r.Kind, s, r.Query) }),
+		folded(func() app.UI { return c.renderOther(true) }),
 	)
 }
 

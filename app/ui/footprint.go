@@ -297,8 +297,12 @@ func (f *fpInputs) render(h, toggle app.EventHandler, budget bool) app.UI {
 	if f.open {
 		d = d.Open(true) // only when true: go-app prerenders open="false"
 	}
+	summary := app.Summary().Text("Beyond the GPU: host, cooling, carbon, water, cost")
+	if starting && !f.open {
+		return d.Body(summary) // the rest once the page has started (see folded)
+	}
 	return d.Body(
-		app.Summary().Text("Beyond the GPU: host, cooling, carbon, water, cost"),
+		summary,
 		app.P().Class("small").Text("The dataset measures the GPUs alone. A boundary adds what the data centre spends around them; "+
 			"a grid, a water figure and a price turn the energy into carbon, water and money. Carbon and water start at the world's "+
 			"average grid and a data centre's average water use; None shows no figure. Each preset names its source."),

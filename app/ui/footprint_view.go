@@ -275,24 +275,6 @@ func (fr fpResult) renderPrompts() app.UI {
 		facility = cloud.Ladder(fr.gpuReq).FacilityWh
 		at = "this request at the boundary “" + cloud.BoundaryInfo().Label + "” (this page counts the GPU only)"
 	}
-	items := make([]app.UI, len(footprint.PromptPoints))
-	for i, p := range footprint.PromptPoints {
-		ours, words := facility, "for "+at
-		if p.Boundary == "gpu" {
-			ours, words = fr.gpuReq, "of GPU energy for this request"
-		}
-		figure := wh(p.Wh)
-		if p.Approx {
-			figure = "≈" + figure
-		}
-		items[i] = app.Li().DataSet("point", i).DataSet("boundary", p.Boundary).Body(
-			app.Strong().Class("fp-point").Text(figure),
-			app.Text(" "+p.What+". It counts "+p.Counts+": compare with "),
-			app.Strong().Class("fp-ours").Text(wh(ours)),
-			app.Text(" "+words+". "),
-			sourceNote(p.Source(), figure, "", false),
-		)
-	}
 	// The published figures are folded under a line that gives their range:
 	// open, they fill a phone's screen between the answer and the inputs.
 	lo, hi := footprint.PromptPoints[0].Wh, footprint.PromptPoints[0].Wh
@@ -304,8 +286,28 @@ func (fr fpResult) renderPrompts() app.UI {
 		per,
 		app.Details().ID("fp-points").Class("fp-points").Body(
 			app.Summary().Text(fmt.Sprintf("%d published figures for one prompt, from %s to %s, each on its own boundary",
-				len(items), wh(lo), wh(hi))),
-			app.Ul().Body(items...),
+				len(footprint.PromptPoints), wh(lo), wh(hi))),
+			folded(func() app.UI {
+				items := make([]app.UI, len(footprint.PromptPoints))
+				for i, p := range footprint.PromptPoints {
+					ours, words := facility, "for "+at
+					if p.Boundary == "gpu" {
+						ours, words = fr.gpuReq, "of GPU energy for this request"
+					}
+					figure := wh(p.Wh)
+					if p.Approx {
+						figure = "≈" + figure
+					}
+					items[i] = app.Li().DataSet("point", i).DataSet("boundary", p.Boundary).Body(
+						app.Strong().Class("fp-point").Text(figure),
+						app.Text(" "+p.What+". It counts "+p.Counts+": compare with "),
+						app.Strong().Class("fp-ours").Text(wh(ours)),
+						app.Text(" "+words+". "),
+						sourceNote(p.Source(), figure, "", false),
+					)
+				}
+				return app.Ul().Body(items...)
+			}),
 		),
 	)
 }
@@ -333,7 +335,7 @@ func sourceNote(s footprint.Source, of, figure string, compact bool) app.UI {
 	}
 	return app.Details().Class("fp-source").Body(
 		app.Summary().Aria("label", summary+" of "+of).Text(summary),
-		app.P().Body(body...),
+		folded(func() app.UI { return app.P().Body(body...) }),
 	)
 }
 

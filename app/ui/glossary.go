@@ -134,7 +134,7 @@ func explain(key string) app.UI {
 			app.Span().Aria("hidden", "true").Text("?"),
 			app.Span().Class("sr-only").Text("What is “"+t.Words+"”?"),
 		),
-		app.Span().Class("term-text").Text(t.Means),
+		folded(func() app.UI { return app.Span().Class("term-text").Text(t.Means) }),
 	)
 }
 

@@ -57,21 +57,37 @@ const (
 	chartPlanGPUs   = "chart-plan-gpus"
 )
 
+// OnInit answers the page's URL in the browser, the default when
+// prerendering (see calc.OnInit).
 func (c *Plan) OnInit() {
 	c.set, c.loadErr = dataset()
 	if c.loadErr != nil {
+		return
+	}
+	if u := c.urlAtInit(); u != nil {
+		c.fromURL(u)
 		return
 	}
 	q, t, _ := state.ParsePlan(c.set, url.Values{})
 	c.load(q, t, nil)
 }
 
-// OnNav reads the state from the URL, also when prerendering.
+// OnNav reads the state from the URL, also when prerendering, unless
+// OnInit read this very URL.
 func (c *Plan) OnNav(ctx app.Context) {
 	if c.loadErr != nil {
 		return
 	}
-	u := ctx.Page().URL()
+	if u := ctx.Page().URL(); !c.readAtInit(u) {
+		c.fromURL(u)
+	} else {
+		ctx.PreventUpdate()
+	}
+	forgetRefused(ctx, c.query(), c.notices)
+}
+
+// fromURL reads the state from the URL u.
+func (c *Plan) fromURL(u *url.URL) {
 	c.rendered = u.RawQuery
 	v, malformed := state.ParseQuery(u.RawQuery)
 	q, t, notices := state.ParsePlan(c.set, v)
@@ -89,7 +105,6 @@ func (c *Plan) OnNav(ctx app.Context) {
 		notices = append(notices, en...)
 	}
 	c.load(q, t, notices)
-	forgetRefused(ctx, c.query(), c.notices)
 }
 
 // query is the page's own query string: its state, its hidden controls,
@@ -107,8 +122,10 @@ func (c *Plan) load(q data.Query, t plan.Traffic, notices []state.Notice) {
 
 func (c *Plan) OnMount(ctx app.Context) {
 	c.page = ctx
-	c.mounted = true
-	markMounted()
+	unfold(ctx, func() {
+		c.mounted = true
+		markMounted()
+	})
 	if c.embedded {
 		c.stopHeight = watchHeight()
 	}

@@ -41,6 +41,27 @@ func prerendering() bool { return app.IsServer }
 // of the URL its OnNav read, which is "" on a static site.
 type prerender struct {
 	rendered string
+
+	atInit  string // the raw query OnInit read, in the browser
+	readURL bool   // OnInit read the URL, and no OnNav has come since
+}
+
+// urlAtInit is, in the browser, the page's URL, which OnInit then reads
+// (see readAtInit); nil when prerendering.
+func (p *prerender) urlAtInit() *url.URL {
+	u := pageURL()
+	if u != nil {
+		p.atInit, p.readURL = u.RawQuery, true
+	}
+	return u
+}
+
+// readAtInit tells, once, whether OnInit read u already: the first OnNav
+// then has nothing to read, and nothing to render anew.
+func (p *prerender) readAtInit(u *url.URL) bool {
+	read := p.readURL && u.RawQuery == p.atInit
+	p.readURL = false
+	return read
 }
 
 // prestart marks the prerendered main element with a digest of the query

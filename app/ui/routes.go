@@ -16,8 +16,11 @@ import (
 // for any other, but static hosts serve each page under more names than its
 // own: / as /index.html, /embed as /embed.html, /embed/ and
 // /embed/index.html, and any of them with doubled slashes (/repo//). The
-// exact routes are the pages the static site is generated with; the patterns
-// take the other names, and generate no page of their own.
+// exact routes are the pages the static site is generated with. In the
+// browser, web/guard.js gives the page its own name before the app starts
+// (/embed.html becomes /embed); the server, which prerenders the page for
+// any name, routes the others with patterns (names.go), which generate no
+// page of their own.
 func Routes() {
 	app.Route("/", func() app.Composer { return &Calculator{} })
 	app.Route("/embed", func() app.Composer { return &Embed{} })
@@ -30,12 +33,7 @@ func Routes() {
 		app.Route(p, func() app.Composer { return &Plan{} })
 		app.Route("/embed"+p, func() app.Composer { return &Plan{embedded: true} })
 	}
-	app.RouteWithRegexp(`^/+(index\.html)?$`, func() app.Composer { return &Calculator{} })
-	app.RouteWithRegexp(`^/+embed(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Embed{} })
-	app.RouteWithRegexp(`^/+compare(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Compare{} })
-	app.RouteWithRegexp(`^/+embed/+compare(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Compare{embedded: true} })
-	app.RouteWithRegexp(`^/+plan(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Plan{} })
-	app.RouteWithRegexp(`^/+embed/+plan(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Plan{embedded: true} })
+	routeOtherNames()
 }
 
 var (

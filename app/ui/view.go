@@ -366,7 +366,7 @@ func configDetails(k *data.Kind, s *data.Config, e *data.Estimate) app.UI {
 			app.Text(what),
 			app.Span().Class("more").Text(fmt.Sprintf(" · all %d figures", len(list.figures))),
 		),
-		list.ui,
+		folded(func() app.UI { return list.ui }),
 	)
 }
 

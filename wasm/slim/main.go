@@ -32,8 +32,22 @@
 // before the browser draws a frame missed it and waited for the next one.
 // Rendered in the event's own task, a change is painted in the next frame.
 //
-// It fails, saying so, when go-app's files are not as expected (another
-// version): check the edits below against it.
+// It also keeps regexp, html/template and text/template out (about a tenth
+// of app.wasm's code, and work at start: their package initialisers compile
+// regular expressions): go-app's router compiles the patterns of
+// RouteWithRegexp, which the browser build never registers (web/guard.js
+// gives the app each page's own name, see app/ui/routes.go), so routeEdits
+// make it refuse them; and a copy of go-echarts, whose HTML rendering the
+// calculator never asks for (it hands ECharts the options itself), gets a
+// render package that renders nothing (renderStub) and loses its last uses
+// of regexp and html/template (jsStub, baseEdits).
+//
+// It also writes the dataset packed (data.Pack) into data/dataset.pack,
+// which the browser build embeds in place of the JSON files: 1.3 MB of JSON
+// become some 80 KB, read at start without encoding/json.
+//
+// It fails, saying so, when go-app's or go-echarts' files are not as
+// expected (another version): check the edits below against it.
 package main
 
 import (
@@ -43,9 +57,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"tokenjoule/data"
 )
 
-const goapp = "github.com/maxence-charriere/go-app/v10/pkg/app"
+const (
+	goapp    = "github.com/maxence-charriere/go-app/v10/pkg/app"
+	echarts  = "github.com/go-echarts/go-echarts/v2/charts"
+	noRegexp = "tokenjoule's browser build (tokenjoule/wasm/slim) has no regular expressions"
+)
 
 // httpStub replaces http.go. wasm.go, which is only built for wasm, names
 // *Handler in its GenerateStaticWebsite stub, so the type stays.
@@ -112,6 +132,140 @@ var engineEdits = []struct{ old, new string }{
 			"\t\tcase <-frames.C:\n"},
 }
 
+// routeEdits make go-app's router do without regexp: RouteWithRegexp
+// panics, saying why, and no route matches a pattern.
+var routeEdits = []struct{ old, new string }{
+	{"import (\n\t\"regexp\"\n\t\"sync\"\n)", "import (\n\t\"sync\"\n)"},
+	{"\t\tregexp:       regexp.MustCompile(pattern),\n", ""},
+	{"\tr.mu.Lock()\n\tdefer r.mu.Unlock()\n\n\tr.routesWithRegexp = append(", "\tpanic(\"RouteWithRegexp(\" + pattern + \"): " + noRegexp + "\")\n\tr.routesWithRegexp = append("},
+	{"\tfor _, rwr := range r.routesWithRegexp {\n\t\tif rwr.regexp.MatchString(path) {\n\t\t\treturn true\n\t\t}\n\t}\n", ""},
+	{"\tfor _, rwr := range r.routesWithRegexp {\n\t\tif rwr.regexp.MatchString(path) {\n\t\t\treturn rwr.newComponent(), true\n\t\t}\n\t}\n", ""},
+	{"\tregexp       *regexp.Regexp\n", ""},
+}
+
+// renderStub replaces go-echarts' render package (every file of it): the
+// same names, and a Renderer that renders nothing.
+const renderStub = `// Package render is go-echarts' HTML rendering, left out of tokenjoule's
+// browser build by tokenjoule/wasm/slim: the calculator hands ECharts the
+// options itself, and rendering links html/template and regexp.
+package render
+
+import (
+	"errors"
+	"io"
+)
+
+const (
+	ModChart                   = "chart"
+	ModPage                    = "page"
+	EchartsInstancePrefix      = "goecharts_"
+	EchartsInstancePlaceholder = "%MY_ECHARTS%"
+)
+
+type ChartSnippet struct {
+	Element string
+	Script  string
+	Option  string
+}
+
+type Renderer interface {
+	Render(w io.Writer) error
+	RenderContent() []byte
+	RenderSnippet() ChartSnippet
+}
+
+var errNoRender = errors.New("go-echarts' HTML rendering is left out of tokenjoule's browser build (see tokenjoule/wasm/slim)")
+
+type none struct{}
+
+func (none) Render(io.Writer) error       { return errNoRender }
+func (none) RenderContent() []byte        { panic(errNoRender) }
+func (none) RenderSnippet() ChartSnippet { panic(errNoRender) }
+
+func NewChartRender(c interface{}, before ...func()) Renderer { return none{} }
+
+func NewPageRender(c interface{}, before ...func()) Renderer { return none{} }
+`
+
+// jsStub replaces go-echarts' opts/js.go: the same functions, with string
+// functions in place of its two regular expressions.
+const jsStub = `package opts
+
+import (
+	"strings"
+
+	"github.com/go-echarts/go-echarts/v2/types"
+)
+
+// tokenjoule's browser build (tokenjoule/wasm/slim): the regular
+// expressions \n|\t and (//.*)\n as string functions.
+
+const funcMarker = "__f__"
+
+var newlineTab = strings.NewReplacer("\n", "", "\t", "")
+
+// stripComments removes each "//" up to the end of its line, the newline
+// included, as (//.*)\n did; a comment on a last line without one stays.
+func stripComments(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "//")
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i:], '\n')
+		if j < 0 {
+			break
+		}
+		b.WriteString(s[:i])
+		s = s[i+j+1:]
+	}
+	b.WriteString(s)
+	return b.String()
+}
+
+type JSFunctions struct {
+	Fns []types.FuncStr
+}
+
+func (f *JSFunctions) AddJSFuncs(fn ...string) {
+	for i := 0; i < len(fn); i++ {
+		f.Fns = append(f.Fns, types.FuncStr(newlineTab.Replace(fn[i])))
+	}
+}
+
+func (f *JSFunctions) AddJSFuncStrs(fn ...types.FuncStr) {
+	for i := 0; i < len(fn); i++ {
+		f.Fns = append(f.Fns, types.FuncStr(newlineTab.Replace(string(fn[i]))))
+	}
+}
+
+func FuncOpts(fn string) types.FuncStr {
+	return types.FuncStr(replaceJsFuncs(fn))
+}
+
+func FuncStripCommentsOpts(fn string) string {
+	return replaceJsFuncs(stripComments(fn))
+}
+
+func replaceJsFuncs(fn string) string {
+	return funcMarker + newlineTab.Replace(fn) + funcMarker
+}
+`
+
+// jsOriginal is what opts/js.go must hold for jsStub to stand for it.
+var jsOriginal = []string{"newlineTabPat = regexp.MustCompile(`\\n|\\t`)", "commentPat    = regexp.MustCompile(`(//.*)\\n`)",
+	"func FuncOpts(fn string) types.FuncStr {", "func FuncStripCommentsOpts(fn string) string {", "func (f *JSFunctions) AddJSFuncs(fn ...string) {",
+	"func (f *JSFunctions) AddJSFuncStrs(fn ...types.FuncStr) {", "return fmt.Sprintf(\"%s%s%s\", funcMarker, fn, funcMarker)"}
+
+// baseEdits make charts/base.go's JSONNotEscaped, which templates use,
+// return a string rather than an html/template.HTML.
+var baseEdits = []struct{ old, new string }{
+	{"\t\"html/template\"\n", ""},
+	{"func (bc *BaseConfiguration) JSONNotEscaped() template.HTML {", "func (bc *BaseConfiguration) JSONNotEscaped() string {"},
+	{"\treturn template.HTML(buff.String())\n", "\treturn buff.String()\n"},
+}
+
 // edit applies edits to the file name in dir, each of whose old texts must
 // occur exactly once.
 func edit(dir, name string, edits []struct{ old, new string }) (string, error) {
@@ -131,8 +285,9 @@ func edit(dir, name string, edits []struct{ old, new string }) (string, error) {
 
 func main() {
 	dir := flag.String("dir", ".cache/wasm-slim", "`dir`ectory to write the overlay into")
+	pack := flag.String("pack", "data/dataset.pack", "`file` to write the packed dataset into, which the browser build embeds")
 	flag.Parse()
-	path, err := overlay(*dir)
+	path, err := prepare(*dir, *pack)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "slim:", err)
 		os.Exit(1)
@@ -140,61 +295,75 @@ func main() {
 	fmt.Println(path)
 }
 
+// prepare writes the overlay into dir and the packed dataset into pack, and
+// returns the go.mod to build with.
+func prepare(dir, pack string) (string, error) {
+	path, err := overlay(dir)
+	if err != nil {
+		return "", err
+	}
+	return path, writePack(pack)
+}
+
+// writePack packs the dataset's JSON files into name, which the browser
+// build embeds in their place (tokenjoule/data, embed_js.go), replacing it
+// whole: a build that runs meanwhile reads the old pack or the new one.
+func writePack(name string) error {
+	set, err := data.Load()
+	if err != nil {
+		return err
+	}
+	b, err := data.Pack(set)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(name), ".dataset.pack-")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}
+
 func overlay(dir string) (string, error) {
-	out, err := exec.Command("go", "list", "-f", "{{.Module.Dir}}\t{{.Module.Path}}\t{{.Module.Version}}", goapp).Output()
+	dir, err := filepath.Abs(dir)
 	if err != nil {
-		return "", fmt.Errorf("finding %s: %v", goapp, err)
-	}
-	f := strings.Split(strings.TrimSpace(string(out)), "\t")
-	if len(f) != 3 {
-		return "", fmt.Errorf("finding %s: go list said %q", goapp, out)
-	}
-	src, module, version := f[0], f[1], f[2]
-	if dir, err = filepath.Abs(dir); err != nil {
 		return "", err
 	}
-	copyDir := filepath.Join(dir, "go-app@"+version)
-	if err := os.RemoveAll(copyDir); err != nil {
-		return "", err
-	}
-	if err := copyTree(src, copyDir); err != nil {
-		return "", err
-	}
-	app := filepath.Join(copyDir, "pkg", "app")
-	resource, err := edit(app, "resource.go", resourceEdits)
-	if err != nil {
-		return "", fmt.Errorf("%s/%v", src, err)
-	}
-	engine, err := edit(app, "engine.go", engineEdits)
-	if err != nil {
-		return "", fmt.Errorf("%s/%v", src, err)
-	}
-	context, err := edit(app, "context.go", uuidEdits)
-	if err != nil {
-		return "", fmt.Errorf("%s/%v", src, err)
-	}
-	state, err := edit(app, "state.go", uuidEdits)
-	if err != nil {
-		return "", fmt.Errorf("%s/%v", src, err)
-	}
-	if _, err := os.Stat(filepath.Join(app, "crypto.go")); err != nil {
-		return "", fmt.Errorf("%s has no pkg/app/crypto.go: update wasm/slim", src)
-	}
-	if strings.Contains(resource, "http.") {
-		return "", fmt.Errorf("%s/resource.go still uses net/http after the edits: update wasm/slim", src)
-	}
-	if _, err := os.Stat(filepath.Join(app, "http.go")); err != nil {
-		return "", fmt.Errorf("%s has no pkg/app/http.go: update wasm/slim", src)
-	}
-	for name, content := range map[string]string{"http.go": httpStub, "resource.go": resource, "engine.go": engine,
-		"crypto.go": cryptoStub, "context.go": context, "state.go": state} {
-		if err := os.WriteFile(filepath.Join(app, name), []byte(content), 0o644); err != nil {
+	var replaces []string
+	for _, m := range []struct {
+		name, pkg string
+		slim      func(src, copyDir string) error
+	}{{"go-app", goapp, slimGoApp}, {"go-echarts", echarts, slimECharts}} {
+		src, module, version, err := moduleOf(m.pkg)
+		if err != nil {
 			return "", err
 		}
+		copyDir := filepath.Join(dir, m.name+"@"+version)
+		if err := os.RemoveAll(copyDir); err != nil {
+			return "", err
+		}
+		if err := copyTree(src, copyDir); err != nil {
+			return "", err
+		}
+		if err := m.slim(src, copyDir); err != nil {
+			return "", err
+		}
+		replaces = append(replaces, fmt.Sprintf("replace %s %s => %s\n", module, version, copyDir))
 	}
 
-	// go.mod and go.sum of this module, with go-app replaced by the copy.
-	out, err = exec.Command("go", "env", "GOMOD").Output()
+	// go.mod and go.sum of this module, with the modules replaced by the copies.
+	out, err := exec.Command("go", "env", "GOMOD").Output()
 	if err != nil {
 		return "", err
 	}
@@ -207,12 +376,96 @@ func overlay(dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	mod = append(mod, fmt.Sprintf("\nreplace %s %s => %s\n", module, version, copyDir)...)
+	mod = append(mod, "\n"+strings.Join(replaces, "")...)
 	path := filepath.Join(dir, "go.mod")
 	if err := os.WriteFile(path, mod, 0o644); err != nil {
 		return "", err
 	}
 	return path, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644)
+}
+
+// moduleOf finds the module of pkg as the build uses it: its directory in
+// the module cache, its path and its version.
+func moduleOf(pkg string) (dir, module, version string, err error) {
+	out, err := exec.Command("go", "list", "-f", "{{.Module.Dir}}\t{{.Module.Path}}\t{{.Module.Version}}", pkg).Output()
+	if err != nil {
+		return "", "", "", fmt.Errorf("finding %s: %v", pkg, err)
+	}
+	f := strings.Split(strings.TrimSpace(string(out)), "\t")
+	if len(f) != 3 {
+		return "", "", "", fmt.Errorf("finding %s: go list said %q", pkg, out)
+	}
+	return f[0], f[1], f[2], nil
+}
+
+// slimGoApp edits the copy of go-app in dir (src is where it came from, for
+// the messages).
+func slimGoApp(src, dir string) error {
+	app := filepath.Join(dir, "pkg", "app")
+	files := map[string]string{"http.go": httpStub, "crypto.go": cryptoStub}
+	for name, edits := range map[string][]struct{ old, new string }{"resource.go": resourceEdits, "engine.go": engineEdits,
+		"context.go": uuidEdits, "state.go": uuidEdits, "route.go": routeEdits} {
+		s, err := edit(app, name, edits)
+		if err != nil {
+			return fmt.Errorf("%s/%v", src, err)
+		}
+		files[name] = s
+	}
+	for _, name := range []string{"crypto.go", "http.go"} {
+		if _, err := os.Stat(filepath.Join(app, name)); err != nil {
+			return fmt.Errorf("%s has no pkg/app/%s: update wasm/slim", src, name)
+		}
+	}
+	if strings.Contains(files["resource.go"], "http.") {
+		return fmt.Errorf("%s/resource.go still uses net/http after the edits: update wasm/slim", src)
+	}
+	if strings.Contains(files["route.go"], `"regexp"`) {
+		return fmt.Errorf("%s/route.go still uses regexp after the edits: update wasm/slim", src)
+	}
+	return writeFiles(app, files)
+}
+
+// slimECharts edits the copy of go-echarts in dir.
+func slimECharts(src, dir string) error {
+	render := filepath.Join(dir, "render")
+	entries, err := os.ReadDir(render)
+	if err != nil {
+		return fmt.Errorf("%s has no render package: update wasm/slim", src)
+	}
+	for _, e := range entries {
+		if err := os.Remove(filepath.Join(render, e.Name())); err != nil {
+			return err
+		}
+	}
+	js, err := os.ReadFile(filepath.Join(dir, "opts", "js.go"))
+	if err != nil {
+		return err
+	}
+	for _, want := range jsOriginal {
+		if !strings.Contains(string(js), want) {
+			return fmt.Errorf("%s/opts/js.go is not as in go-echarts v2.6.7 (looking for %q): update wasm/slim", src, want)
+		}
+	}
+	base, err := edit(filepath.Join(dir, "charts"), "base.go", baseEdits)
+	if err != nil {
+		return fmt.Errorf("%s/%v", src, err)
+	}
+	if err := writeFiles(render, map[string]string{"render.go": renderStub}); err != nil {
+		return err
+	}
+	if err := writeFiles(filepath.Join(dir, "opts"), map[string]string{"js.go": jsStub}); err != nil {
+		return err
+	}
+	return writeFiles(filepath.Join(dir, "charts"), map[string]string{"base.go": base})
+}
+
+func writeFiles(dir string, files map[string]string) error {
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // copyTree copies the regular files under src to dst, writable (the module

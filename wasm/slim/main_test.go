@@ -6,17 +6,20 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tokenjoule/data"
 )
 
 // TestOverlay builds the dependency list of the browser entry against the
-// slimmed go-app: net/http and crypto/tls must be gone, and go-app's engine
-// and the calculator still there.
+// slimmed go-app and go-echarts: net/http, crypto/tls, regexp and the
+// templates must be gone, and go-app's engine, go-echarts' charts and the
+// calculator still there.
 func TestOverlay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("copies go-app and asks the go command")
 	}
 	dir := t.TempDir()
-	modfile, err := overlay(dir)
+	modfile, err := prepare(dir, filepath.Join("..", "..", "data", "dataset.pack"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,18 +41,93 @@ func TestOverlay(t *testing.T) {
 	for _, p := range strings.Fields(string(out)) {
 		deps[p] = true
 	}
-	for _, p := range []string{"net/http", "crypto/tls", "crypto/x509", "mime/multipart", "crypto/aes", "crypto/rand", "github.com/google/uuid"} {
+	for _, p := range []string{"net/http", "crypto/tls", "crypto/x509", "mime/multipart", "crypto/aes", "crypto/rand", "github.com/google/uuid",
+		"regexp", "html/template", "text/template", "github.com/go-echarts/go-echarts/v2/templates"} {
 		if deps[p] {
 			t.Errorf("the wasm still links %s", p)
 		}
 	}
-	for _, p := range []string{goapp, "tokenjoule/app/ui", "tokenjoule/data"} {
+	for _, p := range []string{goapp, echarts, "tokenjoule/app/ui", "tokenjoule/data"} {
 		if !deps[p] {
 			t.Errorf("the wasm no longer links %s", p)
 		}
 	}
+	// The browser build's dataset is the pack, not the JSON files.
+	cmd = exec.Command("go", "list", "-modfile", modfile, "-f", "{{.EmbedFiles}}", "tokenjoule/data")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil || strings.TrimSpace(string(out)) != "[dataset.pack]" {
+		t.Errorf("the browser build's data package embeds %s (%v), want the pack alone", out, err)
+	}
 	// The calculator's own go.mod and go.sum are not touched.
 	if out, err := exec.Command("git", "status", "--porcelain", "--", "../../go.mod", "../../go.sum").Output(); err == nil && len(out) > 0 {
 		t.Errorf("go.mod or go.sum changed:\n%s", out)
+	}
+}
+
+// TestJSStub: the copy of go-echarts' opts/js.go without regexp does what
+// its regular expressions did. It runs a test of its own in a module that
+// stands for go-echarts: opts/js.go and the one type it needs.
+func TestJSStub(t *testing.T) {
+	if testing.Short() {
+		t.Skip("asks the go command")
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod":         "module github.com/go-echarts/go-echarts/v2\n\ngo 1.22\n",
+		"types/types.go": "package types\n\ntype FuncStr string\n",
+		"opts/js.go":     jsStub,
+		"opts/js_test.go": `package opts
+
+import (
+	"regexp"
+	"testing"
+)
+
+func TestAsRegexp(t *testing.T) {
+	nl, comment := regexp.MustCompile("\\n|\\t"), regexp.MustCompile("(//.*)\\n")
+	for _, s := range []string{"", "a\tb\nc", "x // one\ny // two\n", "a // b // c\nd", "// last", "f(x) {\n\treturn x // y\n}\n// z", "a\n\n//\n"} {
+		if got, want := newlineTab.Replace(s), nl.ReplaceAllString(s, ""); got != want {
+			t.Errorf("newlines and tabs out of %q: %q, want %q", s, got, want)
+		}
+		if got, want := stripComments(s), comment.ReplaceAllString(s, ""); got != want {
+			t.Errorf("comments out of %q: %q, want %q", s, got, want)
+		}
+	}
+}
+`,
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command("go", "test", "./opts")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("%v\n%s", err, out)
+	}
+}
+
+// TestWritePack: the pack written for the browser build holds the dataset.
+func TestWritePack(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "dataset.pack")
+	if err := writePack(name); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := data.LoadPacked(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err := set.Select(data.DefaultQuery()); err != nil || r.Selected == nil {
+		t.Errorf("the pack does not answer the default query: %v", err)
 	}
 }
