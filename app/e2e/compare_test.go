@@ -805,11 +805,27 @@ func TestCompare(t *testing.T) {
 			}
 			expectRanking(tb.view(), set, want)
 		}
+		// The figures writers embed, offline too (issue 17): the card, a
+		// chart and the ranking card.
+		cq := with(data.DefaultQuery(), func(q *data.Query) { q.GPU = "H100" })
+		r, err := set.Select(cq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb.visit("/embed?" + state.String(cq) + "&layout=card")
+		expectCard(tb.view(), r, footprint.Factors{})
+		tb.visit("/embed?" + state.String(cq) + "&layout=chart&chart=batch")
+		expectChartLayout(tb.view(), r, 1)
+		rk, err := set.Compare(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb.visit("/embed/compare?" + state.String(q) + "&layout=card")
+		expectCompareCard(tb.view(), set, q, rk)
 		// Downloads need no server.
 		tb.visit(comparePath(q))
 		expectRanking(tb.view(), set, q)
 		tb.do(chromedp.Click(chromedp.ID("download-csv")))
-		rk, _ := set.Compare(q)
 		if got := dl.expect(t, export.Filename(rk.Query, "csv")); !bytes.Equal(got, export.CompareCSV(rk, pageColumns...)) {
 			t.Error("the CSV saved offline differs from export.CompareCSV")
 		}
