@@ -285,15 +285,12 @@ func (c *Compare) Render() app.UI {
 	if c.embedded {
 		class = embedClass(c.look) + " compare"
 	}
-	root := c.prestart(app.Main().Class(class))
-	if c.mounted {
-		root = root.DataSet("mounted", "true")
-	}
+	root := c.mainElement(class, c.mounted)
 	if c.loadErr != nil {
-		return root.Body(app.P().Class("error").Text("The embedded dataset failed to load: " + c.loadErr.Error()))
+		return loadFailed(root, c.loadErr)
 	}
 	if c.err != nil || c.rk == nil {
-		return root.Body(app.P().Class("error").Text(fmt.Sprintf("The comparison failed: %v", c.err)))
+		return failed(root, fmt.Sprintf("The comparison failed: %v", c.err))
 	}
 	titleParams := charts.TitleParams(c.kind())
 	share := &Share{Query: c.q, Ranking: c.rk, Compact: c.embedded, Footprint: c.foot.fp, Charts: []ShareChart{

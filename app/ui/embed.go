@@ -80,12 +80,9 @@ func (c *Embed) OnDismount() {
 // Render puts what an author embeds for first, so that the answer is read
 // without scrolling in a short iframe.
 func (c *Embed) Render() app.UI {
-	root := c.prestart(app.Main().Class(embedClass(c.look)))
-	if c.mounted {
-		root = root.DataSet("mounted", "true")
-	}
+	root := c.mainElement(embedClass(c.look), c.mounted)
 	if c.loadErr != nil {
-		return root.Body(app.P().Class("error").Text("The embedded dataset failed to load: " + c.loadErr.Error()))
+		return loadFailed(root, c.loadErr)
 	}
 	if c.res == nil {
 		return root.Body(&Notices{List: c.notices}, c.renderResult(true))

@@ -24,15 +24,12 @@ func (c *Plan) Render() app.UI {
 	if c.embedded {
 		class = embedClass(c.look) + " plan"
 	}
-	root := c.prestart(app.Main().Class(class))
-	if c.mounted {
-		root = root.DataSet("mounted", "true")
-	}
+	root := c.mainElement(class, c.mounted)
 	if c.loadErr != nil {
-		return root.Body(app.P().Class("error").Text("The embedded dataset failed to load: " + c.loadErr.Error()))
+		return loadFailed(root, c.loadErr)
 	}
 	if c.err != nil || c.p == nil {
-		return root.Body(app.P().Class("error").Text(fmt.Sprintf("The plan failed: %v", c.err)))
+		return failed(root, fmt.Sprintf("The plan failed: %v", c.err))
 	}
 	if c.embedded {
 		switch c.look.Layout {

@@ -75,6 +75,27 @@ func (p *prerender) prestart(root app.HTMLMain) app.HTMLMain {
 	return root.Class("prerendered").DataSet("query", queryDigest(p.rendered))
 }
 
+// mainElement is a page's main element: class, marked prerendered (prestart),
+// and marked data-mounted once the app has mounted it, which the browser
+// tests and outside tools wait for.
+func (p *prerender) mainElement(class string, mounted bool) app.HTMLMain {
+	root := p.prestart(app.Main().Class(class))
+	if mounted {
+		root = root.DataSet("mounted", "true")
+	}
+	return root
+}
+
+// failed is a page that could not answer: root holding the reason alone.
+func failed(root app.HTMLMain, reason string) app.UI {
+	return root.Body(app.P().Class("error").Text(reason))
+}
+
+// loadFailed says that the embedded dataset did not load.
+func loadFailed(root app.HTMLMain, err error) app.UI {
+	return failed(root, "The embedded dataset failed to load: "+err.Error())
+}
+
 // queryDigest is the 32-bit FNV-1a hash of a raw query string, in hex, as
 // web/guard.js's digest computes it from location.search. It hashes UTF-16
 // code units, which JavaScript's strings are made of; a query is ASCII (a

@@ -21,12 +21,9 @@ import (
 // no fixed order, so a range input made a text box would clamp the box's
 // value.
 func (c *Calculator) Render() app.UI {
-	root := c.prestart(app.Main().Class("calc"))
-	if c.mounted {
-		root = root.DataSet("mounted", "true")
-	}
+	root := c.mainElement("calc", c.mounted)
 	if c.loadErr != nil {
-		return root.Body(app.P().Class("error").Text("The embedded dataset failed to load: " + c.loadErr.Error()))
+		return loadFailed(root, c.loadErr)
 	}
 	return root.Body(
 		app.Header().Class("top").Body(
