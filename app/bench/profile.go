@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -235,15 +234,7 @@ func printProfile(w io.Writer, p *profiler.Profile, ld load) {
 	}
 	fmt.Fprintf(w, "main thread busy %.0f ms of %.0f ms profiled\n", busy, (p.EndTime-p.StartTime)/1000)
 	top := func(title string, m map[string]float64, n int) {
-		type kv struct {
-			k string
-			v float64
-		}
-		var l []kv
-		for k, v := range m {
-			l = append(l, kv{k, v})
-		}
-		sort.Slice(l, func(i, j int) bool { return l[i].v > l[j].v })
+		l := byValue(m)
 		fmt.Fprintln(w, "\n"+title)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for i, e := range l {
@@ -266,15 +257,7 @@ func printProfile(w io.Writer, p *profiler.Profile, ld load) {
 				m[sampleGroup(s.node)] += s.dur
 			}
 		}
-		type kv struct {
-			k string
-			v float64
-		}
-		var l []kv
-		for k, v := range m {
-			l = append(l, kv{k, v})
-		}
-		sort.Slice(l, func(i, j int) bool { return l[i].v > l[j].v })
+		l := byValue(m)
 		var parts []string
 		for i, e := range l {
 			if i == 6 || e.v < 2 {

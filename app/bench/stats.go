@@ -39,3 +39,19 @@ func quantile(v []float64, q float64) float64 {
 	}
 	return v[i] + (pos-float64(i))*(v[i+1]-v[i])
 }
+
+// kv is one entry of a map of times or sizes by name.
+type kv struct {
+	k string
+	v float64
+}
+
+// byValue lists m's entries, the largest first.
+func byValue(m map[string]float64) []kv {
+	l := make([]kv, 0, len(m))
+	for k, v := range m {
+		l = append(l, kv{k, v})
+	}
+	sort.Slice(l, func(i, j int) bool { return l[i].v > l[j].v })
+	return l
+}

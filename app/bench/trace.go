@@ -216,15 +216,7 @@ func printTrace(w io.Writer, events []traceEvent, origin string, fcp, upTo float
 		}
 		self := map[string]float64{}
 		selfTime(r, self)
-		type kv struct {
-			k string
-			v float64
-		}
-		var l []kv
-		for k, v := range self {
-			l = append(l, kv{k, v})
-		}
-		sort.Slice(l, func(i, j int) bool { return l[i].v > l[j].v })
+		l := byValue(self)
 		var parts []string
 		for _, e := range l {
 			if e.v >= 2e3 && len(parts) < 8 {
