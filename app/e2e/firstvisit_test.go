@@ -237,8 +237,10 @@ func TestFirstVisitWasmUncompressed(t *testing.T) {
 	w := &wire{next: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case r.URL.Path == "/web/app.wasm":
-			// At about 10 MB/s, as over a network rather than loopback,
-			// which moves the whole file before the page's first task ends.
+			// At about 3 MB/s, as over a network rather than loopback,
+			// which moves the whole file before the page's first task ends
+			// (at 10 MB/s a page slowed by a busy machine heard of the
+			// headers after 6 MB).
 			plain.ServeHTTP(&slowWriter{w}, r)
 		case strings.Contains(r.URL.Path, ".wasm"):
 			plain.ServeHTTP(w, r)
@@ -280,7 +282,7 @@ func (w *slowWriter) Write(b []byte) (int, error) {
 			return n, err
 		}
 		b = b[k:]
-		time.Sleep(3 * time.Millisecond)
+		time.Sleep(10 * time.Millisecond)
 	}
 	return n, nil
 }
