@@ -76,10 +76,12 @@ serve-dist: dist
 # $(SHARED)/mlenergy and skip, saying so, where it is absent. The browser tests
 # (app/e2e) build their own wasm and need web/echarts.min.js, .cache/axe.min.js
 # and chromium: they skip, saying how to install them, where these are missing,
-# except in CI.
+# except in CI. go test's own limit, 10 minutes a package, is too close to
+# what the browser tests take on a busy 2-core machine: 30 minutes, within
+# CI's 90.
 test: vet
 	@$(MAKE) -s echarts axe || [ "$$CI" != true ]
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 30m ./...
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { gofmt -l .; echo "gofmt: files above need formatting"; exit 1; }

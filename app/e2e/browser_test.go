@@ -19,6 +19,7 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -42,15 +43,16 @@ var inCI = os.Getenv("CI") == "true"
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	// The browser tests wait on chromium far more than they compute: unless
-	// -parallel says otherwise, run more of them at once than GOMAXPROCS,
-	// the default, which is 2 on a small machine: four of chromium's, and
-	// TestFirefox and TestWebKit, which each hold a place for their whole
-	// run (their subtests go in turn in one browser).
+	// The browser tests keep every core busy: unless -parallel says
+	// otherwise, run one more of them at once than there are cores (3 on
+	// a 2-core machine, where 6 at once had pages wait past the tests'
+	// time limits as the browsers fought for the CPUs). TestFirefox and
+	// TestWebKit each hold a place for their whole run (their subtests go
+	// in turn in one browser).
 	explicit := false
 	flag.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "test.parallel" })
 	if !explicit {
-		flag.Set("test.parallel", "6")
+		flag.Set("test.parallel", strconv.Itoa(runtime.NumCPU()+1))
 	}
 	code := m.Run()
 	if webDir != "" {

@@ -38,6 +38,12 @@ func Options(path, profile string) []chromedp.ExecAllocatorOption {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
+		// Headless chromium still builds a window's browser UI, and since
+		// about version 150 each window preloads the address bar's popup as
+		// two WebUI pages in a renderer of their own: half a core, all the
+		// time, behind every tab a test opens (TestCompare alone kept both
+		// cores busy). A page never sees it.
+		chromedp.Flag("disable-features", "WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup"),
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1280, 900),
 	}

@@ -1,0 +1,56 @@
+package headless
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestNoBrowserUI starts chromium as the browser tests and the benchmark do
+// and checks that it runs no page of its own beside the one it opens: since
+// about version 150 each window preloaded the address bar's popup as WebUI
+// pages (chrome://omnibox-popup.top-chrome/), which took half a core behind
+// every tab. A chromium that adds another such page fails here, by name.
+func TestNoBrowserUI(t *testing.T) {
+	path := Path()
+	if path == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no chromium: install it with `apt-get install -y chromium` (Debian), or set CHROMIUM to its path")
+		}
+		t.Skip("no chromium: install it with `apt-get install -y chromium` (Debian), or set CHROMIUM to its path")
+	}
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), Options(path, t.TempDir())...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancel = context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatalf("starting %s: %v", path, err)
+	}
+	// The popup's pages came a moment after the window.
+	time.Sleep(2 * time.Second)
+	infos, err := chromedp.Targets(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := 0
+	for _, ti := range infos {
+		switch {
+		case ti.Type == "browser_ui" || strings.HasPrefix(ti.URL, "chrome://"):
+			t.Errorf("chromium runs a page of its own: %s %q at %s", ti.Type, ti.Title, ti.URL)
+		case ti.Type == "page":
+			pages++
+		}
+	}
+	if pages != 1 {
+		t.Errorf("%d pages, want the one opened", pages)
+	}
+}
