@@ -11,10 +11,12 @@ import (
 )
 
 // TestNoBrowserUI starts chromium as the browser tests and the benchmark do
-// and checks that it runs no page of its own beside the one it opens: since
-// about version 150 each window preloaded the address bar's popup as WebUI
-// pages (chrome://omnibox-popup.top-chrome/), which took half a core behind
-// every tab. A chromium that adds another such page fails here, by name.
+// and checks that it does not preload the address bar's popup: since about
+// version 150 each window did, as WebUI pages
+// (chrome://omnibox-popup.top-chrome/) in a renderer of their own, which
+// took half a core behind every tab. A chromium that renames the feature
+// fails here; other pages of its own are named in the log, for whoever
+// looks into the tests' time next.
 func TestNoBrowserUI(t *testing.T) {
 	path := Path()
 	if path == "" {
@@ -44,13 +46,15 @@ func TestNoBrowserUI(t *testing.T) {
 	pages := 0
 	for _, ti := range infos {
 		switch {
+		case strings.HasPrefix(ti.URL, "chrome://omnibox-popup"):
+			t.Errorf("chromium preloads the address bar's popup: %s %q at %s", ti.Type, ti.Title, ti.URL)
 		case ti.Type == "browser_ui" || strings.HasPrefix(ti.URL, "chrome://"):
-			t.Errorf("chromium runs a page of its own: %s %q at %s", ti.Type, ti.Title, ti.URL)
+			t.Logf("chromium runs a page of its own: %s %q at %s", ti.Type, ti.Title, ti.URL)
 		case ti.Type == "page":
 			pages++
 		}
 	}
-	if pages != 1 {
-		t.Errorf("%d pages, want the one opened", pages)
+	if pages == 0 { // a listing that misses the page would miss the popup too
+		t.Errorf("the targets %v hold no page, not even the one opened", infos)
 	}
 }
