@@ -154,15 +154,15 @@ func run(o options) error {
 		return fmt.Errorf("no chromium: install it with `apt-get install -y chromium` (Debian), or set CHROMIUM")
 	}
 	chromium := o.chromium
+	set, err := data.Load()
+	if err != nil {
+		return err
+	}
+	first, err := firstChange(set)
+	if err != nil {
+		return err
+	}
 	if o.profile {
-		set, err := data.Load()
-		if err != nil {
-			return err
-		}
-		first, err := firstChange(set)
-		if err != nil {
-			return err
-		}
 		if o.profileAfterUse {
 			if o.profileUse, err = interactions(set, o.steps); err != nil {
 				return err
@@ -208,14 +208,6 @@ func run(o options) error {
 		defer st.h.close()
 	}
 
-	set, err := data.Load()
-	if err != nil {
-		return err
-	}
-	first, err := firstChange(set)
-	if err != nil {
-		return err
-	}
 	plan, err := interactions(set, o.steps)
 	if err != nil {
 		return err

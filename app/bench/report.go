@@ -280,23 +280,21 @@ func profileNamed(r *report, name string) *profileResult {
 	return nil
 }
 
+// coldLoads and warmLoads are f of each cold or warm load of the profile
+// named name.
 func coldLoads(name string, f func(load) float64) func(*report) []float64 {
-	return func(r *report) []float64 {
-		var v []float64
-		if p := profileNamed(r, name); p != nil {
-			for _, l := range p.Cold {
-				v = append(v, f(l))
-			}
-		}
-		return v
-	}
+	return loadFigures(name, func(p *profileResult) []load { return p.Cold }, f)
 }
 
 func warmLoads(name string, f func(load) float64) func(*report) []float64 {
+	return loadFigures(name, func(p *profileResult) []load { return p.Warm }, f)
+}
+
+func loadFigures(name string, of func(*profileResult) []load, f func(load) float64) func(*report) []float64 {
 	return func(r *report) []float64 {
 		var v []float64
 		if p := profileNamed(r, name); p != nil {
-			for _, l := range p.Warm {
+			for _, l := range of(p) {
 				v = append(v, f(l))
 			}
 		}

@@ -556,17 +556,13 @@ func nextFrame(f func()) {
 	if !app.IsClient {
 		return
 	}
-	var cb app.Func
-	cb = app.FuncOf(func(app.Value, []app.Value) any {
-		cb.Release()
+	app.Window().Call("requestAnimationFrame", callOnce(func() {
 		inAnimationFrame = true
 		f()
 		// The Go code f started (go-app's dispatches and render) has run when
 		// this callback returns to JavaScript, before any microtask.
 		app.Window().Call("queueMicrotask", endFrame)
-		return nil
-	})
-	app.Window().Call("requestAnimationFrame", cb)
+	}))
 }
 
 var (
@@ -613,13 +609,7 @@ func afterTask(f func()) {
 		f()
 		return
 	}
-	var cb app.Func
-	cb = app.FuncOf(func(app.Value, []app.Value) any {
-		cb.Release()
-		f()
-		return nil
-	})
-	app.Window().Call("setTimeout", cb, 0)
+	app.Window().Call("setTimeout", callOnce(f), 0)
 }
 
 // whenIdle calls f, from the browser's event loop, once the page has
@@ -628,17 +618,22 @@ func whenIdle(f func()) {
 	if !app.IsClient {
 		return
 	}
+	if app.Window().Get("requestIdleCallback").Truthy() {
+		app.Window().Call("requestIdleCallback", callOnce(f), map[string]any{"timeout": 1000})
+	} else {
+		app.Window().Call("setTimeout", callOnce(f), 100)
+	}
+}
+
+// callOnce is f as a JavaScript function for one call, which releases it.
+func callOnce(f func()) app.Func {
 	var cb app.Func
 	cb = app.FuncOf(func(app.Value, []app.Value) any {
 		cb.Release()
 		f()
 		return nil
 	})
-	if app.Window().Get("requestIdleCallback").Truthy() {
-		app.Window().Call("requestIdleCallback", cb, map[string]any{"timeout": 1000})
-	} else {
-		app.Window().Call("setTimeout", cb, 100)
-	}
+	return cb
 }
 
 // logError reports on the console what the page could not do.
