@@ -277,7 +277,12 @@ func (b *Builder) onOpen(ctx app.Context, e app.Event) {
 			ctx.Dispatch(func(app.Context) { b.heights[src+"@"+strconv.Itoa(b.width)] = h })
 		})
 	}
-	ctx.Defer(func(app.Context) { showModal("embed-dialog") })
+	// Rendered already (closed, its close event perhaps still queued behind
+	// this click): open it now, so that the event finds it open. Else once
+	// rendered.
+	if !showModal("embed-dialog") {
+		ctx.Defer(func(app.Context) { showModal("embed-dialog") })
+	}
 }
 
 // onClose closes the dialog as Escape does; onClosed follows.
@@ -286,6 +291,11 @@ func (b *Builder) onClose(ctx app.Context, e app.Event) { closeDialog("embed-dia
 // onClosed handles the dialog's close event, whichever closed it, and
 // gives focus back to the button that opened it.
 func (b *Builder) onClosed(ctx app.Context, e app.Event) {
+	// On a busy page the button may be pressed again before the close event
+	// runs (input comes first): the dialog is open again, and stays.
+	if e.Get("target").Get("open").Bool() {
+		return
+	}
 	b.open = false
 	if b.stop != nil {
 		b.stop()

@@ -805,14 +805,20 @@ func focusInView(box, target string) {
 
 // showModal opens the <dialog> with the id as a modal dialog: the browser
 // moves focus into it, keeps Tab inside, makes the rest of the page inert
-// and closes it on Escape (its close event then fires).
-func showModal(id string) {
+// and closes it on Escape (its close event then fires). It reports whether
+// the page has that dialog.
+func showModal(id string) bool {
 	if !app.IsClient {
-		return
+		return false
 	}
-	if el := app.Window().GetElementByID(id); el.Truthy() && !el.Get("open").Bool() {
+	el := app.Window().GetElementByID(id)
+	if !el.Truthy() {
+		return false
+	}
+	if !el.Get("open").Bool() {
 		el.Call("showModal")
 	}
+	return true
 }
 
 // closeDialog closes the <dialog> with the id; its close event fires.
