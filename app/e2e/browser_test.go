@@ -28,7 +28,6 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"tokenjoule/app/internal/headless"
@@ -248,7 +247,6 @@ type tab struct {
 	allowed  []string // problems a test provokes on purpose, by substring
 	requests int
 	noApp    bool // the page runs no app of its own: a host page (the app is in its iframe), or JavaScript is off
-	leaving  bool // the subtest is over: what the page logs as it is left is no problem of its
 }
 
 // allow stops problems that contain substr from failing the test: for a test
@@ -267,9 +265,7 @@ func (tb *tab) watch(ctx context.Context, origin, label string) (done chan struc
 	problem := func(format string, args ...any) {
 		tb.mu.Lock()
 		defer tb.mu.Unlock()
-		if !tb.leaving {
-			tb.problems = append(tb.problems, label+fmt.Sprintf(format, args...))
-		}
+		tb.problems = append(tb.problems, label+fmt.Sprintf(format, args...))
 	}
 	err := chromedp.Listen(ctx, func(ev any) {
 		if ev, ok := ev.(*network.EventRequestWillBeSent); ok {
@@ -304,24 +300,14 @@ func (tb *tab) watch(ctx context.Context, origin, label string) (done chan struc
 // newTab opens a tab whose console and network are watched until the subtest
 // ends; any console error, uncaught exception or request to another origin
 // fails it.
-//
-// The tab may be one an earlier subtest of the same browser left (see
-// tabs): a new tab's renderer process costs twice the CPU of a page loaded
-// in one that runs already (2.4 against 1.6 CPU-seconds, measured). What a
-// subtest set through the DevTools protocol (the viewport, the colour
-// scheme, scripts to run, the service worker bypassed) ends with its
-// session; the tab's history does not.
 func newTab(t *testing.T, bctx context.Context, origin string, setup ...chromedp.Action[chromedp.Void]) *tab {
 	t.Helper()
-	tabCtx, cancel := tabs.context(bctx)
-	ctx, cancelT := context.WithTimeout(tabCtx, 90*time.Second)
+	ctx, cancel := chromedp.NewContext(bctx)
+	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
 	tb := &tab{t: t, ctx: ctx, origin: origin}
 	if err := chromedp.Do(ctx, setup...); err != nil {
-		cancelT()
-		cancel()
 		t.Fatal(err)
 	}
-	id := chromedp.FromContext(ctx).Target.TargetID
 	done := tb.watch(ctx, origin, "")
 	t.Cleanup(func() {
 		// go-app reports a panic on the console and leaves a broken page:
@@ -331,17 +317,9 @@ func newTab(t *testing.T, bctx context.Context, origin string, setup ...chromedp
 				t.Errorf("after the test the app is not mounted: %v", err)
 			}
 		}
-		tb.mu.Lock()
-		tb.leaving = true
-		tb.mu.Unlock()
-		// Kept for the next subtest on a page that runs nothing, so that
-		// nothing of this one goes on in it: unless it failed, or the site
-		// is gone.
-		keep := !t.Failed() && leave(tabCtx)
 		cancelT()
 		cancel()
 		<-done
-		tabs.put(bctx, id, keep)
 		tb.mu.Lock()
 		defer tb.mu.Unlock()
 		for _, p := range tb.problems {
@@ -351,74 +329,6 @@ func newTab(t *testing.T, bctx context.Context, origin string, setup ...chromedp
 		}
 	})
 	return tb
-}
-
-// tabs holds, for each browser, the tabs that finished subtests left, for
-// newTab to use again.
-var tabs = tabPool{free: map[*chromedp.Browser][]target.ID{}}
-
-type tabPool struct {
-	mu   sync.Mutex
-	free map[*chromedp.Browser][]target.ID
-}
-
-// context is a free tab of the browser of bctx, or a new one; cancelling it
-// leaves the tab open (put closes it or keeps it).
-func (p *tabPool) context(bctx context.Context) (context.Context, context.CancelFunc) {
-	if id, ok := p.take(bctx); ok {
-		ctx, cancel := chromedp.NewContext(bctx, chromedp.WithDetachOnCancel(), chromedp.WithTargetID(id))
-		if chromedp.Do(ctx) == nil {
-			return ctx, cancel
-		}
-		cancel() // gone since
-	}
-	return chromedp.NewContext(bctx, chromedp.WithDetachOnCancel())
-}
-
-func (p *tabPool) take(bctx context.Context) (target.ID, bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	b := chromedp.FromContext(bctx).Browser
-	n := len(p.free[b])
-	if n == 0 {
-		return "", false
-	}
-	id := p.free[b][n-1]
-	p.free[b] = p.free[b][:n-1]
-	return id, true
-}
-
-// put gives the tab back, or closes it.
-func (p *tabPool) put(bctx context.Context, id target.ID, keep bool) {
-	b := chromedp.FromContext(bctx).Browser
-	if !keep {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		cdp.Call(ctx, b, target.CloseTarget, target.CloseTargetParams{TargetID: id})
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.free[b] = append(p.free[b], id)
-}
-
-// leave takes the tab of ctx to its page as the server sent it, without
-// its query and with JavaScript off (until the session ends), and tells
-// whether it got there: a page of the same site stays in the tab's
-// process (the point of keeping the tab), runs nothing, and names its
-// icons. (Left for /web/icon.svg, the tab asks for /favicon.ico, which
-// logs a 404; for a blank page, it starts a new process.)
-func leave(ctx context.Context) bool {
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	page, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.protocol.startsWith("http") ? location.origin + location.pathname : ""`))
-	if err != nil || page == "" {
-		return false
-	}
-	return chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
-		return err
-	}), chromedp.Navigate(page)) == nil
 }
 
 // open navigates to the page with the query and waits for the app to mount.
@@ -709,7 +619,6 @@ func TestBrowser(t *testing.T) {
 		t.Parallel()
 		tb := newTab(t, bctx, origin)
 		tb.open("")
-		opened := eval[int](tb, `history.length`) // more than 2 in a tab used before
 		q := def
 		step := func(name string, apply func(), next data.Query) {
 			t.Helper()
@@ -770,7 +679,7 @@ func TestBrowser(t *testing.T) {
 
 		// Changing the workload to one without the model keeps the page valid.
 		step("task without the model", func() { tb.change("#task", "video-chat", "change") }, with(q, func(q *data.Query) { q.Task = "video-chat" }))
-		if h := eval[int](tb, `history.length`); h > opened {
+		if h := eval[int](tb, `history.length`); h > 2 {
 			t.Errorf("history.length = %d: URL updates must replace, not push", h)
 		}
 	})
@@ -1037,4 +946,3 @@ func with(q data.Query, f func(*data.Query)) data.Query {
 	f(&q)
 	return q
 }
-
