@@ -355,9 +355,9 @@ func TestKeyboard(t *testing.T) {
 		key(tb, kb.Enter, 1)
 		backToButton("Close")
 		// On a busy page the button may be pressed again before the close
-		// event of Escape has run (input comes first): the dialog stays open
-		// all the same. One script closes it and presses the button, so the
-		// event runs after the press.
+		// event of the last close (Escape, Close) has run, as input comes
+		// first: the dialog stays open all the same. One script closes it
+		// and presses the button, so that the event runs after the press.
 		key(tb, kb.Enter, 1)
 		tb.waitFor(`document.querySelector("#embed-dialog")?.matches(":modal") ?? false`, "the dialog to open a third time")
 		tb.do(chromedp.Evaluate[chromedp.Void](`(() => { const d = document.querySelector("#embed-dialog");
