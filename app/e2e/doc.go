@@ -47,10 +47,11 @@
 // 2.4 to 2.8 in a new tab (its renderer's own start; 40% of it in the
 // kernel, for some 50,000 page faults a renderer). Keeping finished
 // subtests' tabs for the next saved 4% and hid a tab (no animation frames,
-// so no chart drawn): tried and reverted. -parallel defaults to the cores plus one: more
-// at once only makes pages wait past the tests' limits. headless.Options
-// turns off the browser UI chromium preloads for each window, which cost
-// half a core behind every open browser (TestNoBrowserUI).
+// so no chart drawn): tried and reverted. -parallel defaults to the cores
+// plus one: more at once only makes pages wait past the tests' limits.
+// headless.Options turns off the browser UI chromium preloads for each
+// window, which cost half a core behind every open browser
+// (TestNoBrowserUI).
 //
 // # Screenshots
 //

@@ -19,10 +19,11 @@ import (
 func TestNoBrowserUI(t *testing.T) {
 	path := Path()
 	if path == "" {
+		const missing = "no chromium: install it with `apt-get install -y chromium` (Debian), or set CHROMIUM to its path"
 		if os.Getenv("CI") == "true" {
-			t.Fatal("no chromium: install it with `apt-get install -y chromium` (Debian), or set CHROMIUM to its path")
+			t.Fatal(missing)
 		}
-		t.Skip("no chromium: install it with `apt-get install -y chromium` (Debian), or set CHROMIUM to its path")
+		t.Skip(missing)
 	}
 	if testing.Short() {
 		t.Skip("starts a browser")
