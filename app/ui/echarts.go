@@ -391,7 +391,13 @@ func loadECharts(src string) {
 			// second on, which never comes if the page has gone.
 			removeScript(script)
 			echartsJS.loading, echartsJS.retried = false, true
-			app.Window().Call("setTimeout", callOnce(func() { loadECharts(echartsJS.src) }), 1000)
+			var again app.Func
+			again = app.FuncOf(func(app.Value, []app.Value) any {
+				again.Release()
+				loadECharts(echartsJS.src)
+				return nil
+			})
+			app.Window().Call("setTimeout", again, 1000)
 			return nil
 		}
 		if !app.Window().Get("echarts").Truthy() {
@@ -454,7 +460,12 @@ func loadEChartsWhenIdle(src string) {
 		return
 	}
 	echartsJS.src = src
-	idle := callOnce(func() { loadECharts(src) })
+	var idle app.Func
+	idle = app.FuncOf(func(app.Value, []app.Value) any {
+		idle.Release()
+		loadECharts(src)
+		return nil
+	})
 	if app.Window().Get("requestIdleCallback").Truthy() {
 		app.Window().Call("requestIdleCallback", idle, map[string]any{"timeout": 2000})
 	} else {
