@@ -128,21 +128,6 @@ func profileStart(o options, cfg any, w io.Writer) error {
 	return nil
 }
 
-// buildNamedWasm builds the browser entry as `make wasm` does, but keeps
-// the function names.
-func buildNamedWasm(root, out string) error {
-	dir, err := os.MkdirTemp("", "tokenjoule-bench-slim-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(dir)
-	modfile, err := slimModfile(root, dir)
-	if err != nil {
-		return err
-	}
-	return goBuildWasm(root, modfile, out, false)
-}
-
 // printProfile sums the samples of p by package and function, leaving out
 // idle time.
 func printProfile(w io.Writer, p *profiler.Profile, ld load) {

@@ -32,12 +32,8 @@ func linkedSizes(root string) (linked, error) {
 		return linked{}, err
 	}
 	defer os.RemoveAll(dir)
-	modfile, err := slimModfile(root, filepath.Join(dir, "slim"))
-	if err != nil {
-		return linked{}, err
-	}
 	out := filepath.Join(dir, "app.wasm")
-	if err := goBuildWasm(root, modfile, out, false); err != nil {
+	if err := buildNamedWasm(root, out); err != nil {
 		return linked{}, err
 	}
 	b, err := os.ReadFile(out)
@@ -47,30 +43,18 @@ func linkedSizes(root string) (linked, error) {
 	return wasmSizes(b)
 }
 
-// slimModfile writes wasm/slim's copy of go-app into dir and returns the
-// go.mod that builds against it, as `make wasm` does.
-func slimModfile(root, dir string) (string, error) {
-	slim := exec.Command("go", "run", "./wasm/slim", "-dir", dir)
-	slim.Dir = root
-	modfile, err := slim.Output()
+// buildNamedWasm builds the browser entry as `make wasm` does (wasm/slim),
+// but keeps the function names.
+func buildNamedWasm(root, out string) error {
+	dir, err := os.MkdirTemp("", "tokenjoule-bench-slim-")
 	if err != nil {
-		return "", fmt.Errorf("wasm/slim: %v", err)
+		return err
 	}
-	return strings.TrimSpace(string(modfile)), nil
-}
-
-// goBuildWasm builds the browser entry into out; stripped, as shipped, or
-// with its symbols (function names).
-func goBuildWasm(root, modfile, out string, stripped bool) error {
-	args := []string{"build", "-trimpath", "-modfile", modfile, "-o", out}
-	if stripped {
-		args = append(args, "-ldflags=-s -w")
-	}
-	cmd := exec.Command("go", append(args, "./wasm")...)
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("building the wasm: %v\n%s", err, b)
+	defer os.RemoveAll(dir)
+	slim := exec.Command("go", "run", "./wasm/slim", "-dir", dir, "-o", out, "-symbols")
+	slim.Dir = root
+	if b, err := slim.CombinedOutput(); err != nil {
+		return fmt.Errorf("building the wasm (wasm/slim): %v\n%s", err, b)
 	}
 	return nil
 }

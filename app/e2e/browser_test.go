@@ -147,22 +147,18 @@ func buildWeb() (string, error) {
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		// As `make wasm` builds it: against go-app without its HTTP handler.
+		// As `make wasm` builds it (wasm/slim).
 		slimDir, err := os.MkdirTemp("", "tokenjoule-slim-")
 		if err != nil {
 			wasmErr = err
 			return
 		}
 		defer os.RemoveAll(slimDir)
-		slim := exec.Command(goCommand(), "run", "./wasm/slim", "-dir", slimDir)
+		slim := exec.Command(goCommand(), "run", "./wasm/slim", "-dir", slimDir, "-o", filepath.Join(web, "app.wasm"))
 		slim.Dir = repoRoot
-		modfile, err := slim.Output()
-		if err != nil {
-			wasmErr = fmt.Errorf("wasm/slim: %v", err)
-			return
+		if out, err := slim.CombinedOutput(); err != nil {
+			wasmErr = fmt.Errorf("building the wasm (wasm/slim): %v\n%s", err, out)
 		}
-		wasmErr = goBuild("the wasm", []string{"GOOS=js", "GOARCH=wasm"}, "-trimpath", "-ldflags=-s -w",
-			"-modfile", strings.TrimSpace(string(modfile)), "-o", filepath.Join(web, "app.wasm"), "tokenjoule/wasm")
 	}()
 	go func() {
 		defer wg.Done()

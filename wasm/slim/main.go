@@ -42,6 +42,15 @@
 // render package that renders nothing (renderStub) and loses its last uses
 // of regexp and html/template (jsStub, baseEdits).
 //
+// It also keeps log and math/rand out of go-echarts (geoEdits, idEdits): a
+// warning for maps the calculator never draws, and chart ids from
+// math/rand/v2, which go-app's ids use already (9 KB brotli).
+//
+// With -o, it then builds the browser entry itself, as every build of it
+// should (make wasm, the browser tests, the benchmark): against the copies,
+// for js/wasm, stripped (unless -symbols), and with inlining left to the
+// runtime and the small packages under it (see inlined).
+//
 // It also writes the dataset packed (data.Pack) into data/dataset.pack,
 // which the browser build embeds in place of the JSON files: 1.3 MB of JSON
 // become some 80 KB, read at start without encoding/json.
@@ -266,6 +275,59 @@ var baseEdits = []struct{ old, new string }{
 	{"\treturn template.HTML(buff.String())\n", "\treturn buff.String()\n"},
 }
 
+// geoEdits drop charts/geo.go's one use of log, a warning for a map region
+// without coordinates: the log package's initialiser and its time
+// formatting then stay out of app.wasm.
+var geoEdits = []struct{ old, new string }{
+	{"\t\"log\"\n", ""},
+	{"\t\tlog.Printf(\"goecharts: No coordinate is specified for %s\\n\", region)\n", "\t\t_ = region // tokenjoule (wasm/slim): no log in the browser build\n"},
+}
+
+// idEdits have util/id_gennerator.go draw chart ids from math/rand/v2,
+// seeded by the runtime, instead of a seeded math/rand.
+var idEdits = []struct{ old, new string }{
+	{"import (\n\t\"math/rand\"\n\t\"time\"\n)", "import \"math/rand/v2\""},
+	{"func init() {\n\trand.Seed(time.Now().UnixNano())\n}\n\n", ""},
+	{"rand.Intn(10)", "rand.IntN(10)"},
+	{"rand.Intn(26)", "rand.IntN(26)"},
+}
+
+// inlined are the packages the browser build inlines calls into: the
+// runtime and the small standard packages that it and every other package
+// lean on. The rest is built with -l: inlined copies of function bodies
+// were 8% of app.wasm's brotli size (go1.26.8: 1,632,671 -> 1,502,530
+// bytes; raw 8.89 -> 8.67 MB). The price is paid in Go's own work, which
+// is a small part of a change's time next to ECharts' (app/bench showed no
+// difference in the interactions or at start; the chart options' Go
+// benchmark under node moved within its noise).
+var inlined = []string{"runtime/...", "internal/...", "sync/...", "syscall/...", "math/...", "unicode/...",
+	"strconv", "bytes", "strings", "slices", "errors", "sort", "io"}
+
+// buildArgs are go build's arguments for the browser entry against modfile,
+// into out.
+func buildArgs(modfile, out string, symbols bool) []string {
+	args := []string{"build", "-trimpath", "-modfile", modfile, "-o", out, "-gcflags=all=-l"}
+	for _, p := range inlined {
+		args = append(args, "-gcflags="+p+"=") // later patterns win: no -l
+	}
+	if !symbols {
+		args = append(args, "-ldflags=-s -w")
+	}
+	return append(args, "tokenjoule/wasm")
+}
+
+// build builds the browser entry into out with the go command, in the
+// module of the working directory.
+func build(modfile, out string, symbols bool) error {
+	cmd := exec.Command("go", buildArgs(modfile, out, symbols)...)
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("building the wasm: %v", err)
+	}
+	return nil
+}
+
 // edit applies edits to the file name in dir, each of whose old texts must
 // occur exactly once.
 func edit(dir, name string, edits []struct{ old, new string }) (string, error) {
@@ -276,7 +338,7 @@ func edit(dir, name string, edits []struct{ old, new string }) (string, error) {
 	s := string(b)
 	for _, e := range edits {
 		if strings.Count(s, e.old) != 1 {
-			return "", fmt.Errorf("%s is not as in go-app v10.1.11 (looking for %q): update wasm/slim", name, e.old)
+			return "", fmt.Errorf("%s is not as wasm/slim expects (looking for %q): update wasm/slim", name, e.old)
 		}
 		s = strings.Replace(s, e.old, e.new, 1)
 	}
@@ -286,13 +348,20 @@ func edit(dir, name string, edits []struct{ old, new string }) (string, error) {
 func main() {
 	dir := flag.String("dir", ".cache/wasm-slim", "`dir`ectory to write the overlay into")
 	pack := flag.String("pack", "data/dataset.pack", "`file` to write the packed dataset into, which the browser build embeds")
+	out := flag.String("o", "", "build the browser entry into `file` (otherwise print the go.mod to build it with)")
+	symbols := flag.Bool("symbols", false, "with -o, keep the function names (for profiles and sizes by package)")
 	flag.Parse()
 	path, err := prepare(*dir, *pack)
+	if err == nil && *out != "" {
+		err = build(path, *out, *symbols)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "slim:", err)
 		os.Exit(1)
 	}
-	fmt.Println(path)
+	if *out == "" {
+		fmt.Println(path)
+	}
 }
 
 // prepare writes the overlay into dir and the packed dataset into pack, and
@@ -450,13 +519,24 @@ func slimECharts(src, dir string) error {
 	if err != nil {
 		return fmt.Errorf("%s/%v", src, err)
 	}
+	geo, err := edit(filepath.Join(dir, "charts"), "geo.go", geoEdits)
+	if err != nil {
+		return fmt.Errorf("%s/%v", src, err)
+	}
+	id, err := edit(filepath.Join(dir, "util"), "id_gennerator.go", idEdits)
+	if err != nil {
+		return fmt.Errorf("%s/%v", src, err)
+	}
+	if err := writeFiles(filepath.Join(dir, "util"), map[string]string{"id_gennerator.go": id}); err != nil {
+		return err
+	}
 	if err := writeFiles(render, map[string]string{"render.go": renderStub}); err != nil {
 		return err
 	}
 	if err := writeFiles(filepath.Join(dir, "opts"), map[string]string{"js.go": jsStub}); err != nil {
 		return err
 	}
-	return writeFiles(filepath.Join(dir, "charts"), map[string]string{"base.go": base})
+	return writeFiles(filepath.Join(dir, "charts"), map[string]string{"base.go": base, "geo.go": geo})
 }
 
 func writeFiles(dir string, files map[string]string) error {

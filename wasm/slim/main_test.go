@@ -11,9 +11,9 @@ import (
 )
 
 // TestOverlay builds the dependency list of the browser entry against the
-// slimmed go-app and go-echarts: net/http, crypto/tls, regexp and the
-// templates must be gone, and go-app's engine, go-echarts' charts and the
-// calculator still there.
+// slimmed go-app and go-echarts: net/http, crypto/tls, regexp, the
+// templates, log and math/rand must be gone, and go-app's engine,
+// go-echarts' charts and the calculator still there.
 func TestOverlay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("copies go-app and asks the go command")
@@ -42,7 +42,7 @@ func TestOverlay(t *testing.T) {
 		deps[p] = true
 	}
 	for _, p := range []string{"net/http", "crypto/tls", "crypto/x509", "mime/multipart", "crypto/aes", "crypto/rand", "github.com/google/uuid",
-		"regexp", "html/template", "text/template", "github.com/go-echarts/go-echarts/v2/templates"} {
+		"regexp", "html/template", "text/template", "github.com/go-echarts/go-echarts/v2/templates", "log", "math/rand"} {
 		if deps[p] {
 			t.Errorf("the wasm still links %s", p)
 		}
