@@ -44,13 +44,7 @@ func saveFile(name, mime string, b []byte) (err error) {
 	a.Call("remove")
 	// Revoked a minute later: at once, it could cancel a download that has
 	// not started reading the blob.
-	var revoke app.Func
-	revoke = app.FuncOf(func(app.Value, []app.Value) any {
-		urls.Call("revokeObjectURL", href)
-		revoke.Release()
-		return nil
-	})
-	win.Call("setTimeout", revoke, 60_000)
+	win.Call("setTimeout", callOnce(func() { urls.Call("revokeObjectURL", href) }), 60_000)
 	return nil
 }
 

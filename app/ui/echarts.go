@@ -391,13 +391,7 @@ func loadECharts(src string) {
 			// second on, which never comes if the page has gone.
 			removeScript(script)
 			echartsJS.loading, echartsJS.retried = false, true
-			var again app.Func
-			again = app.FuncOf(func(app.Value, []app.Value) any {
-				again.Release()
-				loadECharts(echartsJS.src)
-				return nil
-			})
-			app.Window().Call("setTimeout", again, 1000)
+			app.Window().Call("setTimeout", callOnce(func() { loadECharts(echartsJS.src) }), 1000)
 			return nil
 		}
 		if !app.Window().Get("echarts").Truthy() {
@@ -460,12 +454,7 @@ func loadEChartsWhenIdle(src string) {
 		return
 	}
 	echartsJS.src = src
-	var idle app.Func
-	idle = app.FuncOf(func(app.Value, []app.Value) any {
-		idle.Release()
-		loadECharts(src)
-		return nil
-	})
+	idle := callOnce(func() { loadECharts(src) })
 	if app.Window().Get("requestIdleCallback").Truthy() {
 		app.Window().Call("requestIdleCallback", idle, map[string]any{"timeout": 2000})
 	} else {
