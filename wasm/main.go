@@ -1,5 +1,5 @@
-// Command wasm is the calculator's browser entry, built with GOOS=js
-// GOARCH=wasm into web/app.wasm. It holds the UI and the embedded dataset
+// Command wasm is the calculator's browser entry, built for GOOS=js
+// GOARCH=wasm into web/app.wasm by wasm/slim (make wasm). It holds the UI and the embedded dataset
 // only: the server, CLI and importer live in other packages so that they stay
 // out of the download.
 package main
