@@ -19,7 +19,7 @@ run: wasm echarts
 # engine also renders as soon as the events it was handed are handled, not a
 # frame period later (see wasm/slim).
 # wasm/slim also builds it, with the flags every build of it shares (inlining
-# left to the runtime and the small packages under it: 8% less brotli).
+# left to the runtime and the small packages under it: 7% less brotli).
 # `make wasm SLIM=0` builds against go-app as it is, with go build's defaults.
 SLIM ?= 1
 # The dataset: its pointer and its generations, not an import's work in

@@ -1,7 +1,7 @@
 // Command wasm is the calculator's browser entry, built for GOOS=js
-// GOARCH=wasm into web/app.wasm by wasm/slim (make wasm). It holds the UI and the embedded dataset
-// only: the server, CLI and importer live in other packages so that they stay
-// out of the download.
+// GOARCH=wasm into web/app.wasm by wasm/slim (make wasm). It holds the UI and
+// the embedded dataset only: the server, CLI and importer live in other
+// packages so that they stay out of the download.
 package main
 
 import (
