@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"tokenjoule/data"
 )
@@ -182,4 +183,43 @@ func TestResizeScript(t *testing.T) {
 	if string(m[1]) != resizeScript {
 		t.Errorf("resizeScript =\n%s\nthe README's =\n%s", resizeScript, m[1])
 	}
+}
+
+// longDateByTime is longDate as package time writes it, which the page
+// leaves out of its start (see longDate).
+func longDateByTime(iso string) string {
+	d, err := time.Parse(time.DateOnly, iso)
+	if err != nil {
+		return iso
+	}
+	return d.Format("2 January 2006")
+}
+
+// TestLongDate holds longDate to package time over every day of four
+// centuries, the days around them that are not, and strings that are not
+// dates.
+func TestLongDate(t *testing.T) {
+	for d := time.Date(1900, 1, 1, 0, 0, 0, 0, time.UTC); d.Year() < 2300; d = d.AddDate(0, 0, 1) {
+		iso := d.Format(time.DateOnly)
+		if got, want := longDate(iso), longDateByTime(iso); got != want {
+			t.Fatalf("longDate(%q) = %q, want %q", iso, got, want)
+		}
+	}
+	for _, iso := range []string{"2025-02-29", "2024-02-30", "1900-02-29", "2000-02-29", "2025-04-31", "2025-13-01", "2025-00-10", "2025-01-00",
+		"2025-1-01", "2025-01-1", " 2025-01-01", "2025-01-01 ", "2025/01/01", "+025-01-01", "-025-01-01", "2025-0x-01", "0000-01-01", "9999-12-31", "", "soon"} {
+		if got, want := longDate(iso), longDateByTime(iso); got != want {
+			t.Errorf("longDate(%q) = %q, want %q", iso, got, want)
+		}
+	}
+}
+
+func FuzzLongDate(f *testing.F) {
+	for _, s := range []string{"2025-12-01", "2024-02-29", "2025-02-29", "soon", "2025-1-01"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, iso string) {
+		if got, want := longDate(iso), longDateByTime(iso); got != want {
+			t.Errorf("longDate(%q) = %q, want %q", iso, got, want)
+		}
+	})
 }
