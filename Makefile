@@ -84,15 +84,10 @@ serve-dist: dist
 # and chromium: they skip, saying how to install them, where these are missing,
 # except in CI. go test's own limit, 10 minutes a package, is too close to
 # what the browser tests take on a busy 2-core machine: 30 minutes, within
-# CI's 90. chromedp's own code is left out of the race detector's watch: its
-# Target reads a frame's node map outside the lock that documentUpdated
-# writes it under (target.go, domEvent; v0.23.1 and upstream alike), which
-# the detector reported once, in a browser test that attaches to an embed's
-# frame while the embed mounts. Every package of ours stays instrumented.
-RACE_FLAGS := -race -gcflags=github.com/chromedp/chromedp=-race=false
+# CI's 90.
 test: vet
 	@$(MAKE) -s echarts axe || [ "$$CI" != true ]
-	$(GO) test $(RACE_FLAGS) -count=1 -timeout 30m ./...
+	$(GO) test -race -count=1 -timeout 30m ./...
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { gofmt -l .; echo "gofmt: files above need formatting"; exit 1; }
