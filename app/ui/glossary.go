@@ -227,7 +227,7 @@ func datasetVersion(src data.Source, copied string) string {
 // parser and formatter took 25 ms of the page's start (app/bench -profile:
 // their first run, in the browser's baseline compiler).
 func longDate(iso string) string {
-	_, m, d, ok := isoDate(iso)
+	m, d, ok := isoDate(iso)
 	if !ok {
 		return iso
 	}
@@ -239,19 +239,19 @@ var monthNames = [...]string{"January", "February", "March", "April", "May", "Ju
 
 // isoDate reads YYYY-MM-DD, a day of the Gregorian calendar, as
 // time.Parse(time.DateOnly, s) does.
-func isoDate(s string) (y, m, d int, ok bool) {
+func isoDate(s string) (m, d int, ok bool) {
 	if len(s) != len("2006-01-02") || s[4] != '-' || s[7] != '-' {
-		return 0, 0, 0, false
+		return 0, 0, false
 	}
-	y, m, d = digits(s[:4]), digits(s[5:7]), digits(s[8:])
+	y, m, d := digits(s[:4]), digits(s[5:7]), digits(s[8:])
 	if y < 0 || m < 1 || m > 12 || d < 1 {
-		return 0, 0, 0, false
+		return 0, 0, false
 	}
 	days := [...]int{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[m-1]
 	if m == 2 && y%4 == 0 && (y%100 != 0 || y%400 == 0) {
 		days = 29
 	}
-	return y, m, d, d <= days
+	return m, d, d <= days
 }
 
 // digits is the number s writes in decimal digits alone, or -1.

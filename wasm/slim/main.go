@@ -517,28 +517,16 @@ func slimECharts(src, dir string) error {
 			return fmt.Errorf("%s/opts/js.go is not as in go-echarts v2.6.7 (looking for %q): update wasm/slim", src, want)
 		}
 	}
-	base, err := edit(filepath.Join(dir, "charts"), "base.go", baseEdits)
-	if err != nil {
-		return fmt.Errorf("%s/%v", src, err)
+	files := map[string]string{"render/render.go": renderStub, "opts/js.go": jsStub}
+	for name, edits := range map[string][]struct{ old, new string }{"charts/base.go": baseEdits, "charts/geo.go": geoEdits,
+		"util/id_gennerator.go": idEdits} {
+		s, err := edit(dir, name, edits)
+		if err != nil {
+			return fmt.Errorf("%s/%v", src, err)
+		}
+		files[name] = s
 	}
-	geo, err := edit(filepath.Join(dir, "charts"), "geo.go", geoEdits)
-	if err != nil {
-		return fmt.Errorf("%s/%v", src, err)
-	}
-	id, err := edit(filepath.Join(dir, "util"), "id_gennerator.go", idEdits)
-	if err != nil {
-		return fmt.Errorf("%s/%v", src, err)
-	}
-	if err := writeFiles(filepath.Join(dir, "util"), map[string]string{"id_gennerator.go": id}); err != nil {
-		return err
-	}
-	if err := writeFiles(render, map[string]string{"render.go": renderStub}); err != nil {
-		return err
-	}
-	if err := writeFiles(filepath.Join(dir, "opts"), map[string]string{"js.go": jsStub}); err != nil {
-		return err
-	}
-	return writeFiles(filepath.Join(dir, "charts"), map[string]string{"base.go": base, "geo.go": geo})
+	return writeFiles(dir, files)
 }
 
 func writeFiles(dir string, files map[string]string) error {
