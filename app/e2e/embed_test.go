@@ -207,6 +207,12 @@ func (tb *tab) isolatedIframe(u string) view {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
+	// Attached while the app in it mounts, chromedp v0.23.1 can read the
+	// frame's node map as it fills it (Target.domEvent against
+	// documentUpdated, a data race seen once in TestEmbedLayouts): attach
+	// once the embed has told the host page (hostSite) its height, that is
+	// once it has mounted.
+	tb.waitFor(`messages.some(m => m.fromFrame)`, "the embed's first message to the host page")
 	ctx, cancel := chromedp.NewContext(tb.ctx, chromedp.WithTargetID(id))
 	appOrigin := u[:strings.Index(u, "/embed")]
 	done := tb.watch(ctx, appOrigin, "iframe: ")
