@@ -6,13 +6,60 @@
 // files uncompressed (a plain file server, S3 without metadata), the page
 // downloads the gzip copies the build writes beside them instead,
 // decompressed in the page (DecompressionStream): the wasm, which app.js
-// compiles from what this returns (window.tokenjouleWasm, see
+// instantiates from what this hands it (window.tokenjouleWasm, see
 // app/server/appjs.go), and ECharts, which the chart bridge loads through
 // tokenjouleLoadScript (app/ui/echarts.go). The service worker does the same
 // for its offline copy (app/server/worker.js).
-window.tokenjouleStarted = true; // app.js waits for this script, should it run after it
+//
+// The wasm is downloaded and compiled by this same script run as a worker
+// (see compileOffThread): compiled on the page's own thread, the 9 MB
+// module blocked it for two tasks of 130 to 260 ms each.
+if (typeof window === "undefined") {
+  self.tokenjouleCompiler = true; // the IIFE below answers the page's one message
+} else {
+  window.tokenjouleStarted = true; // app.js waits for this script, should it run after it
+}
 (function () {
   "use strict";
+
+  // wasmRaw: whether the host sends the wasm as it is, null when unknown
+  // (see rawHere); the page tells the worker.
+  var wasmRaw = null;
+
+  if (self.tokenjouleCompiler) {
+    // The worker: compile the wasm at the URL the page sends, post the
+    // module back (or why not), with the bytes downloaded as they come.
+    self.onmessage = function (e) {
+      wasmRaw = e.data.raw;
+      fetchWasm(e.data.url)
+        .then(function (res) {
+          if (!res.ok) {
+            throw new Error(e.data.url + ": " + res.status + " " + res.statusText);
+          }
+          count(res.clone().body);
+          // The response itself, which has a URL: chromium caches the
+          // code compiled from it.
+          return WebAssembly.compileStreaming(res).then(function (module) {
+            // How many times this worker asked for the wasm (or its gzip
+            // copy): once, unless the host's answer said it does not
+            // compress.
+            var requests = performance.getEntriesByType("resource").filter(function (r) {
+              return r.name.split("?")[0].replace(/\.gz$/, "") === e.data.url;
+            }).length;
+            return { module: module, url: res.url, decompressed: res.headers.get("Tokenjoule-Decompressed") || "", requests: requests };
+          });
+        })
+        .then(
+          function (compiled) {
+            self.postMessage(compiled);
+          },
+          function (err) {
+            self.postMessage({ error: String(err) });
+          }
+        );
+    };
+    return;
+  }
 
   // As guard.js and go-app's app.js: no app for robots, nor with ?wasm=false.
   var appRuns =
@@ -20,18 +67,105 @@ window.tokenjouleStarted = true; // app.js waits for this script, should it run 
     new URLSearchParams(location.search).get("wasm") !== "false";
 
   // scriptsRaw: whether the host sends scripts as they are (this one told),
-  // null when unknown; wasmRaw: the same of the wasm.
+  // null when unknown.
   var here = document.currentScript.src;
   var scriptsRaw = typeof DecompressionStream === "function" && typeof AbortController === "function" ? rawHere(here) : false;
-  var wasmRaw = scriptsRaw;
+  wasmRaw = scriptsRaw;
   // The one download of the wasm: app.js takes it if it asks for the same
-  // URL (app/server/appjs.go); a failure is app.js's to report, when it
-  // awaits the response.
+  // URL (app/server/appjs.go), as a compiled module where a worker could
+  // compile it, else as a response to compile; a failure is app.js's to
+  // report, when it awaits it.
   if (appRuns && typeof WebAssembly === "object") {
     var wasmURL = new URL("app.wasm", here).href;
-    var download = fetchWasm(wasmURL);
-    download.catch(function () {});
-    window.tokenjouleWasm = { url: wasmURL, response: download };
+    var wasm = { url: wasmURL };
+    wasm.module = compileOffThread(wasm);
+    if (wasm.module) {
+      wasm.module.catch(function () {});
+    } else {
+      wasm.response = fetchWasm(wasmURL);
+      wasm.response.catch(function () {});
+    }
+    // The download again, should the worker fail.
+    wasm.fetch = function () {
+      return fetchWasm(wasmURL);
+    };
+    window.tokenjouleWasm = wasm;
+  }
+
+  // compileOffThread starts a worker (this script) that downloads and
+  // compiles the wasm of wasm.url, and returns the module it posts back (or
+  // rejects with why it could not), marked "tokenjoule-wasm-compiled" on the
+  // page's timeline with the URL of the response it was compiled from, how
+  // it was decompressed and how many requests the worker made for it; it calls wasm.progress, if set, with the bytes
+  // downloaded so far. It returns null where the page can run no such
+  // worker: a frame sandboxed without allow-same-origin (whose opaque origin
+  // the policy's worker-src 'self' does not match), or no Worker at all.
+  function compileOffThread(wasm) {
+    if (self.origin === "null" || typeof Worker !== "function") {
+      return null;
+    }
+    var worker;
+    try {
+      worker = new Worker(here);
+    } catch (err) {
+      return null;
+    }
+    var module = new Promise(function (resolve, reject) {
+      worker.onmessage = function (e) {
+        if (e.data.loaded) {
+          if (wasm.progress) {
+            wasm.progress(e.data.loaded);
+          }
+          return;
+        }
+        worker.terminate();
+        if (e.data.module) {
+          // For tools (app/bench, app/e2e): where the module came from.
+          try {
+            performance.mark("tokenjoule-wasm-compiled", {
+              detail: { url: e.data.url, decompressed: e.data.decompressed, requests: e.data.requests, worker: true },
+            });
+          } catch (err) {
+            // no marks with details here
+          }
+          resolve(e.data.module);
+        } else {
+          reject(new Error(e.data.error));
+        }
+      };
+      var failed = function (e) {
+        e.preventDefault();
+        worker.terminate();
+        reject(new Error("the worker compiling " + wasm.url + " failed: " + (e.message || e.type)));
+      };
+      worker.onerror = failed;
+      worker.onmessageerror = failed;
+    });
+    worker.postMessage({ url: wasm.url, raw: wasmRaw });
+    return module;
+  }
+
+  // count reads body, a copy of the download, posting to the page how many
+  // bytes have come, every 256 KB and at the end.
+  function count(body) {
+    var reader = body.getReader();
+    var loaded = 0;
+    var told = 0;
+    var next = function () {
+      return reader.read().then(function (r) {
+        if (r.done) {
+          self.postMessage({ loaded: loaded });
+          return;
+        }
+        loaded += r.value.byteLength;
+        if (loaded - told >= 256 << 10) {
+          told = loaded;
+          self.postMessage({ loaded: loaded });
+        }
+        return next();
+      });
+    };
+    next().catch(function () {});
   }
 
   // rawHere tells from its Resource Timing whether this script came from the

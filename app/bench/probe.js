@@ -64,10 +64,16 @@
     WebAssembly[name] = async function (src, imports) {
       t.wasm.start = now();
       let arg = src;
+      const mark = performance.getEntriesByName("tokenjoule-wasm-compiled")[0];
       if (name === "instantiateStreaming") {
         arg = await src;
         t.wasm.url = arg.url || "";
         t.wasm.streaming = true;
+      } else if (src instanceof WebAssembly.Module && mark) {
+        // Compiled by web/start.js's worker, which streamed the response.
+        t.wasm.url = mark.detail.url;
+        t.wasm.streaming = true;
+        t.wasm.worker = true;
       } else {
         t.wasm.streaming = false;
       }

@@ -142,10 +142,18 @@ func engineTest(t *testing.T, find func() starter) {
 		// One download of the wasm: a preload that the page's own request
 		// does not take is a second (WebKit matches no fetch() with a
 		// <link rel=preload as=fetch>).
+		// The page's requests and those of the worker that compiles the wasm
+		// (web/start.js), as it counts them.
 		var n int
-		e.eval(`performance.getEntriesByType("resource").filter(r => new URL(r.name).pathname === "/web/app.wasm").length`, &n)
+		e.eval(`performance.getEntriesByType("resource").filter(r => new URL(r.name).pathname === "/web/app.wasm").length +
+			((performance.getEntriesByName("tokenjoule-wasm-compiled")[0] || {detail: {requests: 0}}).detail.requests)`, &n)
 		if n != 1 {
-			e.t.Errorf("the page requested /web/app.wasm %d times, want once", n)
+			e.t.Errorf("the page and its worker requested /web/app.wasm %d times, want once", n)
+		}
+		var offThread bool
+		e.eval(`performance.getEntriesByName("tokenjoule-wasm-compiled").length === 1`, &offThread)
+		if !offThread {
+			e.t.Error("the wasm was compiled on the page's thread, not by web/start.js's worker")
 		}
 		// The worker's copy is the page's, revalidated, where the browser
 		// has an HTTP cache: WebKit's automated sessions have none.

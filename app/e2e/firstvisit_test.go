@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -9,9 +8,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/chromedp"
 
 	"tokenjoule/app/dist"
 	"tokenjoule/data"
@@ -55,26 +51,20 @@ func (w *statusWriter) WriteHeader(code int) {
 // and ECharts once: the service worker's precache must take the copies the
 // page has just loaded (revalidated, not downloaded again), and what it
 // stores must be the whole files. It also checks that the wasm is compiled
-// from the response itself (which has a URL, so chromium can cache the
-// compiled code), not from a Response made up in JavaScript.
+// off the page's thread (web/start.js's worker), from the response itself
+// (which has a URL, so chromium can cache the compiled code), not from a
+// Response made up in JavaScript.
 func TestFirstVisitDownloadsOnce(t *testing.T) {
 	bctx := browser(t)
 	out, _ := builtDist(t, "", false)
 	sent := &sentBodies{next: dist.FileServer(out, ""), n: map[string]int{}}
 	h := startHost(t, sent)
-	// Note the URL of the response the wasm is compiled from.
-	probe := `(() => { const orig = WebAssembly.instantiateStreaming;
-		WebAssembly.instantiateStreaming = async function (src, imports) { const r = await src;
-			window.wasmURL = r.url; return orig.call(WebAssembly, r, imports) } })()`
-	tb := newTab(t, bctx, h.origin, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probe})
-		return err
-	}))
+	tb := newTab(t, bctx, h.origin)
 	tb.visit("/")
 	tb.poll(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`, 60*time.Second)
 
-	if got := eval[string](tb, `window.wasmURL`); !strings.HasSuffix(got, "/web/app.wasm") {
-		t.Errorf("the wasm was compiled from a response with URL %q, want the response of /web/app.wasm itself", got)
+	if got := compiledFrom(tb); !got.Worker || !strings.HasSuffix(got.URL, "/web/app.wasm") || got.Decompressed != "" {
+		t.Errorf("the wasm was compiled from %+v, want in a worker from the response of /web/app.wasm itself", got)
 	}
 	for _, name := range []string{"web/app.wasm", "web/echarts.min.js"} {
 		if n := sent.count("/" + name); n != 1 {
@@ -94,6 +84,18 @@ func TestFirstVisitDownloadsOnce(t *testing.T) {
 			t.Errorf("the offline copy of /%s holds %d bytes, want the file's %d", name, got, fi.Size())
 		}
 	}
+}
+
+// compiled is where the page's wasm was compiled from, as web/start.js marks
+// it on the page's timeline when its worker compiled it.
+type compiled struct {
+	URL, Decompressed string
+	Worker            bool
+}
+
+func compiledFrom(tb *tab) compiled {
+	tb.t.Helper()
+	return eval[compiled](tb, `(performance.getEntriesByName("tokenjoule-wasm-compiled")[0] || {detail: {}}).detail`)
 }
 
 // wire counts, by path, the bytes of the bodies a host wrote, whatever the
@@ -154,19 +156,13 @@ func TestFirstVisitUncompressedHost(t *testing.T) {
 	out, _ := builtDist(t, "", false)
 	w := &wire{next: http.FileServer(http.Dir(out)), sent: map[string]int64{}, n: map[string]int{}}
 	h := startHost(t, w)
-	probe := `(() => { const orig = WebAssembly.instantiateStreaming;
-		WebAssembly.instantiateStreaming = async function (src, imports) { const r = await src;
-			window.wasmFrom = r.headers.get("Tokenjoule-Decompressed") || r.url; return orig.call(WebAssembly, r, imports) } })()`
-	tb := newTab(t, bctx, h.origin, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probe})
-		return err
-	}))
+	tb := newTab(t, bctx, h.origin)
 	tb.visit("/")
 	tb.expect(set, data.DefaultQuery())
 	tb.poll(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`, 60*time.Second)
 	tb.poll(`!!window.echarts`, 30*time.Second) // loaded once the page is idle
-	if got := eval[string](tb, `window.wasmFrom`); got != "gzip" {
-		t.Errorf("the wasm was compiled from %q, want the gzip copy decompressed in the page", got)
+	if got := compiledFrom(tb); !got.Worker || got.Decompressed != "gzip" {
+		t.Errorf("the wasm was compiled from %+v, want in a worker from the gzip copy, decompressed there", got)
 	}
 	sent, n := w.take()
 	var total int64
@@ -205,8 +201,8 @@ func TestFirstVisitUncompressedHost(t *testing.T) {
 	// is, and nothing large is downloaded.
 	tb.visit("/")
 	tb.expect(set, data.DefaultQuery())
-	if got := eval[string](tb, `window.wasmFrom`); !strings.HasSuffix(got, "/web/app.wasm") && got != "gzip" {
-		t.Errorf("on the next visit the wasm was compiled from %q", got)
+	if got := compiledFrom(tb); !got.Worker || !strings.HasSuffix(got.URL, "/web/app.wasm") {
+		t.Errorf("on the next visit the wasm was compiled from %+v, want the worker's copy of /web/app.wasm", got)
 	}
 	sent, _ = w.take()
 	for path, b := range sent {

@@ -4,26 +4,32 @@ import (
 	"bytes"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 )
 
 // go-app's app.js hands WebAssembly.instantiateStreaming a Response it builds
 // in JavaScript around the download, to count its bytes for the loader. Such
 // a Response has no URL, and chromium caches compiled wasm only for a
-// response with one: every visit compiled the 9 MB module again. fetchWasm
-// replaces that function: the module is compiled from the response
-// web/start.js started to download as the head was parsed (the network's or
-// the service worker's own, or the gzip copy decompressed where the host
-// does not compress), if it is of the same URL, and the progress is read
-// from a clone.
+// response with one: every visit compiled the 9 MB module again. And it
+// compiles on the page's own thread. instantiateWasm replaces that call: the
+// module is the one web/start.js's worker compiled off the page's thread
+// from the download it started as the head was parsed (the network's or the
+// service worker's own, or the gzip copy decompressed where the host does
+// not compress), if it is of the same URL; else that download, or one of its
+// own, is compiled here. The loader's progress is the bytes downloaded.
 const (
-	goappFetch = "async function fetchWithProgress(url, progess) {"
-	fetchWasm  = `// tokenjoule (app/server/appjs.go): compile the response web/start.js
-// started to download (a fetch of its own where that did not run, failed,
-// or asked for another URL), which is the host's own where it can be: it
-// has a URL, so that compilation streams and chromium caches the compiled
-// code. The loader's progress is read from a clone of the download.
-async function fetchWithProgress(url, progress) {
+	goappInstantiate    = "const wasm = await instantiateStreaming(\n      fetchWithProgress(\""
+	goappInstantiateEnd = "\", showProgress),\n      go.importObject\n    );"
+	instantiate         = "const wasm = await instantiateWasm(\"%s\", showProgress, go.importObject, instantiateStreaming);"
+	goappFetch          = "async function fetchWithProgress(url, progess) {"
+	instantiateWasm     = `// tokenjoule (app/server/appjs.go): instantiate the module web/start.js's
+// worker compiled, or compile the response web/start.js started to download
+// (a download of its own where that did not run, failed, or asked for
+// another URL), which is the host's own where it can be: it has a URL, so
+// that compilation streams and chromium caches the compiled code. The
+// loader's progress is the bytes downloaded over the wasm's size.
+async function instantiateWasm(url, progress, importObject, instantiateStreaming) {
   const start = document.querySelector('script[src$="/web/start.js"]');
   if (start && !window.tokenjouleStarted) {
     await new Promise((ran) => {
@@ -33,35 +39,47 @@ async function fetchWithProgress(url, progress) {
   }
   const early = window.tokenjouleWasm;
   window.tokenjouleWasm = undefined;
-  const response = await (early && early.url === new URL(url, location.href).href ? early.response : Promise.reject()).catch(() => fetch(url));
-  const total = parseInt(goappWasmContentLength, 10) || parseInt(response.headers.get("Content-Length"), 10);
+  const mine = early && early.url === new URL(url, location.href).href ? early : null;
+  const size = parseInt(goappWasmContentLength, 10);
+  const show = (loaded, total) => {
+    if (total > 0) {
+      progress(Math.min(100, Math.round((loaded * 100) / total)));
+    }
+  };
+  if (mine && mine.module) {
+    mine.progress = (loaded) => show(loaded, size);
+    try {
+      const module = await mine.module;
+      return { module, instance: await WebAssembly.instantiate(module, importObject) };
+    } catch (err) {
+      // The worker could not: compiled here instead.
+    }
+  }
+  const response = await (mine && mine.response ? mine.response : Promise.reject()).catch(() => (mine ? mine.fetch() : fetch(url)));
+  const total = size || parseInt(response.headers.get("Content-Length"), 10);
   if (response.ok && response.body && total > 0) {
     const reader = response.clone().body.getReader();
     (async () => {
       let loaded = 0;
-      let shown = -1;
       for (;;) {
         const { done, value } = await reader.read();
         if (done) {
           break;
         }
         loaded += value.byteLength;
-        const p = Math.min(100, Math.round((loaded * 100) / total));
-        if (p !== shown) {
-          shown = p;
-          progress(p);
-        }
+        show(loaded, total);
       }
     })().catch(() => {});
   }
-  return response;
+  return instantiateStreaming(response, importObject);
 }
 `
 )
 
-// AppJS returns go-app's app.js with fetchWasm in place of its
-// fetchWithProgress, which is the end of the file. It fails if go-app's file
-// does not have that function where expected (another go-app version).
+// AppJS returns go-app's app.js with instantiateWasm in place of its
+// fetchWithProgress, which is the end of the file, and called instead of
+// instantiateStreaming. It fails if go-app's file does not have these where
+// expected (another go-app version).
 func AppJS(js []byte) ([]byte, error) {
 	i := bytes.Index(js, []byte(goappFetch))
 	if i < 0 || bytes.Count(js, []byte("function fetchWithProgress")) != 1 || !bytes.HasSuffix(bytes.TrimSpace(js), []byte("return res;\n}")) {
@@ -71,8 +89,15 @@ func AppJS(js []byte) ([]byte, error) {
 		return nil, fmt.Errorf("app.js: go-app's start is not as in go-app v10.1.11 (%q): check app/server/appjs.go against this go-app version", goappStart)
 	}
 	js = bytes.Replace(js, []byte(goappStart), []byte(start), 1)
+	call := bytes.Index(js, []byte(goappInstantiate))
+	end := bytes.Index(js, []byte(goappInstantiateEnd))
+	if bytes.Count(js, []byte(goappInstantiate)) != 1 || end < call {
+		return nil, fmt.Errorf("app.js: go-app's call of instantiateStreaming is not as in go-app v10.1.11 (%q): check app/server/appjs.go against this go-app version", goappInstantiate)
+	}
+	url := js[call+len(goappInstantiate) : end] // as go-app wrote it into the string
+	js = slices.Concat(js[:call], fmt.Appendf(nil, instantiate, url), js[end+len(goappInstantiateEnd):])
 	i = bytes.Index(js, []byte(goappFetch))
-	return append(js[:i:i], fetchWasm...), nil
+	return append(js[:i:i], instantiateWasm...), nil
 }
 
 // go-app registers its service worker first thing, whose install downloads

@@ -44,15 +44,29 @@ func TestAppJS(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := string(js)
-	// The wasm is compiled from the fetched response, not from a copy.
-	if strings.Contains(s, "new Response(") || !strings.Contains(s, "return response;") || !strings.Contains(s, "response.clone()") {
-		t.Errorf("the rewritten fetchWithProgress still wraps the response:\n%s", s[strings.Index(s, "async function fetchWithProgress"):])
+	// go-app's call compiles what its fetchWithProgress returns; it now calls
+	// instantiateWasm, with the wasm's URL as go-app wrote it, which
+	// instantiates the module web/start.js's worker compiled, or compiles
+	// the fetched response itself, not a copy.
+	before, after, ok := strings.Cut(orig, goappInstantiate)
+	url, after, ok2 := strings.Cut(after, goappInstantiateEnd)
+	if !ok || !ok2 || url == "" {
+		t.Fatalf("go-app's app.js has no call %q…%q", goappInstantiate, goappInstantiateEnd)
+	}
+	call := `const wasm = await instantiateWasm("` + url + `", showProgress, go.importObject, instantiateStreaming);`
+	if strings.Count(s, "instantiateWasm(") != 2 || !strings.Contains(s, call) || strings.Contains(s, "fetchWithProgress") {
+		t.Errorf("go-app's call is not replaced by %s", call)
+	}
+	fn := s[strings.Index(s, "async function instantiateWasm"):]
+	if strings.Contains(fn, "new Response(") || !strings.Contains(fn, "instantiateStreaming(response, importObject)") ||
+		!strings.Contains(fn, "response.clone()") || !strings.Contains(fn, "WebAssembly.instantiate(module, importObject)") {
+		t.Errorf("instantiateWasm does not compile the response itself, or does not take the worker's module:\n%s", fn)
 	}
 	// The rest of go-app's file is kept as it was, but for the start: the
 	// service worker is registered once the wasm runs.
-	i := strings.Index(orig, goappFetch)
-	if want := strings.Replace(orig[:i], goappStart, start, 1); !strings.HasPrefix(s, want) || strings.Count(s, "function fetchWithProgress") != 1 {
-		t.Error("AppJS changed more than fetchWithProgress and the start")
+	rest, _, _ := strings.Cut(after, goappFetch)
+	if want := strings.Replace(before, goappStart, start, 1) + call + rest; !strings.HasPrefix(s, want) {
+		t.Error("AppJS changed more than fetchWithProgress, the call of instantiateStreaming and the start")
 	}
 	if strings.Contains(s, "\ngoappInitServiceWorker();") || !strings.Contains(s, "goappInitWebAssembly().finally(goappInitServiceWorker);") {
 		t.Error("the service worker is not registered once the wasm runs")
