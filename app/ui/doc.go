@@ -82,8 +82,10 @@
 // index, then the page mounted without the contents of its closed
 // disclosures (folded), then with them. web/start.js, the first script of
 // every page's head (app/server, FixPage), starts the wasm's one download as
-// soon as it arrives, and app.js compiles from that response; where the
-// host sends files uncompressed, it downloads the .gz copies of the wasm and
+// soon as it arrives, in a worker (itself) that compiles the module off the
+// page's thread, and app.js instantiates that module (in a frame sandboxed
+// without allow-same-origin, which runs no worker, app.js compiles the
+// download itself); where the host sends files uncompressed, it downloads the .gz copies of the wasm and
 // ECharts instead and decompresses them itself (DecompressionStream), and
 // the service worker stores its copies decompressed. make bench prints the
 // targets of issue 21 beside their values (with -versus, before and after),
