@@ -14,9 +14,7 @@
 // The wasm is downloaded and compiled by this same script run as a worker
 // (see compileOffThread): compiled on the page's own thread, the 9 MB
 // module blocked it for two tasks of 130 to 260 ms each.
-if (typeof window === "undefined") {
-  self.tokenjouleCompiler = true; // the IIFE below answers the page's one message
-} else {
+if (typeof window !== "undefined") {
   window.tokenjouleStarted = true; // app.js waits for this script, should it run after it
 }
 (function () {
@@ -26,7 +24,7 @@ if (typeof window === "undefined") {
   // (see rawHere); the page tells the worker.
   var wasmRaw = null;
 
-  if (self.tokenjouleCompiler) {
+  if (typeof window === "undefined") {
     // The worker: compile the wasm at the URL the page sends, post the
     // module back (or why not), with the bytes downloaded as they come.
     self.onmessage = function (e) {
@@ -96,10 +94,11 @@ if (typeof window === "undefined") {
   // compiles the wasm of wasm.url, and returns the module it posts back (or
   // rejects with why it could not), marked "tokenjoule-wasm-compiled" on the
   // page's timeline with the URL of the response it was compiled from, how
-  // it was decompressed and how many requests the worker made for it; it calls wasm.progress, if set, with the bytes
-  // downloaded so far. It returns null where the page can run no such
-  // worker: a frame sandboxed without allow-same-origin (whose opaque origin
-  // the policy's worker-src 'self' does not match), or no Worker at all.
+  // it was decompressed and how many requests the worker made for it; it
+  // calls wasm.progress, if set, with the bytes downloaded so far. It
+  // returns null where the page can run no such worker: a frame sandboxed
+  // without allow-same-origin (whose opaque origin the policy's worker-src
+  // 'self' does not match), or no Worker at all.
   function compileOffThread(wasm) {
     if (self.origin === "null" || typeof Worker !== "function") {
       return null;
@@ -112,7 +111,7 @@ if (typeof window === "undefined") {
     }
     var module = new Promise(function (resolve, reject) {
       worker.onmessage = function (e) {
-        if (e.data.loaded) {
+        if ("loaded" in e.data) {
           if (wasm.progress) {
             wasm.progress(e.data.loaded);
           }

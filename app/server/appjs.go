@@ -41,9 +41,12 @@ async function instantiateWasm(url, progress, importObject, instantiateStreaming
   window.tokenjouleWasm = undefined;
   const mine = early && early.url === new URL(url, location.href).href ? early : null;
   const size = parseInt(goappWasmContentLength, 10);
+  let shown = -1;
   const show = (loaded, total) => {
-    if (total > 0) {
-      progress(Math.min(100, Math.round((loaded * 100) / total)));
+    const p = Math.min(100, Math.round((loaded * 100) / total));
+    if (total > 0 && p !== shown) {
+      shown = p;
+      progress(p);
     }
   };
   if (mine && mine.module) {
@@ -52,7 +55,8 @@ async function instantiateWasm(url, progress, importObject, instantiateStreaming
       const module = await mine.module;
       return { module, instance: await WebAssembly.instantiate(module, importObject) };
     } catch (err) {
-      // The worker could not: compiled here instead.
+      // No module from the worker, or none that instantiates: the wasm is
+      // downloaded and compiled here instead.
     }
   }
   const response = await (mine && mine.response ? mine.response : Promise.reject()).catch(() => (mine ? mine.fetch() : fetch(url)));
