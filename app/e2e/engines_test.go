@@ -139,11 +139,10 @@ func engineTest(t *testing.T, find func() starter) {
 		e.open(host.origin + "/")
 		e.expectCalc(set, def)
 		e.poll(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`, "the service worker to activate")
-		// One download of the wasm: a preload that the page's own request
-		// does not take is a second (WebKit matches no fetch() with a
-		// <link rel=preload as=fetch>).
-		// The page's requests and those of the worker that compiles the wasm
-		// (web/start.js), as it counts them.
+		// One download of the wasm, counting the page's requests and those of
+		// the worker that compiles it (web/start.js), as it counts them: a
+		// preload that the download does not take would be a second (WebKit
+		// matches no fetch() with a <link rel=preload as=fetch>).
 		var n int
 		e.eval(`performance.getEntriesByType("resource").filter(r => new URL(r.name).pathname === "/web/app.wasm").length +
 			((performance.getEntriesByName("tokenjoule-wasm-compiled")[0] || {detail: {requests: 0}}).detail.requests)`, &n)
