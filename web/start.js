@@ -34,7 +34,9 @@ if (typeof window !== "undefined") {
           if (!res.ok) {
             throw new Error(e.data.url + ": " + res.status + " " + res.statusText);
           }
-          count(res.clone().body);
+          count(res.clone().body, function (loaded) {
+            self.postMessage({ loaded: loaded });
+          });
           // The response itself, which has a URL: chromium caches the
           // code compiled from it.
           return WebAssembly.compileStreaming(res).then(function (module) {
@@ -73,20 +75,31 @@ if (typeof window !== "undefined") {
   // URL (app/server/appjs.go), as a compiled module where a worker could
   // compile it, else as a response to compile; a failure is app.js's to
   // report, when it awaits it.
+  // app.js sets wasm.progress to show the bytes downloaded so far.
   if (appRuns && typeof WebAssembly === "object") {
     var wasmURL = new URL("app.wasm", here).href;
     var wasm = { url: wasmURL };
-    wasm.module = compileOffThread(wasm);
+    var progress = function (loaded) {
+      if (wasm.progress) {
+        wasm.progress(loaded);
+      }
+    };
+    // The download again, should the worker fail, counted as it comes.
+    wasm.fetch = function () {
+      return fetchWasm(wasmURL).then(function (res) {
+        if (res.ok && res.body) {
+          count(res.clone().body, progress);
+        }
+        return res;
+      });
+    };
+    wasm.module = compileOffThread(wasm, progress);
     if (wasm.module) {
       wasm.module.catch(function () {});
     } else {
-      wasm.response = fetchWasm(wasmURL);
+      wasm.response = wasm.fetch();
       wasm.response.catch(function () {});
     }
-    // The download again, should the worker fail.
-    wasm.fetch = function () {
-      return fetchWasm(wasmURL);
-    };
     window.tokenjouleWasm = wasm;
   }
 
@@ -95,11 +108,10 @@ if (typeof window !== "undefined") {
   // rejects with why it could not), marked "tokenjoule-wasm-compiled" on the
   // page's timeline with the URL of the response it was compiled from, how
   // it was decompressed and how many requests the worker made for it; it
-  // calls wasm.progress, if set, with the bytes downloaded so far. It
-  // returns null where the page can run no such worker: a frame sandboxed
+  // calls progress with the bytes downloaded so far. It returns null where the page can run no such worker: a frame sandboxed
   // without allow-same-origin (whose opaque origin the policy's worker-src
   // 'self' does not match), or no Worker at all.
-  function compileOffThread(wasm) {
+  function compileOffThread(wasm, progress) {
     if (self.origin === "null" || typeof Worker !== "function") {
       return null;
     }
@@ -112,9 +124,7 @@ if (typeof window !== "undefined") {
     var module = new Promise(function (resolve, reject) {
       worker.onmessage = function (e) {
         if ("loaded" in e.data) {
-          if (wasm.progress) {
-            wasm.progress(e.data.loaded);
-          }
+          progress(e.data.loaded);
           return;
         }
         worker.terminate();
@@ -144,22 +154,22 @@ if (typeof window !== "undefined") {
     return module;
   }
 
-  // count reads body, a copy of the download, posting to the page how many
-  // bytes have come, every 256 KB and at the end.
-  function count(body) {
+  // count reads body, a copy of the download, and tells how many bytes have
+  // come, every 256 KB and at the end.
+  function count(body, tell) {
     var reader = body.getReader();
     var loaded = 0;
     var told = 0;
     var next = function () {
       return reader.read().then(function (r) {
         if (r.done) {
-          self.postMessage({ loaded: loaded });
+          tell(loaded);
           return;
         }
         loaded += r.value.byteLength;
         if (loaded - told >= 256 << 10) {
           told = loaded;
-          self.postMessage({ loaded: loaded });
+          tell(loaded);
         }
         return next();
       });

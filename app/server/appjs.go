@@ -28,7 +28,8 @@ const (
 // (a download of its own where that did not run, failed, or asked for
 // another URL), which is the host's own where it can be: it has a URL, so
 // that compilation streams and chromium caches the compiled code. The
-// loader's progress is the bytes downloaded over the wasm's size.
+// loader's progress is the bytes web/start.js counted over the wasm's size
+// (none for a download of its own).
 async function instantiateWasm(url, progress, importObject, instantiateStreaming) {
   const start = document.querySelector('script[src$="/web/start.js"]');
   if (start && !window.tokenjouleStarted) {
@@ -42,15 +43,17 @@ async function instantiateWasm(url, progress, importObject, instantiateStreaming
   const mine = early && early.url === new URL(url, location.href).href ? early : null;
   const size = parseInt(goappWasmContentLength, 10);
   let shown = -1;
-  const show = (loaded, total) => {
-    const p = Math.min(100, Math.round((loaded * 100) / total));
-    if (total > 0 && p !== shown) {
+  const show = (loaded) => {
+    const p = Math.min(100, Math.round((loaded * 100) / size));
+    if (size > 0 && p !== shown) {
       shown = p;
       progress(p);
     }
   };
+  if (mine) {
+    mine.progress = show;
+  }
   if (mine && mine.module) {
-    mine.progress = (loaded) => show(loaded, size);
     try {
       const module = await mine.module;
       return { module, instance: await WebAssembly.instantiate(module, importObject) };
@@ -60,21 +63,6 @@ async function instantiateWasm(url, progress, importObject, instantiateStreaming
     }
   }
   const response = await (mine && mine.response ? mine.response : Promise.reject()).catch(() => (mine ? mine.fetch() : fetch(url)));
-  const total = size || parseInt(response.headers.get("Content-Length"), 10);
-  if (response.ok && response.body && total > 0) {
-    const reader = response.clone().body.getReader();
-    (async () => {
-      let loaded = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) {
-          break;
-        }
-        loaded += value.byteLength;
-        show(loaded, total);
-      }
-    })().catch(() => {});
-  }
   return instantiateStreaming(response, importObject);
 }
 `
