@@ -42,10 +42,12 @@
 // # Time
 //
 // They are bound by the CPU, not by waiting: on a 2-core machine with
-// chromium 156 the package takes 15 to 17 minutes and 1,750 to 1,900
+// chromium 156 the package takes 11 to 12 minutes and some 1,350
 // CPU-seconds, some 1.2 CPU-seconds for a page loaded again in its tab and
 // 2.4 to 2.8 in a new tab (its renderer's own start; 40% of it in the
-// kernel, for some 50,000 page faults a renderer). Keeping finished
+// kernel, for some 50,000 page faults a renderer). So chromium runs the wasm
+// with V8's baseline compiler only (a fifth less CPU), and make test runs
+// this package without the race detector (8 to 10% less). Keeping finished
 // subtests' tabs for the next saved 4% and hid a tab (no animation frames,
 // so no chart drawn): tried and reverted. -parallel defaults to the cores
 // plus one: more at once only makes pages wait past the tests' limits.
