@@ -18,10 +18,10 @@ import (
 // server.Pages) mounts for two links whose parameters each hold 100 KB,
 // together one or more of every kind (the calculation's, the compare page's
 // gpu, the embed's, the footprint's, the plan's), and its notices quote at
-// most 40 characters of each: the page stays small. The footprint's parameters and
-// the compare page's gpu were quoted whole. Every parameter of every page
-// is TestLongValues in app/server, natively: a browser takes about a second
-// a 100 KB, and the whole set would be 13 MB of links.
+// most 40 characters of each: the page stays small. The footprint's
+// parameters and the compare page's gpu were quoted whole. Every parameter
+// of every page is TestLongValues in app/server, natively: a browser takes
+// about a second a 100 KB, and the whole set would be 13 MB of links.
 func TestLongValues(t *testing.T) {
 	_, bctx := browserTest(t)
 	// A static host, which takes links up to chromium's 2 MB: what the server
