@@ -74,8 +74,8 @@ if (typeof window !== "undefined") {
   // The one download of the wasm: app.js takes it if it asks for the same
   // URL (app/server/appjs.go), as a compiled module where a worker could
   // compile it, else as a response to compile; a failure is app.js's to
-  // report, when it awaits it.
-  // app.js sets wasm.progress to show the bytes downloaded so far.
+  // report, when it awaits it. app.js sets wasm.progress to show the bytes
+  // downloaded so far.
   if (appRuns && typeof WebAssembly === "object") {
     var wasmURL = new URL("app.wasm", here).href;
     var wasm = { url: wasmURL };
@@ -108,9 +108,10 @@ if (typeof window !== "undefined") {
   // rejects with why it could not), marked "tokenjoule-wasm-compiled" on the
   // page's timeline with the URL of the response it was compiled from, how
   // it was decompressed and how many requests the worker made for it; it
-  // calls progress with the bytes downloaded so far. It returns null where the page can run no such worker: a frame sandboxed
-  // without allow-same-origin (whose opaque origin the policy's worker-src
-  // 'self' does not match), or no Worker at all.
+  // calls progress with the bytes downloaded so far. It returns null where
+  // the page can run no such worker: a frame sandboxed without
+  // allow-same-origin (whose opaque origin the policy's worker-src 'self'
+  // does not match), or no Worker at all.
   function compileOffThread(wasm, progress) {
     if (self.origin === "null" || typeof Worker !== "function") {
       return null;
