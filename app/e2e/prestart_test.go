@@ -55,13 +55,16 @@ func (g *gate) release() { g.once.Do(func() { close(g.open) }) }
 
 // recordShown makes the pages of the tab record every text each element
 // (the first a selector matches) shows, in window.shown[selector], sampled
-// at each frame, before the page paints it.
+// at each frame, before the page paints it, once the document is parsed: a
+// frame painted while the parser is still inside an element shows it
+// part-filled, which no code of the page did (an empty #energy, once in
+// some ten runs on a loaded machine).
 func recordShown(sels ...string) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: fmt.Sprintf(`
 		window.shown = {};
 		(function sample() {
-			for (const sel of %s) {
+			for (const sel of document.readyState === "loading" ? [] : %s) {
 				const e = document.querySelector(sel), seen = shown[sel] ??= [];
 				if (e && e.checkVisibility()) {
 					const text = e.textContent.trim();
