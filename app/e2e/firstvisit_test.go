@@ -87,15 +87,19 @@ func TestFirstVisitDownloadsOnce(t *testing.T) {
 }
 
 // compiled is where the page's wasm was compiled from, as web/start.js marks
-// it on the page's timeline when its worker compiled it.
+// it on the page's timeline when its worker compiled it (compiledJS): all
+// zero where the page compiled it itself.
 type compiled struct {
 	URL, Decompressed string
+	Requests          int // the worker's requests for the wasm
 	Worker            bool
 }
 
+const compiledJS = `(performance.getEntriesByName("tokenjoule-wasm-compiled")[0] || {detail: {}}).detail`
+
 func compiledFrom(tb *tab) compiled {
 	tb.t.Helper()
-	return eval[compiled](tb, `(performance.getEntriesByName("tokenjoule-wasm-compiled")[0] || {detail: {}}).detail`)
+	return eval[compiled](tb, compiledJS)
 }
 
 // wire counts, by path, the bytes of the bodies a host wrote, whatever the
