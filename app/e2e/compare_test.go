@@ -45,10 +45,10 @@ import (
 type download struct {
 	name string // the name the page gave it
 	body []byte
-	err  string // why the browser did not save it
 }
 
-// downloads captures every file the browser saves, from any tab or frame.
+// downloads captures every file the browser context saves, from any tab or
+// frame.
 type downloads struct {
 	t    *testing.T
 	dir  string
@@ -57,8 +57,11 @@ type downloads struct {
 	name map[string]string // by the download's guid
 }
 
-// captureDownloads makes the browser save downloads into a temporary
-// directory, each under its guid, and report them.
+// captureDownloads makes the browser context of bctx save downloads into a
+// temporary directory, each under its guid, and report them. The browser
+// tells of every context's downloads (the tests share one chromium), so a
+// download is this test's if its file is in the directory; one that failed
+// leaves no file to tell, and expect then fails for want of it.
 func captureDownloads(t *testing.T, bctx context.Context) *downloads {
 	t.Helper()
 	d := &downloads{t: t, dir: t.TempDir(), ch: make(chan download, 16), name: map[string]string{}}
@@ -69,20 +72,18 @@ func captureDownloads(t *testing.T, bctx context.Context) *downloads {
 			d.name[ev.GUID] = ev.SuggestedFilename
 			d.mu.Unlock()
 		case *cdpbrowser.EventDownloadProgress:
-			if ev.State == cdpbrowser.DownloadProgressStateInProgress {
+			if ev.State != cdpbrowser.DownloadProgressStateCompleted {
 				return
+			}
+			body, err := os.ReadFile(filepath.Join(d.dir, ev.GUID))
+			if err != nil {
+				return // another test's
 			}
 			d.mu.Lock()
 			name := d.name[ev.GUID]
 			d.mu.Unlock()
-			dl := download{name: name}
-			if ev.State == cdpbrowser.DownloadProgressStateCompleted {
-				dl.body, _ = os.ReadFile(filepath.Join(d.dir, ev.GUID))
-			} else {
-				dl.err = string(ev.State)
-			}
 			select {
-			case d.ch <- dl:
+			case d.ch <- download{name: name, body: body}:
 			default:
 			}
 		}
@@ -91,8 +92,10 @@ func captureDownloads(t *testing.T, bctx context.Context) *downloads {
 		t.Fatal(err)
 	}
 	_, err = chromedp.Run(bctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := cdp.Call(ctx, chromedp.FromContext(ctx).Browser, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: d.dir, EventsEnabled: new(true)})
+		c := chromedp.FromContext(ctx)
+		_, err := cdp.Call(ctx, c.Browser, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, BrowserContextID: c.BrowserContextID,
+			DownloadPath: d.dir, EventsEnabled: new(true)})
 		return err
 	}))
 	if err != nil {
@@ -106,9 +109,6 @@ func (d *downloads) expect(t *testing.T, name string) []byte {
 	t.Helper()
 	select {
 	case dl := <-d.ch:
-		if dl.err != "" {
-			t.Fatalf("the download of %s ended %s", dl.name, dl.err)
-		}
 		if dl.name != name {
 			t.Errorf("downloaded %q, want %q", dl.name, name)
 		}
@@ -124,9 +124,7 @@ func (d *downloads) none(t *testing.T, why string) {
 	t.Helper()
 	select {
 	case dl := <-d.ch:
-		if dl.err == "" {
-			t.Errorf("%s, yet %s was saved", why, dl.name)
-		}
+		t.Errorf("%s, yet %s was saved", why, dl.name)
 	case <-time.After(2 * time.Second):
 	}
 }

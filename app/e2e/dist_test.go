@@ -228,7 +228,7 @@ func (tb *tab) poll(js string, timeout time.Duration) {
 // deployment replaces the old one.
 func TestStaticSite(t *testing.T) {
 	t.Parallel()
-	bctx := browser(t)
+	bctx := browserOnRecord(t)
 	set, err := data.Load()
 	if err != nil {
 		t.Fatal(err)

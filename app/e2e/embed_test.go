@@ -726,11 +726,11 @@ func (tb *tab) waitFor(js, what string) {
 func setClipboard(t *testing.T, tb *tab, origin string, setting cdpbrowser.PermissionSetting) {
 	t.Helper()
 	tb.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		b := chromedp.FromContext(ctx).Browser
+		c := chromedp.FromContext(ctx)
 		for _, name := range []string{"clipboard-write", "clipboard-read"} {
-			if _, err := cdp.Call(ctx, b, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
+			if _, err := cdp.Call(ctx, c.Browser, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
 				Permission: &cdpbrowser.PermissionDescriptor{Name: name, AllowWithoutSanitization: name == "clipboard-read"},
-				Setting:    setting, Origin: origin}); err != nil {
+				Setting:    setting, Origin: origin, BrowserContextID: c.BrowserContextID}); err != nil {
 				return fmt.Errorf("setting %s to %s: %w", name, setting, err)
 			}
 		}
