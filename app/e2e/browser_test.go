@@ -215,7 +215,7 @@ func browserTest(t *testing.T) (*data.Set, context.Context) {
 
 // chromium is the headless chromium every test of the package shares (as
 // browser gives it): starting one costs some 1.5 CPU-seconds, and 26 tests
-// each started their own.
+// each started their own. Shared, the package took 603 s instead of 671.
 var chromium struct {
 	once   sync.Once
 	ctx    context.Context // its first tab
@@ -275,7 +275,8 @@ func startChromium(path string) error {
 		// context joins it, instead of starting one of its own (each
 		// test's pages are one site, 127.0.0.1, in its own browser
 		// context): the whole package took 15% less CPU and time, 1,306
-		// CPU-s and 671 s against 1,544 and 786.
+		// CPU-s and 671 s against 1,544 and 786 (with a chromium per
+		// test, before they shared one).
 		chromedp.Flag("process-per-site", true),
 		// V8 runs the wasm with its baseline compiler only, without
 		// recompiling the hottest functions in the background: the tests

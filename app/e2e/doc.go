@@ -42,15 +42,20 @@
 // # Time
 //
 // They are bound by the CPU, not by waiting: on a 2-core machine with
-// chromium 156 the package takes 11 to 12 minutes and some 1,350
-// CPU-seconds, some 1.2 CPU-seconds for a page loaded again in its tab and
-// 2.4 to 2.8 in a new tab (its renderer's own start; 40% of it in the
-// kernel, for some 50,000 page faults a renderer). So chromium runs the wasm
-// with V8's baseline compiler only (a fifth less CPU), and make test runs
-// this package without the race detector (8 to 10% less). Keeping finished
-// subtests' tabs for the next saved 4% and hid a tab (no animation frames,
-// so no chart drawn): tried and reverted. -parallel defaults to the cores
-// plus one: more at once only makes pages wait past the tests' limits.
+// chromium 156 the package takes about 10 minutes and some 1,200
+// CPU-seconds. A page costs some 1.5 CPU-seconds loaded again in its tab,
+// five times what it costs with JavaScript off (the app's start), and more
+// in a new tab, which starts a renderer (40% of that in the kernel, for some
+// 50,000 page faults). So the tests share one chromium, each in a browser
+// context of its own; a new tab joins its site's renderer
+// (--process-per-site); chromium runs the wasm with V8's baseline compiler
+// only (a fifth less CPU); and make test runs this package without the race
+// detector (8 to 10% less). Tried without a gain: turning off chromedp's
+// CSS, Log and Inspector domains, V8's eager compilation of the wasm, and
+// letting V8 cache its optimized code sooner (more CPU); keeping finished
+// subtests' tabs for the next (4% less, but a hidden tab draws no chart).
+// -parallel defaults to the cores plus one: more at once only makes pages
+// wait past the tests' limits.
 // headless.Options turns off the browser UI chromium preloads for each
 // window, which cost half a core behind every open browser
 // (TestNoBrowserUI).
