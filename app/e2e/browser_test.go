@@ -241,6 +241,8 @@ func browserOnRecord(t *testing.T) context.Context {
 	return openBrowser(t)
 }
 
+// openBrowser opens a tab in the shared chromium, starting it first if
+// need be, with the context options; the tab closes when the test ends.
 func openBrowser(t *testing.T, opts ...chromedp.ContextOption) context.Context {
 	t.Helper()
 	path := headless.Path()

@@ -86,9 +86,9 @@
 // page's thread, and app.js instantiates that module (in a frame sandboxed
 // without allow-same-origin, which runs no worker, app.js compiles the
 // download itself); where the host sends files uncompressed, it downloads
-// the .gz copies of the wasm and ECharts instead and decompresses them itself (DecompressionStream), and
-// the service worker stores its copies decompressed. make bench prints the
-// targets of issue 21 beside their values (with -versus, before and after),
-// and go run ./app/bench -profile says where a load's main thread spends
-// its time.
+// the .gz copies of the wasm and ECharts instead and decompresses them
+// itself (DecompressionStream), and the service worker stores its copies
+// decompressed. make bench prints the targets of issue 21 beside their
+// values (with -versus, before and after), and go run ./app/bench -profile
+// says where a load's main thread spends its time.
 package ui
