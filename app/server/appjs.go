@@ -56,14 +56,29 @@ async function instantiateWasm(url, progress, importObject, instantiateStreaming
   if (mine && mine.module) {
     try {
       const module = await mine.module;
-      return { module, instance: await WebAssembly.instantiate(module, importObject) };
+      return nextTask({ module, instance: await WebAssembly.instantiate(module, importObject) });
     } catch (err) {
       // No module from the worker, or none that instantiates: the wasm is
       // downloaded and compiled here instead.
     }
   }
   const response = await (mine && mine.response ? mine.response : Promise.reject()).catch(() => (mine ? mine.fetch() : fetch(url)));
-  return instantiateStreaming(response, importObject);
+  return nextTask(await instantiateStreaming(response, importObject));
+}
+
+// nextTask resolves to v in a task of its own (on a message the page posts
+// to itself, which a tab in the background does not hold back as it does a
+// timeout): the Go program, which app.js starts with the instance, then does
+// not run in the instantiation's task (each takes tens of milliseconds).
+function nextTask(v) {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve(v);
+    };
+    port2.postMessage(0);
+  });
 }
 `
 )

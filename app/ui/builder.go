@@ -49,10 +49,12 @@ type Builder struct {
 var previewWidths = []int{720, 360}
 
 // OnInit starts with the card: what a writer most often wants is a figure.
+// On the page's first render, it may hand the browser a turn (startTurn).
 func (b *Builder) OnInit() {
 	b.look.Layout = state.LayoutCard
 	b.width = previewWidths[0]
 	b.heights = map[string]int{}
+	startTurn()
 }
 
 func (b *Builder) OnDismount() {

@@ -65,6 +65,7 @@ func (c *calc) init(fromURL func(*url.URL)) {
 	}
 	if u := c.urlAtInit(); u != nil {
 		fromURL(u)
+		startTurn() // the answer's markup in a turn of its own
 		return
 	}
 	c.load(data.DefaultQuery(), nil)

@@ -126,6 +126,9 @@ func (c *Chart) scheduleIdle() {
 	})
 }
 
+// OnInit hands the browser a turn if the page's first render has run long.
+func (c *Chart) OnInit() { startTurn() }
+
 func (c *Chart) Render() app.UI {
 	return app.Div().ID(c.ID).Class("echart").Role("img").Aria("label", c.Label)
 }

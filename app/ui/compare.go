@@ -67,6 +67,7 @@ func (c *Compare) OnInit() {
 	}
 	if u := c.urlAtInit(); u != nil {
 		c.fromURL(u)
+		startTurn()
 		return
 	}
 	c.load(state.ParseCompare(c.set, url.Values{}))

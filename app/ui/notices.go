@@ -31,6 +31,9 @@ func (n *Notices) shown() []state.Notice {
 	return out
 }
 
+// OnInit hands the browser a turn if the page's first render has run long.
+func (n *Notices) OnInit() { startTurn() }
+
 func (n *Notices) Render() app.UI {
 	shown := n.shown()
 	if len(shown) == 0 {

@@ -66,6 +66,7 @@ func (c *Plan) OnInit() {
 	}
 	if u := c.urlAtInit(); u != nil {
 		c.fromURL(u)
+		startTurn()
 		return
 	}
 	q, t, _ := state.ParsePlan(c.set, url.Values{})

@@ -61,6 +61,9 @@ func (c *calc) share(compact bool) app.UI {
 // Size of the pictures, in CSS pixels; their height follows from the text.
 const imageWidth = 960
 
+// OnInit hands the browser a turn if the page's first render has run long.
+func (s *Share) OnInit() { startTurn() }
+
 func (s *Share) Render() app.UI {
 	sec := app.Section().ID("share").Class("share card").Aria("label", "Take it away")
 	var body []app.UI
