@@ -25,7 +25,7 @@ func printReport(w io.Writer, r *report) {
 	tw.Flush()
 
 	if l := r.Linked; l != nil {
-		fmt.Fprintf(w, "\nWhat links into app.wasm: code %s B, data %s B (tables, strings, embedded dataset); code by package:\n", num(l.Code), num(l.Data))
+		fmt.Fprintf(w, "\nWhat links into app.wasm: code %s B, data %s B (tables, strings, embedded dataset, and the runs of zeros between them: see wasm/slim joinData); code by package:\n", num(l.Code), num(l.Data))
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for i, p := range l.Packages {
 			if i == 16 {

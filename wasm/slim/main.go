@@ -50,8 +50,9 @@
 // With -o, it then builds the browser entry itself, as every build of it
 // should (make wasm, the browser tests, the benchmark): against the copies,
 // for js/wasm, stripped (unless -symbols), with inlining left to the
-// runtime and the small packages under it (see inlined), and its data in a
-// few segments, which compress better than the linker's (see joinData).
+// runtime and the small packages under it (see inlined), and its data in
+// one segment, which compresses better than the linker's 100,000 (see
+// joinData).
 //
 // It also writes the dataset packed (data.Pack) into data/dataset.pack,
 // which the browser build embeds in place of the JSON files: 1.3 MB of JSON
