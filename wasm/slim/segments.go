@@ -22,8 +22,13 @@ import (
 // into its memory as it instantiates.
 const joinGap = 4096
 
-// sectionData is the id of a wasm module's data section.
-const sectionData = 11
+// The ids of a wasm module's data section, and of its data count section,
+// which the Go linker does not write: it would have to count the joined
+// segments, and instructions could name segments by their index.
+const (
+	sectionData      = 11
+	sectionDataCount = 12
+)
 
 // segment is an active data segment of memory 0: data at address at.
 type segment struct {
@@ -44,6 +49,7 @@ func joinData(m []byte, gap uint64) ([]byte, error) {
 		return nil, errors.New("not a wasm module (version 1)")
 	}
 	out := slices.Clip(m[:8])
+	data := false
 	for r := m[8:]; len(r) > 0; {
 		id := r[0]
 		size, n := binary.Uvarint(r[1:])
@@ -52,7 +58,14 @@ func joinData(m []byte, gap uint64) ([]byte, error) {
 		}
 		body := r[1+n : 1+n+int(size)]
 		r = r[1+n+int(size):]
+		if id == sectionDataCount {
+			return nil, errors.New("a data count section: segments may be named by index, and cannot be joined")
+		}
 		if id == sectionData {
+			if data {
+				return nil, errors.New("a second data section") // their writes' order would matter
+			}
+			data = true
 			segs, err := dataSegments(body)
 			if err != nil {
 				return nil, err

@@ -95,6 +95,8 @@ func TestJoinDataRefuses(t *testing.T) {
 		"bytes after":        module([]byte{sectionData, 1, 0, 0x41, 0, 0x0b, 1, 'a', 'b'}),
 		"more than it holds": module([]byte{sectionData, 2, 0, 0x41, 0, 0x0b, 2, 'a', 'b'}),
 		"overlapping":        module(dataSection(segment{0, []byte("abc")}, segment{2, []byte("d")})),
+		"data count":         module([]byte{sectionDataCount, 1}, dataSection(segment{0, []byte("ab")})),
+		"two data sections":  module(dataSection(segment{0, []byte("ab")}), dataSection(segment{5, []byte("c")})),
 	} {
 		if out, err := joinData(m, joinGap); err == nil {
 			t.Errorf("%s: accepted, giving % x", name, out)
