@@ -39,8 +39,9 @@ type Options struct {
 	Out    string // directory to write the site into: new, empty, or made by Build, which it then replaces
 	Base   string // URL path the site will live under ("/tokenjoule/"); "" for a host's root
 	Domain string // host name it is published on, for link previews; "" when unknown
-	// Brotli is the brotli quality of the .br copies; 0 means the best (11).
-	// Tests use a lower one: the best takes most of a minute on the wasm.
+	// Brotli is the brotli quality of the .br copies; 0 means the best (11),
+	// with zopfli's gzip copies where it is installed (Precompress). Tests
+	// use a lower one: the best takes most of a minute on the wasm.
 	Brotli int
 }
 
