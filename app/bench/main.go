@@ -107,6 +107,7 @@ func main() {
 	flag.BoolVar(&o.profile, "profile", false, "instead of the benchmark, profile one cold load's main thread (a site built from a wasm with function names) and print where its time went")
 	flag.IntVar(&o.profileAfter, "profile-after", 0, "visits before the -profile load, which is then warm")
 	flag.BoolVar(&o.profileAfterUse, "profile-after-use", false, "with -profile-after, the first visit's page used (the interactions) before the next")
+	flag.StringVar(&o.profileControl, "profile-use", "", "with -profile, profile the changes of this `control` (deadline, slider, gpu, model, workload or tokens) after the load, instead of the load")
 	flag.Float64Var(&o.profileCPU, "profile-cpu", 1, "CPU slow-down of the -profile load (4 for the phone profile, which also slows the link)")
 	flag.Parse()
 	if err := run(o); err != nil {
@@ -132,6 +133,7 @@ type options struct {
 	profileCPU           float64
 	profileAfter         int
 	profileAfterUse      bool
+	profileControl       string
 	profileUse           []step
 	quality              int
 	cold, warm, slowCold int
@@ -163,7 +165,7 @@ func run(o options) error {
 		return err
 	}
 	if o.profile {
-		if o.profileAfterUse {
+		if o.profileAfterUse || o.profileControl != "" {
 			if o.profileUse, err = interactions(set, o.steps); err != nil {
 				return err
 			}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -115,6 +116,9 @@ func profileStart(o options, cfg any, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if o.profileControl != "" {
+		return profileChanges(o, s, ld, w)
+	}
 	events := s.lastTrace
 	p := res.Profile
 	kind := "cold"
@@ -125,6 +129,73 @@ func profileStart(o options, cfg any, w io.Writer) error {
 		kind, max(1, o.profileCPU), l, ld.FCP, ld.Mounted, ld.Answered, ld.TBT, ld.LongestTask)
 	printTrace(w, events, h.origin, ld.FCP, ld.Answered)
 	printProfile(w, p, ld)
+	return nil
+}
+
+// profileChanges profiles the changes of one control (o.profileControl)
+// made on the page s has just loaded: the planned interactions are a chain,
+// each from the state the previous left, so only the control that comes first
+// in the plan, the deadline box, is made without the others; a later control
+// is made after those before it, outside the profile.
+func profileChanges(o options, s *session, ld load, w io.Writer) error {
+	var before, steps []step
+	for _, st := range o.profileUse {
+		switch {
+		case st.Kind == o.profileControl:
+			steps = append(steps, st)
+		case steps == nil:
+			before = append(before, st)
+		}
+		if steps != nil && st.Kind != o.profileControl {
+			break
+		}
+	}
+	if steps == nil {
+		return fmt.Errorf("-profile-use %q: no such control in the interactions", o.profileControl)
+	}
+	if _, err := s.interact(before); err != nil {
+		return err
+	}
+	if err := s.tracer.start(s.ctx, traceCategories); err != nil {
+		return err
+	}
+	if _, err := chromedp.Call(s.ctx, profiler.Start, cdp.Empty{}); err != nil {
+		return err
+	}
+	res, err := s.interact(steps)
+	if err != nil {
+		return err
+	}
+	prof, err := chromedp.Call(s.ctx, profiler.Stop, cdp.Empty{})
+	if err != nil {
+		return err
+	}
+	events, err := s.tracer.stop(s.ctx)
+	if err != nil {
+		return err
+	}
+	var dom, painted []float64
+	for _, r := range res {
+		dom, painted = append(dom, r.DOM), append(painted, r.Painted)
+	}
+	sort.Float64s(dom)
+	sort.Float64s(painted)
+	fmt.Fprintf(w, "Profile of %d changes of the %s, ms from the input event: figure in the DOM p50 %.1f, max %.1f; painted p50 %.1f, max %.1f\n",
+		len(res), o.profileControl, dom[len(dom)/2], dom[len(dom)-1], painted[len(painted)/2], painted[len(painted)-1])
+	// What the main thread did, in chromium's terms, which the profile
+	// lumps as "(program)": per change, by event (its own time).
+	self := map[string]float64{}
+	pid, tid := busiestThread(events, "EventDispatch")
+	for _, r := range threadTasks(events, pid, tid) {
+		selfTime(r, self)
+	}
+	fmt.Fprintln(w, "\nThe main thread's time per change, by event of chromium's trace (its own time, less the events inside it), where 0.1 ms or more")
+	for _, e := range byValue(self) {
+		if v := e.v / 1000 / float64(len(res)); v >= 0.1 {
+			fmt.Fprintf(w, "  %-60s %5.1f ms\n", e.k, v)
+		}
+	}
+	printProfile(w, prof.Profile, load{})
 	return nil
 }
 
@@ -254,7 +325,7 @@ func printProfile(w io.Writer, p *profiler.Profile, ld load) {
 	}
 	top("Self time by package (wasm) or kind (JavaScript, the engine's own work)", pkgs, 25)
 	top("Self time by function", self, 30)
-	top("Time with what it calls, by function", incl, 40)
+	top("Time with what it calls, by function", incl, 150)
 }
 
 // sampleGroup is the package of a wasm function, or what else the sample is.

@@ -133,6 +133,29 @@ func mainTasks(events []traceEvent, origin string) (roots []*span, nav float64, 
 			nav = e.Ts
 		}
 	}
+	return threadTasks(events, pid, tid), nav, pid, true
+}
+
+// busiestThread is the thread (pid, tid) with the most events named name:
+// for "EventDispatch", the main thread of the page that had the input.
+func busiestThread(events []traceEvent, name string) (pid, tid int) {
+	n := map[[2]int]int{}
+	best := 0
+	for _, e := range events {
+		if e.Name != name {
+			continue
+		}
+		k := [2]int{e.Pid, e.Tid}
+		if n[k]++; n[k] > best {
+			best, pid, tid = n[k], e.Pid, e.Tid
+		}
+	}
+	return pid, tid
+}
+
+// threadTasks are the top-level events of one thread, each with what it
+// contains.
+func threadTasks(events []traceEvent, pid, tid int) (roots []*span) {
 	var spans []*span
 	for _, e := range events {
 		if e.Pid == pid && e.Tid == tid && e.Ph == "X" {
@@ -158,7 +181,7 @@ func mainTasks(events []traceEvent, origin string) (roots []*span, nav float64, 
 		}
 		stack = append(stack, s)
 	}
-	return roots, nav, pid, true
+	return roots
 }
 
 // cpuTasks are the long tasks from fcp to upTo (ms from the navigation) by
