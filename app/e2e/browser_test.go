@@ -518,7 +518,7 @@ func ms(v float64) string { return strings.TrimSuffix(data.FormatDeadline(v), "m
 
 // expectURL checks that the URL holds q and no more notices, once it has
 // followed the last change (the calculator writes it a moment later: app/ui
-// urlDelay).
+// replaceQuery).
 func (tb *tab) expectURL(set *data.Set, q data.Query) {
 	tb.t.Helper()
 	deadline := time.Now().Add(5 * time.Second)

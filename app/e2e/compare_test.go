@@ -305,6 +305,29 @@ func TestCompare(t *testing.T) {
 		expectRanking(tb.view(), set, want)
 	})
 
+	// A change writes the URL a moment later (app/ui replaceQuery): a link
+	// followed before then keeps its own URL, which the page then shows.
+	t.Run("LinkBeforeTheURLFollows", func(t *testing.T) {
+		tb := newTab(t, bctx, origin)
+		tb.openURL(origin + comparePath(q))
+		expectRanking(tb.view(), set, q)
+		href := eval[string](tb, `(() => {
+			const d = document.querySelector("#deadline");
+			d.value = "60ms";
+			d.dispatchEvent(new Event("input", {bubbles: true}));
+			const a = document.querySelector("#open-mode"), href = a.href;
+			a.click(); // the page changes it at once, to the way back
+			return href })()`)
+		if !strings.Contains(href, "deadline=60ms") {
+			t.Fatalf("#open-mode = %s, without the deadline just typed", href)
+		}
+		tb.waitFor(`!!document.querySelector("#meets-count")`, "plan mode")
+		time.Sleep(1500 * time.Millisecond) // urlDelay and the idle time it waits for (1 s at most)
+		if got := eval[string](tb, `location.href`); got != href {
+			t.Errorf("location.href = %s after following %s", got, href)
+		}
+	})
+
 	t.Run("MinDeadline", func(t *testing.T) {
 		tb := newTab(t, bctx, origin)
 		tb.openURL(origin + comparePath(tight))
@@ -924,16 +947,26 @@ func mustValues(t *testing.T, raw string) url.Values {
 	return v
 }
 
-// expectCompareURL checks that the compare page's URL holds q.
+// expectCompareURL checks that the compare page's URL holds q, once it has
+// followed the last change (the page writes it a moment later: app/ui
+// replaceQuery).
 func expectCompareURL(tb *tab, set *data.Set, q data.Query) {
 	tb.t.Helper()
-	u, err := url.Parse(eval[string](tb, `location.href`))
-	if err != nil {
-		tb.t.Fatal(err)
-	}
-	got, notices := state.ParseCompare(set, u.Query())
-	if got != q || len(notices) != 0 {
-		tb.t.Errorf("URL state = %+v %v, want %+v", got, notices, q)
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		u, err := url.Parse(eval[string](tb, `location.href`))
+		if err != nil {
+			tb.t.Fatal(err)
+		}
+		got, notices := state.ParseCompare(set, u.Query())
+		if got == q && len(notices) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			tb.t.Errorf("URL state = %+v %v, want %+v", got, notices, q)
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 

@@ -548,7 +548,7 @@ func TestEmbed(t *testing.T) {
 		tb.change("#tokens", "5M", "input")
 		q2 := with(q, func(q *data.Query) { q.Tokens = 5e6 })
 		expectEmbed(v, set, q2, h)
-		// The URL follows a change a moment later (app/ui urlDelay).
+		// The URL follows a change a moment later (app/ui replaceQuery).
 		if want := "?" + state.EmbedString(q2, state.Embed{Hidden: h}); v.poll(fmt.Sprintf(`location.search === %q`, want)) != nil {
 			t.Errorf("location.search = %q, want %q", eval[string](tb, `location.search`), want)
 		}

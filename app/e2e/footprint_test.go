@@ -163,7 +163,7 @@ func fpState(v view) (state.Footprint, []state.Notice) {
 }
 
 // fpSettled waits until the URL's footprint is want with no notices, as the
-// calculator writes its URL a moment after a change (app/ui urlDelay), and
+// calculator writes its URL a moment after a change (app/ui replaceQuery), and
 // returns what it holds then.
 func fpSettled(v view, want state.Footprint) (state.Footprint, []state.Notice) {
 	v.t.Helper()
@@ -404,7 +404,7 @@ func TestFootprint(t *testing.T) {
 		tb.change("#fp-pue-value", "9", "input")
 		_, perr := footprint.PUE.Parse("9")
 		tb.waitText("#fp-pue-value-error", perr.Error())
-		time.Sleep(300 * time.Millisecond) // three times app/ui urlDelay: a write of the URL, were there one, is done
+		time.Sleep(1200 * time.Millisecond) // app/ui urlDelay and the idle time it waits for (1 s at most): a write of the URL, were there one, is done
 		if got, _ := fpState(v); got != before {
 			t.Errorf("a refused PUE changed the URL's state to %+v", got)
 		}

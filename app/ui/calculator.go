@@ -4,7 +4,6 @@ import (
 	"math"
 	"net/url"
 	"strconv"
-	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -37,7 +36,6 @@ type calc struct {
 	mounted bool
 
 	page          app.Context // the page's (the component's) context, from OnMount
-	urlPending    bool        // a write of the URL is on its way (see apply)
 	sliderPos     float64     // the deadline slider's latest position
 	sliderWait    bool        // a position was applied, and its frame not yet drawn
 	sliderPending bool        // sliderPos waits for that frame (see onDeadlineSlider)
@@ -150,34 +148,14 @@ func (c *calc) compute() {
 	c.labeled = charted(c.q)
 }
 
-// urlDelay is how long after a change the URL follows it: changes closer
-// together (typing, dragging the slider) are written once. The browser
-// ignores a page that replaces its URL more than 200 times in 10 seconds,
-// which a slider dragged at 60 steps a second does in 3.
-const urlDelay = 100 * time.Millisecond
-
 // apply takes a new query from an input, answers it and, a moment later,
-// writes it to the URL without a history entry, so that typing does not
-// flood the back button. The embed keeps its hidden controls in its URL, so
-// that a reload keeps them.
-func (c *calc) apply(ctx app.Context, q data.Query) {
+// writes it to the URL without a history entry (replaceQuery), so that typing
+// does not flood the back button. The embed keeps its hidden controls in its
+// URL, so that a reload keeps them.
+func (c *calc) apply(q data.Query) {
 	c.q = state.Normalize(c.set, q)
 	c.compute()
-	if c.urlPending {
-		return
-	}
-	c.urlPending = true
-	// The page's context, not the input's: the input may be gone by then
-	// (the button that sets the smallest deadline goes once it is set).
-	page := c.page
-	if !c.mounted { // never expected: inputs respond once the app runs
-		page = ctx
-	}
-	page.After(urlDelay, func(ctx app.Context) {
-		ctx.PreventUpdate() // the page shows this state already
-		c.urlPending = false
-		replaceQuery(ctx, c.foot.fp.AppendTo(state.EmbedString(c.q, c.look)))
-	})
+	replaceQuery(c.foot.fp.AppendTo(state.EmbedString(c.q, c.look)))
 }
 
 func value(ctx app.Context) string { return ctx.JSSrc().Get("value").String() }
@@ -191,7 +169,7 @@ func (c *calc) onTask(ctx app.Context, e app.Event) {
 		return // not one of the options: someone edited the DOM
 	}
 	other := data.TaskKind(task) != c.kind()
-	c.apply(ctx, c.q.WithTask(task))
+	c.apply(c.q.WithTask(task))
 	if other {
 		c.sliderPending = false // a position of the other kind's slider
 		c.resetText()
@@ -201,13 +179,13 @@ func (c *calc) onTask(ctx app.Context, e app.Event) {
 func (c *calc) onModel(ctx app.Context, e app.Event) {
 	q := c.q
 	q.Model = value(ctx)
-	c.apply(ctx, q)
+	c.apply(q)
 }
 
 func (c *calc) onGPU(ctx app.Context, e app.Event) {
 	q := c.q
 	q.GPU = value(ctx)
-	c.apply(ctx, q)
+	c.apply(q)
 }
 
 func (c *calc) onPercentile(ctx app.Context, e app.Event) {
@@ -217,7 +195,7 @@ func (c *calc) onPercentile(ctx app.Context, e app.Event) {
 	}
 	q := c.q
 	q.Percentile = p
-	c.apply(ctx, q)
+	c.apply(q)
 }
 
 // The deadline slider is logarithmic: position 0..sliderSteps maps to the
@@ -310,7 +288,7 @@ func (c *calc) setDeadline(ctx app.Context, ms float64, text string) {
 	c.deadlineText, c.deadlineErr = text, ""
 	q := c.q
 	q.DeadlineMS = ms
-	c.apply(ctx, q)
+	c.apply(q)
 }
 
 func (c *calc) onTokens(ctx app.Context, e app.Event) {
@@ -336,7 +314,7 @@ func (c *calc) setTokens(ctx app.Context, v float64, text string) {
 	c.tokensText, c.tokensErr = text, ""
 	q := c.q
 	q.Tokens = v
-	c.apply(ctx, q)
+	c.apply(q)
 }
 
 // chartSpecs are the three charts, in page order, which is also the order

@@ -189,7 +189,7 @@ func (c *Compare) setParam(ctx app.Context, param, value string) {
 		c.resetText()
 	}
 	c.compute()
-	replaceQuery(ctx, c.pageQuery())
+	replaceQuery(c.pageQuery())
 }
 
 func (c *Compare) onParam(param string) app.EventHandler {

@@ -55,7 +55,7 @@ func (c *Compare) pageQuery() string {
 func (c *Compare) onTraffic(ctx app.Context, e app.Event) {
 	if c.tin.edit(ctx, &c.traffic) {
 		c.compute()
-		replaceQuery(ctx, c.pageQuery())
+		replaceQuery(c.pageQuery())
 	}
 }
 
@@ -63,7 +63,7 @@ func (c *Compare) onRatePreset(r data.Rate) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		c.tin.preset(r, &c.traffic)
 		c.compute()
-		replaceQuery(ctx, c.pageQuery())
+		replaceQuery(c.pageQuery())
 	}
 }
 

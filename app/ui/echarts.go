@@ -1,12 +1,12 @@
 package ui
 
 // The bridge to JavaScript: ECharts' init, setOption, resize and dispose, the
-// colour-scheme watch, the mounted mark, the clipboard, the embed's height
-// message to its parent and the Embed dialog's preview that listens to it,
-// and focus and modal dialogs; its sibling download.go saves files and draws charts
-// as images. Nothing else in the UI calls JS. (web/guard.js, which must run
-// before go-app starts, and web/start.js, which downloads the wasm, are the
-// site's other scripts.)
+// colour-scheme watch, the mounted mark, the page's address, the clipboard,
+// the embed's height message to its parent and the Embed dialog's preview
+// that listens to it, and focus and modal dialogs; its sibling download.go
+// saves files and draws charts as images. Nothing else in the UI calls JS.
+// (web/guard.js, which must run before go-app starts, and web/start.js,
+// which downloads the wasm, are the site's other scripts.)
 
 import (
 	"cmp"
@@ -14,6 +14,7 @@ import (
 	"math"
 	"net/url"
 	"slices"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -581,6 +582,52 @@ func pageURL() *url.URL {
 		return nil
 	}
 	return app.Window().URL()
+}
+
+// urlDelay is how long after a change the page's address follows it: the
+// changes closer together (typing, dragging the slider) are written once.
+// The browser ignores a page that replaces its URL more than 200 times in 10
+// seconds, which a slider dragged at 60 steps a second does in 3.
+const urlDelay = 100 * time.Millisecond
+
+// address is the query replaceQuery has yet to write, and the page's URL
+// when it was first given.
+var address struct {
+	query, from string
+	queued      bool
+}
+
+// replaceQuery makes raw the query of the page's address, without a history
+// entry (history.replaceState), urlDelay after the first of the changes that
+// give one and once the page is idle, with the last query given by then.
+// Each write takes chromium about 2 ms here (app/bench -profile-use
+// deadline), and go-app's update that ran it as much again: done in the
+// way of the next change, it delayed that change's figure. A query is not
+// written once the page's URL has changed otherwise (the reader followed a
+// link): the page then shows that URL's state.
+func replaceQuery(raw string) {
+	if !app.IsClient {
+		return
+	}
+	address.query = raw
+	if address.queued {
+		return
+	}
+	loc := app.Window().Get("location")
+	address.queued, address.from = true, loc.Get("href").String()
+	app.Window().Call("setTimeout", callOnce(func() {
+		whenIdle(func() {
+			address.queued = false
+			if loc.Get("href").String() != address.from {
+				return
+			}
+			u := loc.Get("pathname").String()
+			if address.query != "" {
+				u += "?" + address.query
+			}
+			app.Window().Get("history").Call("replaceState", nil, "", u+loc.Get("hash").String())
+		})
+	}), urlDelay.Milliseconds())
 }
 
 // yieldToBrowser returns once the browser has had a turn: what comes next

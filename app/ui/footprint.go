@@ -236,7 +236,7 @@ func input(ctx app.Context) (name, value string) {
 // the event fires (go-app keeps a node's first handler).
 func (c *calc) onFootprint(ctx app.Context, e app.Event) {
 	if c.foot.edit(ctx) {
-		c.apply(ctx, c.q)
+		c.apply(c.q)
 	}
 }
 
@@ -248,19 +248,12 @@ func (c *calc) onFootprintToggle(ctx app.Context, e app.Event) {
 // ranking stays, the columns past the GPU follow.
 func (c *Compare) onFootprint(ctx app.Context, e app.Event) {
 	if c.foot.edit(ctx) {
-		replaceQuery(ctx, c.pageQuery())
+		replaceQuery(c.pageQuery())
 	}
 }
 
 func (c *Compare) onFootprintToggle(ctx app.Context, e app.Event) {
 	c.foot.open = ctx.JSSrc().Get("open").Bool()
-}
-
-// replaceQuery writes the page's query string without a history entry.
-func replaceQuery(ctx app.Context, raw string) {
-	u := *ctx.Page().URL()
-	u.RawQuery = raw
-	ctx.Page().ReplaceURL(&u)
 }
 
 // renderFootprintInputs is the calculator's "Beyond the GPU" section, at the

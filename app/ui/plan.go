@@ -45,8 +45,6 @@ type Plan struct {
 
 	status     string // what the last download did
 	failed     bool
-	page       app.Context
-	urlPending bool
 	mounted    bool
 	stopHeight func()
 }
@@ -122,7 +120,6 @@ func (c *Plan) load(q data.Query, t plan.Traffic, notices []state.Notice) {
 }
 
 func (c *Plan) OnMount(ctx app.Context) {
-	c.page = ctx
 	unfold(ctx, func() {
 		c.mounted = true
 		markMounted()
@@ -163,22 +160,10 @@ func (c *Plan) compute() {
 
 // apply takes a new state from an input, plans it and, a moment later,
 // writes it to the URL without a history entry (see calc.apply).
-func (c *Plan) apply(ctx app.Context) {
+func (c *Plan) apply() {
 	c.q = state.Normalize(c.set, c.q)
 	c.compute()
-	if c.urlPending {
-		return
-	}
-	c.urlPending = true
-	page := c.page
-	if !c.mounted {
-		page = ctx
-	}
-	page.After(urlDelay, func(ctx app.Context) {
-		ctx.PreventUpdate()
-		c.urlPending = false
-		replaceQuery(ctx, c.query())
-	})
+	replaceQuery(c.query())
 }
 
 func (c *Plan) onTask(ctx app.Context, e app.Event) {
@@ -186,17 +171,17 @@ func (c *Plan) onTask(ctx app.Context, e app.Event) {
 		return // not one of the options: someone edited the DOM
 	}
 	c.q.Task = value(ctx)
-	c.apply(ctx)
+	c.apply()
 }
 
 func (c *Plan) onModel(ctx app.Context, e app.Event) {
 	c.q.Model = value(ctx)
-	c.apply(ctx)
+	c.apply()
 }
 
 func (c *Plan) onGPU(ctx app.Context, e app.Event) {
 	c.q.GPU = value(ctx)
-	c.apply(ctx)
+	c.apply()
 }
 
 func (c *Plan) onPercentile(ctx app.Context, e app.Event) {
@@ -205,7 +190,7 @@ func (c *Plan) onPercentile(ctx app.Context, e app.Event) {
 		return
 	}
 	c.q.Percentile = p
-	c.apply(ctx)
+	c.apply()
 }
 
 func (c *Plan) onDeadlineSlider(ctx app.Context, e app.Event) {
@@ -225,13 +210,13 @@ func (c *Plan) onDeadlineText(ctx app.Context, e app.Event) {
 	}
 	c.deadlineErr = ""
 	c.q.DeadlineMS = ms
-	c.apply(ctx)
+	c.apply()
 }
 
 func (c *Plan) setDeadline(ctx app.Context, ms float64) {
 	c.deadlineText, c.deadlineErr = data.Tokens.DeadlineText(ms), ""
 	c.q.DeadlineMS = ms
-	c.apply(ctx)
+	c.apply()
 }
 
 func (c *Plan) onMinDeadline(ctx app.Context, e app.Event) {
@@ -242,20 +227,20 @@ func (c *Plan) onMinDeadline(ctx app.Context, e app.Event) {
 
 func (c *Plan) onTraffic(ctx app.Context, e app.Event) {
 	if c.traffic.edit(ctx, &c.t) {
-		c.apply(ctx)
+		c.apply()
 	}
 }
 
 func (c *Plan) onRatePreset(r data.Rate) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		c.traffic.preset(r, &c.t)
-		c.apply(ctx)
+		c.apply()
 	}
 }
 
 func (c *Plan) onFootprint(ctx app.Context, e app.Event) {
 	if c.foot.edit(ctx) {
-		c.apply(ctx)
+		c.apply()
 	}
 }
 
