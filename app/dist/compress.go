@@ -166,8 +166,12 @@ const zopfliIterations = 5
 // command at path. Its output is decompressed and compared with b before it
 // is used: a build never ships a copy that does not decode to its file.
 func zopfliBytes(ctx context.Context, path, name string, b []byte) ([]byte, error) {
+	file, err := filepath.Abs(name) // never read as an option
+	if err != nil {
+		return nil, err
+	}
 	var stderr bytes.Buffer
-	cmd := exec.CommandContext(ctx, path, fmt.Sprintf("--i%d", zopfliIterations), "-c", name)
+	cmd := exec.CommandContext(ctx, path, fmt.Sprintf("--i%d", zopfliIterations), "-c", file)
 	cmd.Stderr = &stderr
 	gz, err := cmd.Output()
 	if err != nil {
