@@ -31,8 +31,8 @@ var compressible = map[string]bool{
 // (nginx gzip_static and brotli_static, S3 with Content-Encoding, Netlify).
 // A variant that would not be smaller is not written: hosts then serve the
 // original. brotliLevel 0 means the best (11), which takes most of a minute on
-// the wasm and makes it about 12% smaller than level 9; the gzip copies are
-// then zopfli's where the zopfli command is installed (Zopfli), 5% smaller
+// the wasm and makes it about 12% smaller than level 9; at the best, the gzip
+// copies are zopfli's where the zopfli command is installed (Zopfli), 5% smaller
 // than compress/gzip's best: the wasm's gzip copy is what a host that does
 // not compress sends (web/start.js), and the largest part of a first visit.
 //
@@ -40,12 +40,12 @@ var compressible = map[string]bool{
 // more: the compressions under way finish in memory, and their results are
 // dropped, so that the caller may remove dir.
 func Precompress(ctx context.Context, dir string, brotliLevel int) error {
-	gz := gzipBytes
 	if brotliLevel == 0 {
 		brotliLevel = brotli.BestCompression
-		if path := Zopfli(); path != "" {
-			gz = func(name string, b []byte) ([]byte, error) { return zopfliBytes(ctx, path, name, b) }
-		}
+	}
+	gz := gzipBytes
+	if path := Zopfli(); path != "" && brotliLevel == brotli.BestCompression {
+		gz = func(name string, b []byte) ([]byte, error) { return zopfliBytes(ctx, path, name, b) }
 	}
 	var files []string
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
