@@ -23,9 +23,10 @@ import (
 // visits), with V8's sampling profiler on the
 // page's main thread, and says where the main thread's time went until the
 // first change was answered: by package, by function (self and with what it
-// calls), and within each long task. The site is built from a wasm with its
-// function names (the shipped one has none), so that the profile names Go
-// functions; otherwise it is the same site.
+// calls), and within each long task. With -profile-use, it profiles a
+// control's changes after the load instead (see profileChanges). The site is
+// built from a wasm with its function names (the shipped one has none), so
+// that the profile names Go functions; otherwise it is the same site.
 
 // profileStart builds a site with a named wasm into a temporary folder and
 // profiles one cold load of it.
