@@ -32,7 +32,7 @@ var compressible = map[string]bool{
 // A variant that would not be smaller is not written: hosts then serve the
 // original. brotliLevel 0 means the best (11), which takes most of a minute on
 // the wasm and makes it about 12% smaller than level 9; at the best, the gzip
-// copies are zopfli's where the zopfli command is installed (Zopfli), 5% smaller
+// copies are zopfli's where the zopfli command is installed (Zopfli), 6% smaller
 // than compress/gzip's best: the wasm's gzip copy is what a host that does
 // not compress sends (web/start.js), and the largest part of a first visit.
 //
