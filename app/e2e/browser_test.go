@@ -442,15 +442,15 @@ func (tb *tab) change(sel, value, event string) {
 	}
 }
 
-// query is the calculator state the page's URL holds.
-func (tb *tab) query(set *data.Set) (data.Query, []state.Notice) {
+// urlState is the state the page's URL holds, read by parse (state.Parse
+// for the calculator, state.ParseCompare for the compare page).
+func (tb *tab) urlState(set *data.Set, parse func(*data.Set, url.Values) (data.Query, []state.Notice)) (data.Query, []state.Notice) {
 	tb.t.Helper()
-	loc := eval[string](tb, `location.href`)
-	u, err := url.Parse(loc)
+	u, err := url.Parse(eval[string](tb, `location.href`))
 	if err != nil {
 		tb.t.Fatal(err)
 	}
-	return state.Parse(set, u.Query())
+	return parse(set, u.Query())
 }
 
 // expect checks the page against the core's answer to q.
@@ -516,14 +516,21 @@ func markupText(html string) string {
 // ms is a deadline as the page writes it.
 func ms(v float64) string { return strings.TrimSuffix(data.FormatDeadline(v), "ms") }
 
-// expectURL checks that the URL holds q and no more notices, once it has
-// followed the last change (the calculator writes it a moment later: app/ui
-// replaceQuery).
+// expectURL checks that the calculator's URL holds q and no more notices,
+// once it has followed the last change (the page writes it a moment later:
+// app/ui replaceQuery).
 func (tb *tab) expectURL(set *data.Set, q data.Query) {
+	tb.t.Helper()
+	tb.expectURLState(set, state.Parse, q)
+}
+
+// expectURLState checks that the URL, read by parse, holds q and no
+// notices, within 5 seconds.
+func (tb *tab) expectURLState(set *data.Set, parse func(*data.Set, url.Values) (data.Query, []state.Notice), q data.Query) {
 	tb.t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		got, notices := tb.query(set)
+		got, notices := tb.urlState(set, parse)
 		if got == q && len(notices) == 0 {
 			return
 		}

@@ -948,26 +948,10 @@ func mustValues(t *testing.T, raw string) url.Values {
 }
 
 // expectCompareURL checks that the compare page's URL holds q, once it has
-// followed the last change (the page writes it a moment later: app/ui
-// replaceQuery).
+// followed the last change (see expectURL).
 func expectCompareURL(tb *tab, set *data.Set, q data.Query) {
 	tb.t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		u, err := url.Parse(eval[string](tb, `location.href`))
-		if err != nil {
-			tb.t.Fatal(err)
-		}
-		got, notices := state.ParseCompare(set, u.Query())
-		if got == q && len(notices) == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			tb.t.Errorf("URL state = %+v %v, want %+v", got, notices, q)
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	tb.expectURLState(set, state.ParseCompare, q)
 }
 
 // expectPicture checks an SVG picture of a chart: its title, a name it must
