@@ -20,7 +20,7 @@ import (
 func sample() []byte {
 	r := rand.New(rand.NewPCG(1, 2))
 	var b bytes.Buffer
-	for i := range 2000 {
+	for i := range 300 {
 		fmt.Fprintf(&b, "<tr><td>model-%d</td><td>%.4f J/token</td><td>%d GPUs</td></tr>\n", r.IntN(40), r.Float64()*3, 1<<r.IntN(4))
 		if i%50 == 0 {
 			b.WriteString("<p>GPU energy only, measured with Zeus under vLLM.</p>\n")
