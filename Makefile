@@ -78,20 +78,24 @@ dist: wasm echarts
 serve-dist: dist
 	$(GO) run . serve -static dist -base $(BASE) -addr $(ADDR)
 
-# vet, then every Go test, with the race detector but for the browser tests;
-# the seed and importer tests read $(SHARED)/mlenergy and skip, saying so,
-# where it is absent. The browser tests (app/e2e) build their own wasm and need
+# vet, then every Go test, with the race detector but for PLAIN; the seed and
+# importer tests read $(SHARED)/mlenergy and skip, saying so, where it is
+# absent. The browser tests (app/e2e) build their own wasm and need
 # web/echarts.min.js, .cache/axe.min.js and chromium: they skip, saying how to
-# install them, where these are missing, except in CI. They run without the
-# race detector: their Go side is the test harness, chromedp and the server
-# (whose own tests have it), and it cost them 8-10% more CPU for one report in
-# some 15 runs, a race inside chromedp. go test's own limit, 10 minutes a
-# package, is too close to what they take on a busy 2-core machine: 30
-# minutes, within CI's 90.
+# install them, where these are missing, except in CI. go test's own limit,
+# 10 minutes a package, is too close to what they take on a busy 2-core
+# machine: 30 minutes, within CI's 90.
+# PLAIN run without the race detector. The browser tests: their Go side is
+# the test harness, chromedp and the server (whose own tests have it), and it
+# cost them 8-10% more CPU for one report in some 15 runs, a race inside
+# chromedp. app/charts: its tests sweep every model's charts in one
+# goroutine, where the detector has nothing to find, and under it took 52 s
+# for a quarter of the sweep (race_test.go), 16 s without it for the whole.
+PLAIN := tokenjoule/app/e2e tokenjoule/app/charts
 test: vet
 	@$(MAKE) -s echarts axe || [ "$$CI" != true ]
-	$(GO) test -race -count=1 -timeout 30m $$($(GO) list ./... | grep -vx tokenjoule/app/e2e)
-	$(GO) test -count=1 -timeout 30m ./app/e2e
+	$(GO) test -race -count=1 -timeout 30m $$($(GO) list ./... | grep -vxF $(PLAIN:%=-e %))
+	$(GO) test -count=1 -timeout 30m $(PLAIN)
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { gofmt -l .; echo "gofmt: files above need formatting"; exit 1; }
