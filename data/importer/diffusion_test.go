@@ -134,11 +134,7 @@ func TestBadDiffusionRowsFailTheImport(t *testing.T) {
 // microsecond, in seconds, that it meets, and the energy per image or video
 // bit for bit.
 func TestDiffusionMeasuredValuesAreTheLeaderboards(t *testing.T) {
-	src := leaderboard(t)
-	files, err := Render(src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	src, files := rendered(t)
 	micros := func(s float64) float64 {
 		for k := int(s*1e6) - 2; ; k++ {
 			if d, _ := strconv.ParseFloat(fmt.Sprintf("%d.%06d", k/1e6, k%1e6), 64); d >= s {
@@ -194,11 +190,7 @@ func TestDiffusionTaskMustBeListedAsDiffusion(t *testing.T) {
 // each diffusion model, counted from the leaderboard's files independently,
 // and a few rows field by field, as the leaderboard publishes them.
 func TestDiffusionDataset(t *testing.T) {
-	src := leaderboard(t)
-	files, err := Render(src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	src, files := rendered(t)
 	counts := map[string]int{}
 	total := map[string]int{}
 	for _, task := range []string{"text-to-image", "text-to-video"} {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"tokenjoule/data"
@@ -31,12 +32,29 @@ func leaderboard(t testing.TB) string {
 	return src
 }
 
-func TestSeedEquality(t *testing.T) {
-	src := leaderboard(t)
-	files, err := Render(src)
-	if err != nil {
-		t.Fatal(err)
+// rendered is Render of the leaderboard's files, made once for the tests that
+// read it (a render took 2 to 5 s under the race detector); they do not
+// change it.
+func rendered(t *testing.T) (src string, files map[string][]byte) {
+	t.Helper()
+	src = leaderboard(t)
+	leaderboardRender.once.Do(func() {
+		leaderboardRender.files, leaderboardRender.err = Render(src)
+	})
+	if leaderboardRender.err != nil {
+		t.Fatal(leaderboardRender.err)
 	}
+	return src, leaderboardRender.files
+}
+
+var leaderboardRender struct {
+	once  sync.Once
+	files map[string][]byte
+	err   error
+}
+
+func TestSeedEquality(t *testing.T) {
+	_, files := rendered(t)
 	seed, err := os.ReadFile(filepath.Join(shared, "seeds", "000_17cede655f255818.txt"))
 	if err != nil {
 		t.Fatal(err)
@@ -70,11 +88,7 @@ func firstDiff(a, b []byte) string {
 // The committed dataset is exactly what the importer makes of the shared
 // copy: one generation, named after its content, and its pointer.
 func TestCommittedDataIsImported(t *testing.T) {
-	src := leaderboard(t)
-	files, err := Render(src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, files := rendered(t)
 	if len(files) != 70 {
 		t.Errorf("rendered %d files, want 62 model files, 7 of measured values and index.json", len(files))
 	}
@@ -110,11 +124,7 @@ func TestCommittedDataIsImported(t *testing.T) {
 }
 
 func TestRenderIsDeterministic(t *testing.T) {
-	src := leaderboard(t)
-	a, err := Render(src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	src, a := rendered(t)
 	b, err := Render(src)
 	if err != nil {
 		t.Fatal(err)
@@ -160,11 +170,7 @@ func TestImportReplacesOnlyTheDataset(t *testing.T) {
 // the energy per token and the output length bit for bit, whose product is
 // the energy per request bit for bit.
 func TestMeasuredValuesAreTheLeaderboards(t *testing.T) {
-	src := leaderboard(t)
-	files, err := Render(src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	src, files := rendered(t)
 	micros := func(ms float64) float64 {
 		for k := int(ms*1000) - 2; ; k++ {
 			if d, _ := strconv.ParseFloat(fmt.Sprintf("%d.%03d", k/1000, k%1000), 64); d >= ms {
