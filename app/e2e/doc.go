@@ -42,18 +42,26 @@
 // # Time
 //
 // They are bound by the CPU, not by waiting: on a 2-core machine with
-// chromium 156 the package takes about 10 minutes and some 1,200
-// CPU-seconds. A page costs some 1.5 CPU-seconds loaded again in its tab,
-// five times what it costs with JavaScript off (the app's start), and more
-// in a new tab, which starts a renderer (40% of that in the kernel, for some
-// 50,000 page faults). So the tests share one chromium, each in a browser
-// context of its own; a new tab joins its site's renderer
+// chromium 156 the package takes 6 to 10 minutes and 700 to 1,200
+// CPU-seconds, as the machine of the day goes (6 minutes and 685 busy
+// CPU-seconds of 729 on 2026-12-02). A page loaded again in a new tab of its
+// browser context cost 1.5 CPU-seconds on a slow day, and 0.4 to 0.8 on that
+// one (the difference between 9 loads and 1, the page left 1.5 to 4 s after
+// it mounted), of which the app's start was only a part: the calculator's
+// page with JavaScript off cost 0.57 where it cost 0.77, and an icon in a
+// new tab 0.31. A tab that starts a renderer costs more (40% of it in the
+// kernel, for some 50,000 page faults). So the tests share one chromium,
+// each in a browser context of its own; a new tab joins its site's renderer
 // (--process-per-site); chromium runs the wasm with V8's baseline compiler
 // only (a fifth less CPU); and make test runs this package without the race
 // detector (8 to 10% less). Tried without a gain: turning off chromedp's
 // CSS, Log and Inspector domains, V8's eager compilation of the wasm, and
 // letting V8 cache its optimized code sooner (more CPU); keeping finished
-// subtests' tabs for the next (4% less, but a hidden tab draws no chart).
+// subtests' tabs for the next (4% less, but a hidden tab draws no chart);
+// keeping a page of the site open, so that V8 could reuse its compiled
+// module, waiting for a page by script rather than through the DOM domain,
+// V8 without background threads or with one compile task, and a page without
+// ECharts (each within the 0.05 CPU-seconds a load varies by).
 // -parallel defaults to the cores plus one: more at once only makes pages
 // wait past the tests' limits.
 // headless.Options turns off the browser UI chromium preloads for each
