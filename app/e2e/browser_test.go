@@ -5,6 +5,7 @@
 package e2e
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
@@ -55,10 +56,8 @@ func TestMain(m *testing.M) {
 		flag.Set("test.parallel", strconv.Itoa(runtime.NumCPU()+1))
 	}
 	code := m.Run()
-	if chromium.cancel != nil {
-		chromium.cancel()
-		os.RemoveAll(chromium.dir)
-	}
+	shell.stop()
+	full.stop()
 	if webDir != "" {
 		os.RemoveAll(webDir)
 	}
@@ -213,61 +212,77 @@ func browserTest(t *testing.T) (*data.Set, context.Context) {
 	return set, browser(t)
 }
 
-// chromium is the headless chromium every test of the package shares (as
-// browser gives it): starting one costs some 1.5 CPU-seconds, and 26 tests
-// each started their own. Shared, the package took 603 s instead of 671.
-var chromium struct {
+// A shared browser is a headless chromium the tests of the package share,
+// each in a tab and browser context of its own: starting one costs some 1.5
+// CPU-seconds, and 26 tests each started their own (shared, the package
+// took 603 s instead of 671).
+type sharedBrowser struct {
 	once   sync.Once
+	path   string
 	ctx    context.Context // its first tab
 	cancel context.CancelFunc
 	err    error
 	dir    string // its profile
 }
 
+var (
+	// shell runs every test but TestStaticSite: chromium's headless shell
+	// where Debian's chromium-headless-shell is installed, else chromium.
+	// The same engine without the full browser's windows, UI and
+	// services: the package took 224 to 270 s and 417 to 503 CPU-s in the
+	// shell against 341 s and 645 CPU-s in chromium 156, with the same 185
+	// subtests passed (doc.go).
+	shell sharedBrowser
+	// full is chromium itself, for what only the full browser does:
+	// TestStaticSite's site is installable (the shell finds every page
+	// installable, even one without a manifest).
+	full sharedBrowser
+)
+
 // browser gives the test a browser context of its own in the shared
-// chromium, for every subtest: its tabs, cache, storage, service workers
-// and downloads stay apart from the other tests'.
+// headless shell, for every subtest: its tabs, cache, storage, service
+// workers and downloads stay apart from the other tests'.
 func browser(t *testing.T) context.Context {
 	t.Helper()
-	return openBrowser(t, chromedp.WithNewBrowserContext())
+	return shell.open(t, cmp.Or(headless.ShellPath(), headless.Path()), chromedp.WithNewBrowserContext())
 }
 
-// browserOnRecord gives the test the shared chromium's default browser
+// browserOnRecord gives the test the shared full chromium's default browser
 // context, which keeps what it stores: chromium finds no site installable
 // in a new one ("in-incognito"). Only TestStaticSite uses it, so that what
 // it stores stays its own.
 func browserOnRecord(t *testing.T) context.Context {
 	t.Helper()
-	return openBrowser(t)
+	return full.open(t, headless.Path())
 }
 
-// openBrowser opens a tab in the shared chromium, starting it first if
-// need be, with the context options; the tab closes when the test ends.
-func openBrowser(t *testing.T, opts ...chromedp.ContextOption) context.Context {
+// open opens a tab in the shared browser, starting the one at path first
+// if need be, with the context options; the tab closes when the test ends.
+func (b *sharedBrowser) open(t *testing.T, path string, opts ...chromedp.ContextOption) context.Context {
 	t.Helper()
-	path := headless.Path()
 	if path == "" {
-		need(t, "browser tests need chromium: install it with `apt-get install -y chromium` (Debian), or set CHROMIUM to its path")
+		need(t, "browser tests need chromium: install it with `apt-get install -y chromium chromium-headless-shell` (Debian), or set CHROMIUM to its path")
 	}
-	chromium.once.Do(func() { chromium.err = startChromium(path) })
-	if chromium.err != nil {
-		t.Fatalf("starting %s: %v", path, chromium.err)
+	b.once.Do(func() { b.err = b.start(path) })
+	if b.err != nil {
+		t.Fatalf("starting %s: %v", b.path, b.err)
 	}
-	bctx, cancel := chromedp.NewContext(chromium.ctx, opts...)
+	bctx, cancel := chromedp.NewContext(b.ctx, opts...)
 	t.Cleanup(cancel)
 	if err := chromedp.Do(bctx); err != nil {
-		t.Fatalf("opening a tab in %s: %v", path, err)
+		t.Fatalf("opening a tab in %s: %v", b.path, err)
 	}
 	return bctx
 }
 
-// startChromium starts the shared chromium; TestMain stops it.
-func startChromium(path string) error {
+// start starts the shared browser; stop, from TestMain, stops it.
+func (b *sharedBrowser) start(path string) error {
+	b.path = path
 	dir, err := os.MkdirTemp("", "tokenjoule-e2e-chromium-")
 	if err != nil {
 		return err
 	}
-	chromium.dir = dir
+	b.dir = dir
 	opts := append(headless.Options(path, dir),
 		// One process model whatever the build's defaults: the sandboxed
 		// embed's tests attach to its frame as a target of its own.
@@ -289,9 +304,16 @@ func startChromium(path string) error {
 	)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
-	chromium.ctx = ctx
-	chromium.cancel = func() { cancel(); cancelA() }
+	b.ctx = ctx
+	b.cancel = func() { cancel(); cancelA() }
 	return chromedp.Do(ctx)
+}
+
+func (b *sharedBrowser) stop() {
+	if b.cancel != nil {
+		b.cancel()
+		os.RemoveAll(b.dir)
+	}
 }
 
 // tab is one page under test, with what it logged and requested.

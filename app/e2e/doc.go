@@ -6,7 +6,10 @@
 //
 // # Prerequisites
 //
-// /usr/bin/chromium (apt-get install -y chromium; or set CHROMIUM) and
+// /usr/bin/chromium (apt-get install -y chromium; or set CHROMIUM, which
+// then runs every test), and /usr/bin/chromium-headless-shell (apt-get
+// install -y chromium-headless-shell), which runs them all but
+// TestStaticSite a fifth sooner (without it, chromium runs them); and
 // web/echarts.min.js (make echarts); the accessibility tests also need
 // .cache/axe.min.js (axe-core 4.14.1, fetched by make axe with npm pack and
 // checked against testdata/axe.sha256; it stays outside web/, so the site
@@ -42,15 +45,21 @@
 // # Time
 //
 // They are bound by the CPU, not by waiting: on a 2-core machine with
-// chromium 156 the package takes 6 to 10 minutes and 700 to 1,200
-// CPU-seconds, as the machine of the day goes (6 minutes and 685 busy
-// CPU-seconds of 729 on 2026-12-02). A page loaded again in a new tab of its
-// browser context cost 1.5 CPU-seconds on a slow day, and 0.4 to 0.8 on that
-// one (the difference between 9 loads and 1, the page left 1.5 to 4 s after
-// it mounted), of which the app's start was only a part: the calculator's
-// page with JavaScript off cost 0.57 where it cost 0.77, and an icon in a
-// new tab 0.31. A tab that starts a renderer costs more (40% of it in the
-// kernel, for some 50,000 page faults). So the tests share one chromium,
+// chromium 156 the package took 6 to 10 minutes and 700 to 1,200
+// CPU-seconds in the full chromium, as the machine of the day went, and
+// 224 to 270 s and 417 to 503 CPU-seconds in its headless shell on
+// 2026-12-03 (341 s and 645 CPU-s in chromium that day, whose browser
+// process had taken 27% of the package's CPU: windows, UI and services no
+// page sees). A page
+// loaded again in a new tab of its browser context cost 1.5 CPU-seconds on
+// a slow day, and 0.4 to 0.8 on a quiet one (the difference between 9
+// loads and 1, the page left 1.5 to 4 s after it mounted), of which the
+// app's start was only a part: the calculator's page with JavaScript off
+// cost 0.57 where it cost 0.77, and an icon in a new tab 0.31. A tab that
+// starts a renderer costs more (40% of it in the kernel, for some 50,000
+// page faults). So the tests share one browser, the headless shell where
+// it is installed (full chromium only for TestStaticSite, whose site must
+// be installable: the shell finds any page installable),
 // each in a browser context of its own; a new tab joins its site's renderer
 // (--process-per-site); chromium runs the wasm with V8's baseline compiler
 // only (a fifth less CPU); and make test runs this package without the race

@@ -24,6 +24,25 @@ func Path() string {
 	return ""
 }
 
+// ShellPath is the path of Debian's chromium-headless-shell (package
+// chromium-headless-shell, or on $PATH): the same chromium, Blink and V8,
+// without the full browser's windows, UI and services, which no page sees
+// and which cost the browser tests a fifth of their CPU. It lacks what only
+// the full browser does, such as finding a site installable (it finds
+// every page installable). "" when there is none, or when $CHROMIUM names
+// the browser to use.
+func ShellPath() string {
+	if os.Getenv("CHROMIUM") != "" {
+		return ""
+	}
+	for _, name := range []string{"/usr/bin/chromium-headless-shell", "chromium-headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
 // Options are the allocator options for the chromium at path with the
 // profile directory, in a 1280×900 window; callers append their own.
 func Options(path, profile string) []chromedp.ExecAllocatorOption {
