@@ -263,7 +263,11 @@ func (b *sharedBrowser) open(t *testing.T, path string, opts ...chromedp.Context
 	if path == "" {
 		need(t, "browser tests need chromium: install it with `apt-get install -y chromium chromium-headless-shell` (Debian), or set CHROMIUM to its path")
 	}
-	b.once.Do(func() { b.err = b.start(path) })
+	b.once.Do(func() {
+		if b.err = b.start(path); b.err == nil {
+			t.Logf("started %s", path)
+		}
+	})
 	if b.err != nil {
 		t.Fatalf("starting %s: %v", b.path, b.err)
 	}
