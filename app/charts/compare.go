@@ -117,8 +117,11 @@ func bars(bs []bar, axis string) ([]byte, error) {
 		for _, l := range list(o["legend"]) {
 			l["selectedMode"] = false // a key: nothing to switch
 		}
-		sized := func(font, width int, overflow string) map[string]any {
+		// The energy axis has fewer ticks on a phone, whose plot the names
+		// leave narrow: "100150200" ran together.
+		sized := func(font, width int, overflow string, ticks int) map[string]any {
 			return map[string]any{
+				"xAxis":  map[string]any{"splitNumber": ticks},
 				"yAxis":  map[string]any{"axisLabel": map[string]any{"width": width, "overflow": overflow, "fontSize": font, "lineHeight": font + 2}},
 				"series": []any{map[string]any{"label": map[string]any{"fontSize": font}}},
 			}
@@ -129,10 +132,44 @@ func bars(bs []bar, axis string) ([]byte, error) {
 		// The rule without a query applies when the other does not: ECharts
 		// would otherwise keep the narrow one after the chart widens.
 		o["media"] = []any{
-			map[string]any{"query": map[string]any{"maxWidth": 520}, "option": sized(10, 96, "break")},
-			map[string]any{"option": sized(12, 240, "none")},
+			map[string]any{"query": map[string]any{"maxWidth": 520}, "option": sized(narrowFont, narrowNameWidth(names), "break", 3)},
+			map[string]any{"option": sized(12, 240, "none", 5)},
 		}
 	})
+}
+
+// narrowFont is the size of the names and labels of bars on a phone.
+const narrowFont = 10
+
+// narrowNameWidth is the width of the names' column on a phone: 96 px, or
+// as much more (up to 160) as keeps every name to two lines, which the
+// charts' heights give each bar room for; a third ran into the next name.
+func narrowNameWidth(names []string) int {
+	w := 96
+	for ; w < 160; w += 8 {
+		if !slices.ContainsFunc(names, func(n string) bool { return wrappedLines(n, float64(w), narrowFont) > 2 }) {
+			break
+		}
+	}
+	return w
+}
+
+// wrappedLines is how many lines name takes broken at its spaces, as
+// ECharts' "break" does, into lines width px wide at fontSize px.
+func wrappedLines(name string, width, fontSize float64) int {
+	lines, line := 1, ""
+	for _, word := range strings.Fields(name) {
+		next := word
+		if line != "" {
+			next = line + " " + word
+		}
+		if line != "" && textWidth(next)*fontSize/fontPx > width {
+			lines++
+			next = word
+		}
+		line = next
+	}
+	return lines
 }
 
 // labelRoom is the room on the right of the bars for their labels, in px:

@@ -300,18 +300,28 @@ func TestReaders(t *testing.T) {
 		t.Parallel()
 		tb := newTab(t, bctx, origin)
 		for _, width := range []int64{360, 1440} {
-			for _, c := range []struct{ path, chart string }{
-				{"/?" + footprintLink, "chart-power"},
-				{"/", "chart-power"},
-				{"/?" + state.String(fpQuery) + "&deadline=25ms", "chart-power"},
-				{"/?task=gpqa&model=gpt-oss-20b&gpu=H100&deadline=40ms&p=p95", "chart-power"},
-				{"/compare", "chart-params"},
-				{"/compare?task=gpqa&model=gpt-oss-20b", "chart-params"},
-				{"/compare?task=image-chat&gpu=H100", "chart-params"},
+			for _, c := range []struct {
+				path, chart string
+				ranking     bool // and the ranking's model names apart
+			}{
+				{"/?" + footprintLink, "chart-power", false},
+				{"/", "chart-power", false},
+				{"/?" + state.String(fpQuery) + "&deadline=25ms", "chart-power", false},
+				{"/?task=gpqa&model=gpt-oss-20b&gpu=H100&deadline=40ms&p=p95", "chart-power", false},
+				{"/compare", "chart-params", true},                             // 18 models
+				{"/compare?task=gpqa&model=gpt-oss-20b", "chart-params", true}, // 12
+				{"/compare?task=image-chat&gpu=H100", "chart-params", false},
+				{"/embed/compare", "", true},
+				{"/embed/compare?task=gpqa", "", true},
 			} {
 				tb.do(chromedp.EmulateViewport(width, 900))
 				tb.openURL(origin + c.path)
-				tb.expectLabelsClear(fmt.Sprintf("%s, %s at %d px", c.path, c.chart, width), c.chart)
+				if c.chart != "" {
+					tb.expectLabelsClear(fmt.Sprintf("%s, %s at %d px", c.path, c.chart, width), c.chart)
+				}
+				if c.ranking {
+					tb.expectTextsApart(fmt.Sprintf("%s, chart-ranking at %d px", c.path, width), "chart-ranking")
+				}
 			}
 		}
 	})
@@ -427,6 +437,39 @@ func (tb *tab) expectLabelsClear(where, id string) {
 			}
 			if overlaps(l.Box, p.Box) {
 				t.Errorf("%s: label %q covers point %d of %q", where, l.Text, p.Index, p.Series)
+			}
+		}
+	}
+}
+
+// expectTextsApart checks that no two texts the chart draws overlap or
+// touch, each the box of its lines at its line height (a tspan's own box is
+// a sliver).
+func (tb *tab) expectTextsApart(where, id string) {
+	t := tb.t
+	t.Helper()
+	tb.chartReady(id)
+	texts := eval[[]drawnText](tb, fmt.Sprintf(`(id => {
+	const box = e => { const r = e.getBoundingRect(); const m = e.getComputedTransform(); return {X: r.x, Y: r.y, W: r.width, H: r.height, M: m ? Array.from(m) : []} };
+	const labels = new Set();
+	echarts.getInstanceByDom(document.getElementById(id)).getZr().storage.getDisplayList().forEach(e => {
+		if (e.type === "tspan" && e.style.text && e.parent && e.parent.type === "text") labels.add(e.parent);
+	});
+	return Array.from(labels, e => ({text: e.style.text, box: box(e)}));
+})(%q)`, id))
+	if len(texts) == 0 {
+		t.Errorf("%s: no text drawn", where)
+	}
+	// Side by side, texts need a space between them: 3 px, with overlaps'
+	// pixel of rounding.
+	for i := range texts {
+		texts[i].Box.X -= 1
+		texts[i].Box.W += 2
+	}
+	for i, a := range texts {
+		for _, b := range texts[:i] {
+			if overlaps(a.Box, b.Box) {
+				t.Errorf("%s: %q and %q touch or overlap", where, b.Text, a.Text)
 			}
 		}
 	}
