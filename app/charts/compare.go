@@ -163,7 +163,7 @@ func wrappedLines(name string, width, fontSize float64) int {
 		if line != "" {
 			next = line + " " + word
 		}
-		if line != "" && textWidth(next)*fontSize/fontPx > width {
+		if w, _ := LabelSize(next, fontSize, 0, 0, 0); line != "" && w > width {
 			lines++
 			next = word
 		}

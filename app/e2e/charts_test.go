@@ -251,12 +251,17 @@ type drawn struct {
 	Background string // the page behind the canvas
 }
 
-const drawnJS = `(id => {
+// boxJS defines box, an element's bounding rectangle and its transform, as
+// type box reads them.
+const boxJS = `
+	const box = e => { const r = e.getBoundingRect(); const m = e.getComputedTransform(); return {X: r.x, Y: r.y, W: r.width, H: r.height, M: m ? Array.from(m) : []} };
+`
+
+const drawnJS = `(id => {` + boxJS + `
 	const el = document.getElementById(id);
 	const inst = echarts.getInstanceByDom(el);
 	if (!inst) return null;
 	const model = inst.getModel();
-	const box = e => { const r = e.getBoundingRect(); const m = e.getComputedTransform(); return {X: r.x, Y: r.y, W: r.width, H: r.height, M: m ? Array.from(m) : []} };
 	const all = type => { const out = []; model.eachComponent(type, c => out.push(c)); return out };
 	const texts = g => { const out = []; g.traverse(e => { if (e.type === "text") out.push(e) }); return out };
 	const text = e => ({text: e.style.text, hidden: !!(e.ignore || e.invisible), box: box(e), fill: String(e.style.fill || ""), opacity: 1, back: "", backOpacity: 1});

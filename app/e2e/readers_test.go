@@ -449,8 +449,7 @@ func (tb *tab) expectTextsApart(where, id string) {
 	t := tb.t
 	t.Helper()
 	tb.chartReady(id)
-	texts := eval[[]drawnText](tb, fmt.Sprintf(`(id => {
-	const box = e => { const r = e.getBoundingRect(); const m = e.getComputedTransform(); return {X: r.x, Y: r.y, W: r.width, H: r.height, M: m ? Array.from(m) : []} };
+	texts := eval[[]drawnText](tb, fmt.Sprintf(`(id => {`+boxJS+`
 	const labels = new Set();
 	echarts.getInstanceByDom(document.getElementById(id)).getZr().storage.getDisplayList().forEach(e => {
 		if (e.type === "tspan" && e.style.text && e.parent && e.parent.type === "text") labels.add(e.parent);
