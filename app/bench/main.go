@@ -108,6 +108,7 @@ func main() {
 	flag.IntVar(&o.profileAfter, "profile-after", 0, "visits before the -profile load, which is then warm")
 	flag.BoolVar(&o.profileAfterUse, "profile-after-use", false, "with -profile-after, the first visit's page used (the interactions) before the next")
 	flag.StringVar(&o.profileControl, "profile-use", "", "with -profile, profile the changes of this `control` (deadline, slider, gpu, model, workload or tokens) after the load, instead of the load")
+	flag.BoolVar(&o.profileInView, "profile-in-view", false, "with -profile-use, the changes made with the charts on the screen, where they redraw them")
 	flag.Float64Var(&o.profileCPU, "profile-cpu", 1, "CPU slow-down of the -profile load (4 for the phone profile, which also slows the link)")
 	flag.Parse()
 	if err := run(o); err != nil {
@@ -134,6 +135,7 @@ type options struct {
 	profileAfter         int
 	profileAfterUse      bool
 	profileControl       string
+	profileInView        bool
 	profileUse           []step
 	quality              int
 	cold, warm, slowCold int
@@ -365,10 +367,11 @@ func use(chromium string, st *site, plan []step, moves, again int, cfg any) erro
 		return err
 	}
 	r.StepsInView = append(r.StepsInView, steps...)
-	if d, err = s.drag(moves, "start"); err != nil {
+	inView, err := s.drag(moves, "start")
+	if err != nil {
 		return err
 	}
-	r.DragInView = &d
+	r.DragInView = &inView // not d, which r.Drag points to
 	// Back after using it: chromium caches compiled wasm once enough of it
 	// has been optimised, which a session of use does and a bare load may
 	// not.

@@ -157,6 +157,11 @@ func profileChanges(o options, s *session, ld load, w io.Writer) error {
 	if _, err := s.interact(before); err != nil {
 		return err
 	}
+	if o.profileInView {
+		if err := s.chartsInView(); err != nil {
+			return err
+		}
+	}
 	if err := s.tracer.start(s.ctx, traceCategories); err != nil {
 		return err
 	}
