@@ -145,6 +145,24 @@ func TestChartUpdates(t *testing.T) {
 			tb.sameAsFresh(s.id, r)
 		}
 		tb.checkLatencyChart("after 30 changes of the deadline", r)
+
+		// The power chart's patches are drawn with their labels' places
+		// (app/ui setOption): those are the places the chart drawn whole for
+		// the last deadline gives them, which the other colour scheme has
+		// it drawn.
+		places := `JSON.stringify(echarts.getInstanceByDom(document.getElementById("chart-power")).getOption().series.map(s =>
+			(s.data || []).flatMap(d => d && d.label ? [[d.value, d.label.show, d.label.position, d.label.offset]] : [])))`
+		patched := eval[string](tb, places)
+		if !strings.Contains(patched, "true") {
+			t.Fatalf("chart-power shows no label after the patches: %s", patched)
+		}
+		eval[bool](tb, `(window.tjPatched = echarts.getInstanceByDom(document.getElementById("chart-power")), true)`)
+		tb.do(emulateScheme("dark"))
+		tb.view().waitFor(`(() => { const el = document.getElementById("chart-power"); const inst = echarts.getInstanceByDom(el);
+			return !!inst && inst !== tjPatched && !el.hasAttribute("data-stale") })()`, "chart-power drawn anew in the dark theme")
+		if whole := eval[string](tb, places); whole != patched {
+			t.Errorf("chart-power's labels, patched, are not where the chart drawn whole places them:\n%s", firstDifference(patched, whole))
+		}
 	})
 
 	t.Run("NavigatedAway", func(t *testing.T) {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"slices"
+	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -41,7 +42,7 @@ type Chart struct {
 // When the charts are drawn. A change is painted first where it is read
 // (the figures), and a chart on the screen follows in the next frame, a
 // chart drawn whole (a first drawing, or a new model) taking a frame of its
-// own; a chart only near the screen is drawn when the page is idle, one at a
+// own, and the charts after drawBudget the next; a chart only near the screen is drawn when the page is idle, one at a
 // time, so as to be ready when scrolled to without taking from the frames
 // of a slider's drag. A chart changed several times before it is drawn is
 // drawn once.
@@ -81,14 +82,23 @@ func (c *Chart) schedule() {
 	})
 }
 
-// drawQueue draws the queued charts, up to one drawn whole, and schedules
-// the others for the next frame.
+// drawBudget is how long drawing the queued charts may hold the page in one
+// task; the charts left wait for the next frame. On a slow CPU a patch takes
+// 10 to 30 ms a chart (ECharts' own work, 2026-12-03, this 2-core machine),
+// and the three in a task took 60 to 90: too long for the frames of a drag,
+// whose next position waits for the task. A fast CPU still draws them all
+// in one.
+const drawBudget = 8 * time.Millisecond
+
+// drawQueue draws the queued charts, until it has run drawBudget or drawn
+// one whole, and schedules the others for the next frame.
 func drawQueue() {
 	scheduled = nil
+	start := time.Now()
 	whole := false
 	for len(queue) > 0 {
 		c := queue[0]
-		if whole && !c.patchable() {
+		if whole && !c.patchable() || time.Since(start) > drawBudget {
 			c.schedule()
 			return
 		}

@@ -121,14 +121,22 @@ func setOption(id, option string, whole bool) bool {
 		v.init()
 	}
 	opt := app.Window().Get("JSON").Call("parse", option)
-	if whole {
+	lazy := !whole && v.labelled && !opt.Get("media").Truthy()
+	switch {
+	case whole:
 		v.labelled = hasLabels(opt)
 		v.inst.Call("setOption", opt, true)
-	} else {
+	case lazy:
+		// A patch that keeps the frame (axes, layout: see charts'
+		// patchSeries.json) keeps every point's place, which placeLabels
+		// reads: ECharts merges it without drawing, and draws it once,
+		// with the labels' places.
+		v.inst.Call("setOption", opt, map[string]any{"lazyUpdate": true})
+	default:
 		v.inst.Call("setOption", opt)
 	}
-	if v.labelled {
-		placeLabels(v.inst)
+	if v.labelled && !placeLabels(v.inst) && lazy {
+		v.inst.Call("setOption", map[string]any{}, map[string]any{"silent": true}) // no label to place: the patch drawn now
 	}
 	return true
 }
@@ -158,11 +166,12 @@ func hasLabels(opt app.Value) bool {
 // every point of a scatter or line series lands, and sets each labelled
 // item's label to its spot. The plot's box is the grid's, read from the
 // chart's model (ECharts is pinned: web/echarts.sha256); the rest is public.
-func placeLabels(inst app.Value) {
+// It tells whether it set the labels (and so drew the chart).
+func placeLabels(inst app.Value) (drew bool) {
 	opt := inst.Call("getOption")
 	series := opt.Get("series")
 	if !series.Truthy() {
-		return
+		return false
 	}
 	scene := charts.Scene{Plot: charts.Rect{W: inst.Call("getWidth").Float(), H: inst.Call("getHeight").Float()}}
 	if m := inst.Get("getModel"); m.Truthy() {
@@ -259,7 +268,7 @@ func placeLabels(inst app.Value) {
 		}
 	}
 	if len(refs) == 0 {
-		return
+		return false
 	}
 	// A series of one point (the selected configuration, the highlighted
 	// model) is placed first, and shown wherever it must go: its label
@@ -292,6 +301,7 @@ func placeLabels(inst app.Value) {
 	}
 	// Silent: nothing listens, and tests tell it from the page's patches.
 	inst.Call("setOption", map[string]any{"series": patch}, map[string]any{"silent": true})
+	return true
 }
 
 // markStale marks the chart element id with data-stale while it does not
