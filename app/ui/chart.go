@@ -42,10 +42,10 @@ type Chart struct {
 // When the charts are drawn. A change is painted first where it is read
 // (the figures), and a chart on the screen follows in the next frame, a
 // chart drawn whole (a first drawing, or a new model) taking a frame of its
-// own, and the charts after drawBudget the next; a chart only near the screen is drawn when the page is idle, one at a
-// time, so as to be ready when scrolled to without taking from the frames
-// of a slider's drag. A chart changed several times before it is drawn is
-// drawn once.
+// own, and the charts left after drawBudget the next; a chart only near the
+// screen is drawn when the page is idle, one at a time, so as to be ready
+// when scrolled to without taking from the frames of a slider's drag. A
+// chart changed several times before it is drawn is drawn once.
 var (
 	queue, idleQueue []*Chart
 	// The charts whose contexts the callbacks to come dispatch with: a
