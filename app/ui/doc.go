@@ -63,9 +63,10 @@
 // render once the events are handled), so that it is painted in the next
 // frame; the charts follow in the frame after, those on the screen only (a
 // chart near it is drawn when the page is idle, one farther away when
-// scrolled to), and a new deadline patches them (charts.EnergyLatencyPatch
-// and its siblings: ECharts setOption in merge mode) instead of setting their
-// whole option. The slider answers at most one position a frame; the URL
+// scrolled to), as many in a task as 8 ms allow and the rest in the next
+// frames, and a new deadline patches them (charts.EnergyLatencyPatch and its
+// siblings: ECharts setOption in merge mode) instead of setting their whole
+// option. The slider answers at most one position a frame; the URL
 // follows a change 100 ms later (chromium ignores a page that replaces its
 // URL more than 200 times in 10 seconds, which a dragged slider does in 3).
 // A chart not yet showing the page's state is marked data-stale: the browser
