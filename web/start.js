@@ -128,27 +128,20 @@ if (typeof window !== "undefined") {
           progress(e.data.loaded);
           return;
         }
-        if (!e.data.module) {
-          worker.terminate();
+        worker.terminate();
+        if (e.data.module) {
+          // For tools (app/bench, app/e2e): where the module came from.
+          try {
+            performance.mark("tokenjoule-wasm-compiled", {
+              detail: { url: e.data.url, decompressed: e.data.decompressed, requests: e.data.requests, worker: true },
+            });
+          } catch (err) {
+            // no marks with details here
+          }
+          resolve(e.data.module);
+        } else {
           reject(new Error(e.data.error));
-          return;
         }
-        // The worker stays for the page's life (wasm.compiler): chromium
-        // stores the code it compiles for the module (its cache of compiled
-        // wasm, by the response's URL) from the thread that compiled the
-        // response, once the page has run enough of it to optimize; with the
-        // worker gone, nothing was stored, and every visit compiled the
-        // module again (app/e2e TestWarmVisitCompiledCache).
-        wasm.compiler = worker;
-        // For tools (app/bench, app/e2e): where the module came from.
-        try {
-          performance.mark("tokenjoule-wasm-compiled", {
-            detail: { url: e.data.url, decompressed: e.data.decompressed, requests: e.data.requests, worker: true },
-          });
-        } catch (err) {
-          // no marks with details here
-        }
-        resolve(e.data.module);
       };
       var failed = function (e) {
         e.preventDefault();

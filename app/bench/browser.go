@@ -35,7 +35,7 @@ type session struct {
 	mu   sync.Mutex
 	reqs map[network.RequestID]*pageReq
 
-	tracer          *headless.Tracer
+	tracer          *tracer
 	traceCategories []string     // what a visit traces
 	lastTrace       []traceEvent // the last visit's trace
 }
@@ -96,7 +96,7 @@ func newSession(chromium string, cpu float64, cfg any) (*session, error) {
 		s.cancel()
 		return nil, fmt.Errorf("starting %s: %w", chromium, err)
 	}
-	if s.tracer, err = headless.NewTracer(ctx); err != nil {
+	if s.tracer, err = newTracer(ctx); err != nil {
 		s.cancel()
 		return nil, err
 	}
@@ -228,7 +228,7 @@ func (s *session) visit(h *host, u string, first bool) (load, error) {
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		return l, err
 	}
-	if err := s.tracer.Start(ctx, s.traceCategories); err != nil {
+	if err := s.tracer.start(ctx, s.traceCategories); err != nil {
 		return l, fmt.Errorf("tracing: %w", err)
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(u)); err != nil {
@@ -252,10 +252,10 @@ func (s *session) visit(h *host, u string, first bool) (load, error) {
 	}
 	l = fromProbe(p)
 	l.probe = p
-	if s.lastTrace, err = s.tracer.Stop(ctx); err != nil {
+	if s.lastTrace, err = s.tracer.stop(ctx); err != nil {
 		return l, fmt.Errorf("tracing: %w", err)
 	}
-	l.WasmCache = headless.WasmCodeCache(s.lastTrace)
+	l.WasmCache = wasmCodeCache(s.lastTrace)
 	if roots, nav, _, ok := mainTasks(s.lastTrace, h.origin); ok {
 		end := l.Answered
 		if end < 0 {
@@ -353,6 +353,28 @@ func fromProbe(p probe) load {
 		l.WasmFetchFrom, l.WasmFetchTo = f.Start, f.End
 	}
 	return l
+}
+
+// wasmCodeCache says from a load's trace what chromium did with its cache
+// of compiled wasm: "hit" where the wasm was compiled from the cache
+// (v8.wasm.moduleCacheHit), "stored" where the load's compiled code was
+// stored in it (v8.wasm.cachedModule), "none" where neither.
+func wasmCodeCache(events []traceEvent) string {
+	var out []string
+	for _, e := range events {
+		switch e.Name {
+		case "v8.wasm.moduleCacheHit":
+			out = append(out, "hit")
+		case "v8.wasm.moduleCacheInvalid", "v8.wasm.moduleCacheInvalidDigest":
+			out = append(out, "invalid")
+		case "v8.wasm.cachedModule":
+			out = append(out, "stored")
+		}
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, "+")
 }
 
 // heap is the JS heap in use after a full garbage collection.

@@ -162,7 +162,7 @@ func profileChanges(o options, s *session, ld load, w io.Writer) error {
 			return err
 		}
 	}
-	if err := s.tracer.Start(s.ctx, traceCategories); err != nil {
+	if err := s.tracer.start(s.ctx, traceCategories); err != nil {
 		return err
 	}
 	if _, err := chromedp.Call(s.ctx, profiler.Start, cdp.Empty{}); err != nil {
@@ -176,7 +176,7 @@ func profileChanges(o options, s *session, ld load, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	events, err := s.tracer.Stop(s.ctx)
+	events, err := s.tracer.stop(s.ctx)
 	if err != nil {
 		return err
 	}

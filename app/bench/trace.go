@@ -1,13 +1,18 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
 	"strings"
+	"sync"
+	"time"
 
-	"tokenjoule/app/internal/headless"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/tracing"
+	"github.com/chromedp/chromedp"
 )
 
 // A trace of the load (-profile) says what the page's main thread did in
@@ -16,8 +21,25 @@ import (
 // garbage. The V8 profile lumps all that but JavaScript and wasm together
 // as "(program)".
 
-// traceEvent is one event of chromium's trace.
-type traceEvent = headless.TraceEvent
+// traceEvent is one event of chromium's trace (the Trace Event Format).
+type traceEvent struct {
+	Name string          `json:"name"`
+	Cat  string          `json:"cat"`
+	Ph   string          `json:"ph"`
+	Ts   float64         `json:"ts"`   // µs
+	Dur  float64         `json:"dur"`  // µs, for complete events (ph X)
+	TDur float64         `json:"tdur"` // the thread's CPU time in it, µs
+	Pid  int             `json:"pid"`
+	Tid  int             `json:"tid"`
+	Args json.RawMessage `json:"args"`
+}
+
+// tracer collects a target's trace events, one trace at a time.
+type tracer struct {
+	mu     sync.Mutex
+	events []traceEvent
+	done   chan struct{}
+}
 
 // categories of a full trace (-profile), and of the trace of every load,
 // which times the main thread's tasks and says what happened to the cache of
@@ -25,8 +47,67 @@ type traceEvent = headless.TraceEvent
 var (
 	traceCategories = []string{"devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.wasm",
 		"blink", "blink.user_timing", "loading", "toplevel", "v8.execute"}
-	taskCategories = []string{"devtools.timeline", "blink.user_timing", "toplevel", headless.WasmCacheCategory}
+	taskCategories = []string{"devtools.timeline", "blink.user_timing", "toplevel", "disabled-by-default-devtools.timeline"}
 )
+
+// newTracer listens to the target of ctx for trace events.
+func newTracer(ctx context.Context) (*tracer, error) {
+	tr := &tracer{}
+	err := chromedp.Listen(ctx, func(ev any) {
+		tr.mu.Lock()
+		defer tr.mu.Unlock()
+		switch ev := ev.(type) {
+		case *tracing.EventDataCollected:
+			for _, v := range ev.Value {
+				var e traceEvent
+				if json.Unmarshal(v, &e) == nil {
+					tr.events = append(tr.events, e)
+				}
+			}
+		case *tracing.EventTracingComplete:
+			if tr.done != nil {
+				close(tr.done)
+				tr.done = nil
+			}
+		}
+	})
+	return tr, err
+}
+
+// start starts a trace of the categories.
+func (tr *tracer) start(ctx context.Context, categories []string) error {
+	tr.mu.Lock()
+	tr.events = nil
+	tr.mu.Unlock()
+	return chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, tracing.Start, tracing.StartParams{TransferMode: tracing.StartTransferModeReportEvents,
+			TraceConfig: &tracing.TraceConfig{IncludedCategories: categories}})
+		return err
+	}))
+}
+
+// stop ends the trace and returns its events.
+func (tr *tracer) stop(ctx context.Context) ([]traceEvent, error) {
+	done := make(chan struct{})
+	tr.mu.Lock()
+	tr.done = done
+	tr.mu.Unlock()
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, tracing.End, cdp.Empty{})
+		return err
+	}))
+	if err != nil {
+		return nil, err
+	}
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		return nil, fmt.Errorf("the trace did not complete")
+	}
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	return tr.events, nil
+}
 
 // span is a complete event on one thread, with what it contains.
 type span struct {

@@ -58,7 +58,6 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	shell.stop()
 	full.stop()
-	tiered.stop()
 	if webDir != "" {
 		os.RemoveAll(webDir)
 	}
@@ -218,13 +217,12 @@ func browserTest(t *testing.T) (*data.Set, context.Context) {
 // CPU-seconds, and 26 tests each started their own (shared, the package
 // took 603 s instead of 671).
 type sharedBrowser struct {
-	jsFlags string // V8's flags
-	once    sync.Once
-	path    string
-	ctx     context.Context // its first tab
-	cancel  context.CancelFunc
-	err     error
-	dir     string // its profile
+	once   sync.Once
+	path   string
+	ctx    context.Context // its first tab
+	cancel context.CancelFunc
+	err    error
+	dir    string // its profile
 }
 
 var (
@@ -234,25 +232,12 @@ var (
 	// services: the package took 224 to 270 s and 417 to 503 CPU-s in the
 	// shell against 341 s and 645 CPU-s in chromium 156, with the same 185
 	// subtests passed (doc.go).
-	shell = sharedBrowser{jsFlags: liftoffOnly}
+	shell sharedBrowser
 	// full is chromium itself, for what only the full browser does:
 	// TestStaticSite's site is installable (the shell finds every page
 	// installable, even one without a manifest).
-	full = sharedBrowser{jsFlags: liftoffOnly}
-	// tiered is the shell with V8's optimizing compiler, which the others
-	// go without, for TestWarmVisitCompiledCache: only its code is stored
-	// in chromium's cache of compiled wasm. V8 stores it as soon as there is
-	// some, rather than once none has come for 2 s: the test then waits for
-	// a visit, not for V8's pause.
-	tiered = sharedBrowser{jsFlags: "--wasm-caching-timeout-ms=0"}
+	full sharedBrowser
 )
-
-// liftoffOnly: V8 runs the wasm with its baseline compiler only, without
-// recompiling the hottest functions in the background: the tests check what
-// the pages do, not how fast (app/bench keeps V8's defaults), and
-// TestFootprint took a fifth less CPU: a median of 58 CPU-s in 7 runs
-// against 73 in 5, alternating.
-const liftoffOnly = "--liftoff-only"
 
 // browser gives the test a browser context of its own in the shared
 // headless shell, for every subtest: its tabs, cache, storage, service
@@ -260,14 +245,6 @@ const liftoffOnly = "--liftoff-only"
 func browser(t *testing.T) context.Context {
 	t.Helper()
 	return shell.open(t, cmp.Or(headless.ShellPath(), headless.Path()), chromedp.WithNewBrowserContext())
-}
-
-// browserTiered gives the test a browser context of its own in a headless
-// shell whose V8 optimizes the wasm's hottest functions, as chromium does
-// by default (tiered).
-func browserTiered(t *testing.T) context.Context {
-	t.Helper()
-	return tiered.open(t, cmp.Or(headless.ShellPath(), headless.Path()), chromedp.WithNewBrowserContext())
 }
 
 // browserOnRecord gives the test the shared full chromium's default browser
@@ -322,7 +299,12 @@ func (b *sharedBrowser) start(path string) error {
 		// CPU-s and 671 s against 1,544 and 786 (with a chromium per
 		// test, before they shared one).
 		chromedp.Flag("process-per-site", true),
-		chromedp.Flag("js-flags", b.jsFlags),
+		// V8 runs the wasm with its baseline compiler only, without
+		// recompiling the hottest functions in the background: the tests
+		// check what the pages do, not how fast (app/bench keeps V8's
+		// defaults), and TestFootprint took a fifth less CPU: a median of
+		// 58 CPU-s in 7 runs against 73 in 5, alternating.
+		chromedp.Flag("js-flags", "--liftoff-only"),
 	)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)

@@ -35,10 +35,6 @@
 //     TestReaders what a new reader meets (the inputs within reach on a
 //     phone, the compare table at 360 px, chart labels over nothing, every
 //     series at 3:1 against the card, page text without stray spaces).
-//   - TestWarmVisitCompiledCache checks that a visit after the first
-//     compiles the wasm from chromium's cache of compiled wasm, in a shell
-//     whose V8 optimizes the hottest functions (the others run V8's
-//     baseline compiler only; see Time).
 //   - TestFirefox and TestWebKit run the three pages, three links, a typed
 //     deadline, a GPU and a model chosen, the charts, the embed in a
 //     cross-origin and a sandboxed frame, pages left before ECharts loads,

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"tokenjoule/app/dist"
-	"tokenjoule/app/internal/headless"
 	"tokenjoule/data"
 )
 
@@ -85,45 +84,6 @@ func TestFirstVisitDownloadsOnce(t *testing.T) {
 			t.Errorf("the offline copy of /%s holds %d bytes, want the file's %d", name, got, fi.Size())
 		}
 	}
-}
-
-// TestWarmVisitCompiledCache checks that the visits after the first compile
-// the wasm from chromium's cache of compiled wasm, which holds the code V8
-// optimized as the page ran. Chromium stores it from the thread that
-// compiled the response, web/start.js's worker: terminated once it had
-// posted the module, as it was, the worker took that with it, and no visit
-// ever compiled from the cache. The second visit, the first from the
-// service worker's copy, stores the code with that copy, and the third
-// compiles from it (a busy machine may take a visit more).
-func TestWarmVisitCompiledCache(t *testing.T) {
-	t.Parallel()
-	bctx := browserTiered(t)
-	out, _ := builtDist(t, "", false)
-	h := startHost(t, dist.FileServer(out, ""))
-	tb := newTab(t, bctx, h.origin)
-	tb.visit("/")
-	tb.poll(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`, 60*time.Second)
-	tr, err := headless.NewTracer(tb.ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var visits []string
-	for len(visits) < 4 {
-		if err := tr.Start(tb.ctx, []string{headless.WasmCacheCategory}); err != nil {
-			t.Fatalf("tracing: %v", err)
-		}
-		tb.visit("/")
-		events, err := tr.Stop(tb.ctx)
-		if err != nil {
-			t.Fatalf("tracing: %v", err)
-		}
-		visits = append(visits, headless.WasmCodeCache(events))
-		if strings.Contains(visits[len(visits)-1], "hit") {
-			t.Logf("chromium's cache of compiled wasm on each visit after the first: %v", visits)
-			return
-		}
-	}
-	t.Errorf("no visit compiled the wasm from chromium's cache (the cache on each visit after the first: %v)", visits)
 }
 
 // compiled is where the page's wasm was compiled from, as web/start.js marks
