@@ -357,8 +357,9 @@ func fromProbe(p probe) load {
 
 // wasmCodeCache says from a load's trace what chromium did with its cache
 // of compiled wasm: "hit" where the wasm was compiled from the cache
-// (v8.wasm.moduleCacheHit), "stored" where the load's compiled code was
-// stored in it (v8.wasm.cachedModule), "none" where neither.
+// (v8.wasm.moduleCacheHit), "stored" where chromium serialized the load's
+// compiled code to store it (v8.wasm.cachedModule: whether it reached the
+// cache, only a later hit tells), "none" where neither.
 func wasmCodeCache(events []traceEvent) string {
 	var out []string
 	for _, e := range events {
