@@ -42,11 +42,14 @@ if (typeof window !== "undefined") {
           return WebAssembly.compileStreaming(res).then(function (module) {
             // How many times this worker asked for the wasm (or its gzip
             // copy): once, unless the host's answer said it does not
-            // compress.
-            var requests = performance.getEntriesByType("resource").filter(function (r) {
+            // compress; and when it asked and had it all, in ms since 1970
+            // (the page's timeline has no worker's requests).
+            var asked = performance.getEntriesByType("resource").filter(function (r) {
               return r.name.split("?")[0].replace(/\.gz$/, "") === e.data.url;
-            }).length;
-            return { module: module, url: res.url, decompressed: res.headers.get("Tokenjoule-Decompressed") || "", requests: requests };
+            });
+            var last = asked[asked.length - 1];
+            var fetched = last && [performance.timeOrigin + last.startTime, performance.timeOrigin + last.responseEnd];
+            return { module: module, url: res.url, decompressed: res.headers.get("Tokenjoule-Decompressed") || "", requests: asked.length, fetched: fetched };
           });
         })
         .then(
@@ -136,7 +139,15 @@ if (typeof window !== "undefined") {
           // For tools (app/bench, app/e2e): where the module came from.
           try {
             performance.mark("tokenjoule-wasm-compiled", {
-              detail: { url: e.data.url, decompressed: e.data.decompressed, requests: e.data.requests, worker: true },
+              detail: {
+                url: e.data.url,
+                decompressed: e.data.decompressed,
+                requests: e.data.requests,
+                worker: true,
+                fetched: e.data.fetched && e.data.fetched.map(function (t) {
+                  return t - performance.timeOrigin;
+                }),
+              },
             });
           } catch (err) {
             // no marks with details here

@@ -167,8 +167,9 @@ type probe struct {
 	} `json:"wasm"`
 	WasmMemory float64 `json:"wasmMemory"`
 	WasmFetch  *struct {
-		Start float64 `json:"start"`
-		End   float64 `json:"end"`
+		Start    float64  `json:"start"`
+		End      float64  `json:"end"`
+		Compiled *float64 `json:"compiled"` // the worker's module on the page
 	} `json:"wasmFetch"`
 }
 
@@ -201,6 +202,7 @@ type load struct {
 	LongestTask    float64 `json:"longest_task_ms"`
 	WasmFetchFrom  float64 `json:"wasm_fetch_start_ms"`
 	WasmFetchTo    float64 `json:"wasm_fetch_end_ms"`
+	WasmCompiled   float64 `json:"wasm_compiled_ms"` // the worker's module on the page; -1 where the page compiled it
 	WasmCompile    float64 `json:"wasm_instantiate_ms"`
 	WasmFromURL    bool    `json:"wasm_streamed_from_response"`
 	WasmCache      string  `json:"wasm_code_cache,omitempty"` // V8.WasmCodeCaching: hit, miss…
@@ -348,9 +350,12 @@ func fromProbe(p probe) load {
 		l.WasmCompile = *p.Wasm.End - *p.Wasm.Start
 	}
 	l.WasmFromURL = p.Wasm.URL != nil && *p.Wasm.URL != ""
-	l.WasmFetchFrom, l.WasmFetchTo = -1, -1
+	l.WasmFetchFrom, l.WasmFetchTo, l.WasmCompiled = -1, -1, -1
 	if f := p.WasmFetch; f != nil {
 		l.WasmFetchFrom, l.WasmFetchTo = f.Start, f.End
+		if f.Compiled != nil {
+			l.WasmCompiled = *f.Compiled
+		}
 	}
 	return l
 }

@@ -86,10 +86,15 @@
   wrap("instantiateStreaming");
   wrap("instantiate");
 
-  // The wasm's download, from Resource Timing.
+  // The wasm's download, from Resource Timing: the page's, or where
+  // web/start.js's worker downloaded and compiled it, the worker's, which
+  // its mark gives with when the page had the module.
   t.wasmFetch = () => {
     const e = performance.getEntriesByType("resource").find((r) => r.name.endsWith("/app.wasm"));
-    return e ? { start: e.startTime, end: e.responseEnd } : null;
+    if (e) return { start: e.startTime, end: e.responseEnd };
+    const mark = performance.getEntriesByName("tokenjoule-wasm-compiled")[0];
+    const f = mark && mark.detail.fetched;
+    return f ? { start: f[0], end: f[1], compiled: mark.startTime } : null;
   };
 
   t.wasmMemory = () => {

@@ -97,6 +97,7 @@ func printReport(w io.Writer, r *report) {
 	row("longest task, CPU time", func(l load) float64 { return l.CPULongestTask }, "")
 	row("wasm download starts", func(l load) float64 { return l.WasmFetchFrom }, "")
 	row("wasm download ends", func(l load) float64 { return l.WasmFetchTo }, "")
+	row("wasm compiled (the worker's module on the page)", func(l load) float64 { return l.WasmCompiled }, "")
 	row("wasm instantiate (call to instance)", func(l load) float64 { return l.WasmCompile }, "")
 	row("bytes on the wire", func(l load) float64 { return float64(l.Bytes) }, "KB")
 	row("  of which the worker's", func(l load) float64 { return float64(l.WorkerBytes) }, "KB")

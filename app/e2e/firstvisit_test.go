@@ -63,8 +63,12 @@ func TestFirstVisitDownloadsOnce(t *testing.T) {
 	tb.visit("/")
 	tb.poll(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`, 60*time.Second)
 
-	if got := compiledFrom(tb); !got.Worker || !strings.HasSuffix(got.URL, "/web/app.wasm") || got.Decompressed != "" {
+	got := compiledFrom(tb)
+	if !got.Worker || !strings.HasSuffix(got.URL, "/web/app.wasm") || got.Decompressed != "" {
 		t.Errorf("the wasm was compiled from %+v, want in a worker from the response of /web/app.wasm itself", got)
+	}
+	if f := got.Fetched; len(f) != 2 || !(0 < f[0] && f[0] <= f[1]) {
+		t.Errorf("the worker's download of the wasm is marked %v, want its start and end in ms since the page's navigation", f)
 	}
 	for _, name := range []string{"web/app.wasm", "web/echarts.min.js"} {
 		if n := sent.count("/" + name); n != 1 {
@@ -93,6 +97,10 @@ type compiled struct {
 	URL, Decompressed string
 	Requests          int // the worker's requests for the wasm
 	Worker            bool
+	// Fetched is when the worker asked for the wasm and had it all, in ms
+	// on the page's timeline (for app/bench, which the page's Resource
+	// Timing cannot tell: the request is the worker's).
+	Fetched []float64
 }
 
 const compiledJS = `(performance.getEntriesByName("tokenjoule-wasm-compiled")[0] || {detail: {}}).detail`
