@@ -218,6 +218,11 @@ func run(o options) error {
 	}
 	cfg := map[string]any{"firstChange": first}
 
+	// The phone's CPU 4× is DevTools' throttling, which slows the page's
+	// thread but a worker's much less (a loop took 3× as long on the page and
+	// 1 to 1.8× in a worker, 2026-12-03): web/start.js's worker, which
+	// downloads and compiles the wasm, runs near full speed, so the profile
+	// flatters work moved into it.
 	profiles := []profile{
 		{Name: desktop, CPU: 1, link: nil, cold: o.cold, warm: o.warm, key: "desktop"},
 		{Name: phone, CPU: 4, link: &link{RTT: 40 * time.Millisecond, Mbps: 10}, cold: o.slowCold, warm: 1, key: "phone"},
