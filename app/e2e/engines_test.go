@@ -69,7 +69,8 @@ func TestWebKit(t *testing.T) {
 
 // engineTest runs the checks in the browser that find's starter starts: the
 // three pages, three links, the controls, the charts, the embed framed by
-// another origin and by a sandbox, pages left before ECharts loads, and,
+// another origin and by a sandbox, pages left before ECharts loads, a host
+// that does not compress, and,
 // where the browser keeps the service worker's copy, the pages offline.
 // Any console error fails the subtest it happens in, except what the
 // browser itself reports about the loads of a page the test is leaving
@@ -261,6 +262,25 @@ func engineTest(t *testing.T, find func() starter) {
 			if got != origin {
 				e.t.Errorf("the embed in %s runs in origin %q, want %q", id, got, origin)
 			}
+		}
+	})
+
+	run("PlainHost", func(e *enginePage) {
+		// A host that does not compress (python3 -m http.server): the page
+		// tells web/start.js's worker, which asks for the wasm's gzip copy
+		// alone and decompresses it.
+		out, _ := builtDist(e.t, "", false)
+		w := &wire{next: http.FileServer(http.Dir(out)), sent: map[string]int64{}, n: map[string]int{}}
+		plain := startHost(e.t, w)
+		e.open(plain.origin + "/")
+		e.expectCalc(set, def)
+		var c compiled
+		e.eval(compiledJS, &c)
+		if !c.Worker || c.Decompressed != "gzip" || c.Requests != 1 {
+			e.t.Errorf("the wasm was compiled from %+v, want by the worker from the gzip copy, decompressed there, in one request", c)
+		}
+		if sent, _ := w.take(); sent["/web/app.wasm"] != 0 {
+			e.t.Errorf("the host sent %d bytes of /web/app.wasm, want none: its gzip copy instead", sent["/web/app.wasm"])
 		}
 	})
 
