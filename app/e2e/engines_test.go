@@ -282,6 +282,12 @@ func engineTest(t *testing.T, find func() starter) {
 		if sent, _ := w.take(); sent["/web/app.wasm"] != 0 {
 			e.t.Errorf("the host sent %d bytes of /web/app.wasm, want none: its gzip copy instead", sent["/web/app.wasm"])
 		}
+		// The page is left once it has nothing more to ask of this host,
+		// which stops with the subtest: the offline copy installed, ECharts
+		// loaded (when the page is idle).
+		e.poll(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`, "the service worker to activate")
+		e.poll(`!!window.echarts`, "ECharts to load")
+		e.load("about:blank")
 	})
 
 	if b.Name == "firefox" {
