@@ -21,51 +21,46 @@ if (typeof window !== "undefined") {
   "use strict";
 
   // wasmRaw: whether the host sends the wasm as it is, null when unknown
-  // (see rawHere); the page tells the worker (see compileOffThread).
+  // (see rawHere); the page tells the worker.
   var wasmRaw = null;
 
   if (typeof window === "undefined") {
-    // The worker: compile the wasm beside this script, post the module back
-    // (or why not), with the bytes downloaded as they come. It starts at
-    // once, told by its own URL's fragment what the page knows of the host
-    // (see compileOffThread), not by a message: a message to a worker that
-    // is starting waits for the page's thread, which is parsing the page,
-    // and the download with it (35 to 60 ms on the desktop, 20 to 150 ms on
-    // the phone profile, 2026-12-03).
-    var wasmURL = new URL("app.wasm", self.location.href).href;
-    var told = self.location.hash.slice(1);
-    wasmRaw = told === "true" ? true : told === "false" ? false : null;
-    fetchWasm(wasmURL)
-      .then(function (res) {
-        if (!res.ok) {
-          throw new Error(wasmURL + ": " + res.status + " " + res.statusText);
-        }
-        count(res.clone().body, function (loaded) {
-          self.postMessage({ loaded: loaded });
-        });
-        // The response itself, which has a URL: chromium caches the
-        // code compiled from it.
-        return WebAssembly.compileStreaming(res).then(function (module) {
-          // How many times this worker asked for the wasm (or its gzip
-          // copy): once, unless the host's answer said it does not
-          // compress; and when it asked and had it all, in ms since 1970
-          // (the page's timeline has no worker's requests).
-          var asked = performance.getEntriesByType("resource").filter(function (r) {
-            return r.name.split("?")[0].replace(/\.gz$/, "") === wasmURL;
+    // The worker: compile the wasm at the URL the page sends, post the
+    // module back (or why not), with the bytes downloaded as they come.
+    self.onmessage = function (e) {
+      wasmRaw = e.data.raw;
+      fetchWasm(e.data.url)
+        .then(function (res) {
+          if (!res.ok) {
+            throw new Error(e.data.url + ": " + res.status + " " + res.statusText);
+          }
+          count(res.clone().body, function (loaded) {
+            self.postMessage({ loaded: loaded });
           });
-          var last = asked[asked.length - 1];
-          var fetched = last && [performance.timeOrigin + last.startTime, performance.timeOrigin + last.responseEnd];
-          return { module: module, url: res.url, decompressed: res.headers.get("Tokenjoule-Decompressed") || "", requests: asked.length, fetched: fetched };
-        });
-      })
-      .then(
-        function (compiled) {
-          self.postMessage(compiled);
-        },
-        function (err) {
-          self.postMessage({ error: String(err) });
-        }
-      );
+          // The response itself, which has a URL: chromium caches the
+          // code compiled from it.
+          return WebAssembly.compileStreaming(res).then(function (module) {
+            // How many times this worker asked for the wasm (or its gzip
+            // copy): once, unless the host's answer said it does not
+            // compress; and when it asked and had it all, in ms since 1970
+            // (the page's timeline has no worker's requests).
+            var asked = performance.getEntriesByType("resource").filter(function (r) {
+              return r.name.split("?")[0].replace(/\.gz$/, "") === e.data.url;
+            });
+            var last = asked[asked.length - 1];
+            var fetched = last && [performance.timeOrigin + last.startTime, performance.timeOrigin + last.responseEnd];
+            return { module: module, url: res.url, decompressed: res.headers.get("Tokenjoule-Decompressed") || "", requests: asked.length, fetched: fetched };
+          });
+        })
+        .then(
+          function (compiled) {
+            self.postMessage(compiled);
+          },
+          function (err) {
+            self.postMessage({ error: String(err) });
+          }
+        );
+    };
     return;
   }
 
@@ -112,23 +107,21 @@ if (typeof window !== "undefined") {
   }
 
   // compileOffThread starts a worker (this script) that downloads and
-  // compiles the wasm of wasm.url (beside this script), and returns the
-  // module it posts back (or rejects with why it could not), marked
-  // "tokenjoule-wasm-compiled" on the page's timeline with the URL of the
-  // response it was compiled from, how it was decompressed and how many
-  // requests the worker made for it; it calls progress with the bytes
-  // downloaded so far. It returns null where the page can run no such
-  // worker: a frame sandboxed without allow-same-origin (whose opaque origin
-  // the policy's worker-src 'self' does not match), or no Worker at all.
+  // compiles the wasm of wasm.url, and returns the module it posts back (or
+  // rejects with why it could not), marked "tokenjoule-wasm-compiled" on the
+  // page's timeline with the URL of the response it was compiled from, how
+  // it was decompressed and how many requests the worker made for it; it
+  // calls progress with the bytes downloaded so far. It returns null where
+  // the page can run no such worker: a frame sandboxed without
+  // allow-same-origin (whose opaque origin the policy's worker-src 'self'
+  // does not match), or no Worker at all.
   function compileOffThread(wasm, progress) {
     if (self.origin === "null" || typeof Worker !== "function") {
       return null;
     }
     var worker;
     try {
-      // What the page knows of the host, in the fragment, which no request
-      // carries: the worker's script is this one, from the cache.
-      worker = new Worker(here.split("#")[0] + "#" + wasmRaw);
+      worker = new Worker(here);
     } catch (err) {
       return null;
     }
@@ -172,6 +165,15 @@ if (typeof window !== "undefined") {
       worker.onerror = failed;
       worker.onmessageerror = failed;
     });
+    // The worker starts its download when this reaches it: once the page's
+    // thread has parsed the page, near its first paint. Started at once
+    // (told by its URL's fragment), it had the module on the page 35 to 67
+    // ms sooner and the first change answered 16 to 38 ms sooner on the
+    // desktop (184 on the phone profile), but the download then took CPU
+    // from the first paint, which came 16 to 40 ms later on make bench's
+    // 2-core machine in 4 of 5 runs of 15 to 41 cold loads (2026-12-03),
+    // as late with the compilation held until after that paint.
+    worker.postMessage({ url: wasm.url, raw: wasmRaw });
     return module;
   }
 
