@@ -38,7 +38,8 @@
 //   - TestFirefox and TestWebKit run the three pages, three links, a typed
 //     deadline, a GPU and a model chosen, the charts, the embed in a
 //     cross-origin and a sandboxed frame, pages left before ECharts loads,
-//     and in Firefox the pages offline; any console error fails them
+//     the site from a host that does not compress (the wasm's gzip copy
+//     alone), and in Firefox the pages offline; any console error fails them
 //     (WebKit's console is read through its remote inspector, as WebDriver
 //     has none).
 //

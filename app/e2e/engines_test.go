@@ -70,8 +70,8 @@ func TestWebKit(t *testing.T) {
 // engineTest runs the checks in the browser that find's starter starts: the
 // three pages, three links, the controls, the charts, the embed framed by
 // another origin and by a sandbox, pages left before ECharts loads, a host
-// that does not compress, and,
-// where the browser keeps the service worker's copy, the pages offline.
+// that does not compress, and, where the browser keeps the service worker's
+// copy, the pages offline.
 // Any console error fails the subtest it happens in, except what the
 // browser itself reports about the loads of a page the test is leaving
 // (Firefox reports those its service worker answered as errors).
