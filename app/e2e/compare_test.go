@@ -809,7 +809,7 @@ func TestCompare(t *testing.T) {
 		tb.visit(comparePath(q))
 		expectRanking(tb.view(), set, q)
 		// The worker controls the next visit, not the first.
-		tb.poll(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`, 30*time.Second)
+		tb.poll(swActivated, 30*time.Second)
 		tb.visit(comparePath(q))
 		tb.poll(`navigator.serviceWorker.controller !== null`, 30*time.Second)
 		h.stop()

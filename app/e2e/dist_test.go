@@ -362,7 +362,7 @@ func TestStaticSite(t *testing.T) {
 // that follows the worker's activation is shown, so would the notice be.
 func (tb *tab) expectNoUpdateNotice(set *data.Set, q data.Query) {
 	tb.t.Helper()
-	tb.poll(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`, 30*time.Second)
+	tb.poll(swActivated, 30*time.Second)
 	q.Tokens = 7e6
 	tb.change("#tokens", "7M", "input")
 	r, _ := set.Select(q)

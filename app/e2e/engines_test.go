@@ -139,7 +139,7 @@ func engineTest(t *testing.T, find func() starter) {
 	run("FirstVisit", func(e *enginePage) {
 		e.open(host.origin + "/")
 		e.expectCalc(set, def)
-		e.poll(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`, "the service worker to activate")
+		e.poll(swActivated, "the service worker to activate")
 		// One download of the wasm, counting the page's requests and those of
 		// the worker that compiles it (web/start.js), as it counts them: a
 		// preload that the download does not take would be a second (WebKit
@@ -270,7 +270,7 @@ func engineTest(t *testing.T, find func() starter) {
 		// tells web/start.js's worker, which asks for the wasm's gzip copy
 		// alone and decompresses it.
 		out, _ := builtDist(e.t, "", false)
-		w := &wire{next: http.FileServer(http.Dir(out)), sent: map[string]int64{}, n: map[string]int{}}
+		w := newWire(http.FileServer(http.Dir(out)))
 		plain := startHost(e.t, w)
 		e.open(plain.origin + "/")
 		e.expectCalc(set, def)
@@ -285,7 +285,7 @@ func engineTest(t *testing.T, find func() starter) {
 		// The page is left once it has nothing more to ask of this host,
 		// which stops with the subtest: the offline copy installed, ECharts
 		// loaded (when the page is idle).
-		e.poll(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`, "the service worker to activate")
+		e.poll(swActivated, "the service worker to activate")
 		e.poll(`!!window.echarts`, "ECharts to load")
 		e.load("about:blank")
 	})

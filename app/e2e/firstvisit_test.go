@@ -61,7 +61,7 @@ func TestFirstVisitDownloadsOnce(t *testing.T) {
 	h := startHost(t, sent)
 	tb := newTab(t, bctx, h.origin)
 	tb.visit("/")
-	tb.poll(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`, 60*time.Second)
+	tb.poll(swActivated, 60*time.Second)
 
 	got := compiledFrom(tb)
 	if !got.Worker || !strings.HasSuffix(got.URL, "/web/app.wasm") || got.Decompressed != "" {
@@ -119,6 +119,14 @@ type wire struct {
 	n    map[string]int
 }
 
+func newWire(next http.Handler) *wire {
+	return &wire{next: next, sent: map[string]int64{}, n: map[string]int{}}
+}
+
+// swActivated is true once the page's service worker is active, its offline
+// copy installed.
+const swActivated = `navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`
+
 func (c *wire) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	cw := &countingWriter{ResponseWriter: w, code: http.StatusOK}
 	c.next.ServeHTTP(cw, r)
@@ -166,12 +174,12 @@ func (w *countingWriter) Write(b []byte) (int, error) {
 func TestFirstVisitUncompressedHost(t *testing.T) {
 	set, bctx := browserTest(t)
 	out, _ := builtDist(t, "", false)
-	w := &wire{next: http.FileServer(http.Dir(out)), sent: map[string]int64{}, n: map[string]int{}}
+	w := newWire(http.FileServer(http.Dir(out)))
 	h := startHost(t, w)
 	tb := newTab(t, bctx, h.origin)
 	tb.visit("/")
 	tb.expect(set, data.DefaultQuery())
-	tb.poll(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`, 60*time.Second)
+	tb.poll(swActivated, 60*time.Second)
 	tb.poll(`!!window.echarts`, 30*time.Second) // loaded once the page is idle
 	if got := compiledFrom(tb); !got.Worker || got.Decompressed != "gzip" {
 		t.Errorf("the wasm was compiled from %+v, want in a worker from the gzip copy, decompressed there", got)
@@ -242,7 +250,7 @@ func TestFirstVisitWasmUncompressed(t *testing.T) {
 	set, bctx := browserTest(t)
 	out, _ := builtDist(t, "", false)
 	compressing, plain := dist.FileServer(out, ""), http.FileServer(http.Dir(out))
-	w := &wire{next: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	w := newWire(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case r.URL.Path == "/web/app.wasm":
 			// At about 3 MB/s, as over a network rather than loopback,
@@ -255,12 +263,12 @@ func TestFirstVisitWasmUncompressed(t *testing.T) {
 		default:
 			compressing.ServeHTTP(w, r)
 		}
-	}), sent: map[string]int64{}, n: map[string]int{}}
+	}))
 	h := startHost(t, w)
 	tb := newTab(t, bctx, h.origin)
 	tb.visit("/")
 	tb.expect(set, data.DefaultQuery())
-	tb.poll(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`, 60*time.Second)
+	tb.poll(swActivated, 60*time.Second)
 	sent, _ := w.take()
 	raw := fileSize(t, filepath.Join(out, "web", "app.wasm"))
 	// What the host wrote before the page stopped it: what arrived until the

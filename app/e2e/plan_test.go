@@ -211,7 +211,7 @@ func TestPlan(t *testing.T) {
 		expectPlan(tb.view(), docs[""], false)
 		tb.visit("/plan?" + full)
 		expectPlan(tb.view(), docs[full], false)
-		tb.poll(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated"))`, 30*time.Second)
+		tb.poll(swActivated, 30*time.Second)
 		tb.visit("/plan?" + full)
 		tb.poll(`navigator.serviceWorker.controller !== null`, 30*time.Second)
 
