@@ -96,6 +96,7 @@ func main() {
 	flag.IntVar(&o.cold, "cold", 7, "cold loads per profile (a fresh chromium profile each)")
 	flag.IntVar(&o.warm, "warm", 2, "warm loads after each cold one, in the same profile, and after the interactions")
 	flag.IntVar(&o.slowCold, "slow-cold", 5, "cold loads on the slow CPU and link")
+	flag.BoolVar(&o.floor, "floor", true, "also measure the floor, alternately with the other sites: go-app's hello world (wasm/floor), built and served as the calculator is, which shows what the stack takes before the calculator's own work")
 	flag.StringVar(&o.only, "profiles", "desktop,phone,plain,use", "the profiles to measure, of desktop, phone (the slow CPU and link), plain (a host that does not compress) and use (the interactions)")
 	flag.IntVar(&o.plainCold, "plain-cold", 3, "cold loads from a host that does not compress (as python3 -m http.server)")
 	flag.IntVar(&o.steps, "steps", 30, "changes of the deadline box and of the slider; a third as many of each other control")
@@ -144,13 +145,16 @@ type options struct {
 	steps, moves         int
 	useRounds            int
 	jsonOut, chromium    string
+	floor                bool
 }
 
 // site is one built site under measurement, with its report.
 type site struct {
-	dir string
-	h   *host
-	r   *report
+	dir   string
+	h     *host
+	r     *report
+	cfg   any  // the probe's configuration
+	floor bool // the floor (-floor), whose page has none of the calculator's controls
 }
 
 func run(o options) error {
@@ -201,6 +205,23 @@ func run(o options) error {
 	if o.versus != "" {
 		sites = append(sites, &site{dir: o.versus, r: newReport(o.versus)})
 	}
+	cfg := map[string]any{"firstChange": first}
+	for _, st := range sites {
+		st.cfg = cfg
+	}
+	var floor *site
+	if o.floor {
+		fmt.Fprintf(os.Stderr, "bench: building the floor, go-app's hello world (wasm/floor)…\n")
+		dir, err := buildFloor(o.root, o.quality)
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		out := filepath.Join(dir, "dist")
+		floor = &site{dir: out, r: newReport(out), cfg: map[string]any{"firstChange": floorChange(first)}, floor: true}
+		floor.r.Brotli = o.quality
+		sites = append(sites, floor)
+	}
 	for _, st := range sites {
 		var err error
 		if st.r.Sizes, err = sizes(st.dir); err != nil {
@@ -216,7 +237,6 @@ func run(o options) error {
 	if err != nil {
 		return err
 	}
-	cfg := map[string]any{"firstChange": first}
 
 	// The phone's CPU 4× is DevTools' throttling, which slows the page's
 	// thread but a worker's much less (a loop took 3× as long on the page and
@@ -244,12 +264,12 @@ func run(o options) error {
 			for k, st := range sites {
 				fmt.Fprintf(os.Stderr, "bench: %s%s: cold load %d of %d\n", st.label(len(sites)), p.Name, i+1, p.cold)
 				st.h.setLink(p.link, p.Plain)
-				cold, warm, err := loads(chromium, st.h, p, cfg)
+				cold, warm, err := loads(chromium, st.h, p, st.cfg)
 				if err != nil {
 					// One retry with a fresh profile: a benchmark on a busy
 					// machine should not lose its run to one bad load.
 					fmt.Fprintf(os.Stderr, "bench: %v; once more\n", err)
-					if cold, warm, err = loads(chromium, st.h, p, cfg); err != nil {
+					if cold, warm, err = loads(chromium, st.h, p, st.cfg); err != nil {
 						return err
 					}
 				}
@@ -271,8 +291,11 @@ func run(o options) error {
 			if !want["use"] {
 				break
 			}
+			if st.floor {
+				continue // it has none of the controls
+			}
 			fmt.Fprintf(os.Stderr, "bench: %s%d interactions and a slider drag (session %d of %d)\n", st.label(len(sites)), len(plan), i+1, o.useRounds)
-			if err := use(chromium, st, plan, o.moves, o.warm, cfg); err != nil {
+			if err := use(chromium, st, plan, o.moves, o.warm, st.cfg); err != nil {
 				return err
 			}
 		}
@@ -281,20 +304,28 @@ func run(o options) error {
 		st.r.LoadAfter = loadAverage()
 	}
 
+	var reports []*report
 	for i, st := range sites {
-		if i > 0 {
+		switch {
+		case st.floor:
+			fmt.Println("\n" + strings.Repeat("=", 78) + "\nThe floor: go-app's hello world (wasm/floor), built and served as the calculator is, measured alternately with the above\n")
+		case i > 0:
 			fmt.Println("\n" + strings.Repeat("=", 78) + "\nVersus " + st.dir + ", measured alternately with the above\n")
 		}
 		printReport(os.Stdout, st.r)
+		reports = append(reports, st.r)
 	}
-	var before *report
-	if len(sites) > 1 {
+	var before, floorReport *report
+	if o.versus != "" {
 		before = sites[1].r
 	}
-	printTargets(os.Stdout, sites[0].r, before)
+	if floor != nil {
+		floorReport = floor.r
+	}
+	printTargets(os.Stdout, sites[0].r, before, floorReport)
 	var v any = sites[0].r
-	if len(sites) > 1 {
-		v = []*report{sites[0].r, sites[1].r}
+	if len(reports) > 1 {
+		v = reports
 	}
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {

@@ -336,15 +336,21 @@ func steps(kind string, inView bool) func(*report) []float64 {
 }
 
 // printTargets is the table of the targets, each beside its value in r and,
-// when measured alternately, in before: medians with their range.
-func printTargets(w io.Writer, r, before *report) {
+// when measured alternately, in before and in floor (go-app's hello world):
+// medians with their range. The floor's column shows what the stack alone
+// takes of a figure: a limit below it cannot be met by the calculator.
+func printTargets(w io.Writer, r, before, floor *report) {
 	fmt.Fprintln(w, "\nTargets (median [min–max] of the loads; one value where there is one)")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	header := "target\tlimit\t"
 	if before != nil {
 		header += "before (" + before.Site + ")\t"
 	}
-	fmt.Fprintln(tw, header+"now ("+r.Site+")\tmet\t")
+	header += "now (" + r.Site + ")\tmet\t"
+	if floor != nil {
+		header += "floor (go-app's hello world)\t"
+	}
+	fmt.Fprintln(tw, header)
 	for _, t := range targets {
 		line := t.name + "\t≤ " + t.format(t.limit) + "\t"
 		if before != nil {
@@ -358,7 +364,11 @@ func printTargets(w io.Writer, r, before *report) {
 				met = "yes"
 			}
 		}
-		fmt.Fprintln(tw, line+t.spread(v)+"\t"+met+"\t")
+		line += t.spread(v) + "\t" + met + "\t"
+		if floor != nil {
+			line += t.spread(t.values(floor)) + "\t"
+		}
+		fmt.Fprintln(tw, line)
 	}
 	tw.Flush()
 }

@@ -307,9 +307,9 @@ var idEdits = []struct{ old, new string }{
 var inlined = []string{"runtime/...", "internal/...", "sync/...", "syscall/...", "math/...", "unicode/...",
 	"strconv", "bytes", "strings", "slices", "errors", "sort", "io"}
 
-// buildArgs are go build's arguments for the browser entry against modfile,
-// into out.
-func buildArgs(modfile, out string, symbols bool) []string {
+// buildArgs are go build's arguments for the browser entry (the package
+// pkg) against modfile, into out.
+func buildArgs(modfile, out, pkg string, symbols bool) []string {
 	args := []string{"build", "-trimpath", "-modfile", modfile, "-o", out, "-gcflags=all=-l"}
 	for _, p := range inlined {
 		args = append(args, "-gcflags="+p+"=") // later patterns win: no -l
@@ -317,13 +317,13 @@ func buildArgs(modfile, out string, symbols bool) []string {
 	if !symbols {
 		args = append(args, "-ldflags=-s -w")
 	}
-	return append(args, "tokenjoule/wasm")
+	return append(args, pkg)
 }
 
-// build builds the browser entry into out with the go command, in the
+// build builds the browser entry (pkg) into out with the go command, in the
 // module of the working directory, then joins its data segments (joinData).
-func build(modfile, out string, symbols bool) error {
-	cmd := exec.Command("go", buildArgs(modfile, out, symbols)...)
+func build(modfile, out, pkg string, symbols bool) error {
+	cmd := exec.Command("go", buildArgs(modfile, out, pkg, symbols)...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {
@@ -367,10 +367,11 @@ func main() {
 	pack := flag.String("pack", "data/dataset.pack", "`file` to write the packed dataset into, which the browser build embeds")
 	out := flag.String("o", "", "build the browser entry into `file` (otherwise print the go.mod to build it with)")
 	symbols := flag.Bool("symbols", false, "with -o, keep the function names (for profiles and sizes by package)")
+	pkg := flag.String("pkg", "tokenjoule/wasm", "with -o, the `package` to build: the browser entry, or tokenjoule/wasm/floor (app/bench -floor)")
 	flag.Parse()
 	path, err := prepare(*dir, *pack)
 	if err == nil && *out != "" {
-		err = build(path, *out, *symbols)
+		err = build(path, *out, *pkg, *symbols)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "slim:", err)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -57,6 +58,23 @@ func TestOverlay(t *testing.T) {
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := cmd.CombinedOutput(); err != nil || strings.TrimSpace(string(out)) != "[dataset.pack]" {
 		t.Errorf("the browser build's data package embeds %s (%v), want the pack alone", out, err)
+	}
+	// The floor (app/bench -floor) is go-app alone: a hello world against
+	// which the calculator's loads are read.
+	cmd = exec.Command("go", "list", "-modfile", modfile, "-deps", "tokenjoule/wasm/floor")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err = cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list of the floor: %v\n%s", err, out)
+	}
+	floor := strings.Fields(string(out))
+	if !slices.Contains(floor, goapp) {
+		t.Errorf("the floor does not link go-app")
+	}
+	for _, p := range floor {
+		if p != "tokenjoule/wasm/floor" && (strings.HasPrefix(p, "tokenjoule/") || strings.HasPrefix(p, "github.com/go-echarts/")) {
+			t.Errorf("the floor links %s: it must stay go-app's hello world", p)
+		}
 	}
 	// The calculator's own go.mod and go.sum are not touched.
 	if out, err := exec.Command("git", "status", "--porcelain", "--", "../../go.mod", "../../go.sum").Output(); err == nil && len(out) > 0 {
