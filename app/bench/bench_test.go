@@ -3,6 +3,7 @@ package main
 import (
 	"math"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -162,5 +163,34 @@ func TestWasmSizes(t *testing.T) {
 	}
 	if _, err := wasmSizes([]byte("not wasm")); err == nil {
 		t.Error("a file that is not wasm was read")
+	}
+}
+
+// TestTargetsFloor: the floor's figures stand in a column of their own, after
+// whether the calculator met the limit, which the floor does not decide.
+func TestTargetsFloor(t *testing.T) {
+	site := func(name string, answered []float64, raw int64) *report {
+		p := profileResult{Profile: profile{Name: desktop}}
+		for _, ms := range answered {
+			p.Cold = append(p.Cold, load{Answered: ms})
+		}
+		return &report{Site: name, Profiles: []profileResult{p}, Sizes: []fileSize{{Path: "/web/app.wasm", Raw: raw}}}
+	}
+	var b strings.Builder
+	printTargets(&b, site("now", []float64{600, 500, 700}, 9e6), nil, site("floor", []float64{400, 300, 350}, 5e6))
+	lines := map[string][]string{}
+	for _, l := range strings.Split(b.String(), "\n") {
+		if f := strings.Split(l, "  "); len(f) > 0 {
+			lines[strings.TrimSpace(f[0])] = strings.Fields(l)
+		}
+	}
+	if got := strings.Join(lines["interactive, desktop, cold"], " "); !strings.HasSuffix(got, "≤ 450 ms 600 ms [500–700 ms] no 350 ms [300–400 ms]") {
+		t.Errorf("the desktop row reads %q, want the calculator's 600 ms (missed), then the floor's 350 ms", got)
+	}
+	if got := strings.Join(lines["app.wasm, raw"], " "); !strings.HasSuffix(got, "≤ 7.00 MB 9.00 MB no 5.00 MB") {
+		t.Errorf("the raw size row reads %q, want 9.00 MB (missed), then the floor's 5.00 MB", got)
+	}
+	if !strings.Contains(b.String(), "floor (go-app's hello world)") {
+		t.Errorf("no floor column in\n%s", b.String())
 	}
 }
