@@ -63,6 +63,7 @@ type report struct {
 	Load     string          `json:"load_average"`
 	CPUs     int             `json:"cpus"`
 	Site     string          `json:"site"`
+	Floor    bool            `json:"floor,omitempty"` // go-app's hello world (-floor), not the calculator
 	Brotli   int             `json:"brotli_quality,omitempty"`
 	Sizes    []fileSize      `json:"sizes"`
 	Linked   *linked         `json:"wasm_linked,omitempty"`
@@ -219,7 +220,7 @@ func run(o options) error {
 		defer os.RemoveAll(dir)
 		out := filepath.Join(dir, "dist")
 		floor = &site{dir: out, r: newReport(out), cfg: map[string]any{"firstChange": floorChange(first)}, floor: true}
-		floor.r.Brotli = o.quality
+		floor.r.Brotli, floor.r.Floor = o.quality, true
 		sites = append(sites, floor)
 	}
 	for _, st := range sites {
