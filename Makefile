@@ -114,7 +114,9 @@ data:
 # npm needs anyway for `make echarts`), then the browser benchmark
 # (app/bench): it builds dist/ as `make dist` does,
 # serves it on loopback as a static host would, and drives headless chromium
-# (cold and warm loads, a slow CPU and link, control changes, a slider drag).
+# (cold and warm loads, a slow CPU and link, control changes, a slider drag),
+# its loads alternating with the floor's: go-app's hello world (wasm/floor)
+# built and served alike, what the stack takes before any of the calculator.
 # It prints a table and writes bench.json; it never fails on a time.
 # BENCH_FLAGS passes options, e.g. BENCH_FLAGS='-cold 9 -brotli 9'.
 BENCH_FLAGS ?=
