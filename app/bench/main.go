@@ -210,8 +210,14 @@ func run(o options) error {
 	for _, st := range sites {
 		st.cfg = cfg
 	}
+	want := map[string]bool{}
+	for _, k := range strings.Split(o.only, ",") {
+		want[strings.TrimSpace(k)] = true
+	}
 	var floor *site
-	if o.floor {
+	// The floor is measured by its loads alone: it has none of the controls
+	// that the sessions of use change.
+	if o.floor && (want["desktop"] || want["phone"] || want["plain"]) {
 		fmt.Fprintf(os.Stderr, "bench: building the floor, go-app's hello world (wasm/floor)…\n")
 		dir, err := buildFloor(o.root, o.quality)
 		if err != nil {
@@ -248,10 +254,6 @@ func run(o options) error {
 		{Name: desktop, CPU: 1, link: nil, cold: o.cold, warm: o.warm, key: "desktop"},
 		{Name: phone, CPU: 4, link: &link{RTT: 40 * time.Millisecond, Mbps: 10}, cold: o.slowCold, warm: 1, key: "phone"},
 		{Name: plainHost, CPU: 1, Plain: true, cold: o.plainCold, warm: 1, key: "plain"},
-	}
-	want := map[string]bool{}
-	for _, k := range strings.Split(o.only, ",") {
-		want[strings.TrimSpace(k)] = true
 	}
 	for _, p := range profiles {
 		if !want[p.key] {
