@@ -16,26 +16,27 @@ import (
 // app.wasm in a copy of root's web/, then the static site as `make dist`
 // builds it. Its pages are the calculator's, prerendered, until the hello
 // world mounts in their place.
-func buildFloor(root string, quality int) (string, error) {
-	dir, err := os.MkdirTemp("", "tokenjoule-bench-floor-")
-	if err != nil {
+func buildFloor(root string, quality int) (dir string, err error) {
+	if dir, err = os.MkdirTemp("", "tokenjoule-bench-floor-"); err != nil {
 		return "", err
 	}
+	defer func() {
+		if err != nil {
+			os.RemoveAll(dir)
+			dir = ""
+		}
+	}()
 	web := filepath.Join(dir, "web")
 	if err := copyWeb(filepath.Join(root, "web"), web); err != nil {
-		os.RemoveAll(dir)
 		return "", err
 	}
 	slim := exec.Command("go", "run", "./wasm/slim", "-dir", filepath.Join(dir, "slim"), "-pack", filepath.Join(dir, "dataset.pack"),
 		"-pkg", "tokenjoule/wasm/floor", "-o", filepath.Join(web, "app.wasm"))
 	slim.Dir = root
 	if b, err := slim.CombinedOutput(); err != nil {
-		os.RemoveAll(dir)
 		return "", fmt.Errorf("building the floor's wasm (wasm/slim -pkg tokenjoule/wasm/floor): %v\n%s", err, b)
 	}
-	out := filepath.Join(dir, "dist")
-	if _, err := dist.Build(dist.Options{Root: dir, Out: out, Brotli: quality}); err != nil {
-		os.RemoveAll(dir)
+	if _, err := dist.Build(dist.Options{Root: dir, Out: filepath.Join(dir, "dist"), Brotli: quality}); err != nil {
 		return "", fmt.Errorf("building the floor's site: %v", err)
 	}
 	return dir, nil
