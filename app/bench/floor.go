@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -30,11 +29,8 @@ func buildFloor(root string, quality int) (dir string, err error) {
 	if err := copyWeb(filepath.Join(root, "web"), web); err != nil {
 		return "", err
 	}
-	slim := exec.Command("go", "run", "./wasm/slim", "-dir", filepath.Join(dir, "slim"), "-pack", filepath.Join(dir, "dataset.pack"),
-		"-pkg", "tokenjoule/wasm/floor", "-o", filepath.Join(web, "app.wasm"))
-	slim.Dir = root
-	if b, err := slim.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("building the floor's wasm (wasm/slim -pkg tokenjoule/wasm/floor): %v\n%s", err, b)
+	if err := slim(root, "-pack", filepath.Join(dir, "dataset.pack"), "-pkg", "tokenjoule/wasm/floor", "-o", filepath.Join(web, "app.wasm")); err != nil {
+		return "", err
 	}
 	if _, err := dist.Build(dist.Options{Root: dir, Out: filepath.Join(dir, "dist"), Brotli: quality}); err != nil {
 		return "", fmt.Errorf("building the floor's site: %v", err)

@@ -151,11 +151,10 @@ type options struct {
 
 // site is one built site under measurement, with its report.
 type site struct {
-	dir   string
-	h     *host
-	r     *report
-	cfg   any  // the probe's configuration
-	floor bool // the floor (-floor), whose page has none of the calculator's controls
+	dir string
+	h   *host
+	r   *report
+	cfg any // the probe's configuration
 }
 
 func run(o options) error {
@@ -225,7 +224,7 @@ func run(o options) error {
 		}
 		defer os.RemoveAll(dir)
 		out := filepath.Join(dir, "dist")
-		floor = &site{dir: out, r: newReport(out), cfg: map[string]any{"firstChange": floorChange(first)}, floor: true}
+		floor = &site{dir: out, r: newReport(out), cfg: map[string]any{"firstChange": floorChange(first)}}
 		floor.r.Brotli, floor.r.Floor = o.quality, true
 		sites = append(sites, floor)
 	}
@@ -294,7 +293,7 @@ func run(o options) error {
 			if !want["use"] {
 				break
 			}
-			if st.floor {
+			if st == floor {
 				continue // it has none of the controls
 			}
 			fmt.Fprintf(os.Stderr, "bench: %s%d interactions and a slider drag (session %d of %d)\n", st.label(len(sites)), len(plan), i+1, o.useRounds)
@@ -310,7 +309,7 @@ func run(o options) error {
 	var reports []*report
 	for i, st := range sites {
 		switch {
-		case st.floor:
+		case st == floor:
 			fmt.Println("\n" + strings.Repeat("=", 78) + "\nThe floor: go-app's hello world (wasm/floor), built and served as the calculator is, measured alternately with the above\n")
 		case i > 0:
 			fmt.Println("\n" + strings.Repeat("=", 78) + "\nVersus " + st.dir + ", measured alternately with the above\n")

@@ -46,15 +46,21 @@ func linkedSizes(root string) (linked, error) {
 // buildNamedWasm builds the browser entry as `make wasm` does (wasm/slim),
 // but keeps the function names.
 func buildNamedWasm(root, out string) error {
+	return slim(root, "-o", out, "-symbols")
+}
+
+// slim runs wasm/slim in root with args, its copies of go-app and
+// go-echarts in a temporary directory of their own.
+func slim(root string, args ...string) error {
 	dir, err := os.MkdirTemp("", "tokenjoule-bench-slim-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	slim := exec.Command("go", "run", "./wasm/slim", "-dir", dir, "-o", out, "-symbols")
-	slim.Dir = root
-	if b, err := slim.CombinedOutput(); err != nil {
-		return fmt.Errorf("building the wasm (wasm/slim): %v\n%s", err, b)
+	cmd := exec.Command("go", append([]string{"run", "./wasm/slim", "-dir", dir}, args...)...)
+	cmd.Dir = root
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("building the wasm (wasm/slim %s): %v\n%s", strings.Join(args, " "), err, b)
 	}
 	return nil
 }
