@@ -42,7 +42,7 @@ var Sources = []Source{
 	{"ecologits", "EcoLogits equivalences (electric car: 0.17 kWh per km, from selectra.info and tesla.com)", ""},
 	{"epa-car", `U.S. EPA, "Greenhouse Gas Emissions from a Typical Passenger Vehicle": about 400 g CO2 per mile`, ""},
 	{"jegham-2025", `Jegham et al., "How Hungry is AI?", arXiv 2505.09598 (2025)`, "https://arxiv.org/abs/2505.09598"},
-	{"vadari-2026", `Vadari, "The Model Parking Tax: Quantifying the Hidden Energy Cost of Always-On GPU Model Deployment", arXiv 2605.23918 (April 2026): ` +
+	{"vadari-2026", `Vadari, "The Model Parking Tax: Quantifying the Hidden Energy Cost of Always-On GPU Model Deployment", arXiv 2605.23918 (May 2026): ` +
 		"H100 80GB SXM idle at 0% utilisation, 71.8 W bare and 121.7 W once a CUDA context holds its clocks at boost, as a serving process does " +
 		"(128.6 W under vLLM between requests); per-phase medians of nvidia-smi readings", "https://arxiv.org/abs/2605.23918"},
 	{"vadari-2026-b200", "The same study's B200 180GB SXM measurements, published with its data (data/raw/b200_dose_response.jsonl, and the " +
