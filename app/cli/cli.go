@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 
 	"tokenjoule/data"
 )
@@ -94,6 +95,23 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: tokenjoule <command> [flags]   (tokenjoule <command> -h lists a command's flags)\n\ncommands:")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+}
+
+// hideFlags leaves the named flags out of fs's -h: flags a command declares
+// only to refuse them with a message that says what to use instead.
+func hideFlags(fs *flag.FlagSet, names ...string) {
+	fs.Usage = func() {
+		shown := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
+		shown.SetOutput(fs.Output())
+		fs.VisitAll(func(f *flag.Flag) {
+			if !slices.Contains(names, f.Name) {
+				shown.Var(f.Value, f.Name, f.Usage)
+				shown.Lookup(f.Name).DefValue = f.DefValue
+			}
+		})
+		fmt.Fprintf(fs.Output(), "Usage of %s:\n", fs.Name())
+		shown.PrintDefaults()
 	}
 }
 

@@ -75,6 +75,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON object instead of text (keys: go doc tokenjoule/data/export)")
 	asCSV := fs.Bool("csv", false, "print CSV: every configuration that meets the deadline, planned, the chosen one first")
 	fp := addFootprintFlags(fs)
+	hideFlags(fs, "idle", "budget") // refused by planFootprint, with the flags to use instead
 	if ok, code := parseFlags(fs, args, stderr); !ok {
 		return code
 	}

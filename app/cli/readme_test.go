@@ -249,3 +249,58 @@ func TestREADMEOpensWithWhatANewcomerNeeds(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMEListsPlanFlags holds the README's sentence on plan to the flags
+// plan -h lists: every one, and none it does not take.
+func TestREADMEListsPlanFlags(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, item, ok := strings.Cut(strings.Join(strings.Fields(string(b)), " "), "- `plan` plans a deployment")
+	if !ok {
+		t.Fatal("README.md has no item \"- `plan` plans a deployment\"")
+	}
+	item, _, _ = strings.Cut(item, " - `")
+	// Flags stand in code spans, alone or several together: `-task -model`.
+	var documented []string
+	for _, span := range regexp.MustCompile("`([^`]*)`").FindAllStringSubmatch(item, -1) {
+		for _, f := range strings.Fields(span[1]) {
+			if regexp.MustCompile(`^-[a-z][a-z-]*$`).MatchString(f) && !slices.Contains(documented, f) {
+				documented = append(documented, f)
+			}
+		}
+	}
+	code, _, usage := runArgs("plan", "-h")
+	if code != exitOK {
+		t.Fatalf("plan -h: exit %d", code)
+	}
+	var listed []string
+	for _, line := range strings.Split(usage, "\n") {
+		if name, ok := strings.CutPrefix(line, "  -"); ok {
+			listed = append(listed, "-"+strings.Fields(name)[0])
+		}
+	}
+	slices.Sort(documented)
+	slices.Sort(listed)
+	if !slices.Equal(documented, listed) {
+		t.Errorf("README.md's plan item names the flags\n%v\nplan -h lists\n%v", documented, listed)
+	}
+}
+
+// TestREADMESaysHowToRunTheTests holds the README to what a newcomer needs
+// to run the tests and the commands: where the leaderboard's files are read
+// from and what happens without them, how long the tests take, that ADDR is a
+// make variable, and how to build the binary the examples name.
+func TestREADMESaysHowToRunTheTests(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := strings.Join(strings.Fields(string(b)), " ")
+	for _, want := range []string{"../shared/mlenergy", "CI=true", "minutes", "make run ADDR=", "go build -o tokenjoule ."} {
+		if !strings.Contains(readme, want) {
+			t.Errorf("README.md does not say %q", want)
+		}
+	}
+}
