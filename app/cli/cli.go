@@ -4,10 +4,12 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 
 	"tokenjoule/data"
@@ -40,12 +42,13 @@ var commands = []command{
 // Without a command it prints the usage and fails; asked for help, it prints
 // the usage on stdout and succeeds. Output that could not be written (a full
 // disk, a closed pipe) is a failure, whatever the command answered: a script
-// must not take a truncated CSV for the ranking.
+// must not take a truncated CSV for the ranking. So is a figure that is not
+// a finite number (Inf, NaN): the output stops before it.
 func Run(args []string, stdout, stderr io.Writer) int {
 	out := &checkedWriter{w: stdout}
 	code := run(args, out, stderr)
-	if out.err != nil {
-		fmt.Fprintln(stderr, "tokenjoule: writing the output:", out.err)
+	if err := out.flush(); err != nil {
+		fmt.Fprintln(stderr, "tokenjoule: writing the output:", err)
 		return exitFailure
 	}
 	return code
@@ -53,22 +56,55 @@ func Run(args []string, stdout, stderr io.Writer) int {
 
 // checkedWriter keeps the first error of the writes to w, a short write
 // included, and fails every later write with it, so that a command's many
-// unchecked prints need no check of their own.
+// unchecked prints need no check of their own. It is also where every
+// figure leaves the program, text, CSV or JSON, and so where it refuses one
+// that is not a finite number: it passes on whole lines, each checked, and
+// holds back the rest until its line ends or flush.
 type checkedWriter struct {
-	w   io.Writer
-	err error
+	w    io.Writer
+	err  error
+	line []byte // the unfinished line
 }
+
+// nonFinite matches a number Go writes for an infinity or a NaN, as a word:
+// "+Inf", "-Inf", "NaN", not the "Inf" of "Inference".
+var nonFinite = regexp.MustCompile(`(?m)(?:^|[^\pL\pN_.])([-+]?(?:Inf|NaN))(?:$|[^\pL\pN_])`)
 
 func (c *checkedWriter) Write(p []byte) (int, error) {
 	if c.err != nil {
 		return 0, c.err
 	}
-	n, err := c.w.Write(p)
-	if err == nil && n < len(p) {
+	c.line = append(c.line, p...)
+	if i := bytes.LastIndexByte(c.line, '\n'); i >= 0 {
+		c.pass(c.line[:i+1])
+		c.line = append(c.line[:0], c.line[i+1:]...)
+	}
+	if c.err != nil {
+		return 0, c.err
+	}
+	return len(p), nil
+}
+
+// flush passes on the unfinished line, if any, and reports the first error.
+func (c *checkedWriter) flush() error {
+	c.pass(c.line)
+	c.line = nil
+	return c.err
+}
+
+func (c *checkedWriter) pass(b []byte) {
+	if c.err != nil || len(b) == 0 {
+		return
+	}
+	if m := nonFinite.FindSubmatch(b); m != nil {
+		c.err = fmt.Errorf("a figure is not a finite number (%s): nothing more is written", m[1])
+		return
+	}
+	n, err := c.w.Write(b)
+	if err == nil && n < len(b) {
 		err = io.ErrShortWrite
 	}
 	c.err = err
-	return n, err
 }
 
 func run(args []string, stdout, stderr io.Writer) int {

@@ -455,3 +455,41 @@ func TestJSONCarriesTheMeasuredEnergyPerRequest(t *testing.T) {
 		t.Errorf("compare -json: Llama 3.1 70B: %+v, want row llama-3-1-70b-instruct/H100/4/16 at 741.1058743374467 J per request", models[max(i, 0)])
 	}
 }
+
+// The output writer is where every figure leaves the program: it refuses
+// one that is not a finite number, even cut between two writes, and lets
+// words that only begin like one through.
+func TestOutputRefusesNonFiniteFigures(t *testing.T) {
+	for _, tc := range []struct {
+		writes []string
+		bad    bool
+	}{
+		{[]string{"Energy: +Inf GWh\n"}, true},
+		{[]string{"a,b\n1,NaN\n"}, true},
+		{[]string{"-Inf\n"}, true},
+		{[]string{"x,+In", "f,y\n"}, true},
+		{[]string{"energy ", "NaN", "\n"}, true},
+		{[]string{"no newline at the end: NaN"}, true},
+		{[]string{"Automated Inference Energy Measurement\n"}, false},
+		{[]string{"Infinity and NaNo are words; Info\n"}, false},
+		{[]string{"1,234 Wh\n", "InfiniBand\n"}, false},
+	} {
+		var b bytes.Buffer
+		w := &checkedWriter{w: &b}
+		var err error
+		for _, s := range tc.writes {
+			if _, err = w.Write([]byte(s)); err != nil {
+				break
+			}
+		}
+		if err == nil {
+			err = w.flush()
+		}
+		if got := err != nil; got != tc.bad {
+			t.Errorf("writes %q: error %v, want an error: %v", tc.writes, err, tc.bad)
+		}
+		if tc.bad && (strings.Contains(b.String(), "Inf") || strings.Contains(b.String(), "NaN")) {
+			t.Errorf("writes %q: written %q", tc.writes, b.String())
+		}
+	}
+}

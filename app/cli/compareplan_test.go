@@ -189,6 +189,13 @@ func TestComparePlansRefused(t *testing.T) {
 		{[]string{"-peak", "3"}, `-peak "3"`},
 		{[]string{"-idle-watts", "70"}, `-idle-watts "70"`},
 		{[]string{"-rate", "1B/day", "-json", "-csv"}, "-json and -csv"},
+		// The planner plans tokens: an image or video task is refused, in
+		// every output, and with its own volume beside the rate.
+		{[]string{"-task", "text-to-image", "-rate", "1B/day"}, `task "text-to-image"`},
+		{[]string{"-task", "text-to-image", "-rate", "1B/day", "-csv"}, `task "text-to-image"`},
+		{[]string{"-task", "text-to-image", "-rate", "1B/day", "-json"}, `task "text-to-image"`},
+		{[]string{"-task", "text-to-video", "-rate", "1B/day", "-idle-watts", "0"}, `task "text-to-video"`},
+		{[]string{"-task", "text-to-image", "-rate", "1B/day", "-images", "5"}, `text-to-image`},
 	} {
 		code, out, errs := runArgs(append([]string{"compare"}, tc.args...)...)
 		if code != exitBadInput || out != "" || !strings.Contains(errs, tc.want) {

@@ -87,6 +87,9 @@ type Ranked struct {
 // q.Tokens are ignored). Bad input is a *data.InputError, as for
 // data.Set.Compare.
 func Compare(set *data.Set, q data.Query, t Traffic) (*Ranking, error) {
+	if err := Plannable(set, q.Task); err != nil {
+		return nil, err
+	}
 	if err := t.Check(); err != nil {
 		return nil, err
 	}

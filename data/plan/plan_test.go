@@ -320,3 +320,23 @@ func TestFormat(t *testing.T) {
 		}
 	}
 }
+
+// The planner plans output tokens: Make and Compare both refuse an image or
+// video task, naming it, rather than plan a traffic it does not count.
+func TestImageAndVideoTasksRefused(t *testing.T) {
+	s, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, task := range []string{"text-to-image", "text-to-video"} {
+		q := data.Query{Task: task, GPU: data.AnyGPU, DeadlineMS: 300_000, Percentile: "p50"}
+		_, errMake := Make(s, q, DefaultTraffic())
+		_, errCompare := Compare(s, q, DefaultTraffic())
+		for _, err := range []error{errMake, errCompare} {
+			var bad *data.InputError
+			if !errors.As(err, &bad) || bad.Value != task {
+				t.Errorf("%s: error %v, want an input error naming the task", task, err)
+			}
+		}
+	}
+}
