@@ -147,4 +147,5 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzAppendString$$' -fuzztime $(FUZZTIME) ./app/charts/
 	$(GO) test -run '^$$' -fuzz '^FuzzLoadPacked$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzCleanDomain$$' -fuzztime $(FUZZTIME) ./app/server/
+	$(GO) test -run '^$$' -fuzz '^FuzzEscapeAttributes$$' -fuzztime $(FUZZTIME) ./app/server/
 	$(GO) test -run '^$$' -fuzz '^FuzzLongDate$$' -fuzztime $(FUZZTIME) ./app/ui/

@@ -21,13 +21,18 @@ func DropHostlessPreviews(page []byte) []byte {
 }
 
 // FixPage is a page as go-app writes it, fixed: without hostless previews
-// (DropHostlessPreviews), and with the script that starts the wasm's
-// download (startScript) first in its head, right after the charset, where
-// it is asked for before the stylesheets and scripts: go-app writes raw
-// headers last, and a browser talking HTTP/1.1 to a host opens six
-// connections, which the head's other files took first.
+// (DropHostlessPreviews), its attribute values quoted as HTML quotes them
+// (EscapeAttributes), and with the script that starts the wasm's download
+// (startScript) first in its head, right after the charset, where it is
+// asked for before the stylesheets and scripts: go-app writes raw headers
+// last, and a browser talking HTTP/1.1 to a host opens six connections,
+// which the head's other files took first.
 func FixPage(page []byte) []byte {
-	page = DropHostlessPreviews(page)
+	return EscapeAttributes(startFirst(DropHostlessPreviews(page)))
+}
+
+// startFirst moves startScript's tag right after the charset.
+func startFirst(page []byte) []byte {
 	i := bytes.Index(page, []byte(startScriptOpen))
 	c := bytes.Index(page, []byte(charsetTag))
 	if i < 0 || c < 0 || c > i {

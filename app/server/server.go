@@ -183,15 +183,24 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	p.finish()
 }
 
-// CleanBase turns "", "/", "repo", "/repo/" into "" or "/repo".
+// CleanBase turns "", "/", "repo", "/repo/" into "" or "/repo". Each
+// segment holds only the characters a URL path leaves as they are (letters,
+// digits, - . _ ~), so that the base reads the same in a page's attributes,
+// its scripts, the headers and the manifest: "/t&amp;j/" would be "/t&j/" in
+// one and not in another.
 func CleanBase(b string) (string, error) {
 	b = strings.Trim(b, "/")
 	if b == "" {
 		return "", nil
 	}
 	for _, seg := range strings.Split(b, "/") {
-		if seg == "" || seg == "." || seg == ".." || strings.ContainsAny(seg, "?#%\\ \"'<>") {
-			return "", fmt.Errorf("base path %s is not accepted: use a plain URL path such as /tokenjoule/", data.Quote("/"+b+"/"))
+		plain := seg != "" && seg != "." && seg != ".."
+		for _, c := range []byte(seg) {
+			plain = plain && ('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0)
+		}
+		if !plain {
+			return "", fmt.Errorf("base path %s is not accepted: use a plain URL path of letters, digits and - . _ ~, such as /tokenjoule/",
+				data.Quote("/"+b+"/"))
 		}
 	}
 	return "/" + b, nil

@@ -363,3 +363,19 @@ func TestStartFirst(t *testing.T) {
 		}
 	}
 }
+
+// A base path is a plain URL path: what a host's root or a repository's
+// name needs, and nothing a page, a header or the manifest would read
+// otherwise.
+func TestCleanBase(t *testing.T) {
+	for in, want := range map[string]string{"": "", "/": "", "repo": "/repo", "/repo/": "/repo", "/a/b.c/": "/a/b.c", "/My_Repo-2~x/": "/My_Repo-2~x"} {
+		if got, err := CleanBase(in); got != want || err != nil {
+			t.Errorf("CleanBase(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"/t&amp;j/", "/a;b/", `/a"b/`, "/a'b/", "/a<b/", "/a b/", "/a?b/", "/a#b/", "/a%20b/", "/../", "/a//b/", "/é/", `/a\b/`, "/a=b/"} {
+		if got, err := CleanBase(in); err == nil || !strings.Contains(err.Error(), "not accepted") {
+			t.Errorf("CleanBase(%q) = %q, %v; want it refused", in, got, err)
+		}
+	}
+}

@@ -42,6 +42,11 @@ var (
 	setErr  error
 )
 
+// UseDataset makes the pages show s in place of the embedded dataset. It
+// must come before any page is rendered: the browser tests prerender a site
+// from a dataset of their own with it.
+func UseDataset(s *data.Set) { setOnce.Do(func() { set = s }) }
+
 // dataset is the embedded dataset, parsed once per process.
 func dataset() (*data.Set, error) {
 	setOnce.Do(func() { set, setErr = data.Load() })

@@ -270,6 +270,24 @@ func badText(s string, max int) string {
 	return ""
 }
 
+// nameMarks are the marks a model's name or id may hold besides letters,
+// digits and spaces: all that the leaderboard's names use ("Qwen 3 30B A3B",
+// "deepseek-ai/DeepSeek-V3.1", "PixArt-Σ") and a few more names may need.
+// Quotes, <, >, &, = and brackets are refused: no model needs them, and a
+// name is written into every page, some of it into attributes.
+const nameMarks = ".-_/+:"
+
+// badName says what in s no model name needs, or "".
+func badName(s string) string {
+	for _, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ' ' && !strings.ContainsRune(nameMarks, r) {
+			return fmt.Sprintf("holds %q, a character no model name needs; letters, digits, spaces and %s are accepted",
+				r, strings.Join(strings.Split(nameMarks, ""), " "))
+		}
+	}
+	return ""
+}
+
 // maxWritten bounds every number the dataset holds. It is far above any
 // measurement (a terawatt, a terajoule per token) and low enough that no
 // figure the calculator derives from it, for up to 1e18 tokens, overflows.

@@ -35,6 +35,9 @@ func (m modelInfo) check(file string, i int, model string) error {
 		if why := badText(f.v, f.max); why != "" {
 			return rowError(file, i, model, f.name, strconv.Quote(f.v), why)
 		}
+		if why := badName(f.v); why != "" {
+			return rowError(file, i, model, f.name, strconv.Quote(f.v), why)
+		}
 	}
 	if data.Slug(m.Nickname) == "" {
 		return rowError(file, i, model, "nickname", strconv.Quote(m.Nickname), "has no letter or digit to make a slug from")

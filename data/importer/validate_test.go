@@ -149,6 +149,12 @@ func TestBadRowsFailTheImport(t *testing.T) {
 		{"unknown precision", set("weight_precision", "int4"), "weight_precision", `"int4"`},
 		{"energy per request mismatch", set("energy_per_request_joules", 100.001), "energy_per_request_joules", "100.001"},
 		{"duplicate slug", set("model_id", "other/M_8B"), "nickname", `"M 8B"`},
+		// A name is written into pages, some of it into attributes: the
+		// characters that make markup are refused, and said.
+		{"markup in a nickname", set("nickname", `Q8" autofocus tabindex=0 onfocus=alert(document.domain) x="`), "nickname", `'"', a character no model name needs`},
+		{"markup in a model id", set("model_id", "org/M<b>"), "model_id", `'<'`},
+		{"brackets in a nickname", set("nickname", "M (8B)"), "nickname", `'('`},
+		{"ampersand in a nickname", set("nickname", "M&amp;8B"), "nickname", `'&'`},
 		// Valid as read, but not as written: rounding or int conversion.
 		{"throughput rounds to 0", func(rows []map[string]any) []map[string]any {
 			rows[1]["output_throughput_tokens_per_sec"] = 0.04
@@ -417,7 +423,7 @@ func FuzzDecodeRow(f *testing.F) {
 			!(r.TotalParams <= maxParamsB && r.ActiveParams <= r.TotalParams && r.AvgBatch <= float64(r.MaxNumSeqs)) ||
 			!(r.P50 > 0 && r.P50 <= r.P90 && r.P90 <= r.P95 && r.P95 <= r.P99 && r.P99 <= maxITL) ||
 			!(r.EnergyToken > 0 && r.EnergyToken <= maxJPerToken && r.Power <= maxWattsPerGPU*float64(r.NumGPUs)) ||
-			badText(r.Nickname, maxText) != "" || badText(r.ModelID, maxModelID) != "" {
+			badText(r.Nickname, maxText) != "" || badText(r.ModelID, maxModelID) != "" || badName(r.Nickname) != "" || badName(r.ModelID) != "" {
 			t.Errorf("accepted a row out of bounds: %+v", r)
 		}
 	})
