@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"tokenjoule/app/server"
 )
@@ -330,5 +331,63 @@ func TestAcceptEncoding(t *testing.T) {
 		if got := res.Header.Get("Content-Encoding"); got != want {
 			t.Errorf("Accept-Encoding %q: Content-Encoding %q, want %q", accept, got, want)
 		}
+	}
+}
+
+// A file's ETag is its content's: a rollback to an older build, whose files
+// are older, is sent anew to a client that holds the newer one, which
+// If-Modified-Since would answer 304; the same bytes, whatever their time,
+// are not. The copies a client is sent by its Accept-Encoding each have
+// their own.
+func TestETagFollowsContent(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "style.css")
+	write := func(content string, mtime time.Time) {
+		t.Helper()
+		if err := os.WriteFile(file, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(file, mtime, mtime); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := httptest.NewServer(FileServer(dir, ""))
+	defer srv.Close()
+	get := func(header, value string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest("GET", srv.URL+"/style.css", nil)
+		if header != "" {
+			req.Header.Set(header, value)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res
+	}
+	now := time.Now()
+	write("b { color: blue }", now) // B, deployed
+	b := get("", "")
+	tagB := b.Header.Get("ETag")
+	if !strings.HasPrefix(tagB, `"`) || b.Header.Get("Last-Modified") != "" {
+		t.Fatalf("ETag %q, Last-Modified %q: want a strong ETag and no Last-Modified", tagB, b.Header.Get("Last-Modified"))
+	}
+	if res := get("If-None-Match", tagB); res.StatusCode != http.StatusNotModified {
+		t.Errorf("the same file revalidated: %d, want 304", res.StatusCode)
+	}
+	write("a { color: red }", now.Add(-time.Hour)) // A again, older
+	for _, h := range [][2]string{{"If-None-Match", tagB}, {"If-Modified-Since", now.UTC().Format(http.TimeFormat)}} {
+		if res := get(h[0], h[1]); res.StatusCode != http.StatusOK || res.Header.Get("ETag") == tagB {
+			t.Errorf("rolled back, %s %s: %d with ETag %q; want 200 with another", h[0], h[1], res.StatusCode, res.Header.Get("ETag"))
+		}
+	}
+	write("b { color: blue }", now.Add(-2*time.Hour)) // B's bytes at another time
+	if res := get("If-None-Match", tagB); res.StatusCode != http.StatusNotModified {
+		t.Errorf("the same bytes at another time: %d, want 304", res.StatusCode)
+	}
+	os.WriteFile(file+".gz", []byte("not really gzip"), 0o644)
+	if res := get("Accept-Encoding", "gzip"); res.Header.Get("Content-Encoding") != "gzip" || res.Header.Get("ETag") == tagB {
+		t.Errorf("the gzip copy: Content-Encoding %q, ETag %q; want its own", res.Header.Get("Content-Encoding"), res.Header.Get("ETag"))
 	}
 }

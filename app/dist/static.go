@@ -131,7 +131,7 @@ func serveFile(w http.ResponseWriter, r *http.Request, root *os.Root, name, base
 			defer f.Close()
 			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 				w.Header().Set("Content-Encoding", enc.token)
-				http.ServeContent(w, r, name, fi.ModTime(), f)
+				server.ServeContent(w, r, path.Join(root.Name(), name+enc.ext), f, fi)
 				return
 			}
 		}
@@ -147,5 +147,5 @@ func serveFile(w http.ResponseWriter, r *http.Request, root *os.Root, name, base
 		http.NotFound(w, r)
 		return
 	}
-	http.ServeContent(w, r, name, fi.ModTime(), f)
+	server.ServeContent(w, r, path.Join(root.Name(), name), f, fi)
 }

@@ -352,6 +352,26 @@ func TestStaticSite(t *testing.T) {
 			if len(keys) != 1 || !strings.Contains(keys[0], v2) {
 				t.Errorf("caches after the update = %q, want only version %s", keys, v2)
 			}
+
+			// A rollback: the first deployment again, its files older than
+			// the second's, reaches the returning visitor as an update too.
+			past := time.Now().Add(-time.Hour)
+			filepath.WalkDir(out, func(p string, _ os.DirEntry, err error) error {
+				if err == nil {
+					err = os.Chtimes(p, past, past)
+				}
+				return err
+			})
+			deployed.Store(dist.FileServer(out, base))
+			tb.visit(base + "/?" + query)
+			await[bool](tb, `navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => true)`)
+			tb.poll(`!!document.querySelector("#update-reload")`, 60*time.Second)
+			tb.do(chromedp.Evaluate[chromedp.Void](`window.oldPage = true`), chromedp.Click(chromedp.ID("update-reload")))
+			tb.pollAcrossNavigation(`!window.oldPage && goappGetenv("GOAPP_VERSION") === "`+v1+`" && !!document.querySelector("main[data-mounted]")`, 30*time.Second)
+			tb.expect(set, q)
+			if keys := await[[]string](tb, `caches.keys()`); len(keys) != 1 || !strings.Contains(keys[0], v1) {
+				t.Errorf("caches after the rollback = %q, want only version %s", keys, v1)
+			}
 		})
 	}
 }

@@ -511,7 +511,7 @@ func TestEmbed(t *testing.T) {
 			t.Fatal(err)
 		}
 		r, _ := set.Select(q)
-		for _, want := range []string{data.FormatEnergy(r.Estimate.EnergyWh), `href="/?` + state.String(q) + `"`} {
+		for _, want := range []string{data.FormatEnergy(r.Estimate.EnergyWh), `href="/?` + html.EscapeString(state.String(q)) + `"`} {
 			if !strings.Contains(string(body), want) {
 				t.Errorf("prerendered embed lacks %q", want)
 			}
@@ -676,7 +676,7 @@ func TestEmbed(t *testing.T) {
 		}
 		body, _ := io.ReadAll(res.Body)
 		res.Body.Close()
-		if want := `href="/repo/?` + state.String(q) + `"`; !strings.Contains(string(body), want) {
+		if want := `href="/repo/?` + html.EscapeString(state.String(q)) + `"`; !strings.Contains(string(body), want) {
 			t.Errorf("the prerendered embed under /repo/ lacks %s", want)
 		}
 		tb.openURL(sub.URL + "/repo/embed/?" + state.String(q))

@@ -60,12 +60,12 @@ func (wf webFiles) serve(w http.ResponseWriter, r *http.Request, name string) {
 		if Accepts(r.Header.Get("Accept-Encoding"), "gzip") {
 			if gz, err := gzipped(wf.dir, name, f, fi); err == nil {
 				w.Header().Set("Content-Encoding", "gzip")
-				http.ServeContent(w, r, name, fi.ModTime(), bytes.NewReader(gz))
+				ServeContent(w, r, filepath.Join(wf.dir, name)+" gzip", bytes.NewReader(gz), fi)
 				return
 			}
 		}
 	}
-	http.ServeContent(w, r, name, fi.ModTime(), f)
+	ServeContent(w, r, filepath.Join(wf.dir, name), f, fi)
 }
 
 // compressible lists the extensions of web/'s files that compress.
