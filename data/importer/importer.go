@@ -22,6 +22,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"math"
@@ -422,15 +423,41 @@ func marshal(v any) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
-// readJSON reads a file of the leaderboard's layout. A missing file or
-// malformed JSON is an *InputError; a file that cannot be read is not.
+// maxFileSize bounds a file of the leaderboard's layout: its largest is
+// some 400 KB, and a file past the bound, or a device that never ends, is
+// no leaderboard's.
+const maxFileSize = 64 << 20
+
+// readJSON reads a file of the leaderboard's layout. A missing file, one
+// that is no regular file or is too large, and malformed JSON are
+// *InputErrors; a file that cannot be read is not.
 func readJSON(file string, v any) error {
-	b, err := os.ReadFile(file)
+	const layout = "the source must be a directory in the leaderboard's layout (index.json, tasks/<task>.json)"
+	f, err := os.Open(file)
 	if errors.Is(err, fs.ErrNotExist) {
-		return inputErrorf("%s does not exist: the source must be a directory in the leaderboard's layout (index.json, tasks/<task>.json)", file)
+		return inputErrorf("%s does not exist: %s", file, layout)
 	}
 	if err != nil {
 		return err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		what := "not a regular file"
+		if fi.IsDir() {
+			what = "a directory"
+		}
+		return inputErrorf("%s is %s: %s", file, what, layout)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	if err != nil {
+		return err
+	}
+	if len(b) > maxFileSize {
+		return inputErrorf("%s is larger than %d MiB, far more than any file of the leaderboard's: %s", file, maxFileSize>>20, layout)
 	}
 	if err := json.Unmarshal(b, v); err != nil {
 		return inputErrorf("%s: %v", file, err)

@@ -428,3 +428,32 @@ func FuzzDecodeRow(f *testing.F) {
 		}
 	})
 }
+
+// A file of the layout that is a directory, a device or too large is an
+// input error naming it, not a failure to read (or to find memory for) it.
+func TestUnreadableFilesAreInputErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		make func(path string) error
+		says string
+	}{
+		{"directory", func(p string) error { os.Remove(p); return os.Mkdir(p, 0o755) }, "is a directory"},
+		{"endless device", func(p string) error { os.Remove(p); return os.Symlink("/dev/zero", p) }, "not a regular file"},
+		{"too large", func(p string) error {
+			return os.WriteFile(p, append([]byte(`{"task": "`), make([]byte, maxFileSize)...), 0o644)
+		}, "larger than 64 MiB"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := fixtureFor(t, "text-to-image", nil)
+			file := filepath.Join(src, "tasks", "text-to-image.json")
+			if err := tc.make(file); err != nil {
+				t.Skip(err)
+			}
+			err := Import(src, t.TempDir())
+			var bad *InputError
+			if !errors.As(err, &bad) || !strings.Contains(err.Error(), file) || !strings.Contains(err.Error(), tc.says) {
+				t.Errorf("import: %v; want an input error naming %s and saying %q", err, file, tc.says)
+			}
+		})
+	}
+}
