@@ -335,7 +335,7 @@ func TestKeyboard(t *testing.T) {
 		// The snippet is whole: the iframe and the README's resize script.
 		snippet := eval[string](tb, `document.querySelector("#embed-snippet").value`)
 		if !strings.HasPrefix(snippet, `<iframe src="`+html.EscapeString(origin+"/embed?"+state.EmbedString(q, state.Embed{Layout: state.LayoutCard}))+`"`) ||
-			!strings.Contains(snippet, "<script>\n"+readmeScript(t)+"</script>") {
+			!strings.Contains(snippet, "<script>\n"+readmeScript(t, origin)+"</script>") {
 			t.Errorf("the snippet is not the iframe and the README's script:\n%s", snippet)
 		}
 		// Escape closes it, and focus returns to the button.

@@ -755,7 +755,7 @@ func TestCompare(t *testing.T) {
 		}
 		rk, _ := set.Compare(q)
 		csvName, want := export.Filename(rk.Query, "csv"), export.CompareCSV(rk)
-		host, page := hostSite(t, readmeScript(t))
+		host, page := hostSite(t, readmeScript(t, origin))
 		for _, c := range []struct {
 			name, attrs string
 			saves       bool
@@ -892,7 +892,7 @@ func compareScreenshots(t *testing.T, bctx context.Context, origin, dir string, 
 			}
 		}
 	}
-	host, page := hostSite(t, readmeScript(t))
+	host, page := hostSite(t, readmeScript(t, origin))
 	frame := newTab(t, bctx, host.URL)
 	frame.noApp = true
 	frame.allow("request to another origin: " + origin + "/")

@@ -327,8 +327,9 @@ func expectEmbed(v view, set *data.Set, q data.Query, hidden state.Hidden) {
 }
 
 // readmeScript is the resize script of the README's Embedding section, as
-// published, so that the README stays true.
-func readmeScript(t *testing.T) string {
+// published, so that the README stays true, for the embeds of the site at
+// origin (the README's are example.org's, under /tokenjoule).
+func readmeScript(t *testing.T, origin string) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
 	if err != nil {
@@ -343,10 +344,14 @@ func readmeScript(t *testing.T) string {
 	if m == nil {
 		t.Fatal("README.md's Embedding section has no <script>")
 	}
-	if lines := strings.Count(strings.TrimSpace(m[1]), "\n") + 1; lines != 2 {
-		t.Errorf("the README's script has %d lines, want 2", lines)
+	if lines := strings.Count(strings.TrimSpace(m[1]), "\n") + 1; lines != 3 {
+		t.Errorf("the README's script has %d lines, want 3", lines)
 	}
-	return m[1]
+	const readmeEmbeds = "https://example.org/tokenjoule/embed"
+	if !strings.Contains(m[1], readmeEmbeds) {
+		t.Fatalf("the README's script does not name the embeds %s:\n%s", readmeEmbeds, m[1])
+	}
+	return strings.ReplaceAll(m[1], readmeEmbeds, origin+"/embed")
 }
 
 // hostSite serves, from another origin than the app's, a page with an iframe
@@ -610,7 +615,7 @@ func TestEmbed(t *testing.T) {
 
 	t.Run("CrossOriginIframe", func(t *testing.T) {
 		t.Parallel()
-		host, page := hostSite(t, readmeScript(t))
+		host, page := hostSite(t, readmeScript(t, origin))
 		if host.URL == origin {
 			t.Fatal("the host page needs another origin")
 		}
@@ -637,9 +642,42 @@ func TestEmbed(t *testing.T) {
 		expectLoadedOnce(tb)
 	})
 
+	// The script resizes the site's embeds, from their own documents, and to
+	// a bounded height: an advertisement's frame on the same page cannot
+	// make itself 10⁹ px tall, nor the embed.
+	t.Run("ResizeOnlyEmbeds", func(t *testing.T) {
+		t.Parallel()
+		host, page := hostSite(t, readmeScript(t, origin))
+		src := origin + "/embed?" + state.String(q)
+		u := page(fmt.Sprintf(`src="%s" width="720" height="300" title="tokenjoule"`, html.EscapeString(src)))
+		tb := newTab(t, bctx, host.URL)
+		tb.noApp = true
+		tb.allow("request to another origin: " + origin + "/")
+		tb.do(chromedp.Navigate(u))
+		frame := tb.iframe("calc")
+		expectEmbed(frame, set, q, 0)
+		expectResized(tb, frame, origin)
+		// Listeners run in order: this one sees what the README's did.
+		eval[bool](tb, `addEventListener("message", (e) => { if (e.data?.height === 1e9)
+			(window.after ??= []).push({calc: document.getElementById("calc").style.height, ad: document.getElementById("ad")?.clientHeight}) }), true`)
+		eval[bool](tb, `(() => { const ad = document.createElement("iframe"); ad.id = "ad";
+			ad.srcdoc = '<script>parent.postMessage({type: "tokenjoule:height", height: 1e9}, "*")<\/script>';
+			document.body.append(ad); return true })()`)
+		tb.waitFor(`window.after?.length === 1`, "the advertisement's message")
+		evalIn[bool](frame, `parent.postMessage({type: "tokenjoule:height", height: 1e9}, "*"), true`)
+		tb.waitFor(`window.after?.length === 2`, "the embed's own huge message")
+		got := eval[[]map[string]any](tb, `window.after`)
+		if ad := got[0]["ad"].(float64); ad > 1000 {
+			t.Errorf("an advertisement's frame resized itself to %v px", ad)
+		}
+		if calc := got[1]["calc"]; calc != "10000px" {
+			t.Errorf("the embed asked for 10⁹ px and got %v, want the 10,000 px bound", calc)
+		}
+	})
+
 	t.Run("SandboxedIframe", func(t *testing.T) {
 		t.Parallel()
-		host, page := hostSite(t, readmeScript(t))
+		host, page := hostSite(t, readmeScript(t, origin))
 		src := origin + "/embed?" + state.String(q)
 		u := page(fmt.Sprintf(`sandbox="allow-scripts" src="%s" width="720" height="300" title="tokenjoule"`, html.EscapeString(src)))
 		tb := newTab(t, bctx, host.URL)
@@ -744,7 +782,7 @@ func setClipboard(t *testing.T, tb *tab, origin string, setting cdpbrowser.Permi
 // interactive embed's first screen in a 380×640 frame; and the Embed
 // dialog, the builder, on a desktop and a phone.
 func embedScreenshots(t *testing.T, bctx context.Context, origin, dir string, set *data.Set, q data.Query) {
-	host, page := hostSite(t, readmeScript(t))
+	host, page := hostSite(t, readmeScript(t, origin))
 	tb := newTab(t, bctx, host.URL)
 	tb.noApp = true
 	tb.allow("request to another origin: " + origin + "/")

@@ -248,7 +248,7 @@ func engineTest(t *testing.T, find func() starter) {
 			fmt.Fprintf(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A host page</title><link rel="icon" href="data:,"></head>
 <body><iframe id="open" src="%[1]s" title="tokenjoule" width="600" height="900"></iframe>
 <iframe id="boxed" sandbox="%[2]s" src="%[1]s" title="tokenjoule" width="600" height="900"></iframe>
-<script>%[3]s</script></body></html>`, src, sandbox, readmeScript(e.t))
+<script>%[3]s</script></body></html>`, src, sandbox, readmeScript(e.t, host.origin))
 		}))
 		defer page.Close()
 		e.load(page.URL)

@@ -342,7 +342,7 @@ func TestEmbedLayouts(t *testing.T) {
 	// of another origin with the README's script: at an article's width in
 	// the reader's light scheme, and at a phone's in the dark theme the URL
 	// asks for (over a light scheme); the README's script fits the frame.
-	host, page := hostSite(t, readmeScript(t))
+	host, page := hostSite(t, readmeScript(t, origin))
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -746,7 +746,7 @@ func (b builder) expect(look state.Embed, width int, title string) snippetShot {
 	if m[4] != strconv.Itoa(width) {
 		t.Errorf("snippet max-width %s px, want %d", m[4], width)
 	}
-	if !strings.HasSuffix(s, "<script>\n"+readmeScript(t)+"</script>") {
+	if !strings.HasSuffix(s, "<script>\n"+readmeScript(t, b.origin)+"</script>") {
 		t.Errorf("the snippet does not end with the README's script:\n%s", s)
 	}
 	if got := eval[string](tb, `document.querySelector("#embed-preview").href`); got != src {

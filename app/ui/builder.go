@@ -246,11 +246,18 @@ func (b *Builder) height() int {
 	return map[bool]int{false: 900, true: 1300}[phone]
 }
 
-// resizeScript is the README's two-line script, which fits every embed of
-// a page to its content's height (see HeightMessage).
-const resizeScript = `addEventListener("message", (e) => { if (e.data && e.data.type === "tokenjoule:height")
-  for (const f of document.querySelectorAll("iframe")) if (f.contentWindow === e.source) f.style.height = e.data.height + "px"; });
+// resizeScript is the README's three-line script, which fits every embed
+// of a page to its content's height (see HeightMessage): only the frames
+// whose address begins with embeds (the site's /embed URL), only from their
+// own document (whose origin is "null" in a frame sandboxed without
+// allow-same-origin), and to at most 10,000 px, so that no other frame of
+// the page, an advertisement's, can resize itself or an embed at will.
+func resizeScript(embeds string) string {
+	return `addEventListener("message", (e) => { const h = e.data?.type === "tokenjoule:height" && Math.round(e.data.height);
+  if (h > 0) for (const f of document.querySelectorAll('iframe[src^="` + embeds + `"]'))
+    if (f.contentWindow === e.source && [new URL(f.src).origin, "null"].includes(e.origin)) f.style.height = Math.min(h, 10000) + "px"; });
 `
+}
 
 // snippet is what an author pastes: the iframe, at the height its layout
 // takes at the chosen width and as wide as that width at most, then the
@@ -260,7 +267,7 @@ const resizeScript = `addEventListener("message", (e) => { if (e.data && e.data.
 func (b *Builder) snippet() string {
 	return fmt.Sprintf(`<iframe src="%s" title="%s" loading="lazy" height="%d" style="width:100%%;max-width:%dpx;border:0"></iframe>`,
 		attrEscaper.Replace(b.src()), attrEscaper.Replace(b.title()), b.height(), b.width) +
-		"\n<script>\n" + resizeScript + "</script>"
+		"\n<script>\n" + resizeScript(b.origin+rootPrefix()+"/embed") + "</script>"
 }
 
 // attrEscaper escapes text for a double-quoted HTML attribute. (Package

@@ -34,7 +34,7 @@ func TestBuilderSnippet(t *testing.T) {
 	amp := strings.ReplaceAll(state.String(q), "&", "&amp;")
 	title := attrEscaper.Replace(export.CardOf(r, b.Footprint.Factors).Title)
 	want := `<iframe src="https://example.org/embed?` + amp + `&amp;layout=card" title="` + title + `" loading="lazy" height="300"` +
-		` style="width:100%;max-width:720px;border:0"></iframe>` + "\n<script>\n" + resizeScript + "</script>"
+		` style="width:100%;max-width:720px;border:0"></iframe>` + "\n<script>\n" + resizeScript("https://example.org/embed") + "</script>"
 	if got := b.snippet(); got != want {
 		t.Errorf("snippet =\n%s\nwant\n%s", got, want)
 	}

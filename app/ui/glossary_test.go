@@ -180,8 +180,8 @@ func TestResizeScript(t *testing.T) {
 	if m == nil {
 		t.Fatal("README.md's Embedding section has no <script>")
 	}
-	if string(m[1]) != resizeScript {
-		t.Errorf("resizeScript =\n%s\nthe README's =\n%s", resizeScript, m[1])
+	if want := resizeScript("https://example.org/tokenjoule/embed"); string(m[1]) != want {
+		t.Errorf("resizeScript =\n%s\nthe README's =\n%s", want, m[1])
 	}
 }
 

@@ -16,6 +16,13 @@
 // joules, _b billions of parameters, _watts watts. A figure that a model or scenario does
 // not have is null in JSON and empty in CSV.
 //
+// The figures tokenjoule computes (energy_wh, gpu_hours, the plans' and the
+// footprint's) are written in full: the shortest decimal that reads back as
+// the same float64. A dataset row's keys (selected, fastest and their kin,
+// the tables "Dataset row" and "Image and video dataset row") are the
+// dataset's, rounded as the leaderboard's reference file rounds them, each
+// table saying how; the computed figures use the measured values unrounded.
+//
 // # calc -json
 //
 // One object: the page's "Download the scenario as JSON"
@@ -332,16 +339,16 @@
 //	expert_parallel               GPUs      expert parallelism (EP)
 //	precision                               number format of the weights: BF16, FP8 or MXFP4
 //	max_num_seqs                  requests  batch size limit: the most requests the server handles at once
-//	avg_running_batch             requests  requests it handled at once, on average
-//	joules_per_output_token       J         GPU energy per output token, over all num_gpus GPUs
+//	avg_running_batch             requests  requests it handled at once, on average, to 0.1
+//	joules_per_output_token       J         GPU energy per output token, over all num_gpus GPUs, to 7 decimals
 //	wh_per_million_output_tokens  Wh        the same, per million tokens, rounded to 0.01 as the leaderboard shows it
-//	median_itl_ms                 ms        median inter-token latency
-//	p90_itl_ms                    ms        90th-percentile ITL
-//	p95_itl_ms                    ms        95th-percentile ITL
-//	p99_itl_ms                    ms        99th-percentile ITL
-//	tokens_per_second             tokens/s  output throughput
-//	gpu_power_watts_total         W         GPU power over all num_gpus GPUs
-//	avg_output_tokens             tokens    average output length of a request
+//	median_itl_ms                 ms        median inter-token latency, to 0.1 ms
+//	p90_itl_ms                    ms        90th-percentile ITL, to 0.1 ms
+//	p95_itl_ms                    ms        95th-percentile ITL, to 0.1 ms
+//	p99_itl_ms                    ms        99th-percentile ITL, to 0.1 ms
+//	tokens_per_second             tokens/s  output throughput, to 0.1
+//	gpu_power_watts_total         W         GPU power over all num_gpus GPUs, in whole watts
+//	avg_output_tokens             tokens    average output length of a request, in whole tokens
 //
 // # compare -csv, images and videos
 //
@@ -394,10 +401,10 @@
 //	num_frames             frames              videos only
 //	fps                    frames/s            videos only
 //	inference_steps        steps               denoising steps
-//	joules_per_item        J                   GPU energy per image or video, over all num_gpus GPUs
-//	batch_latency_s        s                   the time to generate one batch (what the deadline bounds)
-//	items_per_second       images or videos/s  throughput
-//	gpu_power_watts_total  W                   GPU power over all num_gpus GPUs
+//	joules_per_item        J                   GPU energy per image or video, over all num_gpus GPUs, to 0.01 J
+//	batch_latency_s        s                   the time to generate one batch (what the deadline bounds), to 0.001 s
+//	items_per_second       images or videos/s  throughput, to 7 decimals
+//	gpu_power_watts_total  W                   GPU power over all num_gpus GPUs, in whole watts
 //
 // # list -json
 //
