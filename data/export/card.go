@@ -130,16 +130,17 @@ func CompareCardOf(rk *data.Ranking, idx *data.Index) CompareCard {
 			meets = append(meets, &rk.Models[i])
 		}
 	}
+	measured, models := rk.Measured()
 	c := CompareCard{
 		Title: fmt.Sprintf("Which %s model uses the least energy for %s on %s?", w.Name, k.VolumeWords(q.Tokens),
 			data.GPUChoice(w.GPUs(), q.GPU)),
-		Context: fmt.Sprintf("With %s; %d of %d models meet this deadline.", data.DeadlineWords(k, q.Percentile, q.DeadlineMS), len(meets), len(rk.Models)),
+		Context: fmt.Sprintf("With %s; %d of %d %s meet this deadline.", data.DeadlineWords(k, q.Percentile, q.DeadlineMS), len(meets), measured, models),
 		Caveat:  "GPU energy only, a floor: host, network, cooling and idle time are not counted.",
 		Source:  idx.Source,
 	}
 	switch len(meets) {
 	case 0:
-		c.Answer = fmt.Sprintf("None of the %d models meets this deadline.", len(rk.Models))
+		c.Answer = fmt.Sprintf("None of the %d %s meets this deadline.", measured, models)
 	case 1:
 		c.Answer = fmt.Sprintf("Only %s meets it: %s.", meets[0].Entry.Name, data.FormatEnergy(meets[0].Result.Estimate.EnergyWh))
 	default:
