@@ -34,6 +34,11 @@ func Summary(r *data.Result, f footprint.Factors, permalink string) string {
 		fmt.Fprintf(&b, "no measured configuration meets the deadline; the smallest deadline one meets is %s (%s; dataset row %s).",
 			k.Deadline(r.MinDeadlineMS()), f.Brief(), f.RowID)
 	}
+	// The percentile's other end, as the page says it under the answer; of
+	// GPU energy, as the answer above is.
+	if o := r.OtherEnd(); o != nil {
+		b.WriteString(" " + o.Sentence(data.FormatEnergy))
+	}
 	source(&b, widened(Boundary(m.Boundary), f, r.Selected != nil), m.Caveat, m.Source, permalink)
 	return b.String()
 }
