@@ -42,11 +42,13 @@ func TestCalcSaysTheOtherEnd(t *testing.T) {
 // calc -json carries the same as other_percentile.
 func TestCalcJSONCarriesTheOtherEnd(t *testing.T) {
 	type otherEnd struct {
-		Percentile    string
-		Status        string
-		EnergyWh      *float64 `json:"energy_wh"`
-		Ratio         *float64
-		Selected      *struct{ RowID string `json:"row_id"` }
+		Percentile string
+		Status     string
+		EnergyWh   *float64 `json:"energy_wh"`
+		Ratio      *float64
+		Selected   *struct {
+			RowID string `json:"row_id"`
+		}
 		MinDeadlineMS *float64 `json:"min_deadline_ms"`
 	}
 	read := func(deadline string) otherEnd {

@@ -31,7 +31,7 @@ type Card struct {
 	// within 50 ms: 580.8 kWh, 4.4× as much."; "" for images and videos.
 	OtherEnd string
 	Caveat   string // what the figure leaves out, one line
-	Source     data.Source
+	Source   data.Source
 }
 
 // CardOf is r's card, with the energy at f's boundary and the carbon, water
