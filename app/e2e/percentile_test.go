@@ -42,6 +42,7 @@ func TestPercentile(t *testing.T) {
 				}
 			}
 			shoot("percentile-card", 720, 600, "light", "/embed?"+journalistLink+"&layout=card")
+			shoot("percentile-embed", 360, 640, "dark", "/embed?"+journalistLink)
 			shoot("percentile-compare", 360, 800, "light", "/compare?gpu=H100&deadline=30ms&tokens=1B")
 			// The card's picture, which says the same.
 			dl := captureDownloads(t, bctx)
