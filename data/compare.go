@@ -51,6 +51,24 @@ func (r *Ranked) Status() Status {
 	return Meets
 }
 
+// Measured is how many of rk's models were measured on its GPU choice
+// (every one for AnyGPU), the models that meet or miss its deadline, and
+// the words that name them after their number: "models", or "models
+// measured on H100" when some were never measured there. A count of the
+// models that meet the deadline is out of these: the others are listed
+// apart, not counted as missing it.
+func (rk *Ranking) Measured() (n int, models string) {
+	for i := range rk.Models {
+		if rk.Models[i].Status() != NotMeasured {
+			n++
+		}
+	}
+	if n < len(rk.Models) {
+		return n, "models measured on " + rk.Query.GPU
+	}
+	return n, "models"
+}
+
 // Compare ranks every model of q.Task at q's GPU choice, percentile, deadline
 // and volume; q.Model is ignored. q.GPU is AnyGPU (each model on its best GPU)
 // or a GPU some model of the workload was measured on; a model never measured

@@ -307,3 +307,29 @@ func TestSize(t *testing.T) {
 		}
 	}
 }
+
+// Text Conversation has 18 models: DeepSeek V3.1 and Llama 3.1 405B
+// Instruct (BF16) were measured on B200 only, the two Llama 4 on H100 only.
+// On either GPU a count of the models that meet a deadline is out of 16;
+// every model of Reasoning (gpqa) was measured on B200.
+func TestRankingCountsTheModelsMeasuredOnTheGPU(t *testing.T) {
+	s := mustLoad(t)
+	for _, c := range []struct {
+		task, gpu string
+		n         int
+		models    string
+	}{
+		{"lm-arena-chat", "H100", 16, "models measured on H100"},
+		{"lm-arena-chat", "B200", 16, "models measured on B200"},
+		{"lm-arena-chat", AnyGPU, 18, "models"},
+		{"gpqa", "B200", 12, "models"},
+	} {
+		rk, err := s.Compare(Query{Task: c.task, GPU: c.gpu, DeadlineMS: 50, Percentile: P50, Tokens: 1e9})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, models := rk.Measured(); n != c.n || models != c.models {
+			t.Errorf("%s on %s: Measured() = %d %q, want %d %q", c.task, c.gpu, n, models, c.n, c.models)
+		}
+	}
+}

@@ -226,6 +226,11 @@ func (s *Set) Select(q Query) (*Result, error) {
 		return nil, err
 	}
 	q.Model = m.Slug
+	return m.answer(k, q)
+}
+
+// answer is Select's answer for a query already checked against m and k.
+func (m *Model) answer(k *Kind, q Query) (*Result, error) {
 	r := &Result{Query: q, Kind: k, Model: m, Selected: Best(m.Configurations, q.GPU, q.Percentile, q.DeadlineMS)}
 	if r.Selected != nil {
 		r.Estimate = r.Selected.Estimate(q.Tokens)

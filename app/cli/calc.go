@@ -106,6 +106,11 @@ func printResult(w io.Writer, set *data.Set, r *data.Result) {
 			m.Name, gpus, meet, k.Deadline(r.MinDeadlineMS()))
 		printConfig(w, "Fastest:   ", r.Fastest, k)
 	}
+	// What the other end of the percentile's choice gives, as the page says
+	// it under the answer.
+	if o := r.OtherEnd(); o != nil {
+		fmt.Fprintf(w, "\n%s\n", o.Sentence(data.FormatEnergy))
+	}
 	if o := r.Other; o != nil {
 		fmt.Fprintf(w, "\nBest on %s at the same deadline: %s", o.GPU, data.FormatEnergy(r.OtherEstimate.EnergyWh))
 		if r.Selected != nil {

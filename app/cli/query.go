@@ -42,7 +42,7 @@ func addQuestionFlags(fs *flag.FlagSet) *queryFlags {
 		deadline: fs.String("deadline", "", "the longest wait: for a token workload the inter-token latency, 100, 100ms or 0.1s (default "+
 			data.Tokens.FormatDeadline(data.Tokens.DefaultDeadlineMS)+"); for text-to-image and text-to-video the time to generate a batch, 10, 10s or 1.5min (default "+
 			data.Images.FormatDeadline(data.Images.DefaultDeadlineMS)+" and "+data.Videos.FormatDeadline(data.Videos.DefaultDeadlineMS)+")"),
-		percentile: fs.String("percentile", string(d.Percentile), "latency percentile the deadline applies to, for a token workload: p50, p90, p95 or p99"),
+		percentile: fs.String("percentile", string(d.Percentile), "latency percentile the deadline applies to, for a token workload: p50, p90, p95 or p99 (for every token, p99: the strictest measured)"),
 	}
 }
 

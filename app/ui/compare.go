@@ -446,19 +446,20 @@ func (c *Compare) renderAnswer() app.UI {
 	}
 	q, k := c.q, c.kind()
 	ranked, _, _ := c.groups()
+	measured, models := c.rk.Measured()
 	question := fmt.Sprintf("Energy for %s of each model of %s on %s, with %s",
 		k.VolumeWords(q.Tokens), c.rk.Workload.Name, c.gpuWords(), data.DeadlineWords(k, q.Percentile, q.DeadlineMS))
 	var answer []app.UI
 	if len(ranked) == 0 {
-		answer = append(answer, app.Text(fmt.Sprintf("None of the %d models meets the deadline: each one's smallest deadline is listed below.", len(c.rk.Models))))
+		answer = append(answer, app.Text(fmt.Sprintf("None of the %d %s meets the deadline: each one's smallest deadline is listed below.", measured, models)))
 	} else {
 		first, last := ranked[0], ranked[len(ranked)-1]
 		e0 := first.Result.Estimate.EnergyWh
 		// Text after an element begins with a word or a dash: prerendered,
 		// go-app puts a line break between them, read as a space.
 		answer = append(answer,
-			app.Strong().ID("meets-count").Text(fmt.Sprintf("%d of %d", len(ranked), len(c.rk.Models))),
-			app.Text(" models meet the deadline. The least energy: "),
+			app.Strong().ID("meets-count").Text(fmt.Sprintf("%d of %d", len(ranked), measured)),
+			app.Text(" "+models+" meet the deadline. The least energy: "),
 			app.Strong().ID("least").Text(first.Entry.Name+", "+data.FormatEnergy(e0)),
 		)
 		if len(ranked) > 1 {

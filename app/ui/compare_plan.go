@@ -93,16 +93,17 @@ func (c *Compare) modeURL() string {
 func (c *Compare) renderPlanAnswer() app.UI {
 	q := c.q
 	ranked, _, _ := c.groups()
+	measured, models := c.rk.Measured()
 	question := fmt.Sprintf("Plan for %s with each model of %s on %s, with %s", c.traffic.Words(), c.rk.Workload.Name,
 		c.gpuWords(), data.DeadlineWords(data.Tokens, q.Percentile, q.DeadlineMS))
 	var answer []app.UI
 	if len(ranked) == 0 {
-		answer = append(answer, app.Text(fmt.Sprintf("None of the %d models meets the deadline: each one's smallest deadline is listed below.", len(c.rk.Models))))
+		answer = append(answer, app.Text(fmt.Sprintf("None of the %d %s meets the deadline: each one's smallest deadline is listed below.", measured, models)))
 	} else {
 		first, last := c.plans[ranked[0].Entry.Slug].Best(), c.plans[ranked[len(ranked)-1].Entry.Slug].Best()
 		answer = append(answer,
-			app.Strong().ID("meets-count").Text(fmt.Sprintf("%d of %d", len(ranked), len(c.rk.Models))),
-			app.Text(" models meet the deadline. The least energy a day: "),
+			app.Strong().ID("meets-count").Text(fmt.Sprintf("%d of %d", len(ranked), measured)),
+			app.Text(" "+models+" meet the deadline. The least energy a day: "),
 			app.Strong().ID("least").Text(fmt.Sprintf("%s, %s on %d GPU%s", ranked[0].Entry.Name, data.FormatEnergy(first.WhPerDay), first.GPUs, plural(first.GPUs))),
 		)
 		// Text after an element begins with a word or a dash: prerendered,

@@ -217,6 +217,9 @@ func figureCard(card export.Card, pending []app.UI) app.UI {
 		}
 		body = append(body, app.Ul().ID("figure-totals").Class("figure-totals").Body(items...))
 	}
+	if card.OtherEnd != "" {
+		body = append(body, app.P().ID("other-percentile").Class("figure-other-end").Text(card.OtherEnd))
+	}
 	body = append(body, app.P().ID("floor").Class("figure-caveat").Text(card.Caveat))
 	return app.Section().ID("result").Class("result figure").Aria("labelledby", "question").Body(body...)
 }

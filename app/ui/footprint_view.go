@@ -18,9 +18,7 @@ import (
 
 // headlineWh is the energy the headline shows: the total at the boundary,
 // which on the dataset's own boundary is the GPU energy.
-func (c *calc) headlineWh() float64 {
-	return c.foot.fp.Factors.Ladder(c.res.Estimate.EnergyWh).FacilityWh
-}
+func (c *calc) headlineWh() float64 { return c.atBoundary(c.res.Estimate.EnergyWh) }
 
 // boundaryWords says what the headline figure counts: gpuOnly, the page's
 // words for the dataset's boundary, when the ladder stops at the GPU.

@@ -64,7 +64,8 @@ var glossary = map[string]term{
 			"The deadline is the longest wait you accept: a shorter one rules out the busiest, most frugal ways of serving the model."},
 	termPercentile: {"Tokens that must meet it", "percentile",
 		"With p90, 9 in 10 tokens arrive within the deadline, and the slowest 1 in 10 may take longer. " +
-			"The median (p50) holds half of the tokens to it, p95 19 in 20, and p99 all but 1 in 100."},
+			"The median (p50) holds half of the tokens to it, p95 19 in 20, and p99 all but 1 in 100. " +
+			"For “every token within the deadline”, pick p99, the strictest the measurements have: with the median, half of the tokens may wait longer."},
 	termTokens: {"Output tokens", "",
 		"The text the model writes, counted in tokens: a token is a word or a piece of one. " +
 			"The energy to read the question is included in the measurements."},

@@ -35,6 +35,10 @@ func TestGlossary(t *testing.T) {
 			t.Errorf("%s: %q is not sentences", k, g.Means)
 		}
 	}
+	// Which to pick for the question people ask: "each token within 50 ms".
+	if want := "For “every token within the deadline”, pick p99"; !strings.Contains(glossary[termPercentile].Means, want) {
+		t.Errorf("the percentile's help %q does not say %q", glossary[termPercentile].Means, want)
+	}
 	if got := label(termBatchLimit); got != "Batch size limit (max_num_seqs)" {
 		t.Errorf("label(max_num_seqs) = %q", got)
 	}

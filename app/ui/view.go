@@ -215,6 +215,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 				app.Span().ID("energy").Title(joules).Text(data.FormatEnergy(head)),
 				app.Span().ID("joules").Class("joules").Text(joules),
 			),
+			c.renderOtherEnd(),
 			app.P().ID("floor").Class("floor").Text(c.boundaryWords(
 				"GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
 		)
@@ -256,6 +257,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("set-min-deadline").Class("primary").
 					Text(setDeadlineWords(k, min)).OnClick(c.onMinDeadline))
 			}),
+			c.renderOtherEnd(),
 			app.If(!compact, func() app.UI { return editButton("task") }),
 		)
 	}

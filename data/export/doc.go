@@ -56,6 +56,13 @@
 //	other.gpu_hours                    GPU-hours            as gpu_hours
 //	other.requests                     requests             as requests
 //	other.selected                                          its dataset row
+//	other_percentile                                        token tasks: the same question at the other end of the percentile's choice, as the page says it under the answer: at p99 when percentile is p50, else at p50
+//	other_percentile.percentile                             p99 or p50
+//	other_percentile.status                                 meets or misses_deadline, at that percentile
+//	other_percentile.energy_wh         Wh                   as energy_wh, at that percentile; null when none meets the deadline there
+//	other_percentile.ratio                                  other_percentile.energy_wh over energy_wh (4.4: 4.4 times as much); null when either is null
+//	other_percentile.selected                               its dataset row, or null
+//	other_percentile.min_deadline_ms   ms                   only when none meets the deadline at that percentile: the smallest deadline that one meets there, rounded up to 0.1 ms
 //	dataset                                                 where the measurements come from
 //	dataset.name                                            ML.ENERGY Leaderboard
 //	dataset.version                                         the leaderboard's version and compilation date

@@ -66,11 +66,12 @@ func PlanCompareCardOf(rk *plan.Ranking, idx *data.Index) CompareCard {
 			meets, names = append(meets, r.Plan.Best()), append(names, r.Entry.Name)
 		}
 	}
+	measured, models := rk.Data().Measured()
 	c := CompareCard{
 		Title: fmt.Sprintf("Which %s model serves %s output tokens a day with the least energy on %s?", w.Name,
 			plan.FormatCount(t.Rate.TokensPerDay()), data.GPUChoice(w.GPUs(), q.GPU)),
-		Context: fmt.Sprintf("With %s and a peak of %s× the average; %d of %d models meet this deadline.",
-			data.DeadlineWords(data.Tokens, q.Percentile, q.DeadlineMS), data.FormatNumber(t.Peak), len(meets), len(rk.Models)),
+		Context: fmt.Sprintf("With %s and a peak of %s× the average; %d of %d %s meet this deadline.",
+			data.DeadlineWords(data.Tokens, q.Percentile, q.DeadlineMS), data.FormatNumber(t.Peak), len(meets), measured, models),
 		Caveat: "GPU energy, idle capacity included, a floor: host, network and cooling are not counted.",
 		Source: idx.Source,
 	}
@@ -79,7 +80,7 @@ func PlanCompareCardOf(rk *plan.Ranking, idx *data.Index) CompareCard {
 	}
 	switch len(meets) {
 	case 0:
-		c.Answer = fmt.Sprintf("None of the %d models meets this deadline.", len(rk.Models))
+		c.Answer = fmt.Sprintf("None of the %d %s meets this deadline.", measured, models)
 	case 1:
 		c.Answer = fmt.Sprintf("Only %s meets it: %s.", names[0], on(meets[0]))
 	default:

@@ -127,8 +127,11 @@ func TestPlanCompareCard(t *testing.T) {
 		t.Errorf("Answer = %q, want %q", c.Answer, want)
 	}
 	if c.Title != "Which Reasoning model serves 1.037B output tokens a day with the least energy on H100?" ||
-		!strings.Contains(c.Context, fmt.Sprintf("%d of %d models", len(meets), len(rk.Models))) || !strings.Contains(c.Context, "a peak of 3×") {
+		!strings.Contains(c.Context, fmt.Sprintf("; %d of 10 models measured on H100 meet", len(meets))) || !strings.Contains(c.Context, "a peak of 3×") {
 		t.Errorf("Title %q, Context %q", c.Title, c.Context)
+	}
+	if sum, want := PlanCompareSummary(rk, &s.Index, footprint.Factors{}, ""), fmt.Sprintf("%d of its 10 models measured on H100 meet the deadline;", len(meets)); !strings.Contains(sum, want) {
+		t.Errorf("the summary lacks %q: %s", want, sum)
 	}
 	q.DeadlineMS = 1
 	rk, _ = plan.Compare(s, q, tr)

@@ -156,13 +156,15 @@ func PlanCompareSummary(rk *plan.Ranking, idx *data.Index, given footprint.Facto
 	var b strings.Builder
 	fmt.Fprintf(&b, "GPU energy a day to serve %s with each model of %s, %s, at a %s inter-token latency of at most %s: ",
 		rk.Traffic.Words(), w.Name+" ("+w.ID+")", gpuPhrase(w.GPUs(), q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
+	all := rk.Data()
+	measured, models := all.Measured()
 	if len(meets) == 0 {
-		fmt.Fprintf(&b, "none of its %d models meets the deadline.", len(rk.Models))
+		fmt.Fprintf(&b, "none of its %d %s meets the deadline.", measured, models)
 	} else {
-		fmt.Fprintf(&b, "%d of its %d models meet the deadline; least energy a day first, each with the configuration that spends the least, "+
-			"the fleet sized for the peak: %s.", len(meets), len(rk.Models), strings.Join(meets, "; "))
+		fmt.Fprintf(&b, "%d of its %d %s meet the deadline; least energy a day first, each with the configuration that spends the least, "+
+			"the fleet sized for the peak: %s.", len(meets), measured, models, strings.Join(meets, "; "))
 	}
-	others(&b, rk.Data())
+	others(&b, all)
 	shown := footprintFactors(&b, f, len(meets) > 0)
 	source(&b, widened(Boundary(idx.Boundary), f, shown), plan.Caveat, idx.Source, permalink)
 	return b.String()

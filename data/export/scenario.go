@@ -25,7 +25,29 @@ func Scenario(r *data.Result) Object {
 		other := figures(k, r.Other, r.OtherEstimate)
 		o = append(o, Field{"other", append(other, Field{"selected", Row(r.Other)})})
 	}
+	if e := r.OtherEnd(); e != nil {
+		o = append(o, Field{"other_percentile", otherEnd(e)})
+	}
 	return append(o, dataset(m)...)
+}
+
+// otherEnd is the question at the other end of the percentile's choice, as
+// the page says it under the answer: its energy and how many times the
+// answer's it is, or the smallest deadline it needs.
+func otherEnd(e *data.OtherEnd) Object {
+	r := e.Result
+	o := Object{{"percentile", r.Query.Percentile}, {"status", data.Meets}, {"energy_wh", r.Estimate.EnergyWh}, {"ratio", e.Ratio}}
+	if r.Selected == nil {
+		o[1].Value, o[2].Value = data.MissesDeadline, nil
+	}
+	if e.Ratio == 0 {
+		o[3].Value = nil
+	}
+	o = append(o, Field{"selected", Row(r.Selected)})
+	if r.Selected == nil {
+		o = append(o, Field{"min_deadline_ms", r.MinDeadlineMS()})
+	}
+	return o
 }
 
 // question is a document's first fields: what was asked of which model.

@@ -34,6 +34,11 @@ func Summary(r *data.Result, f footprint.Factors, permalink string) string {
 		fmt.Fprintf(&b, "no measured configuration meets the deadline; the smallest deadline one meets is %s (%s; dataset row %s).",
 			k.Deadline(r.MinDeadlineMS()), f.Brief(), f.RowID)
 	}
+	// The percentile's other end, as the page says it under the answer; of
+	// GPU energy, as the answer above is.
+	if o := r.OtherEnd(); o != nil {
+		b.WriteString(" " + o.Sentence(data.FormatEnergy))
+	}
 	source(&b, widened(Boundary(m.Boundary), f, r.Selected != nil), m.Caveat, m.Source, permalink)
 	return b.String()
 }
@@ -118,11 +123,12 @@ func CompareSummary(rk *data.Ranking, idx *data.Index, f footprint.Factors, perm
 	var b strings.Builder
 	fmt.Fprintf(&b, "GPU energy of %s on %s, %s, %s: ",
 		k.VolumeWords(q.Tokens), w.Name+" ("+w.ID+")", gpuPhrase(w.GPUs(), q.GPU), deadlinePhrase(k, q))
+	measured, models := rk.Measured()
 	if len(meets) == 0 {
-		fmt.Fprintf(&b, "none of its %d models meets the deadline.", len(rk.Models))
+		fmt.Fprintf(&b, "none of its %d %s meets the deadline.", measured, models)
 	} else {
-		fmt.Fprintf(&b, "%d of its %d models meet the deadline; least energy first, each with its most energy-efficient measured configuration that meets it: %s.",
-			len(meets), len(rk.Models), strings.Join(meets, "; "))
+		fmt.Fprintf(&b, "%d of its %d %s meet the deadline; least energy first, each with its most energy-efficient measured configuration that meets it: %s.",
+			len(meets), measured, models, strings.Join(meets, "; "))
 	}
 	others(&b, rk)
 	shown := footprintFactors(&b, f, len(meets) > 0)
