@@ -69,7 +69,7 @@ func TestCard(t *testing.T) {
 	// A boundary is named by what it counts: a PUE alone is not the
 	// GPU-only preset, nor the cloud's with one factor changed.
 	for _, x := range []struct {
-		f              footprint.Factors
+		f             footprint.Factors
 		label, caveat string
 	}{
 		{footprint.Factors{PUE: footprint.Number(1.56)}, "at the boundary “GPU × PUE 1.56”",
