@@ -41,6 +41,12 @@ func TestBoundaryNamed(t *testing.T) {
 					shoot("boundary-plan", size[0], size[1], scheme, "/plan?pue=1.56")
 				}
 			}
+			for _, width := range []int64{360, 720} {
+				for _, scheme := range []string{"light", "dark"} {
+					shoot("boundary-card", width, 400, scheme, "/embed?pue=1.56&layout=card")
+					shoot("boundary-plan-card", width, 400, scheme, "/embed/plan?pue=1.56&layout=card")
+				}
+			}
 		})
 	}
 
@@ -99,29 +105,21 @@ func TestBoundaryNamed(t *testing.T) {
 	t.Run("Embeds", func(t *testing.T) {
 		t.Parallel()
 		tb := newTab(t, bctx, origin)
-		tb.openURL(origin + "/embed?pue=1.56&layout=card")
-		tb.waitText("#energy", data.FormatEnergy(gpu*1.56))
-		for sel, want := range map[string]string{
-			"#energy-label": "at the boundary “GPU × PUE 1.56”",
-			"#floor":        "Measured GPU energy × 1.56 for cooling only; network not counted.",
+		for _, c := range []struct{ path, energy, label, caveat string }{
+			{"/embed?pue=1.56&layout=card", data.FormatEnergy(gpu * 1.56),
+				"at the boundary “GPU × PUE 1.56”", "Measured GPU energy × 1.56 for cooling only; network not counted."},
+			{"/embed/plan?pue=1.56&layout=card", data.FormatEnergy(planGPU * 1.56),
+				"a day at the boundary “GPU × PUE 1.56”", "GPU energy with idle capacity × 1.56 for cooling only; network not counted."},
 		} {
-			if got := tb.text(sel); got != want {
-				t.Errorf("the card's %s = %q, want %q", sel, got, want)
+			tb.openURL(origin + c.path)
+			tb.waitText("#energy", c.energy)
+			if label, caveat := tb.text("#energy-label"), tb.text("#floor"); label != c.label || caveat != c.caveat {
+				t.Errorf("%s: the card says %q and %q, want %q and %q", c.path, label, caveat, c.label, c.caveat)
 			}
 		}
 		tb.openURL(origin + "/embed?pue=1.56")
 		if got, want := tb.text("#fp-boundary-words"), "At the boundary “GPU × PUE 1.56”: GPU energy × 1.56"; got != want {
 			t.Errorf("the interactive embed's #fp-boundary-words = %q, want %q", got, want)
-		}
-		tb.openURL(origin + "/embed/plan?pue=1.56&layout=card")
-		tb.waitText("#energy", data.FormatEnergy(planGPU*1.56))
-		for sel, want := range map[string]string{
-			"#energy-label": "a day at the boundary “GPU × PUE 1.56”",
-			"#floor":        "GPU energy with idle capacity × 1.56 for cooling only; network not counted.",
-		} {
-			if got := tb.text(sel); got != want {
-				t.Errorf("the plan card's %s = %q, want %q", sel, got, want)
-			}
 		}
 		tb.openURL(origin + "/compare?pue=1.56")
 		floor := tb.text("#floor")
