@@ -302,6 +302,15 @@ func TestFootprintBoundaryNamed(t *testing.T) {
 		if strings.Contains(out, "Cloud data centre") || strings.Contains(out, "GPU only, as measured") {
 			t.Errorf("plan %v names a preset the factors are not:\n%s", c.flags, out)
 		}
+		_, out, _ = runArgs(append(append([]string{"plan", "-json"}, base...), c.flags...)...)
+		var doc struct {
+			Footprint struct {
+				BoundaryName string `json:"boundary_name"`
+			} `json:"footprint"`
+		}
+		if err := json.Unmarshal([]byte(out), &doc); err != nil || doc.Footprint.BoundaryName != c.name {
+			t.Errorf("plan -json %v: boundary_name %q (%v), want %q", c.flags, doc.Footprint.BoundaryName, err, c.name)
+		}
 	}
 
 	// compare's footers, in plan mode and not, are sentences that name it.
