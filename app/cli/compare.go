@@ -148,8 +148,8 @@ func printPlanRanking(w io.Writer, set *data.Set, rk *plan.Ranking, given footpr
 		"rllrrrrll", rows, wh)
 	printOthers(w, rk.Data())
 	if extra {
-		fmt.Fprintf(w, "\nEnergy a day is the GPUs', idle capacity included; the boundary %q adds the host and the PUE to it, and the factors given the columns after it.\n",
-			given.BoundaryInfo().Label)
+		fmt.Fprintf(w, "\nEnergy a day is the GPUs', idle capacity included; the columns after it are worked out from it at the boundary %q, with the factors given (plan prints each factor's source).\n",
+			f.BoundaryName())
 	}
 	printSource(w, plan.Caveat, set.Index.Source)
 }
@@ -197,8 +197,8 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking, f footprint.Fact
 
 	printOthers(w, rk)
 	if extra {
-		fmt.Fprintf(w, "\nEnergy is the GPU's, as measured; the boundary %q and the factors given add the columns after it (calc prints each factor's source).\n",
-			f.BoundaryInfo().Label)
+		fmt.Fprintf(w, "\nEnergy is the GPU's, as measured; the columns after it are worked out from it at the boundary %q, with the factors given (calc prints each factor's source).\n",
+			f.BoundaryName())
 	}
 	printSource(w, set.Index.Caveat, set.Index.Source)
 }

@@ -152,7 +152,7 @@ func (cf *calcFootprint) print(w io.Writer) {
 		request = k.Item
 	}
 
-	fmt.Fprintf(w, "\nFootprint, boundary %q:\n", f.BoundaryInfo().Label)
+	fmt.Fprintf(w, "\nFootprint, boundary %q:\n", f.BoundaryName())
 	for _, r := range f.Rungs(l.GPUWh) {
 		fmt.Fprintf(w, "  %-38s %12s   %-20s %s\n", r.Label, data.FormatEnergy(r.Wh), r.Applies(), cite(r.Source()))
 	}

@@ -243,3 +243,86 @@ func TestCalcFootprintBadInput(t *testing.T) {
 		}
 	}
 }
+
+// A boundary is named by what it counts: a PUE alone is not the GPU-only
+// preset, nor is the cloud's with one factor changed. The text, the JSON,
+// the plan and compare's footers all say the same name.
+func TestFootprintBoundaryNamed(t *testing.T) {
+	base := []string{"-task", "lm-arena-chat", "-model", "qwen-3-14b", "-deadline", "50ms"}
+	for _, c := range []struct {
+		flags []string
+		id    string // the preset the factors start from
+		name  string
+	}{
+		{[]string{"-pue", "1.56"}, "gpu", "GPU × PUE 1.56"},
+		{[]string{"-pue", "google"}, "gpu", "GPU × PUE 1.1"},
+		{[]string{"-host", "0.3"}, "gpu", "GPU + host 30%"},
+		{[]string{"-idle", "0.2"}, "gpu", "GPU + idle 20%"},
+		{[]string{"-boundary", "cloud", "-pue", "1.2"}, "cloud", "GPU + host 43% + idle 17%, × PUE 1.2"},
+		{[]string{"-boundary", "cloud", "-host", "0"}, "cloud", "GPU + idle 17%, × PUE 1.09"},
+		{[]string{"-boundary", "cloud"}, "cloud", "Cloud data centre (Google, 2025)"},
+	} {
+		args := append(append([]string{"calc"}, base...), c.flags...)
+		code, out, errs := runArgs(args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d, %s", c.flags, code, errs)
+		}
+		if want := "Footprint, boundary \"" + c.name + "\":\n"; !strings.Contains(out, want) {
+			t.Errorf("%v: calc lacks %q:\n%s", c.flags, want, out)
+		}
+		if c.name != "Cloud data centre (Google, 2025)" && (strings.Contains(out, "Cloud data centre") || strings.Contains(out, "GPU only, as measured")) {
+			t.Errorf("%v: calc names a preset the factors are not:\n%s", c.flags, out)
+		}
+		_, out, _ = runArgs(append(args, "-json")...)
+		var doc struct {
+			Footprint struct {
+				Boundary     string `json:"boundary"`
+				BoundaryName string `json:"boundary_name"`
+			} `json:"footprint"`
+		}
+		if err := json.Unmarshal([]byte(out), &doc); err != nil || doc.Footprint.Boundary != c.id || doc.Footprint.BoundaryName != c.name {
+			t.Errorf("%v: calc -json boundary %q, boundary_name %q (%v); want %q, %q", c.flags, doc.Footprint.Boundary, doc.Footprint.BoundaryName, err, c.id, c.name)
+		}
+	}
+
+	// The plan counts idle capacity itself: PUE 1.56 names the PUE alone,
+	// and the cloud boundary, its idle share given way to the plan's own,
+	// names its host and PUE.
+	for _, c := range []struct {
+		flags []string
+		name  string
+	}{
+		{[]string{"-pue", "1.56"}, "GPU × PUE 1.56"},
+		{[]string{"-boundary", "cloud"}, "GPU + host 43%, × PUE 1.09"},
+	} {
+		_, out, errs := runArgs(append(append([]string{"plan"}, base...), c.flags...)...)
+		if want := "Footprint of a day, boundary \"" + c.name + "\" (idle capacity is the plan's own, not a share of GPU energy):\n"; !strings.Contains(out, want) {
+			t.Errorf("plan %v lacks %q:\n%s%s", c.flags, want, out, errs)
+		}
+		if strings.Contains(out, "Cloud data centre") || strings.Contains(out, "GPU only, as measured") {
+			t.Errorf("plan %v names a preset the factors are not:\n%s", c.flags, out)
+		}
+		_, out, _ = runArgs(append(append([]string{"plan", "-json"}, base...), c.flags...)...)
+		var doc struct {
+			Footprint struct {
+				BoundaryName string `json:"boundary_name"`
+			} `json:"footprint"`
+		}
+		if err := json.Unmarshal([]byte(out), &doc); err != nil || doc.Footprint.BoundaryName != c.name {
+			t.Errorf("plan -json %v: boundary_name %q (%v), want %q", c.flags, doc.Footprint.BoundaryName, err, c.name)
+		}
+	}
+
+	// compare's footers, in plan mode and not, are sentences that name it.
+	cmp := []string{"compare", "-task", "gpqa", "-deadline", "40ms", "-gpu", "H100"}
+	_, out, _ := runArgs(append(cmp, "-rate", "1B/day", "-pue", "1.56")...)
+	if want := "\nEnergy a day is the GPUs', idle capacity included; the columns after it are worked out from it at the boundary " +
+		"\"GPU × PUE 1.56\", with the factors given (plan prints each factor's source).\n"; !strings.Contains(out, want) {
+		t.Errorf("compare -rate -pue 1.56 lacks %q:\n%s", want, out)
+	}
+	_, out, _ = runArgs(append(cmp, "-tokens", "1B", "-boundary", "cloud", "-pue", "1.2")...)
+	if want := "\nEnergy is the GPU's, as measured; the columns after it are worked out from it at the boundary " +
+		"\"GPU + host 43% + idle 17%, × PUE 1.2\", with the factors given (calc prints each factor's source).\n"; !strings.Contains(out, want) {
+		t.Errorf("compare -boundary cloud -pue 1.2 lacks %q:\n%s", want, out)
+	}
+}

@@ -177,7 +177,7 @@ func printPlanFootprint(w io.Writer, given footprint.Factors, b *plan.Option) {
 	l := f.Ladder(b.WhPerDay)
 	var refs citations
 	cite := refs.cite
-	fmt.Fprintf(w, "\nFootprint of a day, boundary %q (idle capacity is the plan's own, not the boundary's share):\n", given.BoundaryInfo().Label)
+	fmt.Fprintf(w, "\nFootprint of a day, boundary %q (idle capacity is the plan's own, not a share of GPU energy):\n", f.BoundaryName())
 	for _, r := range f.Rungs(l.GPUWh) {
 		label, applies, src := r.Label, r.Applies(), cite(r.Source())
 		switch r.Name {

@@ -47,8 +47,18 @@ type planDoc struct {
 		MaxNumSeqs int    `json:"max_num_seqs"`
 	} `json:"selected"`
 	Footprint *struct {
-		CarbonG *float64 `json:"carbon_g"`
+		FacilityWh float64  `json:"facility_wh"`
+		CarbonG    *float64 `json:"carbon_g"`
 	} `json:"footprint"`
+}
+
+// headWh is the plan's headline energy a day: the total at the footprint's
+// boundary, or the GPUs' energy without one.
+func (doc planDoc) headWh() float64 {
+	if doc.Footprint != nil {
+		return doc.Footprint.FacilityWh
+	}
+	return doc.KWhDay * 1000
 }
 
 // cliArgs are the plan command's flags for a plan page's query string.
@@ -94,12 +104,12 @@ func expectPlan(v view, doc planDoc, embedded bool) {
 		v.waitText("#set-min-deadline", fmt.Sprintf("Set the deadline to %s ms", ms(*doc.MinDeadline)))
 		return
 	}
-	v.waitText("#energy", data.FormatEnergy(doc.KWhDay*1000))
+	v.waitText("#energy", data.FormatEnergy(doc.headWh()))
 	// The serving details are folded: a page that starts fills them in a
 	// moment after the rest (ui.Start).
 	v.waitFor(`!!document.querySelector("#cfg-row")`, "the serving details")
 	want := map[string]string{
-		"#energy-year":    data.FormatEnergy(doc.KWhYear*1000) + " a year",
+		"#energy-year":    data.FormatEnergy(doc.headWh()*365) + " a year",
 		"#gpus":           fmt.Sprintf("%d GPU", doc.GPUs),
 		"#replicas":       fmt.Sprintf("%d replica", doc.Replicas),
 		"#utilisation":    plan.FormatPercent(doc.Utilisation) + " busy on average, " + plan.FormatPercent(doc.PeakUtil) + " at the peak",
@@ -194,7 +204,7 @@ func TestPlan(t *testing.T) {
 		g.release()
 		tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
 		expectPlan(tb.view(), docs[full], false)
-		tb.expectShownOnly(map[string]string{"#energy": data.FormatEnergy(docs[full].KWhDay * 1000)})
+		tb.expectShownOnly(map[string]string{"#energy": data.FormatEnergy(docs[full].headWh())})
 	})
 
 	t.Run("StaticSite/Offline", func(t *testing.T) {

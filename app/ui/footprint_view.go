@@ -27,9 +27,21 @@ func (c *calc) boundaryWords(gpuOnly string) string {
 	if f.IsGPUOnly() {
 		return gpuOnly
 	}
-	return fmt.Sprintf("Energy at the boundary “%s”: the measured GPU energy, %s, times %s for the host, idle capacity and cooling, "+
-		"estimated from published figures (the ladder below). The network and the hardware's manufacture are not counted.",
-		f.BoundaryInfo().Label, data.FormatEnergy(c.res.Estimate.EnergyWh), data.FormatNumber(widening(f)))
+	return widenedWords(f, "the measured GPU energy, "+data.FormatEnergy(c.res.Estimate.EnergyWh))
+}
+
+// widenedWords says what a total at f's boundary, wider than the GPU,
+// counts: gpu, the energy it widens, in words with its figure; the factor
+// it is multiplied by and for what; and what is not counted, the rungs of
+// skip aside (a plan counts idle capacity itself).
+func widenedWords(f footprint.Factors, gpu string, skip ...*footprint.Param) string {
+	adds, omits := f.Reach(skip...)
+	if omits != "" {
+		omits += ", as well as "
+	}
+	return fmt.Sprintf("Energy at the boundary “%s”: %s, times %s for %s (the ladder below gives each factor and its source). "+
+		"Not counted: %sthe network and the hardware's manufacture.",
+		f.BoundaryName(), gpu, data.FormatNumber(widening(f)), adds, omits)
 }
 
 // widening is how many times the GPU energy the boundary's total is.
@@ -73,7 +85,7 @@ func (c *calc) renderFootprint(compact bool) app.UI {
 	}
 	f := fr.f
 	gpuOnly := f.IsGPUOnly()
-	boundary := "Boundary: " + f.BoundaryInfo().Label + ". " + f.BoundaryInfo().About
+	boundary := "Boundary: " + f.BoundaryName() + ". " + f.BoundaryAbout()
 	if gpuOnly {
 		boundary = "Boundary: GPU only, as measured. The host's CPU and memory, idle capacity and cooling are not counted: " +
 			"a boundary under “Beyond the GPU” adds them."
@@ -271,7 +283,7 @@ func (fr fpResult) renderPrompts() app.UI {
 	if fr.f.IsGPUOnly() {
 		cloud := footprint.Factors{}.WithBoundary("cloud")
 		facility = cloud.Ladder(fr.gpuReq).FacilityWh
-		at = "this request at the boundary “" + cloud.BoundaryInfo().Label + "” (this page counts the GPU only)"
+		at = "this request at the boundary “" + cloud.BoundaryName() + "” (this page counts the GPU only)"
 	}
 	// The published figures are folded under a line that gives their range:
 	// open, they fill a phone's screen between the answer and the inputs.
@@ -349,7 +361,7 @@ func (fr fpResult) renderCompact() app.UI {
 	f := fr.f
 	head := "GPU only, as measured"
 	if !f.IsGPUOnly() {
-		head = fmt.Sprintf("At the boundary “%s”: GPU energy × %s", f.BoundaryInfo().Label, data.FormatNumber(widening(f)))
+		head = fmt.Sprintf("At the boundary “%s”: GPU energy × %s", f.BoundaryName(), data.FormatNumber(widening(f)))
 	}
 	e := f.Effective()
 	short := map[string]string{
@@ -455,8 +467,9 @@ func (c *Compare) floorWords(gpuOnly string) string {
 	if f.IsGPUOnly() {
 		return gpuOnly
 	}
-	return fmt.Sprintf("%s The table's “At the boundary” column adds them at “%s”: the GPU energy × %s (the same order).",
-		gpuOnly, f.BoundaryInfo().Label, data.FormatNumber(widening(f)))
+	adds, _ := f.Reach()
+	return fmt.Sprintf("%s The table's “At the boundary” column is the GPU energy at “%s”: × %s, for %s (the same order).",
+		gpuOnly, f.BoundaryName(), data.FormatNumber(widening(f)), adds)
 }
 
 // barsCaption says which energy the bars are.

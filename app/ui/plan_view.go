@@ -148,12 +148,24 @@ func (c *Plan) renderResult(compact bool) app.UI {
 		)
 		return app.Section().ID("result").Class("result card").TabIndex(-1).Aria("labelledby", "question").Body(body...)
 	}
+	// The headline is the total at the boundary, as the calculator's is;
+	// past the GPU, the words under it give the GPUs' own figure.
+	f := plan.Footprint(c.foot.fp.Factors)
+	head := f.Ladder(b.WhPerDay).FacilityWh
+	busy := " a day if every GPU were always busy"
+	if !f.IsGPUOnly() {
+		busy = " a day of GPU energy if every GPU were always busy"
+	}
 	body = append(body,
 		app.P().Class("energy").Body(
-			app.Span().ID("energy").Text(data.FormatEnergy(b.WhPerDay)),
+			app.Span().ID("energy").Text(data.FormatEnergy(head)),
 			app.Span().Class("per-day").Text("a day"),
-			app.Span().ID("energy-year").Class("joules").Text(data.FormatEnergy(b.WhPerDay*365)+" a year"),
+			app.Span().ID("energy-year").Class("joules").Text(data.FormatEnergy(head*365)+" a year"),
 		),
+		slot(!f.IsGPUOnly(), func() app.UI {
+			return app.P().ID("floor").Class("floor").Text(widenedWords(f,
+				"the GPUs' energy, idle capacity included, "+data.FormatEnergy(b.WhPerDay)+" a day", footprint.Idle))
+		}),
 		app.P().ID("fleet").Class("fleet").Body(
 			app.Strong().ID("gpus").Text(fmt.Sprintf("%d GPU%s", b.GPUs, plural(b.GPUs))),
 			app.Text(": "),
@@ -166,7 +178,7 @@ func (c *Plan) renderResult(compact bool) app.UI {
 			app.Strong().ID("headroom-share").Text(data.FormatChange(b.WhPerDay, p.BusyWhPerDay())),
 			app.Text(" for the capacity kept for the peak: "),
 			app.Span().ID("busy").Text(data.FormatEnergy(p.BusyWhPerDay())),
-			app.Text(fmt.Sprintf(" a day if every GPU were always busy, the calculator's figure for %s tokens.", plan.FormatCount(c.t.Rate.TokensPerDay()))),
+			app.Text(fmt.Sprintf("%s, the calculator's figure for %s tokens.", busy, plan.FormatCount(c.t.Rate.TokensPerDay()))),
 		),
 		c.renderIdle(),
 	)
@@ -213,8 +225,7 @@ func (c *Plan) renderIdle() app.UI {
 // and PUE on the plan's energy (whose idle capacity is its own), and carbon,
 // water and cost a day and a year where set.
 func (c *Plan) renderFootprint(compact bool) app.UI {
-	given := c.foot.fp.Factors
-	f := plan.Footprint(given)
+	f := plan.Footprint(c.foot.fp.Factors)
 	b := c.p.Best()
 	l := f.Ladder(b.WhPerDay)
 	var rungs []app.UI
@@ -262,8 +273,7 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 		fmt.Sprintf("at %s %s per kWh (your figure)", data.FormatNumber(f.Price.Value), f.Currency), &footprint.YourFigure)
 	words := "Boundary: GPU only, as measured and planned."
 	if !f.IsGPUOnly() {
-		words = fmt.Sprintf("Boundary: %s: the host and the PUE on the plan's energy; its idle capacity is the plan's own, not the boundary's share.",
-			given.BoundaryInfo().Label)
+		words = fmt.Sprintf("Boundary: %s, on the plan's energy, whose idle capacity is the plan's own, not a share of GPU energy.", f.BoundaryName())
 	}
 	ladder := app.Ol().ID("fp-ladder").Class("fp-ladder").Body(rungs...)
 	if len(rungs) == 0 {

@@ -60,16 +60,29 @@ func CardOf(r *data.Result, f footprint.Factors) Card {
 	l := f.Ladder(r.Estimate.EnergyWh)
 	c.Figure, c.Label = data.FormatEnergy(l.FacilityWh), "of GPU energy"
 	if !f.IsGPUOnly() {
-		c.Label = fmt.Sprintf("at the boundary “%s”", f.BoundaryInfo().Label)
-		e := f.Effective()
-		c.Caveat = fmt.Sprintf("Measured GPU energy × %s for host, idle capacity and cooling (published figures); network not counted.",
-			data.FormatNumber(roundSig((1+e.Host.Value+e.Idle.Value)*e.PUE.Value, 3)))
+		c.Label = fmt.Sprintf("at the boundary “%s”", f.BoundaryName())
+		c.Caveat = widenedCaveat("Measured GPU energy", f)
 	}
 	if cmp, ok := readable(l.FacilityWh); ok {
 		c.Comparison = "About " + cmp + "."
 	}
 	c.Totals = totals(f, l, "")
 	return c
+}
+
+// widenedCaveat is a card's caveat at f's boundary wider than the GPU: what
+// multiplies energy (the GPU's, or the plan's), for what ("only" where the
+// boundary leaves some of the host, idle capacity and cooling out, the rungs
+// of skip aside: footprint.Factors.Reach), and that the network is not
+// counted: "Measured GPU energy × 1.56 for cooling only; network not counted."
+func widenedCaveat(energy string, f footprint.Factors, skip ...*footprint.Param) string {
+	e := f.Effective()
+	adds, omits := f.Reach(skip...)
+	if omits != "" {
+		adds += " only"
+	}
+	return fmt.Sprintf("%s × %s for %s; network not counted.", energy,
+		data.FormatNumber(roundSig((1+e.Host.Value+e.Idle.Value)*e.PUE.Value, 3)), adds)
 }
 
 // readable is an energy in everyday terms at a readable magnitude

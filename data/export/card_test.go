@@ -59,8 +59,33 @@ func TestCard(t *testing.T) {
 		!strings.HasPrefix(c.Totals[1], "Cost: "+footprint.FormatMoney(cost, "USD")) {
 		t.Errorf("Totals = %q, want carbon %s and cost %s", c.Totals, footprint.FormatCarbon(carbon), footprint.FormatMoney(cost, "USD"))
 	}
-	if !strings.Contains(c.Caveat, "× 1.74 ") {
-		t.Errorf("Caveat = %q, want the boundary's factor", c.Caveat)
+	if want := "at the boundary “Cloud data centre (Google, 2025)”"; c.Label != want {
+		t.Errorf("Label = %q, want %q", c.Label, want)
+	}
+	if want := "Measured GPU energy × 1.74 for the host, idle capacity and cooling; network not counted."; c.Caveat != want {
+		t.Errorf("Caveat = %q, want %q", c.Caveat, want)
+	}
+
+	// A boundary is named by what it counts: a PUE alone is not the
+	// GPU-only preset, nor the cloud's with one factor changed.
+	for _, x := range []struct {
+		f             footprint.Factors
+		label, caveat string
+	}{
+		{footprint.Factors{PUE: footprint.Number(1.56)}, "at the boundary “GPU × PUE 1.56”",
+			"Measured GPU energy × 1.56 for cooling only; network not counted."},
+		{footprint.Factors{Host: footprint.Number(0.3)}, "at the boundary “GPU + host 30%”",
+			"Measured GPU energy × 1.3 for the host only; network not counted."},
+		{footprint.Factors{Boundary: "cloud", PUE: footprint.Number(1.2)}, "at the boundary “GPU + host 43% + idle 17%, × PUE 1.2”",
+			"Measured GPU energy × 1.92 for the host, idle capacity and cooling; network not counted."},
+	} {
+		c := CardOf(r, x.f)
+		if c.Label != x.label || c.Caveat != x.caveat {
+			t.Errorf("%+v: Label %q, Caveat %q; want %q, %q", x.f, c.Label, c.Caveat, x.label, x.caveat)
+		}
+		if alt := c.Alt(); !strings.Contains(alt, x.label) || strings.Contains(alt, "GPU only") || strings.Contains(alt, "Cloud data centre") {
+			t.Errorf("%+v: Alt = %q, want %q and no preset's name", x.f, alt, x.label)
+		}
 	}
 
 	// No configuration meets the deadline: no figure, the smallest deadline.

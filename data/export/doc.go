@@ -74,7 +74,8 @@
 //	boundary                                                what the energy covers: gpu_only
 //	caveat                                                  what the figures leave out, in a sentence
 //	footprint                                               only when a configuration is selected: the energy past the GPU (README.md, "The whole footprint")
-//	footprint.boundary                                      the boundary preset: gpu (as measured) or cloud
+//	footprint.boundary                                      the boundary preset the factors start from: gpu (as measured) or cloud; host, idle and pue given replace its own
+//	footprint.boundary_name                                 what the ladder counts: the preset's name while host, idle and pue all equal its own ("GPU only, as measured"), else the factors ("GPU × PUE 1.56")
 //	footprint.gpu_wh                   Wh                   GPU energy, as measured (energy_wh)
 //	footprint.server_wh                Wh                   plus host CPU and memory: gpu_wh × (1 + host)
 //	footprint.fleet_wh                 Wh                   plus idle capacity kept for reliability: gpu_wh × (1 + host + idle)
@@ -278,6 +279,7 @@
 //	caveat                                        the dataset's caveat
 //	footprint                                     only with a plan: a day at the footprint's boundary, keys as in calc -json; gpu_wh is the plan's energy a day and factors.idle is 0, the plan counting idle capacity itself
 //	footprint.boundary
+//	footprint.boundary_name                       as in calc -json, of the factors the plan uses: idle 0 beside a preset's share names the factors
 //	footprint.gpu_wh                   Wh
 //	footprint.server_wh                Wh
 //	footprint.fleet_wh                 Wh

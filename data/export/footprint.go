@@ -40,6 +40,7 @@ func ladder(f footprint.Factors, gpuWh, gpuWhPerRequest float64, per string) Obj
 	l, e := f.Ladder(gpuWh), f.Effective()
 	fp := Object{
 		{"boundary", f.BoundaryInfo().ID},
+		{"boundary_name", f.BoundaryName()},
 		{"gpu_wh", l.GPUWh},
 		{"server_wh", l.ServerWh},
 		{"fleet_wh", l.FleetWh},

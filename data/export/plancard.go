@@ -42,10 +42,8 @@ func PlanCardOf(p *plan.Plan, given footprint.Factors) Card {
 	c.Context += "."
 	c.Figure, c.Label = data.FormatEnergy(l.FacilityWh), "a day of GPU energy, idle capacity included"
 	if !f.IsGPUOnly() {
-		c.Label = fmt.Sprintf("a day at the boundary “%s”", given.BoundaryInfo().Label)
-		e := f.Effective()
-		c.Caveat = fmt.Sprintf("GPU energy with idle capacity × %s for host and cooling (published figures); network not counted.",
-			data.FormatNumber(roundSig((1+e.Host.Value)*e.PUE.Value, 3)))
+		c.Label = fmt.Sprintf("a day at the boundary “%s”", f.BoundaryName())
+		c.Caveat = widenedCaveat("GPU energy with idle capacity", f, footprint.Idle) // the plan's own
 	}
 	if cmp, ok := readable(l.FacilityWh); ok {
 		c.Comparison = "Each day, about " + cmp + "."

@@ -66,7 +66,9 @@ func TestPlanCard(t *testing.T) {
 		t.Fatal("the test needs a boundary whose idle share counts")
 	}
 	carbon, _ := pf.Carbon(l)
-	if c.Figure != data.FormatEnergy(l.FacilityWh) || !strings.Contains(c.Label, f.BoundaryInfo().Label) || !strings.HasSuffix(c.Title, data.FormatEnergy(l.FacilityWh)+" a day") {
+	// The cloud boundary's idle share gives way to the plan's own: its name
+	// would claim a share the figure does not count, so the factors are named.
+	if c.Figure != data.FormatEnergy(l.FacilityWh) || c.Label != "a day at the boundary “GPU + host 43%, × PUE 1.09”" || !strings.HasSuffix(c.Title, data.FormatEnergy(l.FacilityWh)+" a day") {
 		t.Errorf("Figure %q %q, title %q, want %s a day at the boundary", c.Figure, c.Label, c.Title, data.FormatEnergy(l.FacilityWh))
 	}
 	if len(c.Totals) != 2 || !strings.HasPrefix(c.Totals[0], "Carbon: "+footprint.FormatCarbon(carbon)+" a day, at ") || !strings.HasPrefix(c.Totals[1], "Cost: ") {
@@ -80,6 +82,19 @@ func TestPlanCard(t *testing.T) {
 		if !strings.Contains(c.Alt(), w) {
 			t.Errorf("Alt lacks %q: %s", w, c.Alt())
 		}
+	}
+
+	// A PUE alone: the boundary is named by it, and the caveat says that
+	// the host is not counted (idle capacity is the plan's own).
+	c = PlanCardOf(p, footprint.Factors{PUE: footprint.Number(1.56)})
+	if want := "a day at the boundary “GPU × PUE 1.56”"; c.Label != want {
+		t.Errorf("PUE 1.56: Label = %q, want %q", c.Label, want)
+	}
+	if want := "GPU energy with idle capacity × 1.56 for cooling only; network not counted."; c.Caveat != want {
+		t.Errorf("PUE 1.56: Caveat = %q, want %q", c.Caveat, want)
+	}
+	if alt := c.Alt(); strings.Contains(alt, "GPU only") || !strings.Contains(alt, "“GPU × PUE 1.56”") {
+		t.Errorf("PUE 1.56: Alt = %q, want the factor named and no preset", alt)
 	}
 
 	// No configuration meets the deadline: no figure, the smallest deadline.

@@ -47,7 +47,7 @@ func Summary(r *data.Result, f footprint.Factors, permalink string) string {
 // summary gave f's figures (shown).
 func widened(boundary string, f footprint.Factors, shown bool) string {
 	if shown && !f.IsGPUOnly() {
-		boundary += fmt.Sprintf(" as measured, widened to %q as above", f.BoundaryInfo().Label)
+		boundary += fmt.Sprintf(" as measured, widened to %q as above", f.BoundaryName())
 	}
 	return boundary
 }
@@ -67,14 +67,19 @@ func past(b *strings.Builder, f footprint.Factors, gpuWh float64) {
 }
 
 // footprintLead says where f counts the footprint: of the GPU energy, or at
-// a wider boundary, with the factors that widen it.
+// a wider boundary, with the factors that widen it (which the boundary's
+// name gives, unless it is a preset's).
 func footprintLead(f footprint.Factors) string {
 	if f.IsGPUOnly() {
 		return "Footprint of the GPU energy"
 	}
+	lead := fmt.Sprintf("Footprint at the boundary %q", f.BoundaryName())
+	if _, ok := f.BoundaryPreset(); !ok {
+		return lead
+	}
 	e := f.Effective()
-	return fmt.Sprintf("Footprint at the boundary %q (host CPU and memory +%s%% and idle capacity +%s%% of GPU energy, PUE %s)",
-		f.BoundaryInfo().Label, data.FormatNumber(e.Host.Value*100), data.FormatNumber(e.Idle.Value*100), data.FormatNumber(e.PUE.Value))
+	return fmt.Sprintf("%s (host CPU and memory +%s%% and idle capacity +%s%% of GPU energy, PUE %s)",
+		lead, data.FormatNumber(e.Host.Value*100), data.FormatNumber(e.Idle.Value*100), data.FormatNumber(e.PUE.Value))
 }
 
 // fpFigure is one of the footprint's figures: what it measures, the amount,

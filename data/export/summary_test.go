@@ -104,6 +104,21 @@ func TestSummaryFootprint(t *testing.T) {
 	if !strings.HasSuffix(got, " "+permalink) || strings.Contains(got, "\n") {
 		t.Errorf("summary is not one paragraph ending in the permalink:\n%s", got)
 	}
+	// A PUE alone is not the GPU-only boundary: the summary names the factor,
+	// never the preset.
+	p := footprint.Factors{PUE: footprint.Number(1.56)}
+	got = Summary(r, p, permalink)
+	for _, want := range []string{
+		`Footprint at the boundary "GPU × PUE 1.56": ` + data.FormatEnergy(p.Ladder(r.Estimate.EnergyWh).FacilityWh) + ".",
+		`Boundary: GPU only as measured, widened to "GPU × PUE 1.56" as above.`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("summary with PUE 1.56 lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "GPU only, as measured") {
+		t.Errorf("summary with PUE 1.56 names the GPU-only preset:\n%s", got)
+	}
 	// On the GPU-only boundary with a grid alone: the carbon of the GPU
 	// energy, no water, no cost.
 	g := footprint.Factors{Grid: footprint.Number(100)}
