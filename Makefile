@@ -2,7 +2,7 @@
 GO      ?= go
 SHARED  ?= ../shared
 
-.PHONY: run wasm echarts axe dist serve-dist test vet data bench fuzz
+.PHONY: run wasm echarts axe dist serve-dist test check vet data bench fuzz
 
 # Build what a fresh clone lacks (the wasm and the ECharts runtime), then serve
 # the calculator on http://$(ADDR)/.
@@ -22,9 +22,9 @@ run: wasm echarts
 # left to the runtime and the small packages under it: 7% less brotli).
 # `make wasm SLIM=0` builds against go-app as it is, with go build's defaults.
 SLIM ?= 1
-# The dataset: its pointer and its generations, not an import's work in
-# progress (.import-*, which the embed skips too).
-WASM_SRC := go.mod go.sum $(shell find app wasm data -name '*.go' -not -name '*_test.go' 2>/dev/null) $(shell find data/dataset -type f -not -path '*/.*' 2>/dev/null)
+# The browser build embeds the dataset packed (data/dataset.pack, made by
+# go generate ./data from the dataset).
+WASM_SRC := go.mod go.sum data/dataset.pack $(shell find app wasm data -name '*.go' -not -name '*_test.go' 2>/dev/null)
 wasm: web/app.wasm
 web/app.wasm: $(WASM_SRC)
 ifeq ($(SLIM),1)
@@ -78,36 +78,44 @@ dist: wasm echarts
 serve-dist: dist
 	$(GO) run . serve -static dist -base $(BASE) -addr $(ADDR)
 
-# vet, then every Go test, with the race detector but for PLAIN; the seed and
-# importer tests read $(SHARED)/mlenergy and skip, saying so, where it is
-# absent. The browser tests (app/e2e) build their own wasm and need
-# web/echarts.min.js, .cache/axe.min.js and chromium: they skip, saying how to
-# install them, where these are missing, except in CI. go test's own limit,
-# 10 minutes a package, is too close to what they take on a busy 2-core
-# machine: 30 minutes, within CI's 90.
-# PLAIN run without the race detector. The browser tests: their Go side is
-# the test harness, chromedp and the server (whose own tests have it), and it
-# cost them 8-10% more CPU for one report in some 15 runs, a race inside
-# chromedp. app/charts: its tests sweep every model's charts in one
-# goroutine, where the detector has nothing to find, and under it took 52 s
-# for a quarter of the sweep (race_test.go), 16 s without it for the whole.
+# vet, then every Go test, with the race detector but for PLAIN. Tests that
+# read ../shared/mlenergy (SHARED) or drive browsers skip, saying what to
+# install, where those are missing, except with CI=true, where they fail
+# (app/e2e's doc says what the browser tests need). go test's own limit of 10
+# minutes a package is too close to what the browser tests take on a busy
+# 2-core machine: 30 minutes, within CI's 90.
+# PLAIN run without the race detector: app/e2e's Go side is a harness
+# (chromedp and the server, whose own tests have it), and app/charts sweeps
+# every model's charts in one goroutine; both take several times as long
+# under it, for nothing it could find.
 PLAIN := tokenjoule/app/e2e tokenjoule/app/charts
 test: vet
 	@$(MAKE) -s echarts axe || [ "$$CI" != true ]
 	$(GO) test -race -count=1 -timeout 30m $$($(GO) list ./... | grep -vxF $(PLAIN:%=-e %))
 	$(GO) test -count=1 -timeout 30m $(PLAIN)
 
-# vet under -race compiles the packages it checks against as the race tests
-# do, which then reuse them: from an empty cache, vet and the builds of both
-# test runs took 326 CPU-s so, 380 with a plain vet.
+# The inner loop: vet and every test but the browsers' (app/e2e).
+check: vet
+	$(GO) test -race -count=1 $$($(GO) list ./... | grep -vxF $(PLAIN:%=-e %))
+	$(GO) test -count=1 tokenjoule/app/charts
+
+# gofmt, go vet (under -race, which compiles the packages as the race tests
+# then reuse them), go vet of the browser's packages as the browser build
+# compiles them, and staticcheck, pinned (go run fetches it once).
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+BROWSER_PKGS := ./wasm/ ./app/ui/... ./app/state/... ./app/charts/... ./data/...
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { gofmt -l .; echo "gofmt: files above need formatting"; exit 1; }
 	$(GO) vet -race ./...
+	GOOS=js GOARCH=wasm $(GO) vet $(BROWSER_PKGS)
+	$(GO) run $(STATICCHECK) ./...
 
 # Re-run the importer on the leaderboard's published files: a new generation
-# of data/dataset/, made current by one rename (see data/importer).
+# of data/dataset/, made current by one rename (see data/importer), then the
+# pack the browser build embeds.
 data:
 	$(GO) run . import -src $(SHARED)/mlenergy -out data/dataset
+	$(GO) generate ./data
 
 # The Go benchmarks (selection, curves, chart options, the dataset's decode),
 # natively and compiled to wasm as the browser runs them (under node, which
@@ -128,24 +136,13 @@ bench: wasm echarts
 	else echo "bench: no node on PATH: the wasm benchmarks are skipped"; fi
 	$(GO) run ./app/bench -dist dist $(BENCH_FLAGS)
 
-# Each fuzz target for FUZZTIME (go test -fuzz takes one target at a time).
+# Every fuzz target of the module, each for FUZZTIME (go test -fuzz takes
+# one target at a time), found by go test -list.
 FUZZTIME ?= 30s
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzParseTokens$$' -fuzztime $(FUZZTIME) ./data/
-	$(GO) test -run '^$$' -fuzz '^FuzzParseDeadline$$' -fuzztime $(FUZZTIME) ./data/
-	$(GO) test -run '^$$' -fuzz '^FuzzParseRate$$' -fuzztime $(FUZZTIME) ./data/
-	$(GO) test -run '^$$' -fuzz '^FuzzSelect$$' -fuzztime $(FUZZTIME) ./data/
-	$(GO) test -run '^$$' -fuzz '^FuzzCompare$$' -fuzztime $(FUZZTIME) ./data/
-	$(GO) test -run '^$$' -fuzz '^FuzzMeasuredTable$$' -fuzztime $(FUZZTIME) ./data/
-	$(GO) test -run '^$$' -fuzz '^FuzzDecodeRow$$' -fuzztime $(FUZZTIME) ./data/importer/
-	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./app/state/
-	$(GO) test -run '^$$' -fuzz '^FuzzParseFootprint$$' -fuzztime $(FUZZTIME) ./app/state/
-	$(GO) test -run '^$$' -fuzz '^FuzzParam$$' -fuzztime $(FUZZTIME) ./data/footprint/
-	$(GO) test -run '^$$' -fuzz '^FuzzParseBudget$$' -fuzztime $(FUZZTIME) ./data/footprint/
-	$(GO) test -run '^$$' -fuzz '^FuzzParseCompare$$' -fuzztime $(FUZZTIME) ./app/state/
-	$(GO) test -run '^$$' -fuzz '^FuzzParsePlan$$' -fuzztime $(FUZZTIME) ./app/state/
-	$(GO) test -run '^$$' -fuzz '^FuzzAppendString$$' -fuzztime $(FUZZTIME) ./app/charts/
-	$(GO) test -run '^$$' -fuzz '^FuzzLoadPacked$$' -fuzztime $(FUZZTIME) ./data/
-	$(GO) test -run '^$$' -fuzz '^FuzzCleanDomain$$' -fuzztime $(FUZZTIME) ./app/server/
-	$(GO) test -run '^$$' -fuzz '^FuzzEscapeAttributes$$' -fuzztime $(FUZZTIME) ./app/server/
-	$(GO) test -run '^$$' -fuzz '^FuzzLongDate$$' -fuzztime $(FUZZTIME) ./app/ui/
+	@for pkg in $$($(GO) list ./...); do \
+		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+			echo "fuzz: $$pkg $$target"; \
+			$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+		done; \
+	done

@@ -9,8 +9,9 @@ import "embed"
 // replaces the pointer, so that a build embeds one whole dataset whenever it
 // runs. Its work in progress, in folders named .import-*, is not embedded.
 // The browser build embeds the current generation packed instead
-// (embed_js.go).
+// (embed_js.go), from dataset.pack, which packgen writes:
 //
+//go:generate go run ./internal/packgen
 //go:embed dataset
 var files embed.FS
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"slices"
 	"strconv"
@@ -245,5 +246,25 @@ func BenchmarkModelUnpack(b *testing.B) {
 		if _, err := s.Model("lm-arena-chat", "qwen-3-14b"); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestPackIsCurrent: the committed dataset.pack, which the browser build
+// embeds, is the current generation packed, byte for byte.
+func TestPackIsCurrent(t *testing.T) {
+	committed, err := os.ReadFile("dataset.pack")
+	if err != nil {
+		t.Fatalf("%v: run go generate ./data", err)
+	}
+	set, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Pack(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(committed, want) {
+		t.Errorf("data/dataset.pack (%d bytes) is not the current dataset packed (%d bytes): run go generate ./data", len(committed), len(want))
 	}
 }

@@ -29,7 +29,7 @@ func buildFloor(root string, quality int) (dir string, err error) {
 	if err := copyWeb(filepath.Join(root, "web"), web); err != nil {
 		return "", err
 	}
-	if err := slim(root, "-pack", filepath.Join(dir, "dataset.pack"), "-pkg", "tokenjoule/wasm/floor", "-o", filepath.Join(web, "app.wasm")); err != nil {
+	if err := slim(root, "-pkg", "tokenjoule/wasm/floor", "-o", filepath.Join(web, "app.wasm")); err != nil {
 		return "", err
 	}
 	if _, err := dist.Build(dist.Options{Root: dir, Out: filepath.Join(dir, "dist"), Brotli: quality}); err != nil {

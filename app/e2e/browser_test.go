@@ -157,7 +157,7 @@ func buildWeb() (string, error) {
 			return
 		}
 		defer os.RemoveAll(slimDir)
-		slim := exec.Command(goCommand(), "run", "./wasm/slim", "-dir", slimDir, "-o", filepath.Join(web, "app.wasm"))
+		slim := exec.Command("go", "run", "./wasm/slim", "-dir", slimDir, "-o", filepath.Join(web, "app.wasm"))
 		slim.Dir = repoRoot
 		if out, err := slim.CombinedOutput(); err != nil {
 			wasmErr = fmt.Errorf("building the wasm (wasm/slim): %v\n%s", err, out)
@@ -174,20 +174,10 @@ func buildWeb() (string, error) {
 	return dir, binErr
 }
 
-// goCommand is the go command of the toolchain running the tests.
-func goCommand() string {
-	if goBin := filepath.Join(runtime.GOROOT(), "bin", "go"); fileExists(goBin) {
-		return goBin
-	}
-	return "go"
-}
-
-func fileExists(name string) bool { _, err := os.Stat(name); return err == nil }
-
 // goBuild runs go build with the arguments, in the module, and env added to
 // the environment.
 func goBuild(what string, env []string, args ...string) error {
-	cmd := exec.Command(goCommand(), append([]string{"build"}, args...)...)
+	cmd := exec.Command("go", append([]string{"build"}, args...)...)
 	cmd.Dir = repoRoot
 	cmd.Env = append(os.Environ(), env...)
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -54,10 +54,6 @@
 // one segment, which compresses better than the linker's 100,000 (see
 // joinData).
 //
-// It also writes the dataset packed (data.Pack) into data/dataset.pack,
-// which the browser build embeds in place of the JSON files: 1.3 MB of JSON
-// become some 80 KB, read at start without encoding/json.
-//
 // It fails, saying so, when go-app's or go-echarts' files are not as
 // expected (another version): check the edits below against it.
 package main
@@ -69,8 +65,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-
-	"tokenjoule/data"
 )
 
 const (
@@ -364,12 +358,11 @@ func edit(dir, name string, edits []struct{ old, new string }) (string, error) {
 
 func main() {
 	dir := flag.String("dir", ".cache/wasm-slim", "`dir`ectory to write the overlay into")
-	pack := flag.String("pack", "data/dataset.pack", "`file` to write the packed dataset into, which the browser build embeds")
 	out := flag.String("o", "", "build the browser entry into `file` (otherwise print the go.mod to build it with)")
 	symbols := flag.Bool("symbols", false, "with -o, keep the function names (for profiles and sizes by package)")
 	pkg := flag.String("pkg", "tokenjoule/wasm", "with -o, the `package` to build: the browser entry, or tokenjoule/wasm/floor (app/bench -floor)")
 	flag.Parse()
-	path, err := prepare(*dir, *pack)
+	path, err := overlay(*dir)
 	if err == nil && *out != "" {
 		err = build(path, *out, *pkg, *symbols)
 	}
@@ -382,46 +375,8 @@ func main() {
 	}
 }
 
-// prepare writes the overlay into dir and the packed dataset into pack, and
-// returns the go.mod to build with.
-func prepare(dir, pack string) (string, error) {
-	path, err := overlay(dir)
-	if err != nil {
-		return "", err
-	}
-	return path, writePack(pack)
-}
-
-// writePack packs the dataset's JSON files into name, which the browser
-// build embeds in their place (tokenjoule/data, embed_js.go), replacing it
-// whole: a build that runs meanwhile reads the old pack or the new one.
-func writePack(name string) error {
-	set, err := data.Load()
-	if err != nil {
-		return err
-	}
-	b, err := data.Pack(set)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), ".dataset.pack-")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
-}
-
+// overlay writes into dir the copies of go-app and go-echarts, edited, and
+// returns the go.mod that builds against them.
 func overlay(dir string) (string, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"tokenjoule/data"
 )
 
 // TestOverlay builds the dependency list of the browser entry against the
@@ -20,7 +18,7 @@ func TestOverlay(t *testing.T) {
 		t.Skip("copies go-app and asks the go command")
 	}
 	dir := t.TempDir()
-	modfile, err := prepare(dir, filepath.Join("..", "..", "data", "dataset.pack"))
+	modfile, err := overlay(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,24 +126,5 @@ func TestAsRegexp(t *testing.T) {
 	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("%v\n%s", err, out)
-	}
-}
-
-// TestWritePack: the pack written for the browser build holds the dataset.
-func TestWritePack(t *testing.T) {
-	name := filepath.Join(t.TempDir(), "dataset.pack")
-	if err := writePack(name); err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := data.LoadPacked(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r, err := set.Select(data.DefaultQuery()); err != nil || r.Selected == nil {
-		t.Errorf("the pack does not answer the default query: %v", err)
 	}
 }
