@@ -45,37 +45,17 @@
 //
 // # Time
 //
-// They are bound by the CPU, not by waiting: on a 2-core machine with
-// chromium 156 the package took 6 to 10 minutes and 700 to 1,200 CPU-seconds
-// in the full chromium, as the machine of the day went, and 224 to 270 s and
-// 417 to 503 CPU-seconds in its headless shell on 2026-12-03 (341 s and 645
-// CPU-s in chromium that day, whose browser process had taken 27% of the
-// package's CPU: windows, UI and services no page sees). A page loaded again
-// in a new tab of its browser context cost 1.5 CPU-seconds on a slow day,
-// and 0.4 to 0.8 on a quiet one (the difference between 9 loads and 1, the
-// page left 1.5 to 4 s after it mounted), of which the app's start was only
-// a part: the calculator's page with JavaScript off cost 0.57 where it cost
-// 0.77, and an icon in a new tab 0.31. A tab that starts a renderer costs
-// more (40% of it in the kernel, for some 50,000 page faults). So the tests
-// share one browser, the headless shell where it is installed (full chromium
-// only for TestStaticSite, whose site must be installable: the shell finds
-// any page installable; it draws pages as chromium does, 13 of the 14
-// screenshots below identical to the pixel and the 14th by the slider's
-// thumb, 84 pixels), each in a browser context of its own; a new tab joins
-// its site's renderer (--process-per-site); chromium runs the wasm with V8's
-// baseline compiler only (a fifth less CPU); and make test runs this package
-// without the race detector (8 to 10% less). Tried without a gain: turning
-// off chromedp's CSS, Log and Inspector domains, V8's eager compilation of
-// the wasm, and letting V8 cache its optimized code sooner (more CPU);
-// keeping finished subtests' tabs for the next (4% less, but a hidden tab
-// draws no chart); keeping a page of the site open, so that V8 could reuse
-// its compiled module, waiting for a page by script rather than through the
-// DOM domain, V8 without background threads or with one compile task, and a
-// page without ECharts (each within the 0.05 CPU-seconds a load varies by).
-// -parallel defaults to the cores plus one: more at once only makes pages
-// wait past the tests' limits. headless.Options turns off the browser UI
-// chromium preloads for each window, which cost half a core behind every
-// open browser (TestNoBrowserUI).
+// They are bound by the CPU, not by waiting: the package takes some four
+// minutes of a 2-core machine (go test -count=1 ./app/e2e/ says how long on
+// yours). So the tests share one browser, chromium's headless shell where it
+// is installed (full chromium only for TestStaticSite, whose site must be
+// installable: the shell finds any page installable), each test in a browser
+// context of its own; a new tab joins its site's renderer
+// (--process-per-site); chromium runs the wasm with V8's baseline compiler
+// only (a fifth less CPU); make test runs this package without the race
+// detector; and headless.Options turns off the browser UI chromium preloads
+// for each window (TestNoBrowserUI). -parallel defaults to the cores plus
+// one: more at once only makes pages wait past the tests' limits.
 //
 // # Screenshots
 //

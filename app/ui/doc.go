@@ -75,11 +75,11 @@
 //
 // # The start
 //
-// app.wasm holds the dataset packed (data.Pack, with each workload's measured
-// values as measured.bin holds them, read without reflection, written from
-// the current generation to data/dataset.pack by wasm/slim before every wasm
-// build), and leaves regexp and go-echarts' templates out. The app starts in
-// short tasks (Start): app.js instantiates the wasm in one, then the Go
+// app.wasm holds the dataset packed (data.Pack, with each workload's
+// measured values as measured.bin holds them, read without reflection;
+// data/dataset.pack, made by go generate ./data), and leaves regexp and
+// go-echarts' templates out. The app starts in short tasks (Start): app.js
+// instantiates the wasm in one, then the Go
 // runtime and the dataset's index, then the page mounted without the contents
 // of its closed disclosures (folded), in turns of about 30 ms between which
 // the browser takes input (startTurn), then with them. web/start.js, the
@@ -90,7 +90,7 @@
 // compiles the download itself); where the host sends files uncompressed, it
 // downloads the .gz copies of the wasm and ECharts instead and decompresses
 // them itself (DecompressionStream), and the service worker stores its copies
-// decompressed. make bench prints the targets of issue 21 beside their values
-// (with -versus, before and after), and go run ./app/bench -profile says
-// where a load's main thread spends its time.
+// decompressed. make bench measures the loads and the interactions (with
+// -versus, before and after), and go run ./app/bench -profile says where a
+// load's main thread spends its time.
 package ui
