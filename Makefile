@@ -135,6 +135,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseDeadline$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseRate$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzSelect$$' -fuzztime $(FUZZTIME) ./data/
+	$(GO) test -run '^$$' -fuzz '^FuzzEntry$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzCompare$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzMeasuredTable$$' -fuzztime $(FUZZTIME) ./data/
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeRow$$' -fuzztime $(FUZZTIME) ./data/importer/
