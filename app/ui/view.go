@@ -132,10 +132,10 @@ func modelFields(set *data.Set, q data.Query, hidden state.Hidden, compact bool,
 	tasks := taskOptions(set, q.Task, only)
 	var models, gpus []app.UI
 	if work != nil {
-		// Names only, which fit a phone's width; what tells models apart
-		// is said under the selector.
+		// The dataset's names, as the headline and every figure say them;
+		// what tells models apart is said under the selector.
 		for _, m := range work.Models {
-			models = append(models, option(m.Slug, modelOption(&m), entry != nil && m.Slug == entry.Slug))
+			models = append(models, option(m.Slug, m.Name, entry != nil && m.Slug == entry.Slug))
 		}
 	}
 	hint := ""
