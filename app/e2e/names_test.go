@@ -128,6 +128,19 @@ func TestModelNames(t *testing.T) {
 	})
 }
 
+// TestWorkloadNameInNotices: a notice names the workload as the page does,
+// not by its id.
+func TestWorkloadNameInNotices(t *testing.T) {
+	_, bctx := browserTest(t)
+	origin := site(t).URL
+	tb := newTab(t, bctx, origin)
+	tb.openURL(origin + "/compare?task=text-to-image&rate=1B/day")
+	notices := eval[[]string](tb, `[...document.querySelectorAll("#notices .notice")].map(n => n.textContent.trim())`)
+	if len(notices) != 1 || !strings.Contains(notices[0], "which Text to Image does not generate") || strings.Contains(notices[0], "text-to-image") {
+		t.Errorf("notices %q, want one that names Text to Image by its name", notices)
+	}
+}
+
 // expectModel waits for the model's select to hold slug, and checks that
 // it and the question above the figure name it alike, by name.
 func (tb *tab) expectModel(slug, name string) {
