@@ -3,6 +3,7 @@ package data
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 	"unicode"
 )
@@ -37,18 +38,23 @@ func (w *Workload) Find(name string) (*ModelEntry, error) {
 	}
 	typed := nameWords(name)
 	key := strings.Join(typed, "")
-	var found []*ModelEntry
-	w.each(func(m *ModelEntry, forms [][]string) {
-		if key != "" && slices.ContainsFunc(forms, func(f []string) bool { return strings.Join(f, "") == key }) {
-			found = append(found, m)
-		}
-	})
-	if len(found) == 0 && key != "" {
+	// The models one of whose names fits.
+	match := func(fits func(form []string) bool) (found []*ModelEntry) {
 		w.each(func(m *ModelEntry, forms [][]string) {
-			if slices.ContainsFunc(forms, func(f []string) bool { return shortens(typed, f) }) {
-				found = append(found, m)
+			for _, f := range forms {
+				if fits(f) {
+					found = append(found, m)
+					return
+				}
 			}
 		})
+		return found
+	}
+	var found []*ModelEntry
+	if key != "" {
+		if found = match(func(f []string) bool { return strings.Join(f, "") == key }); len(found) == 0 {
+			found = match(func(f []string) bool { return shortens(typed, f) })
+		}
 	}
 	if b := extended(found); b != nil {
 		return b, nil
@@ -151,14 +157,15 @@ func hasDigit(w string) bool { return strings.IndexFunc(w, unicode.IsDigit) >= 0
 // extended is the one of ms whose name every other's name extends with
 // more words, or nil.
 func extended(ms []*ModelEntry) *ModelEntry {
+outer:
 	for _, b := range ms {
 		base := nameWords(b.Name)
-		if !slices.ContainsFunc(ms, func(m *ModelEntry) bool {
-			w := nameWords(m.Name)
-			return m != b && (len(w) <= len(base) || !slices.Equal(w[:len(base)], base))
-		}) {
-			return b
+		for _, m := range ms {
+			if w := nameWords(m.Name); m != b && (len(w) <= len(base) || !slices.Equal(w[:len(base)], base)) {
+				continue outer
+			}
 		}
+		return b
 	}
 	return nil
 }
@@ -195,11 +202,9 @@ func (w *Workload) closest(key string) []*ModelEntry {
 			ns = append(ns, n)
 		}
 	})
-	slices.SortStableFunc(ns, func(a, b near) int {
-		if a.start != b.start {
-			return a.start - b.start
-		}
-		return a.whole - b.whole
+	sort.SliceStable(ns, func(i, j int) bool {
+		a, b := ns[i], ns[j]
+		return a.start < b.start || a.start == b.start && a.whole < b.whole
 	})
 	var out []*ModelEntry
 	for _, n := range ns {
@@ -228,5 +233,9 @@ func editDistance(a, b []rune) (start, whole int) {
 		}
 		prev, cur = cur, prev
 	}
-	return slices.Min(prev), prev[len(b)]
+	start = prev[0]
+	for _, d := range prev {
+		start = min(start, d)
+	}
+	return start, prev[len(b)]
 }
