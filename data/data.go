@@ -153,26 +153,6 @@ func (w *Workload) GPUs() []string {
 	return gpus
 }
 
-// Entry finds a model of a workload by slug, name or model id, ignoring case.
-func (s *Set) Entry(task, name string) (*ModelEntry, error) {
-	w, err := s.Workload(task)
-	if err != nil {
-		return nil, err
-	}
-	for i := range w.Models {
-		m := &w.Models[i]
-		if strings.EqualFold(name, m.Slug) || strings.EqualFold(name, m.Name) || strings.EqualFold(name, m.ModelID) {
-			return m, nil
-		}
-	}
-	slugs := make([]string, len(w.Models))
-	for i, m := range w.Models {
-		slugs[i] = m.Slug
-	}
-	return nil, &InputError{Param: "model", Value: name,
-		Accepted: fmt.Sprintf("a model of %s (slug, name or model id): %s", task, strings.Join(slugs, ", "))}
-}
-
 // Model returns the full measurements of a model on a workload; name is as for Entry.
 func (s *Set) Model(task, name string) (*Model, error) {
 	e, err := s.Entry(task, name)

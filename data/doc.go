@@ -4,9 +4,10 @@
 // energy a volume of tokens then takes; and the same for the leaderboard's
 // image and video tasks, whose deadline bounds the time to generate a batch
 // (see Kind). It is plain Go, shared by the page
-// and the command line: Load, Set.Select (one model), Set.Compare (every
-// model of a workload), the default model, and the formatters and phrases
-// both show.
+// and the command line: Load, Set.Entry (a model by any name people type
+// for it: Workload.Find), Set.Select (one model), Set.Compare (every model
+// of a workload), the default model, and the formatters and phrases both
+// show.
 //
 // # The dataset
 //

@@ -22,16 +22,17 @@ const (
 // Percentiles lists the accepted percentiles, median first.
 var Percentiles = []Percentile{P50, P90, P95, P99}
 
-// ParsePercentile accepts p50 (or median), p90, p95 and p99, ignoring case.
+// ParsePercentile accepts p50 (or median), p90, p95 and p99, ignoring case,
+// and each as a bare number or an ordinal: 99 and 99th are p99.
 func ParsePercentile(s string) (Percentile, error) {
-	p := Percentile(strings.ToLower(strings.TrimSpace(s)))
-	if p == "median" {
-		p = P50
+	t := strings.ToLower(strings.TrimSpace(s))
+	if t == "median" {
+		return P50, nil
 	}
-	if slices.Contains(Percentiles, p) {
+	if p := Percentile("p" + strings.TrimSuffix(strings.TrimPrefix(t, "p"), "th")); slices.Contains(Percentiles, p) {
 		return p, nil
 	}
-	return "", &InputError{Param: "percentile", Value: s, Accepted: "one of p50 (median), p90, p95, p99"}
+	return "", &InputError{Param: "percentile", Value: s, Accepted: "one of p50 (median), p90, p95, p99 (99 or 99th is p99)"}
 }
 
 // Meets tells whether c meets a deadline of deadlineMS at percentile p (for

@@ -163,7 +163,7 @@ func TestSelectRefusesUnknownInput(t *testing.T) {
 		acceptedExample string
 	}{
 		{func(q *Query) { q.Task = "chat" }, "task", "chat", "lm-arena-chat"},
-		{func(q *Query) { q.Model = "gpt-5" }, "model", "gpt-5", "qwen-3-14b"},
+		{func(q *Query) { q.Model = "gpt-5" }, "model", "gpt-5", "Qwen 3 14B"},
 		{func(q *Query) { q.GPU = "A100" }, "gpu", "A100", "H100"},
 		{func(q *Query) { q.Percentile = "p75" }, "percentile", "p75", "p99"},
 		{func(q *Query) { q.DeadlineMS = math.NaN() }, "deadline", "NaN", "greater than 0"},
@@ -379,5 +379,25 @@ func TestMinDeadlineIsRoundedUp(t *testing.T) {
 	}
 	if got := []string{rk.Models[0].Entry.Slug, rk.Models[1].Entry.Slug}; got[0] != "b" || got[1] != "a" {
 		t.Errorf("ranking %v: want b (12.52 ms measured) before a (12.53 ms), though both are shown at 12.6 ms", got)
+	}
+}
+
+// TestParsePercentile: a percentile as people write it, "p99", "P99", "99"
+// or "99th", is that percentile; anything else is refused, naming the value.
+func TestParsePercentile(t *testing.T) {
+	for in, want := range map[string]Percentile{
+		"p99": P99, "P99": P99, "99": P99, "99th": P99, " 99TH ": P99, "p95": P95, "95": P95,
+		"90th": P90, "p50": P50, "50": P50, "median": P50, "Median": P50,
+	} {
+		if got, err := ParsePercentile(in); err != nil || got != want {
+			t.Errorf("ParsePercentile(%q) = %q, %v; want %s", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "p", "th", "75", "p75", "pp99", "99%", "0.99", "p 99", "99 th", "999"} {
+		_, err := ParsePercentile(in)
+		var bad *InputError
+		if !errors.As(err, &bad) || bad.Param != "percentile" || !strings.Contains(err.Error(), Quote(in)) || !strings.Contains(err.Error(), "p99") {
+			t.Errorf("ParsePercentile(%q): %v, want an InputError naming the value and p99", in, err)
+		}
 	}
 }

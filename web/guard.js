@@ -145,11 +145,10 @@
 
   // describe is a link's question in the page's words: the parameters the
   // calculator reads, each value by the name the page gives it (table, the
-  // page's names by parameter and lower-case id: "Reasoning (gpqa)" for a
-  // workload, whose id the link shows; "GPT OSS 20B" for a model), or as the
-  // link has it, cut to 40 characters, as the app's notices quote values
-  // (data.MaxQuoted). The compare page ranks every model of the workload and
-  // highlights the link's.
+  // page's names by parameter and lower-case id: "Reasoning" for a workload,
+  // "GPT OSS 20B" for a model), or as the link has it, cut to 40 characters,
+  // as the app's notices quote values (data.MaxQuoted). The compare page
+  // ranks every model of the workload and highlights the link's.
   function describe(params, compare, table) {
     var names = [
       ["task", compare ? "every model of" : "the workload"],
@@ -185,8 +184,6 @@
         : null;
       if (known === null) {
         v = v.length > 40 ? v.slice(0, 40) + "…" : v;
-      } else if (param === "task") {
-        v = known + " (" + v.trim() + ")";
       } else {
         v = known;
       }

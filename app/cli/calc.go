@@ -14,7 +14,7 @@ var loadSet = data.Load
 func runCalc(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("calc", flag.ContinueOnError)
 	flags := addQueryFlags(fs)
-	model := fs.String("model", "", "model slug, name or model id (case-insensitive; default: the workload's default model, qwen-3-14b where it has it, else the nearest to its size)")
+	model := fs.String("model", "", modelUsage+" (default: the workload's default model, qwen-3-14b where it has it, else the nearest to its size)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of text (keys: go doc tokenjoule/data/export)")
 	fp := addFootprintFlags(fs)
 	if ok, code := parseFlags(fs, args, stderr); !ok {
@@ -78,12 +78,12 @@ func printResult(w io.Writer, set *data.Set, r *data.Result) {
 	gpus := data.GPUChoice(m.GPUs, q.GPU)
 	meet := fmt.Sprintf("meets a %s ITL of %s", q.Percentile, k.Deadline(q.DeadlineMS))
 	if k.Diffusion() {
-		fmt.Fprintf(w, "%s of %s, %s (%s), on %s, each generated within %s\n\n",
-			k.VolumeWords(q.Tokens), m.Name, wl.Name, wl.ID, gpus, k.Deadline(q.DeadlineMS))
+		fmt.Fprintf(w, "%s of %s (%s) on %s, each generated within %s\n\n",
+			k.VolumeWords(q.Tokens), m.Name, wl.Name, gpus, k.Deadline(q.DeadlineMS))
 		meet = "generates a batch within " + k.Deadline(q.DeadlineMS)
 	} else {
-		fmt.Fprintf(w, "%s output tokens of %s, %s (%s), on %s, %s ITL ≤ %s\n\n",
-			data.FormatTokens(q.Tokens), m.Name, wl.Name, wl.ID, gpus, q.Percentile, data.FormatMS(q.DeadlineMS))
+		fmt.Fprintf(w, "%s output tokens of %s (%s) on %s, %s ITL ≤ %s\n\n",
+			data.FormatTokens(q.Tokens), m.Name, wl.Name, gpus, q.Percentile, data.FormatMS(q.DeadlineMS))
 	}
 	if c := r.Selected; c != nil {
 		e := r.Estimate

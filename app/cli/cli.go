@@ -11,6 +11,7 @@ import (
 	"io"
 	"regexp"
 	"slices"
+	"strings"
 
 	"tokenjoule/data"
 )
@@ -162,8 +163,60 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (ok bool, cod
 		return false, exitBadInput
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "%s: unexpected argument %s\n", fs.Name(), data.Quote(fs.Arg(0)))
+		fmt.Fprintf(stderr, "%s: unexpected argument %s%s\n", fs.Name(), data.Quote(fs.Arg(0)), strayHint(fs, args))
 		return false, exitBadInput
 	}
 	return true, 0
+}
+
+// strayHint says which flag takes an argument that is none's: -task a
+// workload's id, -model a model's name for a command that takes one, with
+// the quotes a name with spaces needs, and the whole of a name whose spaces
+// split it (-model Llama 3.1 70B).
+func strayHint(fs *flag.FlagSet, args []string) string {
+	arg := fs.Arg(0)
+	if fs.Lookup("task") != nil {
+		if set, err := loadSet(); err == nil {
+			if _, err := set.Workload(arg); err == nil {
+				return "; to choose a workload, use -task " + arg
+			}
+		}
+	}
+	m := fs.Lookup("model")
+	if m == nil {
+		return ""
+	}
+	parsed := args[:len(args)-fs.NArg()]
+	if v := m.Value.String(); v != "" && len(parsed) > 0 && (slices.Contains([]string{"-model=" + v, "--model=" + v}, parsed[len(parsed)-1]) ||
+		len(parsed) > 1 && parsed[len(parsed)-1] == v && slices.Contains([]string{"-model", "--model"}, parsed[len(parsed)-2])) {
+		words := []string{v}
+		for _, a := range fs.Args() {
+			if strings.HasPrefix(a, "-") {
+				break
+			}
+			words = append(words, a)
+		}
+		return "; a name with spaces needs quotes: -model " + shellQuote(strings.Join(words, " "))
+	}
+	return "; to choose a model, use -model " + shellQuote(arg)
+}
+
+// shellQuote is s, cut to data.MaxQuoted characters, as a shell reads it
+// back: bare if it is letters, digits and punctuation that need no quotes,
+// else in double quotes.
+func shellQuote(s string) string {
+	s = data.Excerpt(s)
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/:@%+=,-") == "" {
+		return s
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		if strings.ContainsRune(`"\$`+"`", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	b.WriteByte('"')
+	return b.String()
 }

@@ -126,7 +126,7 @@ func comparePlans(stdout, stderr io.Writer, set *data.Set, q data.Query, err err
 // those not measured on the GPU.
 func printPlanRanking(w io.Writer, set *data.Set, rk *plan.Ranking, given footprint.Factors) {
 	q, wl := rk.Query, rk.Workload
-	fmt.Fprintf(w, "%s (%s): %s on %s at %s ITL ≤ %s\n", wl.Name, wl.ID, rk.Traffic.Words(),
+	fmt.Fprintf(w, "%s: %s on %s at %s ITL ≤ %s\n", wl.Name, rk.Traffic.Words(),
 		data.GPUChoice(wl.GPUs(), q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
 	fmt.Fprintln(w, "Each model planned for the traffic: the configuration that spends the least energy a day, idle capacity included, and the GPUs it needs; least energy a day first.")
 	fmt.Fprintln(w)
@@ -161,10 +161,10 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking, f footprint.Fact
 	q, wl, k := rk.Query, rk.Workload, rk.Workload.Kind()
 	gpus := data.GPUChoice(wl.GPUs(), q.GPU)
 	if k.Diffusion() {
-		fmt.Fprintf(w, "%s (%s): %s %s on %s, each generated within %s\n", wl.Name, wl.ID,
+		fmt.Fprintf(w, "%s: %s %s on %s, each generated within %s\n", wl.Name,
 			k.FormatVolume(q.Tokens), k.Items, gpus, k.Deadline(q.DeadlineMS))
 	} else {
-		fmt.Fprintf(w, "%s (%s): %s output tokens on %s at %s ITL ≤ %s\n", wl.Name, wl.ID,
+		fmt.Fprintf(w, "%s: %s output tokens on %s at %s ITL ≤ %s\n", wl.Name,
 			data.FormatTokens(q.Tokens), gpus, q.Percentile, data.FormatMS(q.DeadlineMS))
 	}
 	fmt.Fprintln(w, "Each model's most energy-efficient measured configuration that meets the deadline, least energy first.")

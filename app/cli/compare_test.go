@@ -85,7 +85,7 @@ func TestCompareText(t *testing.T) {
 	if statuses[data.Meets] == 0 || statuses[data.MissesDeadline] == 0 || statuses[data.NotMeasured] == 0 {
 		t.Fatalf("the test query should have every status: %v", statuses)
 	}
-	for _, want := range []string{"Reasoning (gpqa): 2.5B output tokens on H100 at p95 ITL ≤ 15 ms", "Missing the deadline",
+	for _, want := range []string{"Reasoning: 2.5B output tokens on H100 at p95 ITL ≤ 15 ms", "Missing the deadline",
 		"Not measured on H100: DeepSeek R1 (measured on B200), DeepSeek V3.1 (measured on B200).", "GPU energy only", "Chung et al."} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)

@@ -39,7 +39,7 @@ func TestCalcImages(t *testing.T) {
 
 	code, out, _ = runArgs("calc", "-task", "text-to-image", "-model", "flux-1-dev", "-gpu", "H100", "-deadline", "10", "-images", "10k")
 	for _, want := range []string{
-		"10k images of FLUX.1 Dev, Text to Image (text-to-image), on H100, each generated within 10 s",
+		"10k images of FLUX.1 Dev (Text to Image) on H100, each generated within 10 s",
 		"Energy:     24.16 kWh (86.99 MJ)",
 		"8.699 kJ per image (2.416 Wh)",
 		"H100 × 2, batch size 1, Ulysses 2 × ring 1, 1024×1024, 50 steps, BF16 [flux-1-dev/H100/2/b1/u2r1]",
@@ -109,7 +109,7 @@ func TestCompareVideos(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	for _, want := range []string{
-		"Text to Video (text-to-video): 100 videos on H100, each generated within 120 s",
+		"Text to Video: 100 videos on H100, each generated within 120 s",
 		"J/video", "cogvideox-2b/H100/1/b2/u1r1",
 		"Missing the deadline, with the smallest deadline each meets on H100:",
 		"HunyuanVideo  13B          269.6 s", // the leaderboard's 269.5456 s, rounded up

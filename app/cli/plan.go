@@ -70,7 +70,7 @@ func planFootprint(fs *flag.FlagSet, cf *calcFootprint, cmd string) error {
 func runPlan(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("plan", flag.ContinueOnError)
 	flags := addQuestionFlags(fs)
-	model := fs.String("model", "", "model slug, name or model id (case-insensitive; default: the workload's default model)")
+	model := fs.String("model", "", modelUsage+" (default: the workload's default model)")
 	tf := addTrafficFlags(fs, data.FormatRate(plan.DefaultTraffic().Rate))
 	asJSON := fs.Bool("json", false, "print one JSON object instead of text (keys: go doc tokenjoule/data/export)")
 	asCSV := fs.Bool("csv", false, "print CSV: every configuration that meets the deadline, planned, the chosen one first")

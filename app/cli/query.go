@@ -42,9 +42,12 @@ func addQuestionFlags(fs *flag.FlagSet) *queryFlags {
 		deadline: fs.String("deadline", "", "the longest wait: for a token workload the inter-token latency, 100, 100ms or 0.1s (default "+
 			data.Tokens.FormatDeadline(data.Tokens.DefaultDeadlineMS)+"); for text-to-image and text-to-video the time to generate a batch, 10, 10s or 1.5min (default "+
 			data.Images.FormatDeadline(data.Images.DefaultDeadlineMS)+" and "+data.Videos.FormatDeadline(data.Videos.DefaultDeadlineMS)+")"),
-		percentile: fs.String("percentile", string(d.Percentile), "latency percentile the deadline applies to, for a token workload: p50, p90, p95 or p99 (for every token, p99: the strictest measured)"),
+		percentile: fs.String("percentile", string(d.Percentile), "latency percentile the deadline applies to, for a token workload: p50, p90, p95 or p99 (99 or 99th is p99; for every token, p99: the strictest measured)"),
 	}
 }
+
+// modelUsage is what -model takes, as Set.Entry reads it.
+const modelUsage = `model: its name, slug or model id, in any case and punctuation ("Llama 3.1 70B Instruct", llama-3-1-70b-instruct, meta-llama/Llama-3.1-70B-Instruct), or a short form that fits one model only ("Llama 3.1 70B"); tokenjoule list -task TASK lists them`
 
 // query reads the flags into a query without a model (and, from
 // addQuestionFlags, with the workload's default volume); a malformed value

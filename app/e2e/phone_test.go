@@ -41,19 +41,43 @@ func (v view) expectNoSidewaysScroll(what string) {
 
 // expectOptionsFit checks that every option of the select shows whole: its
 // text, in the select's font, fits the select's box less its padding and
-// the arrow (about 10 px in chromium: 12 are allowed).
+// the arrow (about 10 px in chromium: 12 are allowed). The one model name
+// too long for a phone's select (the dataset's, as the page says it
+// everywhere) is said whole under the select instead, once chosen: the
+// check chooses it, and then the model that was chosen before.
 func (v view) expectOptionsFit(sel string) {
 	v.t.Helper()
-	cut := evalIn[[]string](v, fmt.Sprintf(`(() => {
+	cut := evalIn[[]map[string]any](v, fmt.Sprintf(`(() => {
 		const s = document.querySelector(%q), cs = getComputedStyle(s);
 		const g = document.createElement("canvas").getContext("2d");
 		g.font = cs.font;
 		const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 12;
 		return [...s.options].filter(o => g.measureText(o.text).width > room)
-			.map(o => o.text + " (" + Math.round(g.measureText(o.text).width) + " px in " + Math.round(room) + ")") })()`, sel))
+			.map(o => ({value: o.value, text: o.text, width: Math.round(g.measureText(o.text).width), room: Math.round(room)})) })()`, sel))
 	for _, c := range cut {
-		v.t.Errorf("%s cuts the option %q off", sel, c)
+		if sel == "#model" && v.saysModelWhole(c["value"].(string), c["text"].(string)) {
+			continue
+		}
+		v.t.Errorf("%s cuts the option %q off (%v px in %v)", sel, c["text"], c["width"], c["room"])
 	}
+}
+
+// saysModelWhole chooses the model and tells whether the hint under the
+// model's select then begins with its name, whole and on screen; it then
+// chooses the model that was chosen before.
+func (v view) saysModelWhole(slug, name string) bool {
+	v.t.Helper()
+	choose := func(slug string) {
+		evalIn[bool](v, fmt.Sprintf(`(() => { const s = document.querySelector("#model");
+			s.value = %q; s.dispatchEvent(new Event("change", {bubbles: true})); return true })()`, slug))
+	}
+	was := evalIn[string](v, `document.querySelector("#model").value`)
+	choose(slug)
+	err := v.poll(fmt.Sprintf(`document.querySelector("#model-hint")?.innerText.startsWith(%q)`, name+": "))
+	choose(was)
+	v.waitFor(fmt.Sprintf(`document.querySelector("#question")?.textContent.includes(document.querySelector("#model").selectedOptions[0].text)
+		&& document.querySelector("#model").value === %q`, was), "the model chosen before")
+	return err == nil
 }
 
 // expectRowWhole checks that a dataset row id on screen breaks a line only
@@ -129,7 +153,7 @@ func TestPhone(t *testing.T) {
 		v.expectRowWhole("#cfg-row", s.RowID)
 		v.expectNoSidewaysScroll("the open configuration")
 		v.expectOptionsFit("#percentile") // a token workload's: the image and video ones have none
-		// Every model's name fits the selector, on every workload.
+		// Every model's name fits the selector, or is said whole under it, on every workload.
 		for _, w := range set.Index.Workloads {
 			tb.change("#task", w.ID, "change")
 			tb.waitFor(fmt.Sprintf(`document.querySelector("#model").options.length === %d`, len(w.Models)), "the workload's models")

@@ -20,9 +20,10 @@ import (
 func ParseCompare(set *data.Set, v url.Values) (data.Query, []Notice) {
 	q, notices := Parse(set, v)
 	if i := slices.IndexFunc(notices, func(n Notice) bool { return n.Param == ParamModel }); i >= 0 {
-		w, _ := set.Workload(q.Task)
-		notices[i].Message = fmt.Sprintf("The URL's %s=%s was not understood (not a model of %s); highlighting none instead.",
-			ParamModel, data.Quote(notices[i].Value), w.Name)
+		s, _ := first(v, ParamModel)
+		_, err := set.Entry(q.Task, s)
+		notices[i].Message = fmt.Sprintf("The URL's %s=%s was not understood (%s); highlighting none instead.",
+			ParamModel, data.Quote(s), modelRefusal(err))
 		q.Model = ""
 	} else if _, named := first(v, ParamModel); !named {
 		q.Model = ""

@@ -91,7 +91,7 @@ func parseLook(v url.Values, layouts, charts []string) (Embed, []Notice) {
 	refuse := func(param, value string, accepted []string, fallback string) {
 		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
 			Message: fmt.Sprintf("The URL's %s=%s was not understood (use %s); showing %s instead.",
-				param, data.Quote(value), orList(accepted), fallback)})
+				param, data.Quote(value), data.OrList(accepted), fallback)})
 	}
 	match := func(s string, among []string) (string, bool) {
 		i := slices.IndexFunc(among, func(x string) bool { return strings.EqualFold(x, strings.TrimSpace(s)) })
@@ -131,14 +131,6 @@ func parseLook(v url.Values, layouts, charts []string) (Embed, []Notice) {
 		}
 	}
 	return e, notices
-}
-
-// orList joins values as "a, b or c".
-func orList(values []string) string {
-	if len(values) < 2 {
-		return strings.Join(values, "")
-	}
-	return strings.Join(values[:len(values)-1], ", ") + " or " + values[len(values)-1]
 }
 
 // String is the query string of e's parameters that differ from the

@@ -5,6 +5,7 @@
 package state
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -169,7 +170,7 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 			if d, err := set.Entry(q.Task, q.Model); err == nil {
 				name = d.Name
 			}
-			refuse(ParamModel, s, "not a model of "+workload(q.Task), name)
+			refuse(ParamModel, s, modelRefusal(err), name)
 		} else {
 			q.Model = e.Slug
 		}
@@ -217,6 +218,17 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 		}
 	}
 	return q, notices
+}
+
+// modelRefusal is why the URL's model names no model, in the resolver's
+// words ("not a model of Reasoning; did you mean GPT OSS 120B?"), without
+// the list of every model that the model's select shows.
+func modelRefusal(err error) string {
+	var bad *data.InputError
+	if errors.As(err, &bad) && bad.Reason != "" {
+		return bad.Reason
+	}
+	return refusal(err)
 }
 
 // Normalize makes q answerable after one of its inputs changed: the model

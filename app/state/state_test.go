@@ -142,6 +142,53 @@ func TestParseNoticeNames(t *testing.T) {
 	}
 }
 
+// TestParseModelNames: the URL's model= takes what people type, the slug,
+// the name or the model id in any case and punctuation, and a short form
+// that fits one model; a name that fits none or several keeps the default
+// model, with a notice that suggests the closest names or lists those it
+// fits. The percentile's p= takes 99 as p99.
+func TestParseModelNames(t *testing.T) {
+	set := load(t)
+	for raw, want := range map[string]string{
+		"model=llama-3.1-70b":                            "llama-3-1-70b-instruct",
+		"model=Llama%203.1%2070B":                        "llama-3-1-70b-instruct",
+		"model=LLAMA+3.1+70B+INSTRUCT":                   "llama-3-1-70b-instruct",
+		"model=meta-llama%2FLlama-3.1-70B-Instruct":      "llama-3-1-70b-instruct",
+		"model=Llama%203.1%20405B":                       "llama-3-1-405b-instruct",
+		"task=gpqa&model=gpt_oss_120b":                   "gpt-oss-120b",
+		"task=text-to-image&model=FLUX.1%20Dev":          "flux-1-dev",
+		"task=image-chat&model=Maverick":                 "llama-4-maverick-17b-128e-instruct-fp8",
+		"task=lm-arena-chat&model=nvidia-nemotron-9b":    "nvidia-nemotron-nano-9b-v2",
+		"task=lm-arena-chat&model=Qwen%2FQwen3-14B&p=99": "qwen-3-14b",
+	} {
+		q, notices := Parse(set, mustParse(t, raw))
+		if q.Model != want || len(notices) != 0 {
+			t.Errorf("Parse(%q) = model %q, notices %v; want %s and no notice", raw, q.Model, notices, want)
+		}
+	}
+	if q, _ := Parse(set, mustParse(t, "p=99")); q.Percentile != data.P99 {
+		t.Errorf("Parse(p=99) = percentile %q, want p99", q.Percentile)
+	}
+	for raw, says := range map[string][]string{
+		"model=Llama%203.1%2070":   {"did you mean Llama 3.1 70B Instruct?", "showing Qwen 3 14B instead"},
+		"model=lama-3.1-70b":       {"did you mean Llama 3.1 70B Instruct?", "showing Qwen 3 14B instead"},
+		"model=Llama%203.1":        {"Llama 3.1 8B Instruct, Llama 3.1 70B Instruct, Llama 3.1 405B Instruct or Llama 3.1 405B Instruct FP8", "showing Qwen 3 14B instead"},
+		"task=gpqa&model=gpt-4o":   {"did you mean GPT OSS 20B or GPT OSS 120B?", "showing Qwen 3 14B instead"},
+		"task=gpqa&model=deepseek": {"DeepSeek R1 or DeepSeek V3.1", "showing Qwen 3 14B instead"},
+	} {
+		q, notices := Parse(set, mustParse(t, raw))
+		if def := data.DefaultQuery().Model; q.Model != def || len(notices) != 1 {
+			t.Errorf("Parse(%q) = model %q, notices %v; want the default, %s, and one notice", raw, q.Model, notices, def)
+			continue
+		}
+		for _, w := range says {
+			if !strings.Contains(notices[0].Message, w) {
+				t.Errorf("Parse(%q) notice %q does not say %q", raw, notices[0].Message, w)
+			}
+		}
+	}
+}
+
 func TestParseHidden(t *testing.T) {
 	for _, tc := range []struct {
 		raw    string

@@ -96,11 +96,11 @@ func (c *Compare) fromURL(u *url.URL) {
 	notices = append(notices, c.foot.load(v, c.embedded)...)
 	var tn []state.Notice
 	c.traffic, c.planning, tn = state.ParseTraffic(v)
-	if c.planning && data.TaskKind(q.Task).Diffusion() {
+	if w, _ := c.set.Workload(q.Task); c.planning && w.Kind().Diffusion() { // ParseCompare gives a workload of the set
 		// No traffic of tokens to plan for images or videos: their ranking.
 		c.planning = false
 		tn = append(tn, state.Notice{Param: state.ParamRate, Value: v.Get(state.ParamRate),
-			Message: "The URL's rate plans a traffic of output tokens, which " + q.Task + " does not generate; the ranking by volume is shown instead."})
+			Message: "The URL's rate plans a traffic of output tokens, which " + w.Name + " does not generate; the ranking by volume is shown instead."})
 	}
 	c.tin.load(c.traffic)
 	notices = append(notices, tn...)

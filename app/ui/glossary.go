@@ -183,16 +183,10 @@ func measuredOn(gpus []string) string {
 	return strings.Join(gpus[:len(gpus)-1], ", ") + " and " + gpus[len(gpus)-1]
 }
 
-// modelOption is a model's name as its selector offers it: without
-// "Instruct", which every chat model of the dataset is, so that the longest
-// names fit a phone's width. modelHint, under the selector, gives the full
-// name.
-func modelOption(m *data.ModelEntry) string { return strings.Replace(m.Name, " Instruct", "", 1) }
-
 // modelHint is what sets a model apart, said under its name in the
 // selector: "14B parameters, all active for each token · weights in BF16 ·
-// measured on B200 and H100", after its full name where the selector
-// shortens it; an image or video model's parameters are just counted.
+// measured on B200 and H100"; an image or video model's parameters are just
+// counted.
 // compact (the embed's) leaves the weights' precision to the serving
 // details, which it folds away.
 func modelHint(k *data.Kind, m *data.ModelEntry, compact bool) string {
@@ -206,9 +200,6 @@ func modelHint(k *data.Kind, m *data.ModelEntry, compact bool) string {
 	hint := fmt.Sprintf("%s · weights in %s · measured on %s", size, m.Precision, measuredOn(m.GPUs))
 	if compact {
 		hint = fmt.Sprintf("%s · measured on %s", size, measuredOn(m.GPUs))
-	}
-	if modelOption(m) != m.Name {
-		hint = m.Name + ": " + hint
 	}
 	return hint
 }

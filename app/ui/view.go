@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -132,15 +133,18 @@ func modelFields(set *data.Set, q data.Query, hidden state.Hidden, compact bool,
 	tasks := taskOptions(set, q.Task, only)
 	var models, gpus []app.UI
 	if work != nil {
-		// Names only, which fit a phone's width; what tells models apart
-		// is said under the selector.
+		// The dataset's names, as the headline and every figure say them;
+		// what tells models apart is said under the selector.
 		for _, m := range work.Models {
-			models = append(models, option(m.Slug, modelOption(&m), entry != nil && m.Slug == entry.Slug))
+			models = append(models, option(m.Slug, m.Name, entry != nil && m.Slug == entry.Slug))
 		}
 	}
-	hint := ""
+	hint, whole := "", ""
 	if entry != nil {
 		hint = modelHint(data.TaskKind(q.Task), entry, compact)
+		if utf8.RuneCountInString(entry.Name) > phoneName {
+			whole = entry.Name + ": "
+		}
 		gpus = append(gpus, option(data.AnyGPU, gpuOption(entry.GPUs), q.GPU == data.AnyGPU))
 		for _, g := range entry.GPUs {
 			gpus = append(gpus, option(g, g, q.GPU == g))
@@ -155,7 +159,7 @@ func modelFields(set *data.Set, q data.Query, hidden state.Hidden, compact bool,
 			return app.Div().Class("field wide").Body(
 				app.Label().For("model").Text("Model"),
 				app.Select().ID("model").Aria("describedby", "model-hint").OnChange(onModel).Body(models...),
-				app.P().ID("model-hint").Class("hint").Text(hint),
+				app.P().ID("model-hint").Class("hint").Body(app.Span().Class("phone-only").Text(whole), app.Text(hint)),
 			)
 		}),
 		show(state.ParamGPU, func() app.UI {
@@ -166,6 +170,13 @@ func modelFields(set *data.Set, q data.Query, hidden state.Hidden, compact bool,
 		}),
 	}
 }
+
+// phoneName is the longest model name, in characters, that the model's
+// select shows whole on a 360-px phone (measured in chromium: "Qwen 3 VL
+// 235B A22B Instruct FP8", 32, fits; "Llama 4 Maverick 17B 128E Instruct
+// FP8", 38, loses its last characters). There the hint under the select
+// begins with a longer name, whole.
+const phoneName = 34
 
 // taskOptions are the task selector's options, only the workloads of kind
 // only unless it is nil.

@@ -166,7 +166,7 @@ func TestDiffusionSummaries(t *testing.T) {
 	r := selectQ(t, s, data.Query{Task: "text-to-image", Model: "flux-1-dev", GPU: "H100", DeadlineMS: 10e3, Percentile: data.P50, Tokens: 10e3})
 	got := Summary(r, footprint.Factors{}, "https://example.org/?x")
 	for _, want := range []string{
-		"10k images of FLUX.1 Dev on Text to Image (text-to-image), on H100, each generated within 10 s (the time to generate its batch): ",
+		"10k images of FLUX.1 Dev on Text to Image, on H100, each generated within 10 s (the time to generate its batch): ",
 		"24.16 kWh of GPU energy (8,699 J per image)",
 		"(H100 × 2, batch size 1, Ulysses 2 × ring 1, 1024×1024, 50 steps; dataset row flux-1-dev/H100/2/b1/u2r1).",
 		"https://example.org/?x",
@@ -182,7 +182,7 @@ func TestDiffusionSummaries(t *testing.T) {
 	}
 	rk, _ := s.Compare(data.Query{Task: "text-to-video", GPU: "H100", DeadlineMS: 120e3, Percentile: data.P50, Tokens: 100})
 	got = CompareSummary(rk, &s.Index, footprint.Factors{}, "")
-	for _, want := range []string{"GPU energy of 100 videos on Text to Video (text-to-video), on H100, each generated within 120 s", " J/video)", "Missing the deadline (the smallest each meets): "} {
+	for _, want := range []string{"GPU energy of 100 videos on Text to Video, on H100, each generated within 120 s", " J/video)", "Missing the deadline (the smallest each meets): "} {
 		if !strings.Contains(got, want) {
 			t.Errorf("CompareSummary does not say %q:\n%s", want, got)
 		}

@@ -155,7 +155,7 @@ func PlanCompareSummary(rk *plan.Ranking, idx *data.Index, given footprint.Facto
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "GPU energy a day to serve %s with each model of %s, %s, at a %s inter-token latency of at most %s: ",
-		rk.Traffic.Words(), w.Name+" ("+w.ID+")", gpuPhrase(w.GPUs(), q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
+		rk.Traffic.Words(), w.Name, gpuPhrase(w.GPUs(), q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
 	all := rk.Data()
 	measured, models := all.Measured()
 	if len(meets) == 0 {

@@ -127,7 +127,7 @@ func CompareSummary(rk *data.Ranking, idx *data.Index, f footprint.Factors, perm
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "GPU energy of %s on %s, %s, %s: ",
-		k.VolumeWords(q.Tokens), w.Name+" ("+w.ID+")", gpuPhrase(w.GPUs(), q.GPU), deadlinePhrase(k, q))
+		k.VolumeWords(q.Tokens), w.Name, gpuPhrase(w.GPUs(), q.GPU), deadlinePhrase(k, q))
 	measured, models := rk.Measured()
 	if len(meets) == 0 {
 		fmt.Fprintf(&b, "none of its %d %s meets the deadline.", measured, models)
@@ -233,11 +233,13 @@ func gpuPhrase(gpus []string, gpu string) string {
 	return s
 }
 
-// workloadName is the workload a model was measured on as its file names it,
-// "Reasoning (gpqa)", or else the workload's id.
+// workloadName is the workload a model was measured on by the name the page
+// gives it, "Reasoning": its source names it with its id, "Reasoning
+// (gpqa)", which the reader has no use for. A model without a source's
+// name gives the workload's id.
 func workloadName(m *data.Model, task string) string {
 	if m.Source.Workload != "" {
-		return m.Source.Workload
+		return strings.TrimSuffix(m.Source.Workload, " ("+task+")")
 	}
 	return task
 }

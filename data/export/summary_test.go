@@ -19,7 +19,7 @@ func TestSummary(t *testing.T) {
 	got := Summary(r, footprint.Factors{}, permalink)
 	c, e := r.Selected, r.Estimate
 	for _, want := range []string{
-		"2.5B output tokens of " + r.Model.Name, "Reasoning (gpqa)", "on H100,", "p95", "at most 40 ms",
+		"2.5B output tokens of " + r.Model.Name, "on Reasoning, on H100,", "p95", "at most 40 ms",
 		data.FormatEnergy(e.EnergyWh), data.FormatNumber(float64(c.JoulesPerToken)) + " J per token",
 		data.FormatJoules(e.EnergyPerRequest), c.Hardware(), c.RowID,
 		"Boundary: GPU only.", r.Model.Caveat, r.Model.Source.Cite, r.Model.Source.Version,
@@ -163,7 +163,7 @@ func TestCompareSummary(t *testing.T) {
 	// Of gpqa's 12 models, the 2 never measured on H100 are listed apart,
 	// not counted as missing the deadline.
 	count := fmt.Sprintf("%d of its 10 models measured on H100 meet the deadline;", counts[data.Meets])
-	for _, want := range []string{"Reasoning (gpqa)", "on H100,", count, "Not measured on H100:", "Boundary: GPU only.", s.Index.Caveat, s.Index.Source.Cite} {
+	for _, want := range []string{"on Reasoning, on H100,", count, "Not measured on H100:", "Boundary: GPU only.", s.Index.Caveat, s.Index.Source.Cite} {
 		if !strings.Contains(got, want) {
 			t.Errorf("summary lacks %q:\n%s", want, got)
 		}
