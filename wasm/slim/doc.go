@@ -1,0 +1,88 @@
+// Command slim builds the browser entry (tokenjoule/wasm) against copies of
+// go-app and go-echarts edited for the browser: smaller, and rendering a
+// change in the task that made it. Its doc is also the one list of every
+// way tokenjoule adapts go-app, in this command and elsewhere, and of what
+// to check after upgrading go-app or go-echarts.
+//
+//	go run ./wasm/slim -o web/app.wasm                 # what make wasm runs
+//	GOOS=js GOARCH=wasm go build -modfile "$(go run ./wasm/slim)" ./wasm
+//
+// slim copies each module as the module cache holds the version go.mod pins
+// (checked against go.sum) into -dir, edits the copies, and writes beside
+// them a go.mod that replaces the modules by the copies, for the browser
+// build only: the server, the command line and the tests use go-app as it
+// is. (go build -overlay would be simpler, but it refuses to replace files
+// in the module cache.) Every edit names the text it replaces, which must
+// occur exactly once: on another version slim fails, naming the file and
+// the text it looked for, rather than build something else.
+//
+// # go-app's edits (goapp.go)
+//
+//   - http.go and LocalDir in resource.go (httpStub, resourceEdits): no
+//     HTTP handler, which is dead code in the browser but links net/http,
+//     whose initialisers keep crypto/tls and its kin: a fifth of app.wasm.
+//   - crypto.go, context.go and state.go (cryptoStub, uuidEdits): no AES-GCM
+//     (Context.Encrypt, which tokenjoule never asks for) and ids from
+//     math/rand/v2 instead of github.com/google/uuid, which links
+//     crypto/rand, md5, sha1 and database/sql/driver: 4% of the brotli size.
+//   - engine.go (engineEdits, which use its private iddleFrameDuration): the
+//     engine renders as soon as the dispatched functions are handled, in
+//     their task, rather than a frame period later on a timer, so that a
+//     change is painted in the next frame.
+//   - route.go (routeEdits): no regexp. RouteWithRegexp panics, saying why:
+//     the browser build registers exact routes only (app/ui/routes.go; web/
+//     guard.js gives a page its own name first).
+//
+// # go-echarts' edits (echarts.go)
+//
+// The calculator builds chart options and hands them to ECharts itself:
+// go-echarts' HTML rendering (render, renderStub), the regexps of opts/js.go
+// (jsStub), the templates behind JSONNotEscaped (baseEdits), the log package
+// of its maps (geoEdits) and math/rand in its chart ids (idEdits) are left
+// out: with regexp and the templates, about a tenth of app.wasm's code, and
+// work at start (their initialisers compile regular expressions).
+//
+// # The build (build.go, segments.go)
+//
+// Inlining only in the runtime and the small packages every other leans on
+// (inlined): inlined copies of function bodies were 7% of the brotli size.
+// The data in one segment (joinData), which compresses better than the
+// linker's many: 7% of the brotli size.
+//
+// # Elsewhere
+//
+//   - app/server/appjs.go rewrites go-app's app.js so that it instantiates
+//     the module web/start.js's worker compiled off the page's thread, from
+//     a response with a URL (chromium caches the code compiled from those).
+//   - app/server/worker.js is the service worker (Handler.
+//     ServiceWorkerTemplate): go-app's stock one swallows install errors,
+//     matches pages by exact URL and caches a sub-path's root as a redirect,
+//     so that it does not work offline.
+//   - web/start.js, the first script of every page, starts the wasm's
+//     download and its compilation in a worker; web/guard.js, before go-app
+//     runs, stands in for the storage a sandboxed frame forbids, names the
+//     page as its route, and shows the link's question before the app runs.
+//   - app/server/previews.go (FixPage, on every page served or built): drops
+//     link previews without a host, puts web/start.js first in the head, and
+//     writes attribute values in HTML's quoting (go-app writes Go's).
+//   - app/server/server.go sets the Handler: local icons (the default one is
+//     remote, and the offline install would fail), a Version from the
+//     content, the wasm's size for the loader; app/dist's fixManifest gives
+//     the installed app its sub-path's scope.
+//   - app/ui/bridge.go scrolls a page reached by a link to its top: go-app
+//     navigates in place and keeps the scroll position.
+//
+// # After upgrading go-app or go-echarts
+//
+//  1. go run ./wasm/slim -o /tmp/app.wasm: a failing edit names its file
+//     and text. Read that file in the new version: if upstream now does
+//     what the edit did, drop the edit; else write it anew for the new text.
+//  2. go test ./wasm/slim ./app/server: TestOverlay checks that net/http,
+//     crypto, regexp, the templates, log and math/rand stay out and the
+//     engine renders after the dispatches; AppJS fails on an app.js it does
+//     not know.
+//  3. make test: the browser tests load every page online, offline and
+//     under a sub-path, in three engines.
+//  4. make bench BENCH_FLAGS='-versus OLD_DIST': the wasm's size and the
+//     start's figures against the build before the upgrade.
+package main

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// The edits of go-app (see the package doc).
+
+const goapp = "github.com/maxence-charriere/go-app/v10/pkg/app"
+
+// httpStub replaces http.go. wasm.go, which is only built for wasm, names
+// *Handler in its GenerateStaticWebsite stub, so the type stays.
+const httpStub = `package app
+
+// Handler is go-app's HTTP handler, which serves and prerenders the app. It
+// has no use in the browser: tokenjoule's wasm build replaces http.go with
+// this file (see tokenjoule/wasm/slim) to keep net/http out of app.wasm.
+type Handler struct{}
+`
+
+// cryptoStub replaces crypto.go: encrypt and decrypt refuse, saying why, and
+// newID stands for uuid.NewString.
+const cryptoStub = `package app
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/errors"
+)
+
+// tokenjoule's wasm build (tokenjoule/wasm/slim) leaves AES out of app.wasm:
+// the calculator enciphers nothing.
+var errNoCrypto = errors.New("encryption is left out of tokenjoule's browser build (see tokenjoule/wasm/slim)")
+
+func encrypt(key string, v []byte) ([]byte, error) { return nil, errNoCrypto }
+
+func decrypt(key string, v []byte) ([]byte, error) { return nil, errNoCrypto }
+
+// newID is a random id in the form of a UUID (version 4), without crypto/rand.
+func newID() string {
+	a, b := rand.Uint64(), rand.Uint64()
+	return fmt.Sprintf("%08x-%04x-4%03x-%04x-%012x", a>>32, a>>16&0xffff, a&0xfff, b>>48&0x3fff|0x8000, b&0xffffffffffff)
+}
+`
+
+// uuidEdits have context.go and state.go take their ids from newID.
+var uuidEdits = []struct{ old, new string }{
+	{"\t\"github.com/google/uuid\"\n", ""},
+	{"uuid.NewString()", "newID()"},
+}
+
+// resourceEdits remove LocalDir's use of net/http from resource.go: in the
+// browser a local directory resolver has nothing to serve.
+var resourceEdits = []struct{ old, new string }{
+	{"import (\n\t\"net/http\"\n\t\"strings\"\n)", "import (\n\t\"strings\"\n)"},
+	{"\t\tHandler:   http.FileServer(http.Dir(directory)),\n", ""},
+	{"type localResourceResolver struct {\n\thttp.Handler\n", "type localResourceResolver struct {\n"},
+}
+
+// engineEdits make engine.go's loop render once the queue of dispatched
+// functions (event handlers, OnMount, OnNav…) is empty, instead of when its
+// frame timer fires. The timer stays, idle, for the loop's other uses.
+var engineEdits = []struct{ old, new string }{
+	{"\t\t\tdispatch()\n\n\t\tcase <-frames.C:\n",
+		"\t\t\tdispatch()\n" +
+			"\t\t\tif len(e.dispatches) == 0 {\n" +
+			"\t\t\t\t// tokenjoule (wasm/slim): render now, in the task that handled the events.\n" +
+			"\t\t\t\te.processFrame()\n" +
+			"\t\t\t\tframes.Reset(iddleFrameDuration)\n" +
+			"\t\t\t\tcurrentFrameDuration = iddleFrameDuration\n" +
+			"\t\t\t}\n\n" +
+			"\t\tcase <-frames.C:\n"},
+}
+
+// routeEdits make go-app's router do without regexp: RouteWithRegexp
+// panics, saying why, and no route matches a pattern.
+var routeEdits = []struct{ old, new string }{
+	{"import (\n\t\"regexp\"\n\t\"sync\"\n)", "import (\n\t\"sync\"\n)"},
+	{"\t\tregexp:       regexp.MustCompile(pattern),\n", ""},
+	{"\tr.mu.Lock()\n\tdefer r.mu.Unlock()\n\n\tr.routesWithRegexp = append(", "\tpanic(\"RouteWithRegexp(\" + pattern + \"): " + noRegexp + "\")\n\tr.routesWithRegexp = append("},
+	{"\tfor _, rwr := range r.routesWithRegexp {\n\t\tif rwr.regexp.MatchString(path) {\n\t\t\treturn true\n\t\t}\n\t}\n", ""},
+	{"\tfor _, rwr := range r.routesWithRegexp {\n\t\tif rwr.regexp.MatchString(path) {\n\t\t\treturn rwr.newComponent(), true\n\t\t}\n\t}\n", ""},
+	{"\tregexp       *regexp.Regexp\n", ""},
+}
+
+// slimGoApp edits the copy of go-app in dir (src is where it came from, for
+// the messages).
+func slimGoApp(src, dir string) error {
+	app := filepath.Join(dir, "pkg", "app")
+	files := map[string]string{"http.go": httpStub, "crypto.go": cryptoStub}
+	for name, edits := range map[string][]struct{ old, new string }{"resource.go": resourceEdits, "engine.go": engineEdits,
+		"context.go": uuidEdits, "state.go": uuidEdits, "route.go": routeEdits} {
+		s, err := edit(app, name, edits)
+		if err != nil {
+			return fmt.Errorf("%s/%v", src, err)
+		}
+		files[name] = s
+	}
+	for _, name := range []string{"crypto.go", "http.go"} {
+		if _, err := os.Stat(filepath.Join(app, name)); err != nil {
+			return fmt.Errorf("%s has no pkg/app/%s: update wasm/slim", src, name)
+		}
+	}
+	if strings.Contains(files["resource.go"], "http.") {
+		return fmt.Errorf("%s/resource.go still uses net/http after the edits: update wasm/slim", src)
+	}
+	if strings.Contains(files["route.go"], `"regexp"`) {
+		return fmt.Errorf("%s/route.go still uses regexp after the edits: update wasm/slim", src)
+	}
+	return writeFiles(app, files)
+}
