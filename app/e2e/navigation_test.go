@@ -38,6 +38,20 @@ func (tb *tab) follow(id, mounted string) {
 	tb.await(`new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))`)
 }
 
+// history goes Back (or Forward) to the page at path (mounted, the CSS
+// selector of its main element), and checks that it is scrolled to y, as
+// the reader left it, within 3 px.
+func (tb *tab) history(back bool, path, mounted string, y float64) {
+	tb.t.Helper()
+	step, what := chromedp.NavigateForward(), "Forward to "+path
+	if back {
+		step, what = chromedp.NavigateBack(), "Back to "+path
+	}
+	tb.do(step)
+	tb.waitFor(fmt.Sprintf(`location.pathname === %q && !!document.querySelector(%q)`, path, mounted), what)
+	tb.expectScroll(y, what)
+}
+
 // expectScroll waits until the page is scrolled to y, within 3 px.
 func (tb *tab) expectScroll(y float64, what string) {
 	tb.t.Helper()
@@ -63,34 +77,32 @@ func TestNavigation(t *testing.T) {
 		return y
 	}
 
+	// toTop follows the link id, which opens the page mounted at its top.
+	toTop := func(tb *tab, id, mounted string) {
+		tb.t.Helper()
+		what := eval[string](tb, fmt.Sprintf(`document.getElementById(%q).textContent.trim()`, id))
+		tb.follow(id, mounted)
+		if got := tb.scrollY(); got != 0 {
+			tb.t.Errorf("%q opens its page scrolled to %v px, want its top", what, got)
+		}
+	}
+
 	t.Run("CompareOnPhone", func(t *testing.T) {
 		t.Parallel()
 		tb := newTab(t, bctx, origin, chromedp.EmulateViewport(360, 800))
 		tb.open(state.String(q))
 		y := leave(tb, "open-compare", 800)
-		tb.follow("open-compare", compareMounted)
-		if got := tb.scrollY(); got != 0 {
-			t.Errorf(`"Compare every model" opens the compare page scrolled to %v px, want its top`, got)
-		}
+		toTop(tb, "open-compare", compareMounted)
 		// The reader reads down the ranking, then goes back, and forward.
 		down := eval[float64](tb, `(scrollTo(0, 1500), scrollY)`)
-		tb.do(chromedp.NavigateBack())
-		tb.waitFor(fmt.Sprintf(`location.pathname === "/" && !!document.querySelector(%q)`, calcMounted), "the calculator again")
-		tb.expectScroll(y, "Back to the calculator")
-		tb.do(chromedp.NavigateForward())
-		tb.waitFor(fmt.Sprintf(`location.pathname === "/compare" && !!document.querySelector(%q)`, compareMounted), "the compare page again")
-		tb.expectScroll(down, "Forward to the compare page")
+		tb.history(true, "/", calcMounted, y)
+		tb.history(false, "/compare", compareMounted, down)
 		// A model's link on the compare page opens the calculator at its top.
 		eval[bool](tb, `(() => { const a = [...document.querySelectorAll("#ranking-table a[href]")].at(-1);
 			a.id = "last-model"; a.scrollIntoView({block: "center"}); return true })()`)
 		from := tb.scrollY()
-		tb.follow("last-model", calcMounted)
-		if got := tb.scrollY(); got != 0 {
-			t.Errorf("a model's link opens the calculator scrolled to %v px, want its top", got)
-		}
-		tb.do(chromedp.NavigateBack())
-		tb.waitFor(fmt.Sprintf(`location.pathname === "/compare" && !!document.querySelector(%q)`, compareMounted), "the compare page, back")
-		tb.expectScroll(from, "Back to the ranking")
+		toTop(tb, "last-model", calcMounted)
+		tb.history(true, "/compare", compareMounted, from)
 	})
 
 	t.Run("PlanOnDesktop", func(t *testing.T) {
@@ -98,13 +110,8 @@ func TestNavigation(t *testing.T) {
 		tb := newTab(t, bctx, origin, chromedp.EmulateViewport(1440, 900))
 		tb.open(state.String(q))
 		y := leave(tb, "open-plan", 300)
-		tb.follow("open-plan", planMounted)
-		if got := tb.scrollY(); got != 0 {
-			t.Errorf(`"Plan a deployment" opens the plan scrolled to %v px, want its top`, got)
-		}
-		tb.do(chromedp.NavigateBack())
-		tb.waitFor(fmt.Sprintf(`location.pathname === "/" && !!document.querySelector(%q)`, calcMounted), "the calculator again")
-		tb.expectScroll(y, "Back to the calculator")
+		toTop(tb, "open-plan", planMounted)
+		tb.history(true, "/", calcMounted, y)
 	})
 
 	t.Run("Fragment", func(t *testing.T) {
@@ -121,8 +128,6 @@ func TestNavigation(t *testing.T) {
 		if math.Abs(top) > 2 || tb.scrollY() == 0 {
 			t.Errorf("a link to #ranking-table opens the compare page with the table %v px from the window's top (scrolled %v px), want at its top", top, tb.scrollY())
 		}
-		tb.do(chromedp.NavigateBack())
-		tb.waitFor(fmt.Sprintf(`location.pathname === "/" && !!document.querySelector(%q)`, calcMounted), "the calculator again")
-		tb.expectScroll(y, "Back to the calculator")
+		tb.history(true, "/", calcMounted, y)
 	})
 }
