@@ -123,7 +123,8 @@ func TestKeysAndTouch(t *testing.T) {
 			key, want string
 		}{
 			{kb.ArrowRight, "50"}, {kb.ArrowRight, "60"}, {kb.ArrowUp, "80"}, {kb.ArrowRight, "100"},
-			{kb.ArrowLeft, "80"}, {kb.ArrowDown, "60"}, {kb.PageUp, "100"}, {kb.PageDown, "50"}, {kb.PageDown, "20"},
+			{kb.ArrowLeft, "80"}, {kb.ArrowDown, "60"}, {kb.PageUp, "100"}, {kb.PageDown, "50"},
+			{kb.Home, "5"}, {kb.End, "1000"}, {kb.PageDown, "500"}, {kb.PageDown, "200"}, {kb.PageDown, "100"}, {kb.PageDown, "50"}, {kb.PageDown, "20"},
 		} {
 			key(tb, step.key)
 			if box = boxAfter(tb, box); box != step.want {
