@@ -57,9 +57,10 @@ func (p *planner) try(kind, sel, value, event string, q data.Query) (step, bool)
 	return step{Kind: kind, Sel: sel, Value: value, Event: event, Expect: text}, true
 }
 
-// sliderToMS is app/ui's mapping of the logarithmic deadline slider
-// (position 0..100 to 5..1000 ms, three significant digits).
-func sliderToMS(pos float64) float64 {
+// typedDeadline is a deadline anywhere on the slider's logarithmic scale
+// (position 0..100 for 5..1000 ms), to three significant digits, as a
+// reader types it: not only the slider's stops.
+func typedDeadline(pos float64) float64 {
 	ms := 5 * math.Pow(1000.0/5, pos/100)
 	f, _ := strconv.ParseFloat(strconv.FormatFloat(ms, 'g', 3, 64), 64)
 	return f
@@ -115,7 +116,7 @@ func interactions(set *data.Set, n int) ([]step, error) {
 		return math.Round(float64(k) * 100 / (n - 1)) // a range input's step is 1
 	}
 	err = add("deadline", n, func(i int) (step, bool) {
-		ms := sliderToMS(sweep(i) + float64(i%3)) // not only the slider's own values
+		ms := typedDeadline(sweep(i) + float64(i%3)) // not only the slider's own values
 		q := p.q
 		q.DeadlineMS = ms
 		return p.try("deadline", "#deadline", strconv.FormatFloat(ms, 'f', -1, 64), "input", q)
@@ -126,7 +127,7 @@ func interactions(set *data.Set, n int) ([]step, error) {
 	err = add("slider", n, func(i int) (step, bool) {
 		pos := math.Min(100, sweep(i)+float64(i%5))
 		q := p.q
-		q.DeadlineMS = sliderToMS(pos)
+		q.DeadlineMS = data.Tokens.SliderDeadline(pos)
 		return p.try("slider", "#deadline-range", strconv.FormatFloat(pos, 'f', -1, 64), "input", q)
 	})
 	if err != nil {

@@ -10,7 +10,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -723,7 +722,9 @@ func TestBrowser(t *testing.T) {
 		step("gpu", func() { tb.change("#gpu", "H100", "change") }, with(q, func(q *data.Query) { q.GPU = "H100" }))
 		step("percentile", func() { tb.change("#percentile", "p90", "change") }, with(q, func(q *data.Query) { q.Percentile = data.P90 }))
 		step("deadline box", func() { tb.change("#deadline", "250", "input") }, with(q, func(q *data.Query) { q.DeadlineMS = 250 }))
-		// The slider is logarithmic: its middle is √(5·1000) ≈ 70.7 ms.
+		// The slider is logarithmic: its middle is √(5·1000) ≈ 70.7 ms, and
+		// it stops at round deadlines: 80 ms is the nearest (60 is farther
+		// on its scale).
 		tb.change("#deadline-range", "50", "input")
 		ctx, cancel := context.WithTimeout(tb.ctx, 10*time.Second)
 		_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector("#deadline").value !== "250"`))
@@ -733,8 +734,8 @@ func TestBrowser(t *testing.T) {
 		}
 		slid := eval[string](tb, `document.querySelector("#deadline").value`)
 		v, err := data.ParseDeadline(slid)
-		if err != nil || math.Abs(v-math.Sqrt(5*1000)) > 0.5 {
-			t.Fatalf("slider at its middle gives %q ms, want about 70.7", slid)
+		if err != nil || v != 80 {
+			t.Fatalf("slider at its middle gives %q ms, want 80", slid)
 		}
 		step("deadline slider", func() {}, with(q, func(q *data.Query) { q.DeadlineMS = v }))
 		// Typed with the keyboard, as a person would.

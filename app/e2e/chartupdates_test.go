@@ -210,7 +210,7 @@ func TestChartUpdates(t *testing.T) {
 		positions := []float64{80, 35, 95, 10, 60, 45, 70, 25, 90, 50, 15, 85, 30, 75, 40, 65, 55, 38, 100, 20}
 		figures := map[string]bool{}
 		for _, p := range positions {
-			r, _ := set.Select(state.Normalize(set, with(def, func(q *data.Query) { q.DeadlineMS = sliderMS(p) })))
+			r, _ := set.Select(state.Normalize(set, with(def, func(q *data.Query) { q.DeadlineMS = data.Tokens.SliderDeadline(p) })))
 			if r.Selected != nil {
 				figures[data.FormatEnergy(r.Estimate.EnergyWh)] = true
 			}
@@ -218,7 +218,7 @@ func TestChartUpdates(t *testing.T) {
 		if len(figures) < 3 {
 			t.Fatalf("the positions give %d figures: they cannot tell one update from many", len(figures))
 		}
-		last := with(def, func(q *data.Query) { q.DeadlineMS = sliderMS(positions[len(positions)-1]) })
+		last := with(def, func(q *data.Query) { q.DeadlineMS = data.Tokens.SliderDeadline(positions[len(positions)-1]) })
 		if a, b := figure(set, def), figure(set, last); a == b {
 			t.Fatalf("the last position gives the default's figure, %s: its update would not show", a)
 		}
@@ -251,7 +251,7 @@ func TestChartUpdates(t *testing.T) {
 		// (the second waits), then a typed deadline, then frames.
 		typed := with(def, func(q *data.Query) { q.DeadlineMS = 15 })
 		for _, p := range positions[:2] {
-			if figure(set, with(def, func(q *data.Query) { q.DeadlineMS = sliderMS(p) })) == figure(set, typed) {
+			if figure(set, with(def, func(q *data.Query) { q.DeadlineMS = data.Tokens.SliderDeadline(p) })) == figure(set, typed) {
 				t.Fatalf("slider position %v gives the typed deadline's figure: the test cannot tell them apart", p)
 			}
 		}
@@ -355,10 +355,6 @@ func firstDifference(a, b string) string {
 	from := max(0, i-200)
 	return fmt.Sprintf("patched …%s\nfresh   …%s", a[from:min(len(a), i+200)], b[from:min(len(b), i+200)])
 }
-
-// sliderMS is app/ui's mapping of the logarithmic deadline slider
-// (position 0..100 to 5..1000 ms, three significant digits).
-func sliderMS(pos float64) float64 { return sigRound(5*math.Pow(1000.0/5, pos/100), 3) }
 
 func sigRound(v float64, digits int) float64 {
 	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', digits, 64), 64)

@@ -30,7 +30,13 @@
 //   - TestAccessibility injects axe-core through the DevTools protocol (the
 //     site's CSP does not apply to it) into every state a reader meets, light
 //     and dark, and fails on any serious or critical violation; TestKeyboard
-//     drives the dialog, the notices and every control by keyboard alone.
+//     drives the dialog, the notices and every control by keyboard alone;
+//     TestKeysAndTouch the skip link, the deadline slider's steps (keys and
+//     drag) and the help buttons' size and room on every page at 360 and
+//     1440 px.
+//   - TestNavigation follows the pages' links on a phone and a wide screen:
+//     the page opens at its top (or at the fragment's element), and Back and
+//     Forward return to where the reader was.
 //   - TestPhone checks the first screen at 360×800 and the embed at 380 px;
 //     TestReaders what a new reader meets (the inputs within reach on a
 //     phone, the compare table at 360 px, chart labels over nothing, every
@@ -66,5 +72,6 @@
 // -run TestCharts/Screenshots each chart alone; -run TestEmbed/Screenshots
 // every embed layout at 360 and 720 px, the first screen at 380×640 and the
 // dialog; -run TestPrestart the pages before the app starts and with
-// JavaScript off.
+// JavaScript off; -run TestKeysAndTouch/Screenshots the calculator with its
+// skip link focused.
 package e2e

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"math"
 	"net/url"
 	"strconv"
 
@@ -96,8 +95,9 @@ func (c *calc) fromURL(u *url.URL) {
 }
 
 // OnNav reads the URL as calc.OnNav does, then takes the refused values
-// out of it.
+// out of it; a page a link opened opens at its top (arrived).
 func (c *Calculator) OnNav(ctx app.Context) {
+	arrived(ctx.Page().URL())
 	c.calc.OnNav(ctx)
 	forgetRefused(ctx, state.String(c.q), c.notices)
 }
@@ -198,28 +198,6 @@ func (c *calc) onPercentile(ctx app.Context, e app.Event) {
 	c.apply(q)
 }
 
-// The deadline slider is logarithmic: position 0..sliderSteps maps to the
-// kind's DeadlineMinMS..DeadlineMaxMS (5–1000 ms between tokens), so that
-// 5–50 ms gets as much travel as 100–1000. sliderSteps is a range input's
-// default max on purpose: go-app sets the attributes of a new element in no
-// fixed order, and a value set before a larger max would be clamped to the
-// default.
-const sliderSteps = 100
-
-func sliderToMS(k *data.Kind, pos float64) float64 {
-	lo, hi := k.InUnit(k.DeadlineMinMS), k.InUnit(k.DeadlineMaxMS)
-	// Three significant digits, in the kind's unit (ms or s): a slider
-	// cannot be placed more finely anyway.
-	v := roundSig(lo*math.Pow(hi/lo, pos/sliderSteps), 3)
-	ms, _ := k.ParseDeadline(strconv.FormatFloat(v, 'f', -1, 64)) // as typed: 1.23 s is 1230 ms exactly
-	return ms
-}
-
-func msToSlider(k *data.Kind, ms float64) string {
-	pos := math.Log(ms/k.DeadlineMinMS) / math.Log(k.DeadlineMaxMS/k.DeadlineMinMS) * sliderSteps
-	return strconv.FormatFloat(math.Max(0, math.Min(sliderSteps, pos)), 'f', 1, 64)
-}
-
 func roundSig(v float64, digits int) float64 {
 	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', digits, 64), 64)
 	return f
@@ -230,8 +208,8 @@ func roundSig(v float64, digits int) float64 {
 // next frame. A slider dragged fires more input events than the screen
 // shows frames; the page answers at most one a frame.
 func (c *calc) onDeadlineSlider(ctx app.Context, e app.Event) {
-	pos, err := strconv.ParseFloat(value(ctx), 64)
-	if err != nil {
+	pos, ok := sliderInput(ctx, c.kind())
+	if !ok {
 		return
 	}
 	c.sliderPos = pos
@@ -247,7 +225,7 @@ func (c *calc) onDeadlineSlider(ctx app.Context, e app.Event) {
 // before the frame after the one that shows it.
 func (c *calc) applySlider(ctx app.Context) {
 	k := c.kind()
-	ms := sliderToMS(k, c.sliderPos)
+	ms := k.SliderDeadline(c.sliderPos)
 	c.setDeadline(ctx, ms, k.DeadlineText(ms))
 	c.sliderWait = true
 	afterPaint(func() {
@@ -261,6 +239,16 @@ func (c *calc) applySlider(ctx app.Context) {
 			c.applySlider(ctx)
 		})
 	})
+}
+
+// onDeadlineKey steps the slider's deadline with the arrow keys and Page
+// Up and Page Down, from stop to stop (sliderKey).
+func (c *calc) onDeadlineKey(ctx app.Context, e app.Event) {
+	k := c.kind()
+	if ms, ok := sliderKey(e, k, c.q.DeadlineMS); ok {
+		c.sliderPending = false // as onDeadlineText
+		c.setDeadline(ctx, ms, k.DeadlineText(ms))
+	}
 }
 
 func (c *calc) onDeadlineText(ctx app.Context, e app.Event) {

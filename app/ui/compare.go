@@ -74,8 +74,10 @@ func (c *Compare) OnInit() {
 }
 
 // OnNav reads the state from the URL, also when prerendering, unless
-// OnInit read this very URL.
+// OnInit read this very URL; a page a link opened opens at its top
+// (arrived).
 func (c *Compare) OnNav(ctx app.Context) {
+	arrived(ctx.Page().URL())
 	if c.loadErr != nil {
 		return
 	}
@@ -197,11 +199,15 @@ func (c *Compare) onParam(param string) app.EventHandler {
 }
 
 func (c *Compare) onDeadlineSlider(ctx app.Context, e app.Event) {
-	pos, err := strconv.ParseFloat(value(ctx), 64)
-	if err != nil {
-		return
+	if pos, ok := sliderInput(ctx, c.kind()); ok {
+		c.setDeadline(ctx, c.kind().SliderDeadline(pos))
 	}
-	c.setDeadline(ctx, sliderToMS(c.kind(), pos))
+}
+
+func (c *Compare) onDeadlineKey(ctx app.Context, e app.Event) {
+	if ms, ok := sliderKey(e, c.kind(), c.q.DeadlineMS); ok {
+		c.setDeadline(ctx, ms)
+	}
 }
 
 func (c *Compare) setDeadline(ctx app.Context, ms float64) {
@@ -320,6 +326,7 @@ func (c *Compare) Render() app.UI {
 		)
 	}
 	return root.Body(
+		skipLink("Skip to the comparison's controls"),
 		app.Header().Class("top").Body(
 			app.Div().Class("top-row").Body(
 				app.H1().Text("tokenjoule"),
@@ -400,7 +407,7 @@ func (c *Compare) renderControls() app.UI {
 			)
 		}),
 		show(state.ParamDeadline, func() app.UI {
-			return deadlineField(c.kind(), q.DeadlineMS, c.deadlineText, c.deadlineErr, c.embedded, c.onDeadlineSlider, c.onDeadlineText)
+			return deadlineField(c.kind(), q.DeadlineMS, c.deadlineText, c.deadlineErr, c.embedded, c.onDeadlineSlider, c.onDeadlineKey, c.onDeadlineText)
 		}),
 		// An image or video workload has one latency per batch: no percentile.
 		app.If(!c.look.Hidden.Has(state.ParamPercentile) && !c.kind().Diffusion(), func() app.UI {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -48,11 +49,13 @@ func inputError(id, msg string) app.UI {
 
 // deadlineField is the deadline's logarithmic slider and its box, which
 // follow each other, in the unit of k (ms between tokens, s for an image or
-// a video); text is what the box shows, errText why it is refused.
+// a video); text is what the box shows, errText why it is refused. The
+// slider stops at round deadlines (data.Kind.SliderStops): onSlider reads a
+// drag with sliderInput, onKey the keys with sliderKey.
 // The box is a text box (inputmode decimal brings a phone's number pad): a
 // number input would hand the page "" for "fast", and the message would say
 // that nothing was typed.
-func deadlineField(k *data.Kind, ms float64, text, errText string, compact bool, onSlider, onText app.EventHandler) app.UI {
+func deadlineField(k *data.Kind, ms float64, text, errText string, compact bool, onSlider, onKey, onText app.EventHandler) app.UI {
 	words, term, slider := "Longest wait between tokens (ITL deadline, ms)", termITL, "Longest wait between tokens"
 	if compact {
 		words = "Wait between tokens (ms)"
@@ -69,12 +72,63 @@ func deadlineField(k *data.Kind, ms float64, text, errText string, compact bool,
 			app.Input().Type("range").ID("deadline-range").Class("grow").
 				Aria("label", fmt.Sprintf("%s, on a logarithmic slider from %s to %s", slider, k.DeadlineText(k.DeadlineMinMS), k.Deadline(k.DeadlineMaxMS))).
 				Aria("valuetext", k.Deadline(ms)).
-				Attr("step", "any").Value(msToSlider(k, ms)).OnInput(onSlider),
+				Attr("step", "any").Value(sliderValue(k, ms)).OnInput(onSlider).OnKeyDown(onKey),
 			invalid(app.Input().Type("text").ID("deadline").Class("num").Attr("inputmode", "decimal").
 				AutoComplete(false).Spellcheck(false).Value(text).OnInput(onText), "deadline-error", errText),
 		),
 		inputError("deadline-error", errText),
 	)
+}
+
+// sliderValue is the slider's position for the deadline ms, as its value
+// attribute holds it: to a tenth, finer than a pixel of its track.
+func sliderValue(k *data.Kind, ms float64) string {
+	return strconv.FormatFloat(k.SliderPosition(ms), 'f', 1, 64)
+}
+
+// sliderInput reads the slider's position from its input event (a drag, a
+// touch, Home or End) and moves its thumb to the stop nearest to it, as a
+// slider with steps would: the position returned is that stop's. The stops
+// are not evenly spaced to the pixel, so the range input's own step cannot
+// place them (its step is "any").
+func sliderInput(ctx app.Context, k *data.Kind) (pos float64, ok bool) {
+	pos, err := strconv.ParseFloat(value(ctx), 64)
+	if err != nil {
+		return 0, false
+	}
+	at := sliderValue(k, k.SliderDeadline(pos))
+	placeThumb(ctx.JSSrc(), at)
+	pos, _ = strconv.ParseFloat(at, 64)
+	return pos, true
+}
+
+// sliderKey reads a key pressed on the slider: an arrow key steps the
+// deadline ms to the next stop up or down, Page Up and Page Down to the next
+// of the 1-2-5 stops (data.Kind.StepDeadline), in place of the browser's
+// step of a hundredth of the track, which lands on no round number. It
+// tells whether the key was one of those; others (Tab, Home, End, and any
+// with Alt, Ctrl or Meta, such as Alt+Left for the browser's Back) are left
+// to the browser.
+func sliderKey(e app.Event, k *data.Kind, ms float64) (float64, bool) {
+	for _, m := range []string{"altKey", "ctrlKey", "metaKey"} {
+		if e.Get(m).Bool() {
+			return 0, false
+		}
+	}
+	var down, big bool
+	switch e.Get("key").String() {
+	case "ArrowUp", "ArrowRight":
+	case "ArrowDown", "ArrowLeft":
+		down = true
+	case "PageUp":
+		big = true
+	case "PageDown":
+		down, big = true, true
+	default:
+		return 0, false
+	}
+	e.PreventDefault()
+	return k.StepDeadline(ms, down, big), true
 }
 
 // setDeadlineWords is the text of a button that sets the deadline to ms:
@@ -172,6 +226,24 @@ const (
 	editQuestion = "edit-question"
 	backToAnswer = "back-to-answer"
 )
+
+// skipLink is a full page's first focusable element, shown only while
+// focused: it takes the keyboard past the answer's disclosures (a source
+// for each comparison, the configuration) to the first input, which takes
+// focus, as the Change the question button does. Before the app runs it is
+// a plain link to the inputs.
+func skipLink(words string) app.UI {
+	return app.A().ID("skip").Class("skip-link").Href("#" + inputsID).Text(words).OnClick(onSkip)
+}
+
+// onSkip keeps go-app's handler on the window from following the link (a
+// history entry, and every page's OnNav for a fragment) and moves the focus
+// itself: the browser's own jump to a fragment would only scroll.
+func onSkip(ctx app.Context, e app.Event) {
+	e.PreventDefault()
+	e.StopImmediatePropagation()
+	focusInView(inputsID, "task")
+}
 
 // editButton is the button under the answer that brings the inputs into
 // view; first is the id of the input it focuses.

@@ -1,8 +1,8 @@
 // Package ui is the calculator's go-app user interface: components that turn
 // a data.Query into markup and chart options. The calculation itself is in
 // package data, the query string in package state, the chart options in
-// package charts; echarts.go and download.go are the only files that talk to
-// JavaScript.
+// package charts; echarts.go, download.go and bridge.go are the only files
+// that talk to JavaScript.
 //
 // # Pages
 //
@@ -21,6 +21,14 @@
 // number: fp-pue-value, fp-grid-value, fp-wue-value), fp-price, fp-cur and
 // fp-budget, and its figures fp, fp-ladder, fp-carbon, fp-water, fp-cost and
 // fp-budget-result.
+//
+// A link to another of the site's pages, which go-app follows in place,
+// opens it at its top, or at the element its fragment names; Back and
+// Forward return to where the reader was (the browser's own restoration).
+// Each full page's first focusable element is a link, shown when focused,
+// that skips to its inputs. The deadline slider stops at round deadlines
+// (data.Kind.SliderStops), dragged or stepped with the arrow keys (Page Up
+// and Page Down take the 1-2-5 stops).
 //
 // Before the app runs, the page shown is the one the server prerendered for
 // its URL, or, on a static host, the one built for the default question:

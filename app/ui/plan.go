@@ -2,7 +2,6 @@ package ui
 
 import (
 	"net/url"
-	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -72,8 +71,10 @@ func (c *Plan) OnInit() {
 }
 
 // OnNav reads the state from the URL, also when prerendering, unless
-// OnInit read this very URL.
+// OnInit read this very URL; a page a link opened opens at its top
+// (arrived).
 func (c *Plan) OnNav(ctx app.Context) {
+	arrived(ctx.Page().URL())
 	if c.loadErr != nil {
 		return
 	}
@@ -194,11 +195,15 @@ func (c *Plan) onPercentile(ctx app.Context, e app.Event) {
 }
 
 func (c *Plan) onDeadlineSlider(ctx app.Context, e app.Event) {
-	pos, err := strconv.ParseFloat(value(ctx), 64)
-	if err != nil {
-		return
+	if pos, ok := sliderInput(ctx, data.Tokens); ok {
+		c.setDeadline(ctx, data.Tokens.SliderDeadline(pos))
 	}
-	c.setDeadline(ctx, sliderToMS(data.Tokens, pos))
+}
+
+func (c *Plan) onDeadlineKey(ctx app.Context, e app.Event) {
+	if ms, ok := sliderKey(e, data.Tokens, c.q.DeadlineMS); ok {
+		c.setDeadline(ctx, ms)
+	}
 }
 
 func (c *Plan) onDeadlineText(ctx app.Context, e app.Event) {

@@ -51,6 +51,7 @@ func (c *Plan) Render() app.UI {
 		)
 	}
 	return root.Body(
+		skipLink("Skip to the plan's controls"),
 		app.Header().Class("top").Body(
 			app.Div().Class("top-row").Body(
 				app.H1().Text("tokenjoule"),
@@ -294,7 +295,7 @@ func (c *Plan) renderControls(compact bool) app.UI {
 		show := func(param string, f func() app.UI) app.UI { return slot(!c.look.Hidden.Has(param), f) }
 		return inputsCard(append(modelFields(c.set, c.q, c.look.Hidden, compact, data.Tokens, c.onTask, c.onModel, c.onGPU),
 			show(state.ParamDeadline, func() app.UI {
-				return deadlineField(data.Tokens, c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineText)
+				return deadlineField(data.Tokens, c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineKey, c.onDeadlineText)
 			}),
 			show(state.ParamPercentile, func() app.UI { return percentileField(c.q.Percentile, compact, c.onPercentile) }),
 			show(state.ParamTokens, func() app.UI { return c.traffic.render(c.onTraffic, c.onRatePreset) }),

@@ -27,6 +27,7 @@ func (c *Calculator) Render() app.UI {
 		return loadFailed(root, c.loadErr)
 	}
 	return root.Body(
+		skipLink("Skip to the calculator's controls"),
 		app.Header().Class("top").Body(
 			app.Div().Class("top-row").Body(
 				app.H1().Text("tokenjoule"),
@@ -104,7 +105,7 @@ func (c *calc) renderInputs(compact bool) app.UI {
 	}
 	return inputsCard(append(append([]app.UI{back}, modelFields(c.set, c.q, c.look.Hidden, compact, nil, c.onTask, c.onModel, c.onGPU)...),
 		show(state.ParamDeadline, func() app.UI {
-			return deadlineField(c.kind(), c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineText)
+			return deadlineField(c.kind(), c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineKey, c.onDeadlineText)
 		}),
 		// An image or video workload has one latency per batch: no percentile.
 		slot(!c.look.Hidden.Has(state.ParamPercentile) && !c.kind().Diffusion(), func() app.UI {
