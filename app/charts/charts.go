@@ -12,6 +12,7 @@ package charts
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"strconv"
 	"strings"
@@ -62,7 +63,9 @@ func SeriesDeadline(k *data.Kind, ms float64) string {
 // palette colours one GPU and count each: mid-tones whose relative
 // luminance lies between 0.14 and 0.30, so that each stands out 3:1 from the
 // white card and from the dark one (#1c1f1e) alike (WCAG 1.4.11).
-var palette = []string{"#4e79a7", "#c96d14", "#4f9446", "#b07aa1", "#3a948e", "#a08400", "#e15759", "#9c755f"}
+// None is selectedColor: a line of the selected marker's colour would pass
+// for its.
+var palette = []string{"#4e79a7", "#c96d14", "#4f9446", "#b07aa1", "#3a948e", "#a08400", "#7b6fc9", "#9c755f"}
 
 const (
 	selectedColor = "#e15759"
@@ -224,7 +227,7 @@ func concurrencyParts(r *data.Result) concurrency {
 		names = append(names, SeriesSelected)
 	}
 	p.frame = frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{axesOf(r.Kind, q.Percentile).energy}, yMax: []float64{maxJoules(p.curves)},
-		legends: [][]legendItem{items(names...)}}
+		legends: [][]legendItem{items(names...)}, padded: true}
 	return p
 }
 
@@ -238,7 +241,9 @@ func PowerThroughput(r *data.Result) ([]byte, error) {
 	a := axesOf(r.Kind, r.Query.Percentile)
 	c := charts.NewLine()
 	c.SetGlobalOptions(common(a.batch)...)
-	c.ExtendYAxis(opts.YAxis{Type: "value", Name: a.throughput, Scale: opts.Bool(true),
+	// Both from zero: from 1,600 W, a rise to 2,600 W would look sixfold.
+	c.SetGlobalOptions(charts.WithYAxisOpts(opts.YAxis{Type: "value", Min: 0}))
+	c.ExtendYAxis(opts.YAxis{Type: "value", Name: a.throughput, Min: 0,
 		SplitLine: &opts.SplitLine{Show: opts.Bool(false)}})
 	for i, cv := range p.curves {
 		col := palette[i%len(palette)]
@@ -300,7 +305,7 @@ func powerParts(r *data.Result) power {
 		names = append(names, SeriesSelected)
 	}
 	p.frame = frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{namePower, axesOf(r.Kind, q.Percentile).throughput}, yMax: []float64{maxW, maxTPS},
-		legends: [][]legendItem{items(names...), {{SeriesPowerKey, iconSolid}, {SeriesThroughputKey, iconDashed}}}}
+		legends: [][]legendItem{items(names...), {{SeriesPowerKey, iconSolid}, {SeriesThroughputKey, iconDashed}}}, padded: true}
 	return p
 }
 
@@ -603,12 +608,10 @@ func finish(c chart, f frame) ([]byte, error) {
 		}
 	}
 	x := o["xAxis"].([]any)[0].(map[string]any)
-	x["min"], x["max"] = f.x.min, f.x.max
 	if f.x.base != 10 {
 		x["logBase"] = f.x.base
 	}
-	x["nameGap"] = base.xNameGap
-	x["axisLabel"] = base.xLabels()
+	maps.Copy(x, base.xAxis())
 	if f.hideMinLabel {
 		x["axisLabel"].(map[string]any)["showMinLabel"] = false
 	}

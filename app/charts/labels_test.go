@@ -14,8 +14,15 @@ func TestPlace(t *testing.T) {
 	if spots[0].Hidden || spots[1].Hidden || a.overlaps(b, 0) {
 		t.Errorf("two labels of one place: %+v %+v, boxes %+v %+v", spots[0], spots[1], a, b)
 	}
-	if spots[0].Position != "right" || spots[0].Offset != [2]float64{} {
-		t.Errorf("the first label, with nothing in the way, went %+v, not to its side", spots[0])
+	// Each nearer its own point than the other's.
+	for i, r := range []Rect{a, b} {
+		if r.gap(points[i]) >= r.gap(points[1-i]) {
+			t.Errorf("label %d (%+v) is %v px from its point, %v from the other", i, r, r.gap(points[i]), r.gap(points[1-i]))
+		}
+	}
+	// Alone, a label goes to its side.
+	if s := Place(labels[:1], []int{0}, []bool{true}, Scene{Plot: plot, Points: points[:1]})[0]; s.Position != "right" || s.Offset != [2]float64{} {
+		t.Errorf("a label with nothing in the way went %+v, not to its side", s)
 	}
 	// A point to the right: the label goes elsewhere, and stays in the plot.
 	l := Label{At: Point{290, 100}, Symbol: 10, W: 40, H: 16, Position: "right"}
