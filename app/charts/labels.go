@@ -164,10 +164,7 @@ const clearance = 2
 // hidden.
 //
 // A label that must show (keep[i]) and finds no such spot near its point
-// covers, beside its own point, as few points without a label as it must (a
-// figure beside its point reads better than one farther off, clear); and
-// failing that, or without a point of its own, takes the nearest spot
-// anywhere in the plot.
+// takes the nearest one anywhere in the plot.
 func Place(labels []Label, own []int, keep []bool, scene Scene) []Spot {
 	placed := make([]Rect, 0, len(labels))
 	out := make([]Spot, len(labels))
@@ -177,25 +174,18 @@ func Place(labels []Label, own []int, keep []bool, scene Scene) []Spot {
 			named[j] = true
 		}
 	}
-	rivals := func(i int) []Rect { // the points label i must be nearer its own than
-		var rs []Rect
+	type try struct{ short, anywhere bool }
+	for i, full := range labels {
+		var rivals []Rect // the points it must be nearer its own than
 		for j, p := range scene.Points {
 			if named[j] && !scene.same(j, own[i]) {
-				rs = append(rs, p)
+				rivals = append(rivals, p)
 			}
 		}
-		return rs
-	}
-	type try struct{ short, over, anywhere bool }
-	for i, full := range labels {
 		tries := []try{{}, {short: true}}
-		if keep[i] && own[i] >= 0 {
-			tries = append(tries, try{over: true}, try{short: true, over: true})
-		}
 		if keep[i] {
 			tries = append(tries, try{anywhere: true}, try{short: true, anywhere: true})
 		}
-		rs := rivals(i)
 		best, l := Spot{Hidden: true}, full
 		for _, t := range tries {
 			if t.short && full.ShortW == 0 {
@@ -209,7 +199,7 @@ func Place(labels []Label, own []int, keep []bool, scene Scene) []Spot {
 			if t.anywhere {
 				spots = l.spotsIn(scene.Plot)
 			}
-			if best = l.first(spots, t.over, own[i], named, rs, placed, scene); !best.Hidden {
+			if best = l.first(spots, own[i], rivals, placed, scene); !best.Hidden {
 				best.Short = t.short
 				break
 			}
@@ -222,33 +212,19 @@ func Place(labels []Label, own []int, keep []bool, scene Scene) []Spot {
 	return out
 }
 
-// first is the first of spots for l in the plot, clear of the labels
-// placed, nearer its own point than any of rivals, and covering no point
-// but its own (over: no point with a label, and as few others as can be,
-// within two lines of text of its point), among those that cross the
-// fewest lines; hidden if none is.
-func (l Label) first(spots []Spot, over bool, own int, named []bool, rivals, placed []Rect, scene Scene) Spot {
-	best, least := Spot{Hidden: true}, [2]int{math.MaxInt, math.MaxInt}
+// first is the first of spots for l that stays in the plot, covers no
+// point but its own and no label placed, and is nearer its own point than
+// any of rivals, among those that cross the fewest lines; hidden if none is.
+func (l Label) first(spots []Spot, own int, rivals, placed []Rect, scene Scene) Spot {
+	best, least := Spot{Hidden: true}, math.MaxInt
 	for _, s := range spots {
 		r := l.box(s)
-		if !scene.Plot.contains(r) || covers(r, placed, -1) || own >= 0 && !nearest(r, scene.Points[own], rivals) ||
-			over && r.gap(scene.Points[own]) > 2*textHeight {
+		if !scene.Plot.contains(r) || covers(r, placed, -1) || covers(r, scene.Points, own) || own >= 0 && !nearest(r, scene.Points[own], rivals) {
 			continue
 		}
-		covered, clear := 0, true
-		for j, p := range scene.Points {
-			if j == own || !r.overlaps(p, clearance) {
-				continue
-			}
-			covered++
-			clear = clear && over && !named[j]
-		}
-		if !clear {
-			continue
-		}
-		if c := [2]int{covered, crossings(r, scene.Lines)}; c[0] < least[0] || c[0] == least[0] && c[1] < least[1] {
+		if c := crossings(r, scene.Lines); c < least {
 			best, least = s, c
-			if c == [2]int{} {
+			if c == 0 {
 				break
 			}
 		}

@@ -66,7 +66,6 @@ func TestChartReading(t *testing.T) {
 				tb.open(q)
 				where := fmt.Sprintf("?%s at %d px", q, width)
 				tb.expectLinesTold(where, "chart-power")
-				tb.expectLabelsOwned(where, "chart-power")
 				tb.expectAxesFromZero(where, "chart-power")
 				tb.expectTextsApart(where, "chart-power")
 			}
@@ -122,9 +121,7 @@ const beside = 30
 
 // expectLabelsOwned checks that every label of the chart id is drawn beside
 // its own point, which is drawn, and nearer it than any other point of a
-// series with labels (a label reads as such a point's) but the points that
-// stand for the same thing: those at its index in series of its series'
-// name (the power chart's selected configuration, on either axis).
+// series with labels (a label reads as such a point's).
 func (tb *tab) expectLabelsOwned(where, id string) {
 	t := tb.t
 	t.Helper()
@@ -152,7 +149,7 @@ func (tb *tab) expectLabelsOwned(where, id string) {
 			t.Errorf("%s: label %q is %.0f px from its point, not beside it", where, l.Text, mine)
 		}
 		for j, p := range d.Points {
-			if j == own || !labelled[p.SeriesIndex] || p.Series == l.Series && p.Index == l.Index {
+			if j == own || !labelled[p.SeriesIndex] {
 				continue
 			}
 			if g := gap(l.Box, p.Box); g <= mine {
