@@ -89,6 +89,11 @@ func TestChartReading(t *testing.T) {
 				{"/?task=text-to-image", "chart-concurrency"},
 				{"/?task=text-to-image", "chart-power"},
 				{"/embed?model=llama-3-3-70b-instruct&layout=chart&chart=batch", "chart-concurrency"},
+				{"/?model=llama-3-3-70b-instruct", "chart-latency"},
+				{"/", "chart-latency"},
+				{"/?task=text-to-image", "chart-latency"},
+				{"/?task=video-chat&model=qwen-3-vl-235b-a22b-instruct-fp8&p=p99", "chart-latency"},
+				{"/?task=gpqa&model=gpt-oss-20b&gpu=H100&deadline=40ms&p=p95", "chart-latency"},
 			} {
 				tb.do(chromedp.EmulateViewport(width, 900))
 				tb.openURL(origin + c.path)
