@@ -3,9 +3,8 @@ package ui
 // The bridge to JavaScript: ECharts' init, setOption, resize and dispose, the
 // colour-scheme watch, the mounted mark, the page's address, the clipboard,
 // the embed's height message to its parent and the Embed dialog's preview
-// that listens to it, and focus and modal dialogs; its siblings labels.go
-// places the charts' labels and download.go saves files and draws charts as
-// images. Nothing else in the UI calls JS.
+// that listens to it, and focus and modal dialogs; its sibling download.go
+// saves files and draws charts as images. Nothing else in the UI calls JS.
 // (web/guard.js, which must run before go-app starts, and web/start.js,
 // which downloads the wasm, are the site's other scripts.)
 
