@@ -182,7 +182,7 @@ func latencyFrame(r *data.Result, curves []data.Curve) frame {
 		// "0". Such an end, left of a deadline under a millisecond, goes
 		// unlabelled.
 		hideMinLabel: decimals(lo) > decimals(fastest),
-		legends:      [][]legendItem{append(items(names...), legendItem{SeriesDeadline(k, q.DeadlineMS), iconVertical})}, yRoom: true}
+		legends:      [][]legendItem{append(items(names...), legendItem{SeriesDeadline(k, q.DeadlineMS), iconVertical})}, yMin: []float64{minJoules(curves)}}
 }
 
 // EnergyConcurrency is energy per token against the batch size limit on a
@@ -225,7 +225,7 @@ func concurrencyParts(r *data.Result) concurrency {
 		names = append(names, SeriesSelected)
 	}
 	p.frame = frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{axesOf(r.Kind, q.Percentile).energy}, yMax: []float64{maxJoules(p.curves)},
-		legends: [][]legendItem{items(names...)}, padded: true, yRoom: true}
+		legends: [][]legendItem{items(names...)}, padded: true, yMin: []float64{minJoules(p.curves)}}
 	return p
 }
 
@@ -303,7 +303,7 @@ func powerParts(r *data.Result) power {
 		names = append(names, SeriesSelected)
 	}
 	p.frame = frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{namePower, axesOf(r.Kind, q.Percentile).throughput}, yMax: []float64{maxW, maxTPS},
-		legends: [][]legendItem{items(names...), {{SeriesPowerKey, iconSolid}, {SeriesThroughputKey, iconDashed}}}, padded: true, yRoom: true}
+		legends: [][]legendItem{items(names...), {{SeriesPowerKey, iconSolid}, {SeriesThroughputKey, iconDashed}}}, padded: true, yMin: []float64{0, 0}}
 	return p
 }
 
@@ -350,6 +350,11 @@ func batchSizes(curves []data.Curve) []float64 {
 		}
 	}
 	return vs
+}
+
+func minJoules(curves []data.Curve) float64 {
+	lo, _ := extent(curves, func(pt data.Point) float64 { return pt.ShownJoules() })
+	return lo
 }
 
 func maxJoules(curves []data.Curve) float64 {

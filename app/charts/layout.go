@@ -215,10 +215,11 @@ type frame struct {
 	// padded: points lie at the ends of x, which the axis then passes by
 	// endRoom px, its labels still at x's ticks.
 	padded bool
-	// yRoom: the y axes leave a tenth of the data's span beyond it at
-	// either end (before ECharts rounds them), so that no point sits on the
-	// plot's top or bottom edge.
-	yRoom bool
+	// yMin is the least value on each y axis: given, the axes leave yRoom of
+	// the data's span beyond it at either end (before ECharts rounds them),
+	// so that no point sits on the plot's top or bottom edge, and start at
+	// zero where that room would reach below it.
+	yMin []float64
 }
 
 // decimals counts the decimals of v as ECharts' getPrecision does.

@@ -97,12 +97,20 @@ func finish(c chart, f frame) ([]byte, error) {
 		// Left axis' name from the axis rightward, right axis' leftward: both
 		// stay within the chart.
 		y["nameTextStyle"] = map[string]any{"align": []string{"left", "right"}[i]}
-		if f.yRoom {
-			y["boundaryGap"] = []string{"10%", "10%"}
+		if i < len(f.yMin) {
+			gap := fmt.Sprintf("%g%%", 100*yRoom)
+			y["boundaryGap"] = []string{gap, gap}
+			if lo := f.yMin[i]; lo-yRoom*(f.yMax[i]-lo) < 0 {
+				y["min"] = 0
+			}
 		}
 	}
 	return json.Marshal(map[string]any{"baseOption": o, "media": media})
 }
+
+// yRoom is the share of the data's span the y axes of a frame with yMin
+// leave beyond it at either end.
+const yRoom = 0.1
 
 // legendData is a legend's entries as ECharts takes them.
 func legendData(items []legendItem) []any {
