@@ -100,12 +100,7 @@ func TestChartReading(t *testing.T) {
 				tb.expectPointsInPlot(where, c.chart)
 				// The room below the points never takes an axis of energy,
 				// power or throughput below zero.
-				for _, y := range eval[struct {
-					Ys []struct {
-						Name   string
-						Extent []float64
-					}
-				}](tb, fmt.Sprintf("%s(%q)", linesJS, c.chart)).Ys {
+				for _, y := range tb.yAxes(c.chart) {
 					if y.Extent[0] < 0 {
 						t.Errorf("%s: the y axis %q runs %v, below zero", where, y.Name, y.Extent)
 					}
@@ -284,20 +279,25 @@ func (tb *tab) expectLinesTold(where, id string) {
 	}
 }
 
+// yAxis is a y axis drawn: its name and its extent.
+type yAxis struct {
+	Name   string
+	Extent []float64
+}
+
+// yAxes reads the chart id's y axes.
+func (tb *tab) yAxes(id string) []yAxis {
+	tb.t.Helper()
+	tb.chartReady(id)
+	return eval[struct{ Ys []yAxis }](tb, fmt.Sprintf("%s(%q)", linesJS, id)).Ys
+}
+
 // expectAxesFromZero checks that every y axis of the chart id starts at 0.
 func (tb *tab) expectAxesFromZero(where, id string) {
-	t := tb.t
-	t.Helper()
-	tb.chartReady(id)
-	got := eval[struct {
-		Ys []struct {
-			Name   string
-			Extent []float64
-		}
-	}](tb, fmt.Sprintf("%s(%q)", linesJS, id))
-	for _, y := range got.Ys {
+	tb.t.Helper()
+	for _, y := range tb.yAxes(id) {
 		if len(y.Extent) != 2 || y.Extent[0] != 0 {
-			t.Errorf("%s: the y axis %q runs %v, not from 0", where, y.Name, y.Extent)
+			tb.t.Errorf("%s: the y axis %q runs %v, not from 0", where, y.Name, y.Extent)
 		}
 	}
 }
