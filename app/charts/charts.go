@@ -10,7 +10,6 @@
 package charts
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -62,7 +61,9 @@ func SeriesDeadline(k *data.Kind, ms float64) string {
 // palette colours one GPU and count each: mid-tones whose relative
 // luminance lies between 0.14 and 0.30, so that each stands out 3:1 from the
 // white card and from the dark one (#1c1f1e) alike (WCAG 1.4.11).
-var palette = []string{"#4e79a7", "#c96d14", "#4f9446", "#b07aa1", "#3a948e", "#a08400", "#e15759", "#9c755f"}
+// None is selectedColor: a line of the selected marker's colour would pass
+// for its.
+var palette = []string{"#4e79a7", "#c96d14", "#4f9446", "#b07aa1", "#3a948e", "#a08400", "#7b6fc9", "#9c755f"}
 
 const (
 	selectedColor = "#e15759"
@@ -181,7 +182,7 @@ func latencyFrame(r *data.Result, curves []data.Curve) frame {
 		// "0". Such an end, left of a deadline under a millisecond, goes
 		// unlabelled.
 		hideMinLabel: decimals(lo) > decimals(fastest),
-		legends:      [][]legendItem{append(items(names...), legendItem{SeriesDeadline(k, q.DeadlineMS), iconVertical})}}
+		legends:      [][]legendItem{append(items(names...), legendItem{SeriesDeadline(k, q.DeadlineMS), iconVertical})}, yMin: []float64{minJoules(curves)}}
 }
 
 // EnergyConcurrency is energy per token against the batch size limit on a
@@ -224,7 +225,7 @@ func concurrencyParts(r *data.Result) concurrency {
 		names = append(names, SeriesSelected)
 	}
 	p.frame = frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{axesOf(r.Kind, q.Percentile).energy}, yMax: []float64{maxJoules(p.curves)},
-		legends: [][]legendItem{items(names...)}}
+		legends: [][]legendItem{items(names...)}, padded: true, yMin: []float64{minJoules(p.curves)}}
 	return p
 }
 
@@ -238,7 +239,9 @@ func PowerThroughput(r *data.Result) ([]byte, error) {
 	a := axesOf(r.Kind, r.Query.Percentile)
 	c := charts.NewLine()
 	c.SetGlobalOptions(common(a.batch)...)
-	c.ExtendYAxis(opts.YAxis{Type: "value", Name: a.throughput, Scale: opts.Bool(true),
+	// Both from zero: from 1,600 W, a rise to 2,600 W would look sixfold.
+	c.SetGlobalOptions(charts.WithYAxisOpts(opts.YAxis{Type: "value", Min: 0}))
+	c.ExtendYAxis(opts.YAxis{Type: "value", Name: a.throughput, Min: 0,
 		SplitLine: &opts.SplitLine{Show: opts.Bool(false)}})
 	for i, cv := range p.curves {
 		col := palette[i%len(palette)]
@@ -300,7 +303,7 @@ func powerParts(r *data.Result) power {
 		names = append(names, SeriesSelected)
 	}
 	p.frame = frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{namePower, axesOf(r.Kind, q.Percentile).throughput}, yMax: []float64{maxW, maxTPS},
-		legends: [][]legendItem{items(names...), {{SeriesPowerKey, iconSolid}, {SeriesThroughputKey, iconDashed}}}}
+		legends: [][]legendItem{items(names...), {{SeriesPowerKey, iconSolid}, {SeriesThroughputKey, iconDashed}}}, padded: true, yMin: []float64{0, 0}}
 	return p
 }
 
@@ -347,6 +350,11 @@ func batchSizes(curves []data.Curve) []float64 {
 		}
 	}
 	return vs
+}
+
+func minJoules(curves []data.Curve) float64 {
+	lo, _ := extent(curves, func(pt data.Point) float64 { return pt.ShownJoules() })
+	return lo
 }
 
 func maxJoules(curves []data.Curve) float64 {
@@ -528,110 +536,3 @@ func frames(c *data.Config) string {
 
 // formatMS is a deadline as the page's number box shows it.
 func formatMS(ms float64) string { return strconv.FormatFloat(ms, 'f', -1, 64) }
-
-// commonOption validates c and returns its option as a map, with what every chart
-// of the site shares and go-echarts cannot express: a transparent background
-// so the page's light or dark colour shows through, the site's font, and item
-// tooltips that break lines at "\n", in a box legible on either background.
-func commonOption(c chart) (map[string]any, error) {
-	c.Validate()
-	b, err := json.Marshal(c.JSON())
-	if err != nil {
-		return nil, fmt.Errorf("chart option: %w", err)
-	}
-	var o map[string]any
-	if err := json.Unmarshal(b, &o); err != nil {
-		return nil, fmt.Errorf("chart option: %w", err)
-	}
-	o["backgroundColor"] = "transparent"
-	o["textStyle"] = map[string]any{"fontFamily": fontFamily}
-	t, _ := o["tooltip"].(map[string]any)
-	if t == nil {
-		t = map[string]any{"show": true, "trigger": "item"}
-		o["tooltip"] = t
-	}
-	t["confine"] = true
-	t["backgroundColor"], t["borderColor"] = "#fff", "#999"
-	t["textStyle"] = map[string]any{"color": "#1d1f1e", "fontSize": 13}
-	t["extraCssText"] = "white-space: pre-line; max-width: 320px;"
-	return o, nil
-}
-
-// chart is what the three go-echarts charts have in common.
-type chart interface {
-	Validate()
-	JSON() map[string]any
-}
-
-// finish validates c and returns its option JSON with what go-echarts cannot
-// express: the layout of f (legends, grid, the x axis' extent, log base and
-// labels, the y axes' names) as a base option and media queries; a
-// transparent background so the page's light or dark colour shows through;
-// and tooltips that break lines at "\n", legible on either background.
-func finish(c chart, f frame) ([]byte, error) {
-	o, err := commonOption(c)
-	if err != nil {
-		return nil, err
-	}
-	base, media := f.media()
-	o["tooltip"].(map[string]any)["formatter"] = "{b}"
-	var legends []any
-	for i, items := range f.legends {
-		l := map[string]any{"type": "plain", "show": true, "left": "center", "top": base.legendTops[i],
-			"itemWidth": legendIcon, "itemGap": legendGap, "data": legendData(items)}
-		if i > 0 {
-			l["selectedMode"] = false // a key: nothing to switch
-		}
-		legends = append(legends, l)
-	}
-	o["legend"] = legends
-	o["grid"] = map[string]any{"left": gridLeft, "right": gridRight, "top": base.gridTop, "bottom": base.gridBottom, "containLabel": true}
-
-	for i, s := range o["series"].([]any) {
-		s := s.(map[string]any)
-		// Patches name the series they change by id.
-		s["id"] = seriesID(i)
-		if s["name"] == SeriesSelected {
-			// Over the lines (z 3), which would cross its label: scatter
-			// series are drawn under them (z 2).
-			s["z"] = 5
-		}
-		// go-echarts writes a label's padding as a string, which ECharts
-		// takes for no label at all.
-		if l, ok := s["label"].(map[string]any); ok && l["backgroundColor"] != nil {
-			l["padding"] = []int{2, 4}
-		}
-	}
-	x := o["xAxis"].([]any)[0].(map[string]any)
-	x["min"], x["max"] = f.x.min, f.x.max
-	if f.x.base != 10 {
-		x["logBase"] = f.x.base
-	}
-	x["nameGap"] = base.xNameGap
-	x["axisLabel"] = base.xLabels()
-	if f.hideMinLabel {
-		x["axisLabel"].(map[string]any)["showMinLabel"] = false
-	}
-	for i, y := range o["yAxis"].([]any) {
-		y := y.(map[string]any)
-		y["name"] = f.yNames[i]
-		y["nameGap"] = base.yNameGaps[i]
-		// Left axis' name from the axis rightward, right axis' leftward: both
-		// stay within the chart.
-		y["nameTextStyle"] = map[string]any{"align": []string{"left", "right"}[i]}
-	}
-	return json.Marshal(map[string]any{"baseOption": o, "media": media})
-}
-
-// legendData is a legend's entries as ECharts takes them.
-func legendData(items []legendItem) []any {
-	var data []any
-	for _, it := range items {
-		d := map[string]any{"name": it.name}
-		if it.icon != "" {
-			d["icon"] = it.icon
-		}
-		data = append(data, d)
-	}
-	return data
-}

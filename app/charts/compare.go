@@ -200,14 +200,17 @@ func EnergyParams(rk *data.Ranking, highlight string) ([]byte, error) {
 			points = append(points, d)
 		}
 	}
+	// The y axis' name sits above the plot, below the legend's row, from
+	// the axis rightward: centred on the axis, it ran into the legend.
+	top := legendHeight(items(SeriesModels, SeriesHighlighted), narrowest) - legendPad + nameBand
 	c := charts.NewScatter()
 	c.SetGlobalOptions(
 		charts.WithXAxisOpts(opts.XAxis{Type: "log", Name: "Active parameters (billions)", NameLocation: "middle", NameGap: 28}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "log", Name: "J / " + k.Item}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "log", Name: "J / " + k.Item, NameGap: 12}),
 		// {@[n]} is the item's n-th value: J/token, the size in words, the rank.
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: types.FuncStr("{@[3]}. {b}\n{@[1]} J/" + k.Item + " · {@[2]}")}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "0"}),
-		charts.WithGridOpts(opts.Grid{Left: "8", Right: "24", Top: "40", Bottom: "36", ContainLabel: opts.Bool(true)}),
+		charts.WithGridOpts(opts.Grid{Left: "8", Right: "24", Top: strconv.Itoa(int(top)), Bottom: "36", ContainLabel: opts.Bool(true)}),
 		charts.WithAnimation(false),
 	)
 	c.AddSeries(SeriesModels, points,
@@ -226,8 +229,13 @@ func EnergyParams(rk *data.Ranking, highlight string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Each label's text in its item, as the page's placement reads it.
+	// Each label's text in its item, as the page's placement reads it; the
+	// highlighted model's name gives way to its rank alone where it would
+	// sit as near another point as its own (see Place).
 	return edit(b, func(o map[string]any) {
+		for _, y := range list(o["yAxis"]) {
+			y["nameTextStyle"] = map[string]any{"align": "left"}
+		}
 		for _, s := range list(o["series"]) {
 			for _, d := range list(s["data"]) {
 				v, _ := d["value"].([]any)
@@ -235,10 +243,11 @@ func EnergyParams(rk *data.Ranking, highlight string) ([]byte, error) {
 					continue
 				}
 				rank := fmt.Sprint(v[3])
+				l := map[string]any{"formatter": rank}
 				if s["name"] == SeriesHighlighted {
-					rank += ". " + fmt.Sprint(d["name"])
+					l["formatter"], l["short"] = rank+". "+fmt.Sprint(d["name"]), rank
 				}
-				d["label"] = map[string]any{"formatter": rank}
+				d["label"] = l
 			}
 		}
 	})

@@ -256,3 +256,44 @@ func TestDescribeCompare(t *testing.T) {
 		t.Errorf("with a deadline none meets, DescribeRanking = %q", got)
 	}
 }
+
+// The highlighted model's label is its rank and name, with its rank alone
+// as the shorter text the page falls back to where the name finds no spot
+// beside its point; the other models' are their ranks.
+func TestEnergyParamsLabels(t *testing.T) {
+	rk := ranking(t, data.Query{Task: "gpqa", GPU: data.AnyGPU, DeadlineMS: 40, Percentile: data.P95, Tokens: 1e6})
+	b, err := EnergyParams(rk, "gpt-oss-20b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o struct {
+		Series []struct {
+			Name string
+			Data []struct {
+				Name  string
+				Value []any
+				Label struct{ Formatter, Short string }
+			}
+		}
+	}
+	if err := json.Unmarshal(b, &o); err != nil {
+		t.Fatal(err)
+	}
+	named := 0
+	for _, s := range o.Series {
+		for _, d := range s.Data {
+			rank := fmt.Sprint(d.Value[3])
+			want := [2]string{rank, ""}
+			if s.Name == SeriesHighlighted {
+				want = [2]string{rank + ". " + d.Name, rank}
+				named++
+			}
+			if got := [2]string{d.Label.Formatter, d.Label.Short}; got != want {
+				t.Errorf("%s in %q: label %q, shorter %q; want %q, %q", d.Name, s.Name, got[0], got[1], want[0], want[1])
+			}
+		}
+	}
+	if named != 1 {
+		t.Errorf("%d highlighted points, want 1", named)
+	}
+}

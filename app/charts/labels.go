@@ -31,30 +31,38 @@ func (r Rect) contains(o Rect) bool {
 type Point struct{ X, Y float64 }
 
 // A Label is one to place: the centre of the point it names, the size of
-// that point's symbol, the box of its text (padding included), and the side
-// it goes to when nothing is in the way ("right", "left", "top", "bottom").
+// that point's symbol, the box of its text (padding included), the side
+// it goes to when nothing is in the way ("right", "left", "top", "bottom"),
+// and the box of a shorter text it may take instead (a model's rank
+// without its name), where its own finds no spot: ShortW 0 for none.
 type Label struct {
-	At       Point
-	Symbol   float64
-	W, H     float64
-	Position string
+	At             Point
+	Symbol         float64
+	W, H           float64
+	Position       string
+	ShortW, ShortH float64
 }
 
 // A Spot is where a label goes, as ECharts takes it: a side of its point,
-// and an offset from there in px; or nowhere, when every spot near its
-// point would cover something (its figure is then in the tooltip, the
-// table and the chart's description).
+// and an offset from there in px, with its shorter text if Short; or
+// nowhere, when every spot near its point would cover something (its
+// figure is then in the tooltip, the table and the chart's description).
 type Spot struct {
 	Position string
 	Offset   [2]float64
 	Hidden   bool
+	Short    bool
 }
 
 // A Scene is what labels keep clear of: the plot they stay in, the symbol
-// of every point drawn, and every line, as its vertices in order.
+// of every point drawn, and every line, as its vertices in order; and what
+// each point stands for (its item's name; "" or none: itself), as two
+// points may stand for one thing (the power chart's selected configuration,
+// on either axis).
 type Scene struct {
 	Plot   Rect
 	Points []Rect
+	Names  []string
 	Lines  [][]Point
 }
 
@@ -147,35 +155,54 @@ func (l Label) spots() []Spot {
 const clearance = 2
 
 // Place chooses a spot for each label, in order (the first get the best
-// spots): the first of its spots that stays in the plot and covers no point
+// spots): the first of its spots that stays in the plot, covers no point
 // (other than its own, own[i], an index of scene.Points or -1) and no label
-// placed before it, among those that cross the fewest lines. A label with no
-// such spot is hidden.
+// placed before it, and is nearer its own point than any other point that
+// has a label and stands for something else (a label as near such a point
+// reads as that one's), among those that cross the fewest lines; failing
+// that, the same with its shorter text. A label with no such spot is
+// hidden.
 //
-// A label that must show (keep[i]) and finds no spot near its point takes
-// the nearest free one anywhere in the plot.
+// A label that must show (keep[i]) and finds no such spot near its point
+// takes the nearest one anywhere in the plot.
 func Place(labels []Label, own []int, keep []bool, scene Scene) []Spot {
 	placed := make([]Rect, 0, len(labels))
 	out := make([]Spot, len(labels))
-	for i, l := range labels {
-		best, bestCross := Spot{Hidden: true}, math.MaxInt
-		try := func(spots []Spot) {
-			for _, s := range spots {
-				r := l.box(s)
-				if !scene.Plot.contains(r) || covers(r, placed, -1) || covers(r, scene.Points, own[i]) {
-					continue
-				}
-				if c := crossings(r, scene.Lines); c < bestCross {
-					best, bestCross = s, c
-					if c == 0 {
-						return
-					}
-				}
+	named := make([]bool, len(scene.Points)) // the points with a label
+	for _, j := range own {
+		if j >= 0 {
+			named[j] = true
+		}
+	}
+	type try struct{ short, anywhere bool }
+	for i, full := range labels {
+		var rivals []Rect // the points it must be nearer its own than
+		for j, p := range scene.Points {
+			if named[j] && !scene.same(j, own[i]) {
+				rivals = append(rivals, p)
 			}
 		}
-		try(l.spots())
-		if best.Hidden && keep[i] {
-			try(l.spotsIn(scene.Plot))
+		tries := []try{{}, {short: true}}
+		if keep[i] {
+			tries = append(tries, try{anywhere: true}, try{short: true, anywhere: true})
+		}
+		best, l := Spot{Hidden: true}, full
+		for _, t := range tries {
+			if t.short && full.ShortW == 0 {
+				continue
+			}
+			l = full
+			if t.short {
+				l.W, l.H = full.ShortW, full.ShortH
+			}
+			spots := l.spots()
+			if t.anywhere {
+				spots = l.spotsIn(scene.Plot)
+			}
+			if best = l.first(spots, own[i], rivals, placed, scene); !best.Hidden {
+				best.Short = t.short
+				break
+			}
 		}
 		out[i] = best
 		if !best.Hidden {
@@ -183,6 +210,26 @@ func Place(labels []Label, own []int, keep []bool, scene Scene) []Spot {
 		}
 	}
 	return out
+}
+
+// first is the first of spots for l that stays in the plot, covers no
+// point but its own and no label placed, and is nearer its own point than
+// any of rivals, among those that cross the fewest lines; hidden if none is.
+func (l Label) first(spots []Spot, own int, rivals, placed []Rect, scene Scene) Spot {
+	best, least := Spot{Hidden: true}, math.MaxInt
+	for _, s := range spots {
+		r := l.box(s)
+		if !scene.Plot.contains(r) || covers(r, placed, -1) || covers(r, scene.Points, own) || own >= 0 && !nearest(r, scene.Points[own], rivals) {
+			continue
+		}
+		if c := crossings(r, scene.Lines); c < least {
+			best, least = s, c
+			if c == 0 {
+				break
+			}
+		}
+	}
+	return best
 }
 
 // spotsIn are places for l all over plot, every few px, nearest its point
@@ -207,6 +254,31 @@ func (l Label) spotsIn(plot Rect) []Spot {
 		out[i] = c.s
 	}
 	return out
+}
+
+// nearest tells whether r is nearer its own point mine than any of
+// rivals, by clearance: the page measures text a little differently than it
+// draws it.
+func nearest(r, mine Rect, rivals []Rect) bool {
+	d := r.gap(mine)
+	for _, o := range rivals {
+		if r.gap(o) < d+clearance {
+			return false
+		}
+	}
+	return true
+}
+
+// same tells whether points a and b stand for one thing (see Names).
+func (s Scene) same(a, b int) bool {
+	return a == b || a >= 0 && b >= 0 && a < len(s.Names) && b < len(s.Names) && s.Names[a] != "" && s.Names[a] == s.Names[b]
+}
+
+// gap is the distance between r and o, 0 where they meet.
+func (r Rect) gap(o Rect) float64 {
+	dx := max(0, o.X-(r.X+r.W), r.X-(o.X+o.W))
+	dy := max(0, o.Y-(r.Y+r.H), r.Y-(o.Y+o.H))
+	return math.Hypot(dx, dy)
 }
 
 // covers tells whether r overlaps any of boxes but the one at skip.

@@ -14,8 +14,15 @@ func TestPlace(t *testing.T) {
 	if spots[0].Hidden || spots[1].Hidden || a.overlaps(b, 0) {
 		t.Errorf("two labels of one place: %+v %+v, boxes %+v %+v", spots[0], spots[1], a, b)
 	}
-	if spots[0].Position != "right" || spots[0].Offset != [2]float64{} {
-		t.Errorf("the first label, with nothing in the way, went %+v, not to its side", spots[0])
+	// Each nearer its own point than the other's.
+	for i, r := range []Rect{a, b} {
+		if r.gap(points[i]) >= r.gap(points[1-i]) {
+			t.Errorf("label %d (%+v) is %v px from its point, %v from the other", i, r, r.gap(points[i]), r.gap(points[1-i]))
+		}
+	}
+	// Alone, a label goes to its side.
+	if s := Place(labels[:1], []int{0}, []bool{true}, Scene{Plot: plot, Points: points[:1]})[0]; s.Position != "right" || s.Offset != [2]float64{} {
+		t.Errorf("a label with nothing in the way went %+v, not to its side", s)
 	}
 	// A point to the right: the label goes elsewhere, and stays in the plot.
 	l := Label{At: Point{290, 100}, Symbol: 10, W: 40, H: 16, Position: "right"}
@@ -67,5 +74,35 @@ func TestSegmentMeets(t *testing.T) {
 		if got := segmentMeets(c.a, c.b, r); got != c.want {
 			t.Errorf("segment %v–%v meets %v: %v, want %v", c.a, c.b, r, got, c.want)
 		}
+	}
+}
+
+// A label goes where it is nearer its own point than any other point with a
+// label: beside two points almost on each other (the compare page's 17th
+// and 18th models), one above and one below, not both at the side.
+func TestPlaceBesideOwnPoint(t *testing.T) {
+	plot := Rect{0, 0, 300, 200}
+	points := []Rect{{145, 95, 10, 10}, {145, 99.5, 10, 10}}
+	labels := []Label{{At: Point{150, 100}, Symbol: 10, W: 14, H: 14, Position: "right"}, {At: Point{150, 104.5}, Symbol: 10, W: 14, H: 14, Position: "right"}}
+	for i, s := range Place(labels, []int{0, 1}, []bool{false, false}, Scene{Plot: plot, Points: points}) {
+		r := labels[i].box(s)
+		if s.Hidden || r.gap(points[i])+clearance > r.gap(points[1-i]) {
+			t.Errorf("label %d went %+v (%+v): %v px from its point, %v from the other", i, s, r, r.gap(points[i]), r.gap(points[1-i]))
+		}
+	}
+	// Points that stand for one thing (the power chart's selected
+	// configuration on its two axes) are no rivals: the label takes its side.
+	if s := Place(labels[:1], []int{0}, []bool{true}, Scene{Plot: plot, Points: points, Names: []string{"a", "a"}})[0]; s.Position != "right" || s.Offset != [2]float64{} {
+		t.Errorf("beside a point that stands for the same, a label went %+v, not to its side", s)
+	}
+	// A name with no spot nearer its point than the next point's takes its
+	// shorter text (the rank alone), near its point.
+	points = []Rect{{15, 95, 10, 10}, {35, 95, 10, 10}}
+	named := []Label{{At: Point{20, 100}, Symbol: 10, W: 150, H: 14, Position: "right", ShortW: 10, ShortH: 14}, {At: Point{40, 100}, Symbol: 10, W: 10, H: 14}}
+	s := Place(named, []int{0, 1}, []bool{true, false}, Scene{Plot: plot, Points: points})[0]
+	short := named[0]
+	short.W, short.H = short.ShortW, short.ShortH
+	if r := short.box(s); s.Hidden || !s.Short || r.gap(points[0])+clearance > r.gap(points[1]) {
+		t.Errorf("a long name beside another point went %+v (%+v), want its shorter text nearer its own point", s, r)
 	}
 }

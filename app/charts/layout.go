@@ -31,6 +31,10 @@ const (
 	gridLeft     = 8
 	gridRight    = 20
 	gridBottom   = 28 // below the x labels: the x axis' name
+	// endRoom is the room, in px, left inside the plot beyond a point at an
+	// end of the x axis: half the selected diamond (18 px and its outline),
+	// and a pixel to spare, so that no point is cut by the plot's edge.
+	endRoom = 11
 )
 
 // widthBands are the lower bounds of the chart widths the layout is worked
@@ -208,6 +212,14 @@ type frame struct {
 	yMax    []float64 // the largest value on each y axis, to estimate its labels' width
 
 	hideMinLabel bool // the x axis' first label would be wrong (see EnergyLatency)
+	// padded: points lie at the ends of x, which the axis then passes by
+	// endRoom px, its labels still at x's ticks.
+	padded bool
+	// yMin is the least value on each y axis: given, the axes leave yRoom of
+	// the data's span beyond it at either end (before ECharts rounds them),
+	// so that no point sits on the plot's top or bottom edge, and start at
+	// zero where that room would reach below it.
+	yMin []float64
 }
 
 // decimals counts the decimals of v as ECharts' getPrecision does.
@@ -221,6 +233,8 @@ func decimals(v float64) int {
 
 // placement is where a frame's parts go at one width.
 type placement struct {
+	xMin, xMax float64   // the x axis' extent
+	ticks      []float64 // where the x axis' ticks and labels go, if not ECharts' own
 	legendTops []float64
 	gridTop    float64
 	gridBottom float64
@@ -243,10 +257,20 @@ func (f frame) at(width float64) placement {
 	for _, m := range f.yMax {
 		plot -= yLabelWidth(m) + labelMargin
 	}
+	p.xMin, p.xMax = f.x.min, f.x.max
 	ticks := f.x.ticks()
+	if f.padded {
+		// ECharts would put ticks at the new ends, and every tenth power
+		// only once they span ten: the labels stay where they were.
+		p.ticks = ticks
+		if plot > 4*endRoom {
+			k := math.Pow(f.x.max/f.x.min, endRoom/(plot-2*endRoom))
+			p.xMin, p.xMax = sig12(f.x.min/k), sig12(f.x.max*k)
+		}
+	}
 	labels := make([]string, len(ticks))
 	gaps := make([]float64, 0, len(ticks))
-	span := math.Log(f.x.max / f.x.min)
+	span := math.Log(p.xMax / p.xMin)
 	for i, t := range ticks {
 		labels[i] = axisLabel(t)
 		if i > 0 {
@@ -254,8 +278,9 @@ func (f frame) at(width float64) placement {
 		}
 	}
 	// Centred on the axis' end, the last label would stick out of a chart
-	// without a right axis if wider than the margin.
-	p.lastInward = len(f.yMax) < 2 && textWidth(labels[len(labels)-1])/2 > gridRight-2
+	// without a right axis if wider than the margin (and the room past it).
+	inside := math.Log(p.xMax/ticks[len(ticks)-1]) / span * plot
+	p.lastInward = len(f.yMax) < 2 && textWidth(labels[len(labels)-1])/2 > gridRight+inside-2
 	p.rotate = rotation(labels, gaps, p.lastInward)
 	// How far the labels reach below the axis, rotated.
 	reach := float64(textHeight)
@@ -341,7 +366,8 @@ func (f frame) media() (base placement, rules []map[string]any) {
 }
 
 func equal(a, b placement) bool {
-	return slices.Equal(a.legendTops, b.legendTops) && slices.Equal(a.yNameGaps, b.yNameGaps) &&
+	return a.xMin == b.xMin && a.xMax == b.xMax && slices.Equal(a.ticks, b.ticks) &&
+		slices.Equal(a.legendTops, b.legendTops) && slices.Equal(a.yNameGaps, b.yNameGaps) &&
 		a.gridTop == b.gridTop && a.gridBottom == b.gridBottom && a.rotate == b.rotate && a.xNameGap == b.xNameGap &&
 		a.lastInward == b.lastInward
 }
@@ -358,9 +384,18 @@ func (p placement) option() map[string]any {
 	return map[string]any{
 		"grid":   map[string]any{"top": p.gridTop, "bottom": p.gridBottom},
 		"legend": legends,
-		"xAxis":  []any{map[string]any{"nameGap": p.xNameGap, "axisLabel": p.xLabels()}},
+		"xAxis":  []any{p.xAxis()},
 		"yAxis":  ys,
 	}
+}
+
+// xAxis is the part of the x axis' options that p sets.
+func (p placement) xAxis() map[string]any {
+	x := map[string]any{"min": p.xMin, "max": p.xMax, "nameGap": p.xNameGap, "axisLabel": p.xLabels()}
+	if p.ticks != nil {
+		x["axisTick"] = map[string]any{"customValues": p.ticks}
+	}
+	return x
 }
 
 // xLabels is the x axis' label options: rotated, or level with the last
@@ -373,7 +408,11 @@ func (p placement) xLabels() map[string]any {
 	}
 	// hideOverlap only backs up the estimate: a label hidden is better than
 	// two on top of each other.
-	return map[string]any{"rotate": p.rotate, "alignMaxLabel": last, "hideOverlap": true}
+	l := map[string]any{"rotate": p.rotate, "alignMaxLabel": last, "hideOverlap": true}
+	if p.ticks != nil {
+		l["customValues"] = p.ticks
+	}
+	return l
 }
 
 // niceLatencyExtent is the extent of a latency axis that holds every value

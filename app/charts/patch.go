@@ -170,7 +170,6 @@ func (s *patchSeries) json(from, to frame) ([]byte, error) {
 		l.(map[string]any)["data"] = legendData(to.legends[i])
 	}
 	x := lo["xAxis"].([]any)[0].(map[string]any)
-	x["min"], x["max"] = to.x.min, to.x.max
 	// null is ECharts' default: show the first label unless it overlaps.
 	x["axisLabel"].(map[string]any)["showMinLabel"] = showMinLabel(to)
 	layout, err := json.Marshal(lo)

@@ -40,7 +40,11 @@
 //   - TestPhone checks the first screen at 360×800 and the embed at 380 px;
 //     TestReaders what a new reader meets (the inputs within reach on a
 //     phone, the compare table at 360 px, chart labels over nothing, every
-//     series at 3:1 against the card, page text without stray spaces).
+//     series at 3:1 against the card, page text without stray spaces);
+//     TestChartReading the charts at 360 and 1440 px as drawn: each label of
+//     the compare scatter beside its own point, the axis names clear of the
+//     legend, the power chart's lines told apart and its axes from zero, and
+//     no point cut by the plot's edge.
 //   - TestFirefox and TestWebKit run the three pages, three links, a typed
 //     deadline, a GPU and a model chosen, the charts, the embed in a
 //     cross-origin and a sandboxed frame, pages left before ECharts loads,

@@ -389,13 +389,8 @@ const seriesJS = `(id => {
 type seriesDrawn struct {
 	Width, Height float64
 	Background    string
-	Labels        []struct {
-		Series             string
-		SeriesIndex, Index int
-		Text               string
-		Box                box
-	}
-	Points []struct {
+	Labels        []labelDrawn
+	Points        []struct {
 		Series             string
 		SeriesIndex, Index int
 		Box                box
