@@ -1,8 +1,8 @@
 // Package ui is the calculator's go-app user interface: components that turn
 // a data.Query into markup and chart options. The calculation itself is in
 // package data, the query string in package state, the chart options in
-// package charts; echarts.go, download.go and bridge.go are the only files
-// that talk to JavaScript.
+// package charts; echarts.go, labels.go, download.go and bridge.go are the
+// only files that talk to JavaScript.
 //
 // # Pages
 //
