@@ -196,7 +196,7 @@ func expectRanking(v view, set *data.Set, q data.Query) *data.Ranking {
 		s, e := r.Result.Selected, r.Result.Estimate
 		wantRow := row{"slug": r.Entry.Slug, "rank": strconv.Itoa(i + 1), "model": r.Entry.Name,
 			"energy": inUnit(e.EnergyWh, most.wh, data.WattHours...), "request": inUnit(e.EnergyPerRequest, most.j, data.Joules...),
-			"jpt": data.FormatNumber(float64(s.JoulesPerToken)), "config": fmt.Sprintf("%s, batch size limit %d", s.Hardware(), s.MaxNumSeqs),
+			"jpt": data.FormatNumber(s.Joules()), "config": fmt.Sprintf("%s, batch size limit %d", s.Hardware(), s.MaxNumSeqs),
 			"params": inUnit(float64(r.Entry.Params), most.params, billions), "active": inUnit(float64(r.Entry.ActiveParams), most.active, billions)}
 		if s.Diffusion() {
 			// A request is one image or video: no column of its own.

@@ -62,7 +62,7 @@ func (tb *tab) expectDiffusion(set *data.Set, q data.Query, compact bool) *data.
 		want["#wh-per-item"] = data.FormatNumber(s.Joules() / 3600)
 		want["#cfg-resolution"] = fmt.Sprintf("%d×%d", s.Width, s.Height)
 		want["#cfg-steps"] = fmt.Sprint(s.Steps)
-		want["#cfg-throughput"] = data.FormatNumber(float64(s.ItemsPerSecond))
+		want["#cfg-throughput"] = data.FormatNumber(s.Throughput())
 		want["#cfg-gpu-hours"] = data.FormatNumber(e.GPUHours)
 	}
 	for sel, w := range want {

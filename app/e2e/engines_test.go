@@ -463,7 +463,7 @@ func (e *enginePage) expectCalc(set *data.Set, q data.Query) {
 	e.waitText("#cfg-row", s.RowID)
 	e.waitText("#energy", data.FormatEnergy(r.Estimate.EnergyWh))
 	for sel, want := range map[string]string{
-		"#j-per-token": data.FormatNumber(float64(s.JoulesPerToken)),
+		"#j-per-token": data.FormatNumber(s.Joules()),
 		"#cfg-gpu":     fmt.Sprintf("%s × %d", s.GPU, s.NumGPUs),
 	} {
 		if got := e.text(sel); got != want {
