@@ -147,7 +147,7 @@ func (cf *calcFootprint) print(w io.Writer) {
 	cite := refs.cite
 	f, l, c, k := cf.factors, cf.ladder, cf.selected, cf.kind
 	// A request: the average output length, or one image or video.
-	request := fmt.Sprintf("request of %d tokens", c.AvgOutputTokens)
+	request := fmt.Sprintf("request of %s tokens", data.FormatInt(c.AvgOutputTokens))
 	if k.Diffusion() {
 		request = k.Item
 	}
@@ -183,8 +183,8 @@ func (cf *calcFootprint) print(w io.Writer) {
 	case cf.fit != nil && k.Diffusion():
 		fmt.Fprintf(w, "Budget:   %s pays for %s at this boundary\n", cf.budget.Describe(), k.VolumeWords(roundTokens(cf.fit.Tokens)))
 	case cf.fit != nil:
-		fmt.Fprintf(w, "Budget:   %s pays for %s, or %s requests of %d tokens, at this boundary\n",
-			cf.budget.Describe(), k.VolumeWords(roundTokens(cf.fit.Tokens)), data.ReadableVolume(roundTokens(cf.fit.Requests)), c.AvgOutputTokens)
+		fmt.Fprintf(w, "Budget:   %s pays for %s, or %s requests of %s tokens, at this boundary\n",
+			cf.budget.Describe(), k.VolumeWords(roundTokens(cf.fit.Tokens)), data.ReadableVolume(roundTokens(cf.fit.Requests)), data.FormatInt(c.AvgOutputTokens))
 	}
 
 	for _, g := range []struct {
