@@ -494,7 +494,7 @@ func (tb *tab) expect(set *data.Set, q data.Query) {
 	tb.waitText("#cfg-row", s.RowID)
 	tb.waitText("#energy", data.FormatEnergy(e.EnergyWh))
 	for sel, want := range map[string]string{
-		"#joules":             data.FormatJoules(e.EnergyWh * 3600),
+		"#joules":             data.InJoules(e.EnergyWh),
 		"#wh-per-mtok":        data.FormatNumber(s.WhPerMillion()),
 		"#j-per-token":        data.FormatNumber(s.Joules()),
 		"#energy-per-request": data.FormatJoules(e.EnergyPerRequest),

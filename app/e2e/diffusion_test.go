@@ -58,7 +58,7 @@ func (tb *tab) expectDiffusion(set *data.Set, q data.Query, compact bool) *data.
 		"#cfg-power":      data.FormatNumber(float64(s.PowerWatts)) + " W",
 	}
 	if !compact {
-		want["#question"] = fmt.Sprintf("Energy for %s %s of %s", k.FormatVolume(q.Tokens), k.Items, r.Model.Name)
+		want["#question"] = fmt.Sprintf("Energy for %s of %s", k.VolumeWords(q.Tokens), r.Model.Name)
 		want["#wh-per-item"] = data.FormatNumber(s.Joules() / 3600)
 		want["#cfg-resolution"] = fmt.Sprintf("%d×%d", s.Width, s.Height)
 		want["#cfg-steps"] = fmt.Sprint(s.Steps)

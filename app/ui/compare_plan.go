@@ -108,8 +108,8 @@ func (c *Compare) renderPlanAnswer() app.UI {
 		// Text after an element begins with a word or a dash: prerendered,
 		// go-app puts a line break between them, read as a space.
 		if len(ranked) > 1 {
-			answer = append(answer, app.Text(fmt.Sprintf(" – the most: %s, %s on %d GPU%s (%s times as much).", ranked[len(ranked)-1].Entry.Name,
-				data.FormatEnergy(last.WhPerDay), last.GPUs, plural(last.GPUs), data.FormatRatio(last.WhPerDay/first.WhPerDay))))
+			answer = append(answer, app.Text(fmt.Sprintf(" – the most: %s, %s on %s GPU%s (%s times as much).", ranked[len(ranked)-1].Entry.Name,
+				data.FormatEnergy(last.WhPerDay), data.FormatInt(last.GPUs), plural(last.GPUs), data.FormatRatio(last.WhPerDay/first.WhPerDay))))
 		}
 	}
 	rows := barRows(len(ranked))

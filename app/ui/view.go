@@ -209,7 +209,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 	body = append(body, app.P().ID("question").Class("question").Text(question(r, wl)))
 	if s := r.Selected; s != nil {
 		e, head := r.Estimate, c.headlineWh() // the total at the boundary (footprint_view.go)
-		joules := data.FormatJoules(head * 3600)
+		joules := data.InJoules(head)         // "" where the headline is in joules already
 		body = append(body,
 			app.P().Class("energy").Body(
 				app.Span().ID("energy").Title(joules).Text(data.FormatEnergy(head)),
