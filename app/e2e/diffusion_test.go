@@ -268,7 +268,7 @@ func TestDiffusion(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := fmt.Sprintf("1 kg CO2e pays for %s images, at this boundary.", data.FormatTokens(sigRound(fit.Tokens, 4)))
+		want := fmt.Sprintf("1 kg CO2e pays for %s images, at this boundary.", data.ReadableVolume(sigRound(fit.Tokens, 4)))
 		tb.waitText("#fp-budget-result", want)
 		if got := tb.text("#fp-per-request"); !strings.HasPrefix(got, "This calculation: "+data.FormatNumber(r.Selected.Joules()/3600)+" Wh of GPU energy per image") {
 			t.Errorf("#fp-per-request = %q", got)
