@@ -419,9 +419,7 @@ func TestPowerKeyAndSelectedLabels(t *testing.T) {
 				labels = append(labels, se.Label.Formatter)
 			}
 		}
-		// The throughput as measured, rounded once (the row's 2098.5
-		// tokens/s would read 2,099 for a measured 2098.46).
-		want := []string{data.FormatNumber(float64(s.PowerWatts)) + " W", data.FormatNumber(s.Measured.Throughput) + " tokens/s"}
+		want := []string{data.FormatNumber(float64(s.PowerWatts)) + " W", data.FormatNumber(s.Measured.Throughput) + " tokens/s"} // rounded once
 		if s.Diffusion() {
 			want[1] = data.FormatNumber(s.Measured.Throughput) + " " + r.Kind.Items + "/s"
 		}

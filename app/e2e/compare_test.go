@@ -146,30 +146,6 @@ func rows(v view) []row {
 		return r })`)
 }
 
-// inUnit writes v, one of a column's figures, as rows reads it: in the
-// column's unit (data.ColumnUnit), after it.
-func inUnit(v float64, column []float64, units ...data.Unit) string {
-	u := data.ColumnUnit(column, units...)
-	return data.FormatNumber(v/u.Size) + " " + u.Name
-}
-
-// column is a figure of each model of rk that meets the deadline, in rank
-// order: a column of the ranking table.
-func column(rk *data.Ranking, value func(r *data.Ranked) float64) []float64 {
-	var c []float64
-	for i := range rk.Models {
-		if r := &rk.Models[i]; r.Status() == data.Meets {
-			c = append(c, value(r))
-		}
-	}
-	return c
-}
-
-// energies is the ranking's column of GPU energies, in Wh.
-func energies(rk *data.Ranking) []float64 {
-	return column(rk, func(r *data.Ranked) float64 { return r.Result.Estimate.EnergyWh })
-}
-
 // expectRanking checks the page's table, missed list and charts against the
 // core's ranking for q.
 func expectRanking(v view, set *data.Set, q data.Query) *data.Ranking {
