@@ -49,8 +49,10 @@ func (c *Config) Joules() float64 {
 	return c.Measured.JoulesPerItem
 }
 
-// ShownJoules is Joules as the dataset row has it and the page and the
-// charts show it: rounded to 1e-7 J per token, to 0.01 J per image or video.
+// ShownJoules is Joules as the dataset row has it: rounded to 1e-7 J per
+// token, to 0.01 J per image or video. The charts plot it; a figure written
+// for people is Joules, rounded once where it is written (FormatNumber), so
+// that a measured 0.20634999 J reads 0.2063, not 0.20635's 0.2064.
 func (c *Config) ShownJoules() float64 {
 	if c.Diffusion() {
 		return float64(c.JoulesPerItem)
@@ -67,14 +69,30 @@ func (c *Config) Batch() int {
 	return c.MaxNumSeqs
 }
 
-// Throughput is the volume generated per second: output tokens, images or
-// videos.
+// Throughput is the volume generated per second, as measured (see
+// Measured): output tokens, images or videos. Like Joules, it is rounded
+// once, where it is written: a measured 1398.47 tokens/s reads 1,398, where
+// the row's 1398.5 would read 1,399.
 func (c *Config) Throughput() float64 {
+	if c.Measured != nil && c.Measured.Throughput > 0 {
+		return c.Measured.Throughput
+	}
+	return c.ShownThroughput()
+}
+
+// ShownThroughput is Throughput as the dataset row has it (0.1 tokens/s,
+// 1e-7 images or videos a second), which the charts plot.
+func (c *Config) ShownThroughput() float64 {
 	if c.Diffusion() {
 		return float64(c.ItemsPerSecond)
 	}
 	return float64(c.TokensPerSecond)
 }
+
+// WhPerMillion is the GPU energy of a million output tokens in Wh, from the
+// measured energy per token (the row's wh_per_million_output_tokens is
+// rounded to 0.01, and would be rounded twice where it is written).
+func (c *Config) WhPerMillion() float64 { return c.EnergyPerToken() * 1e6 / 3600 }
 
 // PerRequest is the volume of a request: the measured average output length
 // (OutputTokensPerRequest), or for a diffusion model one image or video.

@@ -97,9 +97,11 @@ func TestSelectDiffusion(t *testing.T) {
 			if r.Estimate.EnergyPerRequest != tc.joules || r.Estimate.Requests != tc.volume {
 				t.Errorf("%s: %v J per request, %v requests; want %v J for each of %v", tc.row, r.Estimate.EnergyPerRequest, r.Estimate.Requests, tc.joules, tc.volume)
 			}
-			// GPU time: the volume at the measured rate, on every GPU of the configuration.
+			// GPU time: the volume at the measured rate (the leaderboard's
+			// throughput, which measured.bin holds bit for bit), on every
+			// GPU of the configuration.
 			c := r.Selected
-			if want := tc.volume / float64(c.ItemsPerSecond) * float64(c.NumGPUs) / 3600; !near(r.Estimate.GPUHours, want, 1e-12) {
+			if want := tc.volume / c.Measured.Throughput * float64(c.NumGPUs) / 3600; !near(r.Estimate.GPUHours, want, 1e-12) {
 				t.Errorf("%s: %v GPU-hours, want %v", tc.row, r.Estimate.GPUHours, want)
 			}
 		}

@@ -9,35 +9,47 @@ import (
 
 // FormatEnergy writes an energy in the unit that reads best (Wh to GWh), with
 // four significant digits. Below 1 Wh it stays in Wh, with the decimals
-// four significant digits need ("0.01521 Wh"): a milliwatt-hour, "mWh", is
-// too easily read as a megawatt-hour. Below a ten-thousandth of a Wh (a
-// token or two) it writes Wh times a power of ten ("1.521 × 10⁻⁵ Wh"),
-// rather than a run of zeros.
+// four significant digits need ("0.01521 Wh"), so that it compares with the
+// per-prompt figures published in Wh: a milliwatt-hour, "mWh", is too easily
+// read as a megawatt-hour. Below a ten-thousandth of a Wh (0.36 J, a token or
+// two) those decimals would run to a string of zeros, so it is written in
+// joules, as FormatJoules writes it ("54.77 mJ"): a unit a reader knows,
+// never a power of ten.
 func FormatEnergy(wh float64) string {
-	if r := sig4(wh); r != 0 && math.Abs(r) < 1 && math.Abs(r) >= 1e-4 {
-		return strconv.FormatFloat(r, 'f', -1, 64) + " Wh"
+	switch r := math.Abs(sig4(wh)); {
+	case r != 0 && r < 1e-4:
+		return FormatJoules(wh * 3600)
+	case r != 0 && r < 1:
+		return strconv.FormatFloat(sig4(wh), 'f', -1, 64) + " Wh"
 	}
-	return scaled(wh, "Wh", []prefix{{1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""}})
+	return FormatIn(wh, WattHours...)
 }
 
-// FormatJoules writes an energy in mJ, J, kJ, MJ, GJ, TJ or PJ, and below a
-// thousandth of a mJ in J times a power of ten, as FormatEnergy does.
-func FormatJoules(j float64) string {
-	return scaled(j, "J", []prefix{{1e15, "P"}, {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1, ""}, {1e-3, "m"}})
+// InJoules is an energy of wh Wh in joules, to say beside FormatEnergy's
+// figure ("15.21 Wh (54.77 kJ)"); "" where FormatEnergy writes joules
+// already, so that nothing reads "54.77 mJ (54.77 mJ)".
+func InJoules(wh float64) string {
+	if j := FormatJoules(wh * 3600); j != FormatEnergy(wh) {
+		return j
+	}
+	return ""
 }
+
+// FormatJoules writes an energy in mJ, J, kJ, MJ, GJ, TJ or PJ; below a
+// ten-thousandth of a mJ, "less than 0.0001 mJ", as FormatNumber does.
+func FormatJoules(j float64) string { return FormatIn(j, Joules...) }
 
 type prefix struct {
 	scale float64
 	name  string
 }
 
-func scaled(v float64, unit string, prefixes []prefix) string {
+// scaled writes v in the largest of prefixes (largest first) that it reaches
+// once rounded to four significant digits, each prefix's name the whole unit
+// (kWh, mg CO2e). Below the smallest it keeps the smallest, with decimals
+// or "less than 0.0001" (FormatNumber): every figure carries its unit.
+func scaled(v float64, prefixes []prefix) string {
 	p := prefixes[len(prefixes)-1]
-	if v != 0 && math.Abs(v) < p.scale/1000 {
-		// Below 0.001 of the smallest prefix: no prefix helps a reader
-		// there, a power of ten does.
-		return scientific(v) + " " + unit
-	}
 	for _, q := range prefixes {
 		// Compare after rounding so that 999.96 Wh reads 1 kWh, not 1000 Wh.
 		if math.Abs(sig4(v/q.scale)) >= 1 {
@@ -47,9 +59,9 @@ func scaled(v float64, unit string, prefixes []prefix) string {
 	}
 	// Beyond the largest prefix, whole numbers: 31,088 GWh rather than 31,090 GWh.
 	if x := v / p.scale; math.Abs(x) >= 1000 {
-		return FormatNumber(x) + " " + p.name + unit
+		return FormatNumber(x) + " " + p.name
 	}
-	return FormatNumber(sig4(v/p.scale)) + " " + p.name + unit
+	return FormatNumber(sig4(v/p.scale)) + " " + p.name
 }
 
 // sig4 rounds v to four significant digits.
@@ -60,20 +72,43 @@ func sig4(v float64) float64 {
 
 // FormatNumber writes v with thousands separators and at most four significant
 // digits after the point for small numbers: 1600, 0.04823 → "1,600", "0.04823".
-// Below 0.0001 it writes four significant digits times a power of ten:
-// 1.389e-7 → "1.389 × 10⁻⁷".
+// It never writes a power of ten, which few readers read at a glance: below
+// 0.0001 it says "less than 0.0001" (1.389e-7 GPU-hours is "less than 0.0001
+// GPU-hours"), as the everyday comparisons do, where a figure that small
+// means nothing more to a reader than that it is tiny; above 1,000 it writes
+// every digit of the whole number, grouped ("12,481,141,000").
 func FormatNumber(v float64) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return strconv.FormatFloat(v, 'g', -1, 64)
 	}
-	if v != 0 && math.Abs(sig4(v)) < 1e-4 {
-		return scientific(v)
+	switch r := sig4(v); {
+	case r > 0 && r < 1e-4:
+		return "less than 0.0001"
+	case r < 0 && r > -1e-4:
+		return "more than -0.0001"
 	}
 	if math.Abs(v) < 1000 {
 		return strconv.FormatFloat(sig4(v), 'f', -1, 64)
 	}
-	return groupThousands(strconv.FormatFloat(math.Round(v), 'f', 0, 64))
+	// The shortest digits that read back as the number: 1e30 is 1 and 30
+	// zeros, not the float's 1,000,000,000,000,000,019,884,624,838,656.
+	return groupThousands(strconv.FormatFloat(math.Round(v), 'f', -1, 64))
 }
+
+// ReadableVolume writes a volume of tokens, images or videos for text: its
+// digits as FormatTokens writes them, which are the volume as typed, with
+// thousands separators, "1,861", "2.5B", "25,000T".
+func ReadableVolume(v float64) string {
+	s := FormatTokens(v)
+	if strings.ContainsAny(s, "eE") {
+		return FormatNumber(v) // below a millionth: no volume is
+	}
+	n := strings.TrimRight(s, "kMBT")
+	return groupThousands(n) + s[len(n):]
+}
+
+// FormatInt writes a whole count with thousands separators: "12,481,141,000".
+func FormatInt(n int) string { return groupThousands(strconv.Itoa(n)) }
 
 // FormatMS writes a deadline or a latency in milliseconds exactly, with
 // thousands separators and the unit: 40 → "40 ms", 12.5 → "12.5 ms",
@@ -110,8 +145,10 @@ func FormatITL(ms, deadlineMS float64) string {
 }
 
 // FormatChange is how much more (or less) a is than b, signed, to a tenth of a
-// percent: "+104.3%", "-12.0%".
-func FormatChange(a, b float64) string { return fmt.Sprintf("%+.1f%%", (a/b-1)*100) }
+// percent, with thousands separators: "+104.3%", "-12.0%", "+24,792.6%".
+func FormatChange(a, b float64) string {
+	return groupThousands(fmt.Sprintf("%+.1f", (a/b-1)*100)) + "%"
+}
 
 // FormatRatio writes how many times one figure is another as people say
 // it: "72", "3.4".
@@ -147,8 +184,8 @@ func GPUChoice(gpus []string, gpu string) string {
 // integer part of a decimal: "-1234567.25" → "-1,234,567.25".
 func groupThousands(s string) string {
 	sign, digits := "", s
-	if strings.HasPrefix(s, "-") {
-		sign, digits = "-", s[1:]
+	if strings.HasPrefix(s, "-") || strings.HasPrefix(s, "+") {
+		sign, digits = s[:1], s[1:]
 	}
 	frac := ""
 	if i := strings.IndexByte(digits, '.'); i >= 0 {
@@ -163,22 +200,3 @@ func groupThousands(s string) string {
 	}
 	return sign + b.String() + frac
 }
-
-// scientific writes v with four significant digits times a power of ten, the
-// way people write it: "1.521 × 10⁻³²".
-func scientific(v float64) string {
-	s := strconv.FormatFloat(v, 'e', 3, 64) // "1.521e-32"
-	mant, exp, _ := strings.Cut(s, "e")
-	if strings.Contains(mant, ".") {
-		mant = strings.TrimRight(strings.TrimRight(mant, "0"), ".")
-	}
-	e, _ := strconv.Atoi(exp) // "-07" → -7
-	var b strings.Builder
-	b.WriteString(mant + " × 10")
-	for _, r := range strconv.Itoa(e) {
-		b.WriteString(superscript[r])
-	}
-	return b.String()
-}
-
-var superscript = map[rune]string{'-': "⁻", '0': "⁰", '1': "¹", '2': "²", '3': "³", '4': "⁴", '5': "⁵", '6': "⁶", '7': "⁷", '8': "⁸", '9': "⁹"}

@@ -20,12 +20,13 @@ func TestFormatEnergy(t *testing.T) {
 		0.015209:   "0.01521 Wh",
 		0.00031088: "0.0003109 Wh",
 		1e-4:       "0.0001 Wh",
-		1.521e-5:   "1.521 × 10⁻⁵ Wh",
 		-0.25:      "-0.25 Wh",
-		// Far below (tokens=1e-30): a power of ten, not a run of zeros.
-		1.521e-32: "1.521 × 10⁻³² Wh",
-		9.99e-7:   "9.99 × 10⁻⁷ Wh",
-		-4e-9:     "-4 × 10⁻⁹ Wh",
+		// Below 0.0001 Wh, a token or two: joules (1.521e-5 × 3,600 =
+		// 0.054756 J), never a power of ten nor a run of zeros.
+		1.521e-5:  "54.76 mJ",
+		9.99e-7:   "3.596 mJ",
+		-4e-9:     "-0.0144 mJ",
+		1.521e-32: "less than 0.0001 mJ",
 		0:         "0 Wh",
 	} {
 		if got := FormatEnergy(wh); got != want {
@@ -35,7 +36,7 @@ func TestFormatEnergy(t *testing.T) {
 }
 
 func TestFormatJoules(t *testing.T) {
-	for j, want := range map[float64]string{111916.9: "111.9 kJ", 69.948: "69.95 J", 3.6e9: "3.6 GJ", 5.477e-29: "5.477 × 10⁻²⁹ J", 0.0123: "12.3 mJ"} {
+	for j, want := range map[float64]string{111916.9: "111.9 kJ", 69.948: "69.95 J", 3.6e9: "3.6 GJ", 5.477e-29: "less than 0.0001 mJ", 0.0123: "12.3 mJ"} {
 		if got := FormatJoules(j); got != want {
 			t.Errorf("FormatJoules(%v) = %q, want %q", j, got, want)
 		}
@@ -44,7 +45,8 @@ func TestFormatJoules(t *testing.T) {
 
 func TestFormatNumber(t *testing.T) {
 	for v, want := range map[float64]string{1600: "1,600", 0.048223: "0.04822", 1234567.8: "1,234,568", -2500: "-2,500", 5760.3: "5,760",
-		0.00012346: "0.0001235", 1.389e-7: "1.389 × 10⁻⁷", 1e-30: "1 × 10⁻³⁰", 0.000099996: "0.0001"} {
+		0.00012346: "0.0001235", 1.389e-7: "less than 0.0001", 1e-30: "less than 0.0001", 0.000099996: "0.0001", -3e-9: "more than -0.0001",
+		1.2481141e10: "12,481,141,000", 1e30: "1,000,000,000,000,000,000,000,000,000,000"} {
 		if got := FormatNumber(v); got != want {
 			t.Errorf("FormatNumber(%v) = %q, want %q", v, got, want)
 		}
@@ -63,7 +65,7 @@ func TestFormatChange(t *testing.T) {
 	for _, c := range []struct {
 		a, b float64
 		want string
-	}{{31.09, 15.21, "+104.4%"}, {90, 100, "-10.0%"}, {100, 100, "+0.0%"}} {
+	}{{31.09, 15.21, "+104.4%"}, {90, 100, "-10.0%"}, {100, 100, "+0.0%"}, {248.926, 1, "+24,792.6%"}, {2.5, 1, "+150.0%"}} {
 		if got := FormatChange(c.a, c.b); got != c.want {
 			t.Errorf("FormatChange(%v, %v) = %q, want %q", c.a, c.b, got, c.want)
 		}

@@ -168,12 +168,12 @@ func (k *Kind) ParseVolume(s string) (float64, error) { return k.volume.parse(s)
 func (k *Kind) FormatVolume(v float64) string { return FormatTokens(v) }
 
 // VolumeWords is a volume in words: "2.5B output tokens", "10k images", "1
-// video".
+// video", "1,861 output tokens".
 func (k *Kind) VolumeWords(v float64) string {
 	if v == 1 {
 		return "1 " + strings.TrimSuffix(k.Items, "s")
 	}
-	return k.FormatVolume(v) + " " + k.Items
+	return ReadableVolume(v) + " " + k.Items
 }
 
 // generationDeadline reads a diffusion deadline: seconds by default, and at

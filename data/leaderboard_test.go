@@ -31,10 +31,10 @@ func (r *lbRow) itl(p Percentile) float64 {
 	return map[Percentile]float64{P50: r.P50, P90: r.P90, P95: r.P95, P99: r.P99}[p]
 }
 
-// leaderboardTasks reads the token tasks of the leaderboard's published
-// files beside the repository: task → its rows. It skips the test where a
-// clone has none; CI has them.
-func leaderboardTasks(t *testing.T) map[string][]*lbRow {
+// leaderboardFiles reads every task of the leaderboard's published files
+// beside the repository: task → its rows, as published. It skips the test
+// where a clone has none; CI has them.
+func leaderboardFiles(t *testing.T) map[string][]map[string]any {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "mlenergy", "tasks", "*.json"))
 	if len(files) == 0 {
 		if os.Getenv("CI") != "" {
@@ -42,7 +42,7 @@ func leaderboardTasks(t *testing.T) map[string][]*lbRow {
 		}
 		t.Skip("skipping: the leaderboard's files are not at ../shared/mlenergy (they sit beside the repository in CI)")
 	}
-	tasks := map[string][]*lbRow{}
+	tasks := map[string][]map[string]any{}
 	for _, f := range files {
 		var task struct {
 			Task           string
@@ -55,18 +55,28 @@ func leaderboardTasks(t *testing.T) map[string][]*lbRow {
 		if err := json.Unmarshal(b, &task); err != nil {
 			t.Fatal(err)
 		}
-		if _, ok := task.Configurations[0]["median_itl_ms"]; !ok {
+		tasks[task.Task] = task.Configurations
+	}
+	return tasks
+}
+
+// leaderboardTasks reads the token tasks of the leaderboard's published
+// files (leaderboardFiles): task → its rows.
+func leaderboardTasks(t *testing.T) map[string][]*lbRow {
+	tasks := map[string][]*lbRow{}
+	for task, configurations := range leaderboardFiles(t) {
+		if _, ok := configurations[0]["median_itl_ms"]; !ok {
 			continue // not a token task
 		}
 		runs := map[string]int{}
-		for _, c := range task.Configurations {
+		for _, c := range configurations {
 			b, _ := json.Marshal(c)
 			r := new(lbRow)
 			json.Unmarshal(b, r)
 			key := fmt.Sprint(r.Nickname, r.GPU, r.NumGPUs, r.MaxNumSeqs)
 			runs[key]++
 			r.run = runs[key]
-			tasks[task.Task] = append(tasks[task.Task], r)
+			tasks[task] = append(tasks[task], r)
 		}
 	}
 	return tasks

@@ -11,9 +11,10 @@ import (
 )
 
 // Measured is one configuration's figures as the leaderboard measured them:
-// what a deadline is compared with and what a volume is multiplied by. The
-// rest of a Config is the dataset row, rounded for people to read (0.1 ms,
-// 7 decimals of a joule), and the page shows those.
+// what a deadline is compared with, what a volume is multiplied by, and the
+// energy per token and throughput the page writes, rounded once as it writes
+// them. The rest of a Config is the dataset row, rounded (0.1 ms, 7 decimals
+// of a joule), which the charts plot.
 type Measured struct {
 	// ITL is the latency at each of Percentiles (p50, p90, p95, p99) in ms,
 	// to the microsecond, rounded up (see MicrosUp): a deadline given to the
@@ -23,6 +24,11 @@ type Measured struct {
 	JoulesPerToken   float64 // the leaderboard's energy_per_token_joules, bit for bit
 	JoulesPerRequest float64 // its energy_per_request_joules, bit for bit
 
+	// Throughput is the leaderboard's output throughput, bit for bit:
+	// output_throughput_tokens_per_sec, or for a diffusion configuration
+	// its images or videos a second.
+	Throughput float64
+
 	// A diffusion configuration's instead (see DiffusionColumns): the time
 	// to generate a batch in ms, to the microsecond, rounded up as ITL is,
 	// and the energy per image or video, bit for bit.
@@ -31,20 +37,22 @@ type Measured struct {
 }
 
 // TokenColumns are the columns of a token workload's measured values. The
-// latencies are whole microseconds, rounded up; the energy per token and
-// the average output length are the leaderboard's values, bit for bit, and
-// their product is its energy per request, bit for bit. Where that product
-// is not (a row of the leaderboard's that the importer finds so), the last
-// column is energy_per_request_joules instead.
+// latencies are whole microseconds, rounded up; the energy per token, the
+// average output length and the throughput are the leaderboard's values,
+// bit for bit, and the product of the first two is its energy per request,
+// bit for bit. Where that product is not (a row of the leaderboard's that
+// the importer finds so), the sixth column is energy_per_request_joules
+// instead.
 var TokenColumns = []string{"median_itl_us", "p90_itl_us", "p95_itl_us", "p99_itl_us",
-	"energy_per_token_joules", "avg_output_len"}
+	"energy_per_token_joules", "avg_output_len", "output_throughput_tokens_per_sec"}
 
 // DiffusionColumns are the columns of an image or video workload's measured
 // values, named for kind k: the time to generate a batch in whole
-// microseconds, rounded up (MicrosUp), and the energy per image or video as
-// the leaderboard has it, bit for bit (energy_per_image_joules).
+// microseconds, rounded up (MicrosUp), and the energy per image or video
+// and the images or videos a second as the leaderboard has them, bit for
+// bit (energy_per_image_joules, throughput_images_per_sec).
 func DiffusionColumns(k *Kind) []string {
-	return []string{"batch_latency_us", "energy_per_" + k.Item + "_joules"}
+	return []string{"batch_latency_us", "energy_per_" + k.Item + "_joules", "throughput_" + k.Items + "_per_sec"}
 }
 
 // MicrosUp is the whole number of microseconds that a latency of ms
@@ -202,14 +210,14 @@ func (t *MeasuredTable) Measurements(k *Kind) (map[string]*Measured, error) {
 // table (see DiffusionColumns) to its Measured values.
 func (t *MeasuredTable) DiffusionMeasurements(k *Kind) (map[string]*Measured, error) {
 	names := DiffusionColumns(k)
-	lat, energy := slices.Index(t.Columns, names[0]), slices.Index(t.Columns, names[1])
-	if lat < 0 || energy < 0 {
+	lat, energy, tput := slices.Index(t.Columns, names[0]), slices.Index(t.Columns, names[1]), slices.Index(t.Columns, names[2])
+	if lat < 0 || energy < 0 || tput < 0 {
 		return nil, fmt.Errorf("measured values: columns %v, want %v", t.Columns, names)
 	}
 	ms := make([]Measured, len(t.Rows))
 	byRow := make(map[string]*Measured, len(t.Rows))
 	for i, v := range t.Values {
-		ms[i] = Measured{BatchLatency: v[lat] / 1000, JoulesPerItem: v[energy]}
+		ms[i] = Measured{BatchLatency: v[lat] / 1000, JoulesPerItem: v[energy], Throughput: v[tput]}
 		byRow[t.Rows[i]] = &ms[i]
 	}
 	return byRow, nil
@@ -236,7 +244,7 @@ func (t *MeasuredTable) TokenMeasurements() (map[string]*Measured, error) {
 		for p := range m.ITL {
 			m.ITL[p] = v[col[p]] / 1000
 		}
-		m.JoulesPerToken, m.JoulesPerRequest = v[col[4]], v[col[5]]
+		m.JoulesPerToken, m.JoulesPerRequest, m.Throughput = v[col[4]], v[col[5]], v[col[6]]
 		if !perRequest {
 			m.JoulesPerRequest *= m.JoulesPerToken
 		}

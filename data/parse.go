@@ -217,7 +217,9 @@ func (k quantity) parse(s string) (float64, error) {
 // FormatTokens renders a token volume in the shortest form ParseTokens reads
 // back to exactly v, so a value can travel between the CLI, the URL of the
 // browser UI and the user's clipboard without drifting. Suffixed forms are
-// preferred on ties because "1.5k" is quicker to read than "1500".
+// preferred on ties because "1.5k" is quicker to read than "1500", and
+// none has an exponent, which the input box would show: 1e17 is "100000T".
+// ReadableVolume adds thousands separators for text.
 //
 // Values outside (0, 1e18] are formatted without a round-trip guarantee.
 func FormatTokens(v float64) string {
@@ -239,7 +241,7 @@ func FormatTokens(v float64) string {
 			best = c
 		}
 	}
-	plain := formatPlainNumber(v, 1e15)
+	plain := formatPlainNumber(v, math.Inf(1))
 	if best == "" || len(plain) < len(best) {
 		return plain
 	}

@@ -272,7 +272,7 @@ func TestFormatTokens(t *testing.T) {
 		{1.7e10, "17B"},
 		{123456789, "123456789"},
 		{1e15, "1000T"},
-		{1e18, "1e+18"},
+		{1e17, "100000T"}, {1e18, "1000000T"}, // never an exponent: the input box shows it
 		{0.5, "0.5"},
 		{1e-7, "1e-07"},
 		{5e-324, "5e-324"},

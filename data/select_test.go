@@ -347,7 +347,7 @@ func TestMinDeadlineIsRoundedUp(t *testing.T) {
 		fsys["w/"+m.Slug+".json"] = &fstest.MapFile{Data: b}
 		us := measured[m.Slug] * 1000 // whole microseconds
 		table.Rows = append(table.Rows, m.Configurations[0].RowID)
-		table.Values = append(table.Values, []float64{us, us, us, us, float64(m.Configurations[0].JoulesPerToken), 500})
+		table.Values = append(table.Values, []float64{us, us, us, us, float64(m.Configurations[0].JoulesPerToken), 500, 1000})
 	}
 	b, _ := json.Marshal(idx)
 	fsys["index.json"] = &fstest.MapFile{Data: b}

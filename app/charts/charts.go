@@ -285,15 +285,15 @@ func powerParts(r *data.Result) power {
 	for _, cv := range p.curves {
 		line := cv.Line()
 		for _, pt := range line {
-			maxW, maxTPS = max(maxW, float64(pt.PowerWatts)), max(maxTPS, pt.Throughput())
+			maxW, maxTPS = max(maxW, float64(pt.PowerWatts)), max(maxTPS, pt.ShownThroughput())
 		}
 		p.power = append(p.power, dim(line, q, func(pt data.Point) []float64 { return []float64{float64(pt.Batch()), float64(pt.PowerWatts)} }))
-		p.tps = append(p.tps, dim(line, q, func(pt data.Point) []float64 { return []float64{float64(pt.Batch()), pt.Throughput()} }))
+		p.tps = append(p.tps, dim(line, q, func(pt data.Point) []float64 { return []float64{float64(pt.Batch()), pt.ShownThroughput()} }))
 		names = append(names, CurveName(cv))
 	}
 	if s := r.Selected; s != nil {
 		x := float64(s.Batch())
-		p.selected = []*item{selectedItem(s, q, []float64{x, float64(s.PowerWatts)}), selectedItem(s, q, []float64{x, s.Throughput()})}
+		p.selected = []*item{selectedItem(s, q, []float64{x, float64(s.PowerWatts)}), selectedItem(s, q, []float64{x, s.ShownThroughput()})}
 		p.labels = []string{data.FormatNumber(float64(s.PowerWatts)) + " W", data.FormatNumber(s.Throughput()) + " " + strings.TrimPrefix(r.Kind.Items, "output ") + "/s"}
 		// The labels go to the side with more room.
 		p.side = "right"
@@ -507,7 +507,7 @@ func describe(c *data.Config, q data.Query) string {
 			"Dataset row %s",
 			c.GPU, c.NumGPUs, c.UlyssesDegree, c.RingDegree, c.Precision,
 			c.BatchSize, c.Resolution(), c.Steps, frames(c),
-			data.FormatNumber(c.ShownJoules()), k.Item,
+			data.FormatNumber(c.Joules()), k.Item,
 			k.LatencyAgainst(itl, q.DeadlineMS), verdict, k.Deadline(q.DeadlineMS),
 			data.FormatNumber(c.Throughput()), k.Items, data.FormatNumber(float64(c.PowerWatts)),
 			c.RowID)
@@ -520,9 +520,9 @@ func describe(c *data.Config, q data.Query) string {
 		"Dataset row %s",
 		c.GPU, c.NumGPUs, c.TensorParallel, c.DataParallel, c.ExpertParallel, c.Precision,
 		c.MaxNumSeqs, data.FormatNumber(float64(c.AvgRunningBatch)),
-		data.FormatNumber(float64(c.JoulesPerToken)), data.FormatNumber(float64(c.WhPerMillionTokens)),
+		data.FormatNumber(c.Joules()), data.FormatNumber(c.WhPerMillion()),
 		percentileWords(q.Percentile), data.FormatITL(itl, q.DeadlineMS), verdict, formatMS(q.DeadlineMS),
-		data.FormatNumber(float64(c.TokensPerSecond)), data.FormatNumber(float64(c.PowerWatts)),
+		data.FormatNumber(c.Throughput()), data.FormatNumber(float64(c.PowerWatts)),
 		c.RowID)
 }
 

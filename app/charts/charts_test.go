@@ -419,9 +419,9 @@ func TestPowerKeyAndSelectedLabels(t *testing.T) {
 				labels = append(labels, se.Label.Formatter)
 			}
 		}
-		want := []string{data.FormatNumber(float64(s.PowerWatts)) + " W", data.FormatNumber(float64(s.TokensPerSecond)) + " tokens/s"}
+		want := []string{data.FormatNumber(float64(s.PowerWatts)) + " W", data.FormatNumber(s.Measured.Throughput) + " tokens/s"} // rounded once
 		if s.Diffusion() {
-			want[1] = data.FormatNumber(float64(s.ItemsPerSecond)) + " " + r.Kind.Items + "/s"
+			want[1] = data.FormatNumber(s.Measured.Throughput) + " " + r.Kind.Items + "/s"
 		}
 		if !slices.Equal(labels, want) {
 			t.Errorf("%+v: selected markers labelled %q, want %q", q, labels, want)
@@ -490,19 +490,19 @@ func TestTooltips(t *testing.T) {
 							k := r.Kind
 							return strings.Contains(d.Name, c.RowID) &&
 								strings.Contains(d.Name, fmt.Sprintf("%s × %d · Ulysses %d × ring %d", c.GPU, c.NumGPUs, c.UlyssesDegree, c.RingDegree)) &&
-								strings.Contains(d.Name, data.FormatNumber(float64(c.JoulesPerItem))+" J per "+k.Item) &&
+								strings.Contains(d.Name, data.FormatNumber(c.Measured.JoulesPerItem)+" J per "+k.Item) &&
 								strings.Contains(d.Name, "Time to generate a batch "+data.FormatNumber(math.Round(c.Measured.BatchLatency*1000)/1e6)+" s") &&
 								strings.Contains(d.Name, fmt.Sprintf("Batch size %d · %d×%d", c.BatchSize, c.Width, c.Height)) &&
 								strings.Contains(d.Name, data.FormatNumber(float64(c.PowerWatts))+" W") &&
-								strings.Contains(d.Name, data.FormatNumber(float64(c.ItemsPerSecond))+" "+k.Items+"/s")
+								strings.Contains(d.Name, data.FormatNumber(c.Measured.Throughput)+" "+k.Items+"/s")
 						}
 						return strings.Contains(d.Name, c.RowID) &&
 							strings.Contains(d.Name, fmt.Sprintf("%s × %d", c.GPU, c.NumGPUs)) &&
-							strings.Contains(d.Name, data.FormatNumber(float64(c.JoulesPerToken))+" J/token") &&
+							strings.Contains(d.Name, data.FormatNumber(c.Measured.JoulesPerToken)+" J/token") &&
 							strings.Contains(d.Name, data.FormatITL(q.Percentile.ITL(c), q.DeadlineMS)+" ms") &&
 							strings.Contains(d.Name, fmt.Sprintf("(max_num_seqs) %d", c.MaxNumSeqs)) &&
 							strings.Contains(d.Name, data.FormatNumber(float64(c.PowerWatts))+" W") &&
-							strings.Contains(d.Name, data.FormatNumber(float64(c.TokensPerSecond))+" tokens/s")
+							strings.Contains(d.Name, data.FormatNumber(c.Measured.Throughput)+" tokens/s")
 					}) {
 						t.Errorf("%s %+v: tooltip %q of point %v lacks the figures or row of %s", bl.name, q, d.Name, d.Value, cs[0].RowID)
 					}

@@ -40,7 +40,7 @@ func Ranking(rk *data.Ranking, highlight string) ([]byte, error) {
 		bs = append(bs, bar{r.Entry.Name, wh, data.FormatEnergy(wh), r.Entry.Slug == highlight})
 	}
 	k := rk.Workload.Kind()
-	return bars(bs, "Energy for "+k.FormatVolume(rk.Query.Tokens)+" "+strings.TrimPrefix(k.Items, "output "))
+	return bars(bs, "Energy for "+strings.Replace(k.VolumeWords(rk.Query.Tokens), "output ", "", 1))
 }
 
 // bar is one model's bar: its name, its energy in Wh, its label, and

@@ -217,14 +217,14 @@ func DescribeRanking(rk *data.Ranking) string {
 	meets := meeting(rk)
 	k := rk.Workload.Kind()
 	if len(meets) == 0 {
-		return fmt.Sprintf("Energy for %s %s, by model: no model meets the deadline, so there is no bar.", k.FormatVolume(rk.Query.Tokens), k.Items)
+		return fmt.Sprintf("Energy for %s, by model: no model meets the deadline, so there is no bar.", k.VolumeWords(rk.Query.Tokens))
 	}
 	bars := make([]string, len(meets))
 	for i, r := range meets {
 		bars[i] = fmt.Sprintf("%d. %s, %s", i+1, r.Entry.Name, data.FormatEnergy(r.Result.Estimate.EnergyWh))
 	}
-	return fmt.Sprintf("Energy for %s %s, by model: one bar for each of the %s that meet the deadline, least energy first: %s.",
-		k.FormatVolume(rk.Query.Tokens), k.Items, models(len(meets)), strings.Join(bars, "; "))
+	return fmt.Sprintf("Energy for %s, by model: one bar for each of the %s that meet the deadline, least energy first: %s.",
+		k.VolumeWords(rk.Query.Tokens), models(len(meets)), strings.Join(bars, "; "))
 }
 
 // DescribeEnergyParams describes the EnergyParams chart of rk, and which

@@ -106,7 +106,7 @@ func PlanEnergy(pc PlanChart) ([]byte, error) {
 		charts.WithLineStyleOpts(opts.LineStyle{Color: palette[0], Width: 2}))
 	c.AddSeries(SeriesPlanBusy, stepLine(bx, by, ax.max, func(i int) string {
 		return fmt.Sprintf("Every GPU always busy, from %s ms: %s a day\nthe calculator's figure for a day's tokens, %s J/token",
-			data.FormatNumber(bx[i]), data.FormatEnergy(by[i]*scale), data.FormatNumber(float64(pc.Frontier[i].JoulesPerToken)))
+			data.FormatNumber(bx[i]), data.FormatEnergy(by[i]*scale), data.FormatNumber(pc.Frontier[i].Joules()))
 	}),
 		charts.WithLineChartOpts(opts.LineChart{Step: "end", ShowSymbol: opts.Bool(false)}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor}),
@@ -182,8 +182,8 @@ func stepTooltip(s plan.Step, p data.Percentile) string {
 // optionTooltip says what a plan is: its fleet, its energy, its load.
 func optionTooltip(o *plan.Option, p data.Percentile) string {
 	c := o.Config
-	return fmt.Sprintf("%d GPUs: %d × %s, batch size limit %d\n%s a day · %s busy on average\n%s ITL %s ms · dataset row %s",
-		o.GPUs, o.Replicas, c.Hardware(), c.MaxNumSeqs, data.FormatEnergy(o.WhPerDay), plan.FormatPercent(o.Utilisation),
+	return fmt.Sprintf("%s GPUs: %s × %s, batch size limit %d\n%s a day · %s busy on average\n%s ITL %s ms · dataset row %s",
+		data.FormatInt(o.GPUs), data.FormatInt(o.Replicas), c.Hardware(), c.MaxNumSeqs, data.FormatEnergy(o.WhPerDay), plan.FormatPercent(o.Utilisation),
 		p, data.FormatNumber(p.ShownITL(c)), c.RowID)
 }
 
@@ -211,7 +211,7 @@ func DescribePlanGPUs(pc PlanChart) string {
 	}
 	s := fmt.Sprintf("%s: the best plan needs from %s to %s GPUs, from a %s ms deadline up.",
 		TitlePlanGPUs, data.FormatNumber(lo), data.FormatNumber(hi), data.FormatNumber(data.CeilTenth(pc.Steps[0].DeadlineMS)))
-	return s + " " + chosenSentence(pc, func(o *plan.Option) string { return fmt.Sprintf("%d GPUs", o.GPUs) })
+	return s + " " + chosenSentence(pc, func(o *plan.Option) string { return data.FormatInt(o.GPUs) + " GPUs" })
 }
 
 func chosenSentence(pc PlanChart, what func(*plan.Option) string) string {
@@ -232,7 +232,7 @@ func PlanRanking(rk *plan.Ranking, highlight string) ([]byte, error) {
 			continue
 		}
 		b := r.Plan.Best()
-		bs = append(bs, bar{r.Entry.Name, b.WhPerDay, fmt.Sprintf("%s, %d GPU%s", data.FormatEnergy(b.WhPerDay), b.GPUs, plural(b.GPUs)),
+		bs = append(bs, bar{r.Entry.Name, b.WhPerDay, fmt.Sprintf("%s, %s GPU%s", data.FormatEnergy(b.WhPerDay), data.FormatInt(b.GPUs), plural(b.GPUs)),
 			r.Entry.Slug == highlight})
 	}
 	return bars(bs, "Energy a day")
@@ -244,7 +244,7 @@ func DescribePlanRanking(rk *plan.Ranking) string {
 	for _, r := range rk.Models {
 		if r.Status() == data.Meets {
 			b := r.Plan.Best()
-			parts = append(parts, fmt.Sprintf("%s, %s on %d GPU%s", r.Entry.Name, data.FormatEnergy(b.WhPerDay), b.GPUs, plural(b.GPUs)))
+			parts = append(parts, fmt.Sprintf("%s, %s on %s GPU%s", r.Entry.Name, data.FormatEnergy(b.WhPerDay), data.FormatInt(b.GPUs), plural(b.GPUs)))
 		}
 	}
 	if len(parts) == 0 {
@@ -282,9 +282,9 @@ func HeadlinePlanGPUs(p *plan.Plan, pc PlanChart) string {
 		for _, s := range pc.Steps {
 			lo, hi = min(lo, s.GPUs), max(hi, s.GPUs)
 		}
-		s := fmt.Sprintf("%d GPU%s within %s (%d × %s)", o.GPUs, plural(o.GPUs), data.FormatMS(pc.DeadlineMS), o.Replicas, gpuName(o.Config))
+		s := fmt.Sprintf("%s GPU%s within %s (%s × %s)", data.FormatInt(o.GPUs), plural(o.GPUs), data.FormatMS(pc.DeadlineMS), data.FormatInt(o.Replicas), gpuName(o.Config))
 		if lo != hi {
-			s += fmt.Sprintf("; %d to %d across the deadlines", lo, hi)
+			s += fmt.Sprintf("; %s to %s across the deadlines", data.FormatInt(lo), data.FormatInt(hi))
 		}
 		return s
 	})

@@ -82,17 +82,21 @@ func printResult(w io.Writer, set *data.Set, r *data.Result) {
 			k.VolumeWords(q.Tokens), m.Name, wl.Name, gpus, k.Deadline(q.DeadlineMS))
 		meet = "generates a batch within " + k.Deadline(q.DeadlineMS)
 	} else {
-		fmt.Fprintf(w, "%s output tokens of %s (%s) on %s, %s ITL ≤ %s\n\n",
-			data.FormatTokens(q.Tokens), m.Name, wl.Name, gpus, q.Percentile, data.FormatMS(q.DeadlineMS))
+		fmt.Fprintf(w, "%s of %s (%s) on %s, %s ITL ≤ %s\n\n",
+			k.VolumeWords(q.Tokens), m.Name, wl.Name, gpus, q.Percentile, data.FormatMS(q.DeadlineMS))
 	}
 	if c := r.Selected; c != nil {
 		e := r.Estimate
-		fmt.Fprintf(w, "Energy:     %s (%s)\n", data.FormatEnergy(e.EnergyWh), data.FormatJoules(e.EnergyWh*3600))
+		energy := data.FormatEnergy(e.EnergyWh)
+		if j := data.InJoules(e.EnergyWh); j != "" {
+			energy += " (" + j + ")"
+		}
+		fmt.Fprintf(w, "Energy:     %s\n", energy)
 		if k.Diffusion() {
 			fmt.Fprintf(w, "            %s per %s (%s)\n", data.FormatJoules(c.Joules()), k.Item, data.FormatEnergy(c.Joules()/3600))
 		} else {
 			fmt.Fprintf(w, "            %s Wh per million tokens · %s J per token · %s per request of %s tokens\n",
-				data.FormatNumber(float64(c.WhPerMillionTokens)), data.FormatNumber(float64(c.JoulesPerToken)),
+				data.FormatNumber(c.WhPerMillion()), data.FormatNumber(c.Joules()),
 				data.FormatJoules(e.EnergyPerRequest), data.FormatNumber(float64(c.AvgOutputTokens)))
 		}
 		printConfig(w, "Selected:  ", c, k)
@@ -134,7 +138,7 @@ func printConfig(w io.Writer, label string, c *data.Config, k *data.Kind) {
 		c.MaxNumSeqs, data.FormatNumber(float64(c.AvgRunningBatch)), c.RowID)
 	fmt.Fprintf(w, "            ITL median %s, p90 %s, p95 %s, p99 %s; %s tokens/s; %s W\n",
 		data.FormatMS(float64(c.MedianITL)), data.FormatMS(float64(c.P90ITL)), data.FormatMS(float64(c.P95ITL)),
-		data.FormatMS(float64(c.P99ITL)), data.FormatNumber(float64(c.TokensPerSecond)), data.FormatNumber(float64(c.PowerWatts)))
+		data.FormatMS(float64(c.P99ITL)), data.FormatNumber(c.Throughput()), data.FormatNumber(float64(c.PowerWatts)))
 }
 
 // printSource ends every text answer with the caveat, the data and the citation.

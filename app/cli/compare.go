@@ -139,9 +139,9 @@ func printPlanRanking(w io.Writer, set *data.Set, rk *plan.Ranking, given footpr
 			continue
 		}
 		o := r.Plan.Best()
-		rows = append(rows, []string{strconv.Itoa(i + 1), r.Entry.Name, r.Entry.Size(), data.FormatEnergy(o.WhPerDay), strconv.Itoa(o.GPUs),
+		rows = append(rows, []string{strconv.Itoa(i + 1), r.Entry.Name, r.Entry.Size(), data.FormatEnergy(o.WhPerDay), data.FormatInt(o.GPUs),
 			plan.FormatPercent(o.Utilisation), data.FormatChange(o.WhPerDay, r.Plan.BusyWhPerDay()),
-			fmt.Sprintf("%d × %s, max_num_seqs %d", o.Replicas, o.Config.Hardware(), o.Config.MaxNumSeqs), o.Config.RowID})
+			fmt.Sprintf("%s × %s, max_num_seqs %d", data.FormatInt(o.Replicas), o.Config.Hardware(), o.Config.MaxNumSeqs), o.Config.RowID})
 		wh = append(wh, o.WhPerDay)
 	}
 	extra := printMeets(w, f, " a day", []string{"#", "Model", "Parameters", "Energy a day", "GPUs", "Busy on average", "For the peak", "Configuration", "Dataset row"},
@@ -161,11 +161,11 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking, f footprint.Fact
 	q, wl, k := rk.Query, rk.Workload, rk.Workload.Kind()
 	gpus := data.GPUChoice(wl.GPUs(), q.GPU)
 	if k.Diffusion() {
-		fmt.Fprintf(w, "%s: %s %s on %s, each generated within %s\n", wl.Name,
-			k.FormatVolume(q.Tokens), k.Items, gpus, k.Deadline(q.DeadlineMS))
+		fmt.Fprintf(w, "%s: %s on %s, each generated within %s\n", wl.Name,
+			k.VolumeWords(q.Tokens), gpus, k.Deadline(q.DeadlineMS))
 	} else {
-		fmt.Fprintf(w, "%s: %s output tokens on %s at %s ITL ≤ %s\n", wl.Name,
-			data.FormatTokens(q.Tokens), gpus, q.Percentile, data.FormatMS(q.DeadlineMS))
+		fmt.Fprintf(w, "%s: %s on %s at %s ITL ≤ %s\n", wl.Name,
+			k.VolumeWords(q.Tokens), gpus, q.Percentile, data.FormatMS(q.DeadlineMS))
 	}
 	fmt.Fprintln(w, "Each model's most energy-efficient measured configuration that meets the deadline, least energy first.")
 	fmt.Fprintln(w)
@@ -186,7 +186,7 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking, f footprint.Fact
 		}
 		c, e := r.Result.Selected, r.Result.Estimate
 		rows = append(rows, []string{strconv.Itoa(i + 1), r.Entry.Name, r.Entry.Size(),
-			data.FormatEnergy(e.EnergyWh), data.FormatJoules(e.EnergyPerRequest), data.FormatNumber(float64(c.JoulesPerToken)),
+			data.FormatEnergy(e.EnergyWh), data.FormatJoules(e.EnergyPerRequest), data.FormatNumber(c.Joules()),
 			c.Brief(), c.RowID})
 		if k.Diffusion() {
 			rows[len(rows)-1] = slices.Delete(rows[len(rows)-1], 5, 6)

@@ -147,7 +147,7 @@ func (cf *calcFootprint) print(w io.Writer) {
 	cite := refs.cite
 	f, l, c, k := cf.factors, cf.ladder, cf.selected, cf.kind
 	// A request: the average output length, or one image or video.
-	request := fmt.Sprintf("request of %d tokens", c.AvgOutputTokens)
+	request := fmt.Sprintf("request of %s tokens", data.FormatInt(c.AvgOutputTokens))
 	if k.Diffusion() {
 		request = k.Item
 	}
@@ -158,8 +158,12 @@ func (cf *calcFootprint) print(w io.Writer) {
 	}
 	perRequest := func(gpuWh float64) float64 { return f.Ladder(gpuWh).FacilityWh }
 	gpuPerRequest := c.EnergyPerRequest() / 3600
-	fmt.Fprintf(w, "  %-38s %12s   (%s), %s Wh per %s\n", "Total at this boundary",
-		data.FormatEnergy(l.FacilityWh), data.FormatJoules(l.FacilityWh*3600), data.FormatNumber(perRequest(gpuPerRequest)), request)
+	joules := data.InJoules(l.FacilityWh)
+	if joules != "" {
+		joules = "(" + joules + "), "
+	}
+	fmt.Fprintf(w, "  %-38s %12s   %s%s Wh per %s\n", "Total at this boundary",
+		data.FormatEnergy(l.FacilityWh), joules, data.FormatNumber(perRequest(gpuPerRequest)), request)
 	if f.IsGPUOnly() {
 		fmt.Fprintln(w, "  GPU energy only: a floor. -boundary cloud adds a typical large cloud data centre's host, idle capacity and cooling.")
 	}
@@ -177,10 +181,10 @@ func (cf *calcFootprint) print(w io.Writer) {
 	}
 	switch {
 	case cf.fit != nil && k.Diffusion():
-		fmt.Fprintf(w, "Budget:   %s pays for %s %s at this boundary\n", cf.budget.Describe(), data.FormatTokens(roundTokens(cf.fit.Tokens)), k.Items)
+		fmt.Fprintf(w, "Budget:   %s pays for %s at this boundary\n", cf.budget.Describe(), k.VolumeWords(roundTokens(cf.fit.Tokens)))
 	case cf.fit != nil:
-		fmt.Fprintf(w, "Budget:   %s pays for %s output tokens, or %s requests of %d tokens, at this boundary\n",
-			cf.budget.Describe(), data.FormatTokens(roundTokens(cf.fit.Tokens)), data.FormatTokens(roundTokens(cf.fit.Requests)), c.AvgOutputTokens)
+		fmt.Fprintf(w, "Budget:   %s pays for %s, or %s requests of %s tokens, at this boundary\n",
+			cf.budget.Describe(), k.VolumeWords(roundTokens(cf.fit.Tokens)), data.ReadableVolume(roundTokens(cf.fit.Requests)), data.FormatInt(c.AvgOutputTokens))
 	}
 
 	for _, g := range []struct {
@@ -262,7 +266,7 @@ func (c citations) print(w io.Writer) {
 }
 
 // roundTokens rounds a token count to four significant digits for
-// FormatTokens, which writes every digit it is given: 11.95B reads better
+// ReadableVolume, which writes every digit it is given: 11.95B reads better
 // than 11.945718654434252B.
 func roundTokens(v float64) float64 {
 	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)

@@ -143,7 +143,7 @@ func printPlan(w io.Writer, set *data.Set, p *plan.Plan, fp *calcFootprint) {
 		return
 	}
 	c := b.Config
-	fmt.Fprintf(w, "GPUs:        %d (%d replica%s of %s)\n", b.GPUs, b.Replicas, plural(b.Replicas), c.Hardware())
+	fmt.Fprintf(w, "GPUs:        %s (%s replica%s of %s)\n", data.FormatInt(b.GPUs), data.FormatInt(b.Replicas), plural(b.Replicas), c.Hardware())
 	fmt.Fprintf(w, "Energy:      %s a day, %s a year (%s on average)\n",
 		data.FormatEnergy(b.WhPerDay), data.FormatEnergy(b.WhPerDay*365), plan.FormatPower(b.PowerW))
 	fmt.Fprintf(w, "Utilisation: %s on average, %s at the peak\n", plan.FormatPercent(b.Utilisation), plan.FormatPercent(b.PeakUtilisation(t)))
@@ -156,7 +156,7 @@ func printPlan(w io.Writer, set *data.Set, p *plan.Plan, fp *calcFootprint) {
 		rows := [][]string{{"Configuration", "Replicas", "GPUs", "Utilisation", "Energy a day", "Dataset row"}}
 		for _, o := range p.Options[1:min(n, 6)] {
 			rows = append(rows, []string{fmt.Sprintf("%s, max_num_seqs %d", o.Config.Hardware(), o.Config.MaxNumSeqs),
-				fmt.Sprint(o.Replicas), fmt.Sprint(o.GPUs), plan.FormatPercent(o.Utilisation), data.FormatEnergy(o.WhPerDay), o.Config.RowID})
+				data.FormatInt(o.Replicas), data.FormatInt(o.GPUs), plan.FormatPercent(o.Utilisation), data.FormatEnergy(o.WhPerDay), o.Config.RowID})
 		}
 		table(w, "lrrrrl", rows)
 		if n > 6 {

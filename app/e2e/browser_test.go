@@ -483,9 +483,9 @@ func (tb *tab) expect(set *data.Set, q data.Query) {
 	tb.waitText("#cfg-row", s.RowID)
 	tb.waitText("#energy", data.FormatEnergy(e.EnergyWh))
 	for sel, want := range map[string]string{
-		"#joules":             data.FormatJoules(e.EnergyWh * 3600),
-		"#wh-per-mtok":        data.FormatNumber(float64(s.WhPerMillionTokens)),
-		"#j-per-token":        data.FormatNumber(float64(s.JoulesPerToken)),
+		"#joules":             data.InJoules(e.EnergyWh),
+		"#wh-per-mtok":        data.FormatNumber(s.WhPerMillion()),
+		"#j-per-token":        data.FormatNumber(s.Joules()),
 		"#energy-per-request": data.FormatJoules(e.EnergyPerRequest),
 		"#cfg-gpu":            fmt.Sprintf("%s × %d", s.GPU, s.NumGPUs),
 		"#cfg-parallel":       fmt.Sprintf("TP %d · DP %d · EP %d", s.TensorParallel, s.DataParallel, s.ExpertParallel),
@@ -496,7 +496,7 @@ func (tb *tab) expect(set *data.Set, q data.Query) {
 		"#cfg-itl-p90":        data.FormatNumber(float64(s.P90ITL)) + " ms",
 		"#cfg-itl-p95":        data.FormatNumber(float64(s.P95ITL)) + " ms",
 		"#cfg-itl-p99":        data.FormatNumber(float64(s.P99ITL)) + " ms",
-		"#cfg-tps":            data.FormatNumber(float64(s.TokensPerSecond)),
+		"#cfg-tps":            data.FormatNumber(s.Throughput()),
 		"#cfg-power":          data.FormatNumber(float64(s.PowerWatts)) + " W",
 		"#cfg-out-tokens":     data.FormatNumber(float64(s.AvgOutputTokens)),
 		"#cfg-gpu-hours":      data.FormatNumber(e.GPUHours),

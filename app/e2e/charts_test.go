@@ -416,7 +416,7 @@ func (tb *tab) checkChart(name, id string, r *data.Result) {
 
 	// The power chart's two selected markers carry their figures.
 	if s := r.Selected; id == "chart-power" && s != nil {
-		for _, want := range []string{data.FormatNumber(float64(s.PowerWatts)) + " W", data.FormatNumber(float64(s.TokensPerSecond)) + " tokens/s"} {
+		for _, want := range []string{data.FormatNumber(float64(s.PowerWatts)) + " W", data.FormatNumber(s.Throughput()) + " tokens/s"} {
 			i := slices.IndexFunc(d.Texts, func(x drawnText) bool { return x.Text == want })
 			if i < 0 {
 				t.Errorf("%s: no label %q on the selected markers", where, want)
@@ -537,8 +537,8 @@ func (tb *tab) checkTooltip(set *data.Set) {
 			t.Errorf("%s: no tooltip shown", where)
 			continue
 		}
-		for _, want := range []string{s.RowID, fmt.Sprintf("%s × %d", s.GPU, s.NumGPUs), data.FormatNumber(float64(s.JoulesPerToken)) + " J/token",
-			data.FormatNumber(float64(s.MedianITL)) + " ms", data.FormatNumber(float64(s.PowerWatts)) + " W", data.FormatNumber(float64(s.TokensPerSecond)) + " tokens/s"} {
+		for _, want := range []string{s.RowID, fmt.Sprintf("%s × %d", s.GPU, s.NumGPUs), data.FormatNumber(s.Joules()) + " J/token",
+			data.FormatNumber(float64(s.MedianITL)) + " ms", data.FormatNumber(float64(s.PowerWatts)) + " W", data.FormatNumber(s.Throughput()) + " tokens/s"} {
 			if !strings.Contains(got.Text, want) {
 				t.Errorf("%s: %q lacks %q", where, got.Text, want)
 			}

@@ -146,13 +146,6 @@ func rows(v view) []row {
 		return r })`)
 }
 
-// inUnit writes v, one of a column's figures, as rows reads it: in the
-// unit the column's largest figure reads in, after it.
-func inUnit(v, most float64, units ...data.Unit) string {
-	u := data.Pick(most, units...)
-	return data.FormatNumber(v/u.Size) + " " + u.Name
-}
-
 // expectRanking checks the page's table, missed list and charts against the
 // core's ranking for q.
 func expectRanking(v view, set *data.Set, q data.Query) *data.Ranking {
@@ -186,18 +179,16 @@ func expectRanking(v view, set *data.Set, q data.Query) *data.Ranking {
 	if len(got) != len(want) {
 		t.Fatalf("%d rows, want %d", len(got), len(want))
 	}
-	var most struct{ wh, j, params, active float64 }
-	for _, r := range want {
-		most.wh, most.j = max(most.wh, r.Result.Estimate.EnergyWh), max(most.j, r.Result.Estimate.EnergyPerRequest)
-		most.params, most.active = max(most.params, float64(r.Entry.Params)), max(most.active, float64(r.Entry.ActiveParams))
-	}
+	wh, j := energies(rk), column(rk, func(r *data.Ranked) float64 { return r.Result.Estimate.EnergyPerRequest })
+	params := column(rk, func(r *data.Ranked) float64 { return float64(r.Entry.Params) })
+	active := column(rk, func(r *data.Ranked) float64 { return float64(r.Entry.ActiveParams) })
 	billions := data.Unit{Size: 1, Name: "billions"}
 	for i, r := range want {
 		s, e := r.Result.Selected, r.Result.Estimate
 		wantRow := row{"slug": r.Entry.Slug, "rank": strconv.Itoa(i + 1), "model": r.Entry.Name,
-			"energy": inUnit(e.EnergyWh, most.wh, data.WattHours...), "request": inUnit(e.EnergyPerRequest, most.j, data.Joules...),
-			"jpt": data.FormatNumber(float64(s.JoulesPerToken)), "config": fmt.Sprintf("%s, batch size limit %d", s.Hardware(), s.MaxNumSeqs),
-			"params": inUnit(float64(r.Entry.Params), most.params, billions), "active": inUnit(float64(r.Entry.ActiveParams), most.active, billions)}
+			"energy": inUnit(e.EnergyWh, wh, data.Energy...), "request": inUnit(e.EnergyPerRequest, j, data.Joules...),
+			"jpt": data.FormatNumber(s.Joules()), "config": fmt.Sprintf("%s, batch size limit %d", s.Hardware(), s.MaxNumSeqs),
+			"params": inUnit(float64(r.Entry.Params), params, billions), "active": inUnit(float64(r.Entry.ActiveParams), active, billions)}
 		if s.Diffusion() {
 			// A request is one image or video: no column of its own.
 			delete(wantRow, "request")
@@ -485,16 +476,16 @@ func TestCompare(t *testing.T) {
 			}
 			return v
 		}
-		var mostWh, mostJ float64
+		var wh, j []float64
 		for _, rec := range records[1 : len(page)+1] {
-			mostWh, mostJ = max(mostWh, num(rec, "energy_wh")), max(mostJ, num(rec, "energy_per_request_j"))
+			wh, j = append(wh, num(rec, "energy_wh")), append(j, num(rec, "energy_per_request_j"))
 		}
 		for i, p := range page {
 			rec := records[i+1]
 			for k, want := range map[string]string{
 				"rank": p["rank"], "model": p["slug"], "display_name": p["model"],
-				"energy_wh":            inUnit(num(rec, "energy_wh"), mostWh, data.WattHours...),
-				"energy_per_request_j": inUnit(num(rec, "energy_per_request_j"), mostJ, data.Joules...),
+				"energy_wh":            inUnit(num(rec, "energy_wh"), wh, data.Energy...),
+				"energy_per_request_j": inUnit(num(rec, "energy_per_request_j"), j, data.Joules...),
 				"joules_per_token":     data.FormatNumber(num(rec, "joules_per_token")),
 				"params_b":             strings.TrimSuffix(p["params"], " billions"),
 				"active_params_b":      strings.TrimSuffix(p["active"], " billions"),
@@ -537,8 +528,8 @@ func TestCompare(t *testing.T) {
 		}
 		for i, p := range page {
 			d := doc[i]
-			if d.Model != p["slug"] || d.Name != p["model"] || d.EnergyWh == nil || inUnit(*d.EnergyWh, mostWh, data.WattHours...) != p["energy"] ||
-				inUnit(*d.PerReq, mostJ, data.Joules...) != p["request"] || data.FormatNumber(*d.JPT) != p["jpt"] {
+			if d.Model != p["slug"] || d.Name != p["model"] || d.EnergyWh == nil || inUnit(*d.EnergyWh, wh, data.Energy...) != p["energy"] ||
+				inUnit(*d.PerReq, j, data.Joules...) != p["request"] || data.FormatNumber(*d.JPT) != p["jpt"] {
 				t.Errorf("JSON model %d = %+v, page %v", i+1, d, p)
 			}
 		}
@@ -637,12 +628,7 @@ func TestCompare(t *testing.T) {
 		page := string(body)
 		rk, _ := set.Compare(q)
 		last := -1
-		mostWh := 0.0
-		for _, r := range rk.Models {
-			if r.Status() == data.Meets {
-				mostWh = max(mostWh, r.Result.Estimate.EnergyWh)
-			}
-		}
+		wh := energies(rk)
 		for _, r := range rk.Models {
 			if r.Status() != data.Meets {
 				continue
@@ -652,7 +638,7 @@ func TestCompare(t *testing.T) {
 				t.Errorf("the prerendered table has %s out of rank order (or not at all)", r.Entry.Slug)
 			}
 			last = i
-			if n, _, _ := strings.Cut(inUnit(r.Result.Estimate.EnergyWh, mostWh, data.WattHours...), " "); !strings.Contains(page[i:], ">"+n+"</td>") {
+			if n, _, _ := strings.Cut(inUnit(r.Result.Estimate.EnergyWh, wh, data.Energy...), " "); !strings.Contains(page[i:], ">"+n+"</td>") {
 				t.Errorf("the prerendered page lacks %s's energy", r.Entry.Slug)
 			}
 		}
@@ -675,7 +661,7 @@ func TestCompare(t *testing.T) {
 		i := 0
 		for _, r := range rk.Models {
 			if r.Status() == data.Meets {
-				if i >= len(got) || got[i]["slug"] != r.Entry.Slug || got[i]["energy"] != inUnit(r.Result.Estimate.EnergyWh, mostWh, data.WattHours...) {
+				if i >= len(got) || got[i]["slug"] != r.Entry.Slug || got[i]["energy"] != inUnit(r.Result.Estimate.EnergyWh, wh, data.Energy...) {
 					t.Errorf("without JavaScript, row %d is %v, want %s", i+1, got[min(i, len(got)-1)], r.Entry.Slug)
 				}
 				i++

@@ -26,19 +26,19 @@ func TestComparePlansNarrow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Energy a day in the column's unit, the one its largest figure reads
-	// in (said in its header).
+	// Energy a day in the column's unit (data.ColumnUnit, said in its
+	// header).
 	want := map[string][2]string{} // by slug: energy a day, GPUs
-	most := 0.0
+	var day []float64
 	for _, r := range rk.Models {
 		if r.Status() == data.Meets {
-			most = max(most, r.Plan.Best().WhPerDay)
+			day = append(day, r.Plan.Best().WhPerDay)
 		}
 	}
 	for _, r := range rk.Models {
 		if r.Status() == data.Meets {
 			b := r.Plan.Best()
-			n, _, _ := strings.Cut(inUnit(b.WhPerDay, most, data.WattHours...), " ")
+			n, _, _ := strings.Cut(inUnit(b.WhPerDay, day, data.Energy...), " ")
 			want[r.Entry.Slug] = [2]string{n, strconv.Itoa(b.GPUs)}
 		}
 	}

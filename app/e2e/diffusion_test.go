@@ -58,11 +58,11 @@ func (tb *tab) expectDiffusion(set *data.Set, q data.Query, compact bool) *data.
 		"#cfg-power":      data.FormatNumber(float64(s.PowerWatts)) + " W",
 	}
 	if !compact {
-		want["#question"] = fmt.Sprintf("Energy for %s %s of %s", k.FormatVolume(q.Tokens), k.Items, r.Model.Name)
+		want["#question"] = fmt.Sprintf("Energy for %s of %s", k.VolumeWords(q.Tokens), r.Model.Name)
 		want["#wh-per-item"] = data.FormatNumber(s.Joules() / 3600)
 		want["#cfg-resolution"] = fmt.Sprintf("%d×%d", s.Width, s.Height)
 		want["#cfg-steps"] = fmt.Sprint(s.Steps)
-		want["#cfg-throughput"] = data.FormatNumber(float64(s.ItemsPerSecond))
+		want["#cfg-throughput"] = data.FormatNumber(s.Throughput())
 		want["#cfg-gpu-hours"] = data.FormatNumber(e.GPUHours)
 	}
 	for sel, w := range want {
@@ -268,7 +268,7 @@ func TestDiffusion(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := fmt.Sprintf("1 kg CO2e pays for %s images, at this boundary.", data.FormatTokens(sigRound(fit.Tokens, 4)))
+		want := fmt.Sprintf("1 kg CO2e pays for %s images, at this boundary.", data.ReadableVolume(sigRound(fit.Tokens, 4)))
 		tb.waitText("#fp-budget-result", want)
 		if got := tb.text("#fp-per-request"); !strings.HasPrefix(got, "This calculation: "+data.FormatNumber(r.Selected.Joules()/3600)+" Wh of GPU energy per image") {
 			t.Errorf("#fp-per-request = %q", got)

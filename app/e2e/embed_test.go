@@ -260,9 +260,9 @@ func expectEmbed(v view, set *data.Set, q data.Query, hidden state.Hidden) {
 		v.waitText("#cfg-row", s.RowID)
 		v.waitText("#energy", data.FormatEnergy(e.EnergyWh))
 		for sel, want := range map[string]string{
-			"#joules":                          data.FormatJoules(e.EnergyWh * 3600),
-			"#j-per-token":                     data.FormatNumber(float64(s.JoulesPerToken)),
-			"#wh-per-mtok":                     data.FormatNumber(float64(s.WhPerMillionTokens)),
+			"#joules":                          data.InJoules(e.EnergyWh),
+			"#j-per-token":                     data.FormatNumber(s.Joules()),
+			"#wh-per-mtok":                     data.FormatNumber(s.WhPerMillion()),
 			"#cfg-gpu":                         fmt.Sprintf("%s × %d", s.GPU, s.NumGPUs),
 			"#cfg-parallel":                    fmt.Sprintf("TP %d · DP %d · EP %d", s.TensorParallel, s.DataParallel, s.ExpertParallel),
 			"#cfg-precision":                   s.Precision,

@@ -463,7 +463,7 @@ func (e *enginePage) expectCalc(set *data.Set, q data.Query) {
 	e.waitText("#cfg-row", s.RowID)
 	e.waitText("#energy", data.FormatEnergy(r.Estimate.EnergyWh))
 	for sel, want := range map[string]string{
-		"#j-per-token": data.FormatNumber(float64(s.JoulesPerToken)),
+		"#j-per-token": data.FormatNumber(s.Joules()),
 		"#cfg-gpu":     fmt.Sprintf("%s × %d", s.GPU, s.NumGPUs),
 	} {
 		if got := e.text(sel); got != want {
@@ -489,9 +489,9 @@ func (e *enginePage) expectRanking(set *data.Set, q data.Query) {
 	if len(meets) == 0 {
 		e.t.Fatalf("the test needs a query some model meets: %+v", q)
 	}
-	first, most := meets[0], 0.0
+	first, wh := meets[0], []float64(nil)
 	for _, r := range meets {
-		most = max(most, r.Result.Estimate.EnergyWh)
+		wh = append(wh, r.Result.Estimate.EnergyWh)
 	}
 	e.poll(fmt.Sprintf(`document.querySelectorAll("#ranking-table tbody tr").length === %d`, len(meets)), fmt.Sprintf("%d rows", len(meets)))
 	// Read as rows does: the column's unit is in its header.
@@ -502,7 +502,7 @@ func (e *enginePage) expectRanking(set *data.Set, q data.Query) {
 			r[td.dataset.col] = td.textContent.trim() + (unit ? " " + unit : "");
 		}
 		return r })()`, &got)
-	if want := inUnit(first.Result.Estimate.EnergyWh, most, data.WattHours...); got["slug"] != first.Entry.Slug || got["energy"] != want {
+	if want := inUnit(first.Result.Estimate.EnergyWh, wh, data.Energy...); got["slug"] != first.Entry.Slug || got["energy"] != want {
 		e.t.Errorf("first row %s %q, want %s %q", got["slug"], got["energy"], first.Entry.Slug, want)
 	}
 }

@@ -84,7 +84,7 @@ func expectFootprint(v view, set *data.Set, q data.Query, f footprint.Factors, c
 	}
 	l := f.Ladder(r.Estimate.EnergyWh)
 	v.waitText("#energy", data.FormatEnergy(l.FacilityWh))
-	if got, want := v.text("#joules"), data.FormatJoules(l.FacilityWh*3600); got != want {
+	if got, want := v.text("#joules"), data.InJoules(l.FacilityWh); got != want {
 		t.Errorf("#joules = %q, want %q", got, want)
 	}
 	type rung struct{ Name, Wh, Applies, Source string }
@@ -641,27 +641,27 @@ func TestFootprint(t *testing.T) {
 		flags := []string{"-task", cq.Task, "-gpu", cq.GPU, "-deadline", "40ms", "-tokens", "1B", "-boundary", "cloud", "-pue", "1.2",
 			"-grid", "world", "-wue", "microsoft", "-price", "0.12", "-currency", "USD"}
 		// The table ranks at the boundary too: its columns past the GPU, each
-		// in the unit its largest figure reads in, said in its header.
+		// in its unit (data.ColumnUnit), said in its header.
 		cells := rows(tb.view())
 		type figures struct{ facility, carbon, water, cost float64 }
 		var all []figures
-		var most figures
+		var facility, carbon, water, cost []float64
 		for _, m := range rk.Models {
 			if m.Status() != data.Meets {
 				continue
 			}
 			l := cf.Ladder(m.Result.Estimate.EnergyWh)
-			carbon, _ := cf.Carbon(l)
-			water, _ := cf.Water(l)
-			cost, _ := cf.Cost(l)
-			all = append(all, figures{l.FacilityWh, carbon, water, cost})
-			most = figures{max(most.facility, l.FacilityWh), max(most.carbon, carbon), max(most.water, water), max(most.cost, cost)}
+			c, _ := cf.Carbon(l)
+			w, _ := cf.Water(l)
+			x, _ := cf.Cost(l)
+			all = append(all, figures{l.FacilityWh, c, w, x})
+			facility, carbon, water, cost = append(facility, l.FacilityWh), append(carbon, c), append(water, w), append(cost, x)
 		}
 		for i, f := range all {
 			usd := data.Unit{Size: 1, Name: "USD"}
-			for k, w := range map[string]string{"facility": inUnit(f.facility, most.facility, data.WattHours...),
-				"carbon": inUnit(f.carbon, most.carbon, footprint.CarbonUnits...), "water": inUnit(f.water, most.water, footprint.WaterUnits...),
-				"cost": inUnit(f.cost, most.cost, usd)} {
+			for k, w := range map[string]string{"facility": inUnit(f.facility, facility, data.Energy...),
+				"carbon": inUnit(f.carbon, carbon, footprint.CarbonUnits...), "water": inUnit(f.water, water, footprint.WaterUnits...),
+				"cost": inUnit(f.cost, cost, usd)} {
 				if cells[i][k] != w {
 					t.Errorf("row %d (%s) %s = %q, want %q", i+1, cells[i]["slug"], k, cells[i][k], w)
 				}

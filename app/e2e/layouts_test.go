@@ -113,12 +113,11 @@ func embedCases(t *testing.T, set *data.Set, q data.Query) []embedCase {
 // model, the GPUs and the selected configuration's figures the chart marks.
 func chartFigures(r *data.Result, i int) []string {
 	s := r.Selected
-	num := func(v data.Float) string { return data.FormatNumber(float64(v)) }
 	head := r.Model.Name + " on " + r.Query.GPU + ": "
 	return [][]string{
-		{head, data.FormatMS(r.Query.DeadlineMS), num(s.JoulesPerToken) + " J", s.Hardware()},
-		{head, fmt.Sprint(s.MaxNumSeqs), num(s.JoulesPerToken) + " J"},
-		{head, fmt.Sprint(s.MaxNumSeqs), data.FormatNumber(float64(s.PowerWatts)) + " W", num(s.TokensPerSecond) + " tokens"},
+		{head, data.FormatMS(r.Query.DeadlineMS), data.FormatNumber(s.Joules()) + " J", s.Hardware()},
+		{head, fmt.Sprint(s.MaxNumSeqs), data.FormatNumber(s.Joules()) + " J"},
+		{head, fmt.Sprint(s.MaxNumSeqs), data.FormatNumber(float64(s.PowerWatts)) + " W", data.FormatNumber(s.Throughput()) + " tokens"},
 	}[i]
 }
 

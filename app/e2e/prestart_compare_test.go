@@ -222,17 +222,9 @@ func TestPrestartCompare(t *testing.T) {
 }
 
 // firstEnergyCell is what the ranking's first energy cell reads: the least
-// energy in the unit of the column's largest.
+// energy in the column's unit.
 func firstEnergyCell(rk *data.Ranking) string {
-	var least, most float64
-	for _, r := range rk.Models {
-		if r.Status() == data.Meets {
-			if least == 0 {
-				least = r.Result.Estimate.EnergyWh
-			}
-			most = max(most, r.Result.Estimate.EnergyWh)
-		}
-	}
-	n, _, _ := strings.Cut(inUnit(least, most, data.WattHours...), " ")
+	wh := energies(rk)
+	n, _, _ := strings.Cut(inUnit(wh[0], wh, data.Energy...), " ")
 	return n
 }

@@ -115,8 +115,8 @@ func TestReaders(t *testing.T) {
 
 	// 2. The compare ranking at 360 px: each model's name, energy and
 	// J/token whole, without scrolling sideways; the full table from 480 px.
-	// 4. One unit per column of figures, the one its largest figure reads
-	// in, said in its header.
+	// 4. One unit per column of figures, said in its header: the one its
+	// middle figure reads in (data.ColumnUnit).
 	t.Run("CompareRanking", func(t *testing.T) {
 		t.Parallel()
 		tb := newTab(t, bctx, origin)
@@ -159,8 +159,8 @@ func TestReaders(t *testing.T) {
 				}
 			}
 		}
-		// One unit per column, from its largest figure, in its header; the
-		// cells are numbers.
+		// One unit per column (data.ColumnUnit), in its header; the cells
+		// are numbers.
 		f := state.DefaultFootprint().Factors.WithBoundary("cloud")
 		f.Price, f.Currency = footprint.Number(0.12), "USD"
 		type col struct {
@@ -170,20 +170,14 @@ func TestReaders(t *testing.T) {
 		}
 		ladder := func(r *data.Ranked) footprint.Ladder { return f.Ladder(r.Result.Estimate.EnergyWh) }
 		for _, c := range []col{
-			{"energy", data.WattHours, func(r *data.Ranked) float64 { return r.Result.Estimate.EnergyWh }},
+			{"energy", data.Energy, func(r *data.Ranked) float64 { return r.Result.Estimate.EnergyWh }},
 			{"request", data.Joules, func(r *data.Ranked) float64 { return r.Result.Estimate.EnergyPerRequest }},
-			{"facility", data.WattHours, func(r *data.Ranked) float64 { return ladder(r).FacilityWh }},
+			{"facility", data.Energy, func(r *data.Ranked) float64 { return ladder(r).FacilityWh }},
 			{"carbon", footprint.CarbonUnits, func(r *data.Ranked) float64 { g, _ := f.Carbon(ladder(r)); return g }},
 			{"water", footprint.WaterUnits, func(r *data.Ranked) float64 { l, _ := f.Water(ladder(r)); return l }},
 			{"cost", []data.Unit{{Size: 1, Name: "USD"}}, func(r *data.Ranked) float64 { x, _ := f.Cost(ladder(r)); return x }},
 		} {
-			most := 0.0
-			for i := range rk.Models {
-				if r := &rk.Models[i]; r.Status() == data.Meets {
-					most = max(most, c.value(r))
-				}
-			}
-			unit := data.Pick(most, c.units...).Name
+			unit := data.ColumnUnit(column(rk, c.value), c.units...).Name
 			head := strings.ReplaceAll(v.text("#ranking-table th[data-col="+c.key+"]"), "\u00a0", " ")
 			if !strings.HasSuffix(strings.TrimRight(head, " ▲▼"), "("+unit+")") {
 				t.Errorf("the %s column's header %q does not state its unit, %s", c.key, head, unit)

@@ -174,10 +174,12 @@ func ParsePlanHidden(v url.Values) (Hidden, []Notice) {
 }
 
 // TokensAsRate is the plan's traffic for a link from the calculator: the
-// calculator's volume as a day's traffic, the other parameters as t.
+// calculator's volume as a day's traffic, the other parameters as t. A
+// volume beyond the largest a plan takes is that largest, which the link
+// then names, so that it never carries a traffic other than the one it says.
 func TokensAsRate(q data.Query, t plan.Traffic) plan.Traffic {
-	if q.Tokens > 0 && q.Tokens <= data.MaxTokensPerDay {
-		t.Rate = data.Rate{Tokens: q.Tokens, Per: data.Day}
+	if q.Tokens > 0 {
+		t.Rate = data.Rate{Tokens: min(q.Tokens, data.MaxTokensPerDay), Per: data.Day}
 	}
 	return t
 }

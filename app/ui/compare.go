@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"math"
 	"net/url"
 	"slices"
 	"strconv"
@@ -516,7 +515,7 @@ const (
 
 // column is one column of the ranking table: its header, its cells, and
 // its order, ascending. A column of figures has one unit, said in its
-// header: the one its largest figure reads in.
+// header (data.ColumnUnit).
 type column struct {
 	key, label string
 	cell       func(r rankedRow) string  // a column of words; nil for figures
@@ -531,13 +530,13 @@ func figures(key, label string, units []data.Unit, value func(r rankedRow) float
 		less: func(a, b rankedRow) bool { return value(a) < value(b) }}
 }
 
-// unit is the column's unit for rows: the one its largest figure reads in.
+// unit is the column's unit for rows (data.ColumnUnit).
 func (col column) unit(rows []rankedRow) data.Unit {
-	most := 0.0
-	for _, r := range rows {
-		most = max(most, math.Abs(col.value(r)))
+	values := make([]float64, len(rows))
+	for i, r := range rows {
+		values[i] = col.value(r)
 	}
-	return data.Pick(most, col.units...)
+	return data.ColumnUnit(values, col.units...)
 }
 
 // columns are the table's columns in order; figures derived from a model's
@@ -555,7 +554,7 @@ func (c *Compare) columns() []column {
 			less: func(a, b rankedRow) bool { return a.rank < b.rank }},
 		{key: colModel, label: "Model", cell: func(r rankedRow) string { return r.Entry.Name },
 			less: func(a, b rankedRow) bool { return data.NaturalLess(a.Entry.Name, b.Entry.Name) }},
-		figures(colEnergy, "Energy for "+k.VolumeWords(c.q.Tokens), data.WattHours, func(r rankedRow) float64 { return est(r).EnergyWh }),
+		figures(colEnergy, "Energy for "+k.VolumeWords(c.q.Tokens), data.Energy, func(r rankedRow) float64 { return est(r).EnergyWh }),
 		figures(colRequest, "Per request", data.Joules, func(r rankedRow) float64 { return est(r).EnergyPerRequest }),
 		figures(colJoules, "J/"+k.Item, nil, func(r rankedRow) float64 { return sel(r).Joules() }),
 		{key: colConfig, label: "Configuration", cell: func(r rankedRow) string { return batchWords(sel(r), false) },

@@ -104,13 +104,13 @@ func (c *Compare) renderPlanAnswer() app.UI {
 		answer = append(answer,
 			app.Strong().ID("meets-count").Text(fmt.Sprintf("%d of %d", len(ranked), measured)),
 			app.Text(" "+models+" meet the deadline. The least energy a day: "),
-			app.Strong().ID("least").Text(fmt.Sprintf("%s, %s on %d GPU%s", ranked[0].Entry.Name, data.FormatEnergy(first.WhPerDay), first.GPUs, plural(first.GPUs))),
+			app.Strong().ID("least").Text(fmt.Sprintf("%s, %s on %s GPU%s", ranked[0].Entry.Name, data.FormatEnergy(first.WhPerDay), data.FormatInt(first.GPUs), plural(first.GPUs))),
 		)
 		// Text after an element begins with a word or a dash: prerendered,
 		// go-app puts a line break between them, read as a space.
 		if len(ranked) > 1 {
-			answer = append(answer, app.Text(fmt.Sprintf(" – the most: %s, %s on %d GPU%s (%s times as much).", ranked[len(ranked)-1].Entry.Name,
-				data.FormatEnergy(last.WhPerDay), last.GPUs, plural(last.GPUs), data.FormatRatio(last.WhPerDay/first.WhPerDay))))
+			answer = append(answer, app.Text(fmt.Sprintf(" – the most: %s, %s on %s GPU%s (%s times as much).", ranked[len(ranked)-1].Entry.Name,
+				data.FormatEnergy(last.WhPerDay), data.FormatInt(last.GPUs), plural(last.GPUs), data.FormatRatio(last.WhPerDay/first.WhPerDay))))
 		}
 	}
 	rows := barRows(len(ranked))
@@ -141,7 +141,7 @@ func (c *Compare) planColumns() []column {
 			less: func(a, b rankedRow) bool { return a.rank < b.rank }},
 		{key: colModel, label: "Model", cell: func(r rankedRow) string { return r.Entry.Name },
 			less: func(a, b rankedRow) bool { return data.NaturalLess(a.Entry.Name, b.Entry.Name) }},
-		figures(colEnergy, "Energy a day", data.WattHours, func(r rankedRow) float64 { return best(r).WhPerDay }),
+		figures(colEnergy, "Energy a day", data.Energy, func(r rankedRow) float64 { return best(r).WhPerDay }),
 		figures(colGPUs, "GPUs", nil, func(r rankedRow) float64 { return float64(best(r).GPUs) }),
 		{key: colUtilisation, label: "Busy, on average", cell: func(r rankedRow) string { return plan.FormatPercent(best(r).Utilisation) },
 			less: func(a, b rankedRow) bool { return best(a).Utilisation < best(b).Utilisation }},
@@ -153,7 +153,7 @@ func (c *Compare) planColumns() []column {
 		}},
 		{key: colConfig, label: "Configuration", cell: func(r rankedRow) string {
 			o := best(r)
-			return fmt.Sprintf("%d × %s, batch size limit %d", o.Replicas, o.Config.Hardware(), o.Config.MaxNumSeqs)
+			return fmt.Sprintf("%s × %s, batch size limit %d", data.FormatInt(o.Replicas), o.Config.Hardware(), o.Config.MaxNumSeqs)
 		}, less: func(a, b rankedRow) bool {
 			x, y := sel(a), sel(b)
 			if x.NumGPUs != y.NumGPUs {

@@ -287,8 +287,8 @@ func compactConfig(k *data.Kind, s *data.Config, q data.Query) app.UI {
 		explained("cfg-precision", termPrecision, app.Text(s.Precision)),
 		explained("cfg-max-num-seqs", termBatchLimit, app.Text(strconv.Itoa(s.MaxNumSeqs))),
 		figure("cfg-itl-"+string(p), fmt.Sprintf("Wait, %s tokens within (%s ITL)", n, p), data.FormatITL(p.ITL(s), q.DeadlineMS)+" ms"),
-		figure("j-per-token", "GPU joules per token", data.FormatNumber(float64(s.JoulesPerToken))),
-		figure("wh-per-mtok", "GPU Wh per 1M tokens", data.FormatNumber(float64(s.WhPerMillionTokens))),
+		figure("j-per-token", "GPU joules per token", data.FormatNumber(s.Joules())),
+		figure("wh-per-mtok", "GPU Wh per 1M tokens", data.FormatNumber(s.WhPerMillion())),
 		figure("cfg-power", "GPU power", data.FormatNumber(float64(s.PowerWatts))+" W"),
 		explained("cfg-row", termRow, rowParts(s.RowID)...),
 	)

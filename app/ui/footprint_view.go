@@ -124,8 +124,8 @@ func (fr fpResult) renderLadder() app.UI {
 		app.P().ID("fp-total").Class("fp-total").Body(
 			app.Span().Class("fp-label").Text("Total at this boundary"),
 			app.Strong().ID("fp-total-wh").Class("fp-wh").Text(data.FormatEnergy(fr.ladder.FacilityWh)),
-			app.Span().Class("small").Text(fmt.Sprintf("%s; %s Wh per %s",
-				data.FormatJoules(fr.ladder.FacilityWh*3600), data.FormatNumber(perReq), fr.request())),
+			app.Span().Class("small").Text(strings.TrimPrefix(fmt.Sprintf("%s; %s Wh per %s",
+				data.InJoules(fr.ladder.FacilityWh), data.FormatNumber(perReq), fr.request()), "; ")),
 		),
 	)
 }
@@ -206,15 +206,15 @@ func (fr fpResult) renderBudget() app.UI {
 	if fr.k.Diffusion() {
 		return p.Body(
 			app.Text(fr.b.Describe()+" pays for "),
-			app.Strong().ID("fp-budget-tokens").Text(data.FormatTokens(roundSig(fit.Tokens, 4))),
+			app.Strong().ID("fp-budget-tokens").Text(data.ReadableVolume(roundSig(fit.Tokens, 4))),
 			app.Text(fmt.Sprintf(" %s, %s.", fr.k.Items, at)),
 		)
 	}
 	return p.Body(
 		app.Text(fr.b.Describe()+" pays for "),
-		app.Strong().ID("fp-budget-tokens").Text(data.FormatTokens(roundSig(fit.Tokens, 4))),
+		app.Strong().ID("fp-budget-tokens").Text(data.ReadableVolume(roundSig(fit.Tokens, 4))),
 		app.Text(" output tokens, or "),
-		app.Strong().ID("fp-budget-requests").Text(data.FormatTokens(roundSig(fit.Requests, 4))),
+		app.Strong().ID("fp-budget-requests").Text(data.ReadableVolume(roundSig(fit.Requests, 4))),
 		app.Text(fmt.Sprintf(" requests of %s tokens, %s.", data.FormatNumber(float64(fr.c.AvgOutputTokens)), at)),
 	)
 }
@@ -438,7 +438,7 @@ func (c *Compare) footprintColumns() []column {
 		}))
 	}
 	if !f.IsGPUOnly() {
-		add(colFacility, "At the boundary", data.WattHours, func(l footprint.Ladder) (float64, bool) { return l.FacilityWh, true })
+		add(colFacility, "At the boundary", data.Energy, func(l footprint.Ladder) (float64, bool) { return l.FacilityWh, true })
 	}
 	if _, ok := f.Carbon(footprint.Ladder{}); ok {
 		add(colCarbon, "Carbon", footprint.CarbonUnits, f.Carbon)

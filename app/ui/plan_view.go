@@ -168,9 +168,9 @@ func (c *Plan) renderResult(compact bool) app.UI {
 				"the GPUs' energy, idle capacity included, "+data.FormatEnergy(b.WhPerDay)+" a day", footprint.Idle))
 		}),
 		app.P().ID("fleet").Class("fleet").Body(
-			app.Strong().ID("gpus").Text(fmt.Sprintf("%d GPU%s", b.GPUs, plural(b.GPUs))),
+			app.Strong().ID("gpus").Text(fmt.Sprintf("%s GPU%s", data.FormatInt(b.GPUs), plural(b.GPUs))),
 			app.Text(": "),
-			app.Span().ID("replicas").Text(fmt.Sprintf("%d replica%s of %s, batch size limit %d", b.Replicas, plural(b.Replicas), b.Config.Hardware(), b.Config.MaxNumSeqs)),
+			app.Span().ID("replicas").Text(fmt.Sprintf("%s replica%s of %s, batch size limit %d", data.FormatInt(b.Replicas), plural(b.Replicas), b.Config.Hardware(), b.Config.MaxNumSeqs)),
 			app.Text(", "),
 			app.Span().ID("utilisation").Text(fmt.Sprintf("%s busy on average, %s at the peak", plan.FormatPercent(b.Utilisation), plan.FormatPercent(b.PeakUtilisation(c.t)))),
 			app.Text("."),

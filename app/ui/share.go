@@ -73,9 +73,13 @@ func (s *Share) Render() app.UI {
 				Text("Compare every model of this workload at this deadline →"),
 			// The planner plans output tokens: not images or videos.
 			slot(!s.Result.Kind.Diffusion(), func() app.UI {
-				return app.A().ID("open-plan").Class("button").Href(appURL("/plan", s.Footprint.Page().AppendTo(state.PlanString(s.Query,
-					state.TokensAsRate(s.Query, plan.DefaultTraffic()))))).
-					Text(fmt.Sprintf("Plan a deployment for %s tokens a day →", data.FormatTokens(s.Query.Tokens)))
+				t := state.TokensAsRate(s.Query, plan.DefaultTraffic())
+				words := "Plan a deployment for " + data.Tokens.VolumeWords(t.Rate.TokensPerDay()) + " a day"
+				if t.Rate.TokensPerDay() < s.Query.Tokens {
+					words += ", the most a plan takes"
+				}
+				return app.A().ID("open-plan").Class("button").Href(appURL("/plan", s.Footprint.Page().AppendTo(state.PlanString(s.Query, t)))).
+					Text(words + " →")
 			}),
 		))
 	}

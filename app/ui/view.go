@@ -221,7 +221,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 	body = append(body, app.P().ID("question").Class("question").Text(question(r, wl)))
 	if s := r.Selected; s != nil {
 		e, head := r.Estimate, c.headlineWh() // the total at the boundary (footprint_view.go)
-		joules := data.FormatJoules(head * 3600)
+		joules := data.InJoules(head)         // "" where the headline is in joules already
 		body = append(body,
 			app.P().Class("energy").Body(
 				app.Span().ID("energy").Title(joules).Text(data.FormatEnergy(head)),
@@ -250,8 +250,8 @@ func (c *calc) renderResult(compact bool) app.UI {
 			body = append(body,
 				app.Dl().Class("figures").Body(
 					// The dataset's own figures: GPU energy, whatever the boundary.
-					figure("wh-per-mtok", "GPU Wh per million tokens", data.FormatNumber(float64(s.WhPerMillionTokens))),
-					figure("j-per-token", "GPU joules per token", data.FormatNumber(float64(s.JoulesPerToken))),
+					figure("wh-per-mtok", "GPU Wh per million tokens", data.FormatNumber(s.WhPerMillion())),
+					figure("j-per-token", "GPU joules per token", data.FormatNumber(s.Joules())),
 					figure("energy-per-request", fmt.Sprintf("GPU energy per request (%s tokens)", data.FormatNumber(float64(s.AvgOutputTokens))), data.FormatJoules(e.EnergyPerRequest)),
 				),
 				c.renderFootprint(false),
@@ -301,7 +301,7 @@ func (c *calc) renderOther(compact bool) app.UI {
 		app.If(!compact, func() app.UI {
 			words := fmt.Sprintf("%s with %s weights and a batch size limit of %d: %s within %s ms, %s J per token. Dataset row ",
 				o.Hardware(), o.Precision, o.MaxNumSeqs, q.Percentile.Share(), data.FormatITL(q.Percentile.ITL(o), q.DeadlineMS),
-				data.FormatNumber(float64(o.JoulesPerToken)))
+				data.FormatNumber(o.Joules()))
 			if k.Diffusion() {
 				words = fmt.Sprintf("%s: a batch in %s, %s per %s. Dataset row ",
 					o.Brief(), k.LatencyAgainst(o.Latency(q.Percentile), q.DeadlineMS), data.FormatJoules(o.Joules()), k.Item)
@@ -447,7 +447,7 @@ func configList(prefix string, s *data.Config, e *data.Estimate) figureList {
 		f("itl-p90", wait(data.P90), ms(s.P90ITL)),
 		f("itl-p95", wait(data.P95), ms(s.P95ITL)),
 		f("itl-p99", wait(data.P99), ms(s.P99ITL)),
-		f("tps", "Output tokens per second", data.FormatNumber(float64(s.TokensPerSecond))),
+		f("tps", "Output tokens per second", data.FormatNumber(s.Throughput())),
 		f("power", "GPU power", data.FormatNumber(float64(s.PowerWatts))+" W"),
 		f("out-tokens", "Tokens per request, on average", data.FormatNumber(float64(s.AvgOutputTokens))),
 		x("gpu-hours", termGPUHours, data.FormatNumber(e.GPUHours)),

@@ -38,7 +38,7 @@ func PlanCardOf(p *plan.Plan, given footprint.Factors) Card {
 	}
 	f := plan.Footprint(given)
 	l := f.Ladder(b.WhPerDay)
-	c.Title = fmt.Sprintf("%s: %d %s GPU%s, %s a day", lead, b.GPUs, b.Config.GPU, plural(b.GPUs), data.FormatEnergy(l.FacilityWh))
+	c.Title = fmt.Sprintf("%s: %s %s GPU%s, %s a day", lead, data.FormatInt(b.GPUs), b.Config.GPU, plural(b.GPUs), data.FormatEnergy(l.FacilityWh))
 	c.Context += "."
 	c.Figure, c.Label = data.FormatEnergy(l.FacilityWh), "a day of GPU energy, idle capacity included"
 	if !f.IsGPUOnly() {
@@ -74,7 +74,7 @@ func PlanCompareCardOf(rk *plan.Ranking, idx *data.Index) CompareCard {
 		Source: idx.Source,
 	}
 	on := func(o *plan.Option) string {
-		return fmt.Sprintf("%s a day on %d GPU%s", data.FormatEnergy(o.WhPerDay), o.GPUs, plural(o.GPUs))
+		return fmt.Sprintf("%s a day on %s GPU%s", data.FormatEnergy(o.WhPerDay), data.FormatInt(o.GPUs), plural(o.GPUs))
 	}
 	switch len(meets) {
 	case 0:

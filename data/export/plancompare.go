@@ -148,8 +148,8 @@ func PlanCompareSummary(rk *plan.Ranking, idx *data.Index, given footprint.Facto
 	for _, r := range rk.Models {
 		if r.Status() == data.Meets {
 			o := r.Plan.Best()
-			meets = append(meets, fmt.Sprintf("%d. %s, %s a day on %d GPU%s (%d × %s, %s busy on average%s)", len(meets)+1, r.Entry.Name,
-				data.FormatEnergy(o.WhPerDay), o.GPUs, plural(o.GPUs), o.Replicas, o.Config.Hardware(), plan.FormatPercent(o.Utilisation),
+			meets = append(meets, fmt.Sprintf("%d. %s, %s a day on %s GPU%s (%s × %s, %s busy on average%s)", len(meets)+1, r.Entry.Name,
+				data.FormatEnergy(o.WhPerDay), data.FormatInt(o.GPUs), plural(o.GPUs), data.FormatInt(o.Replicas), o.Config.Hardware(), plan.FormatPercent(o.Utilisation),
 				footprintAmounts(f, o.WhPerDay, " a day")))
 		}
 	}

@@ -21,7 +21,7 @@ func Summary(r *data.Result, f footprint.Factors, permalink string) string {
 		k.VolumeWords(q.Tokens), m.Name, workloadName(m, q.Task), gpuPhrase(m.GPUs, q.GPU), deadlinePhrase(k, q))
 	if s := r.Selected; s != nil {
 		e := r.Estimate
-		per := fmt.Sprintf("%s J per token, %s per request of %s tokens", data.FormatNumber(float64(s.JoulesPerToken)), data.FormatJoules(e.EnergyPerRequest),
+		per := fmt.Sprintf("%s J per token, %s per request of %s tokens", data.FormatNumber(s.Joules()), data.FormatJoules(e.EnergyPerRequest),
 			data.FormatNumber(float64(s.AvgOutputTokens)))
 		if k.Diffusion() {
 			per = fmt.Sprintf("%s J per %s", data.FormatNumber(s.Joules()), k.Item)

@@ -190,11 +190,7 @@ func (c Comparison) In(amount float64) (float64, Unit) {
 // electricity", "less than 0.0001" and "teaspoons of water".
 func (c Comparison) Format(amount float64) (number, words string) {
 	n, u := c.In(amount)
-	number = data.FormatNumber(n)
-	switch {
-	case n > 0 && n < 1e-4:
-		number = "less than 0.0001"
-	case number == "1":
+	if number = data.FormatNumber(n); number == "1" {
 		return number, u.One
 	}
 	return number, u.Many

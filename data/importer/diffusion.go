@@ -190,13 +190,14 @@ func decodeDiffusion(file string, i int, raw json.RawMessage, k *data.Kind) (mod
 
 // diffusionTable returns the measured values of a diffusion task of kind k
 // (see data.DiffusionColumns): the batch latency in whole microseconds,
-// rounded up as data.MicrosUp rounds, and the energy per item as published.
+// rounded up as data.MicrosUp rounds, and the energy per item and the
+// throughput as published.
 func diffusionTable(k *data.Kind) func(rows map[string]*diffusionRow) *data.MeasuredTable {
 	return func(rows map[string]*diffusionRow) *data.MeasuredTable {
 		t := &data.MeasuredTable{Columns: data.DiffusionColumns(k), Rows: slices.Sorted(maps.Keys(rows))}
 		for _, id := range t.Rows {
 			r := rows[id]
-			t.Values = append(t.Values, []float64{microsUpSeconds(r.BatchLatency), r.Energy})
+			t.Values = append(t.Values, []float64{microsUpSeconds(r.BatchLatency), r.Energy, r.Throughput})
 		}
 		return t
 	}

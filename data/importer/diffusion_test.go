@@ -132,7 +132,7 @@ func TestBadDiffusionRowsFailTheImport(t *testing.T) {
 // measured.bin holds every row of the leaderboard's task file, read here on
 // its own: the batch latency as the smallest deadline typed to the
 // microsecond, in seconds, that it meets, and the energy per image or video
-// bit for bit.
+// and the throughput bit for bit.
 func TestDiffusionMeasuredValuesAreTheLeaderboards(t *testing.T) {
 	src, files := rendered(t)
 	micros := func(s float64) float64 {
@@ -150,20 +150,20 @@ func TestDiffusionMeasuredValuesAreTheLeaderboards(t *testing.T) {
 			t.Fatal(err)
 		}
 		json.Unmarshal(b, &rows) // the strings stay zero
-		want := map[[2]float64]int{}
+		want := map[[3]float64]int{}
 		for _, r := range rows.Configurations {
-			want[[2]float64{micros(r["batch_latency_s"]), r["energy_per_"+k.Item+"_joules"]}]++
+			want[[3]float64{micros(r["batch_latency_s"]), r["energy_per_"+k.Item+"_joules"], r["throughput_"+k.Items+"_per_sec"]}]++
 		}
 		var mt data.MeasuredTable
 		if err := mt.UnmarshalBinary(files[task+"/"+data.MeasuredFile]); err != nil {
 			t.Fatal(err)
 		}
-		cols := []string{"batch_latency_us", "energy_per_" + k.Item + "_joules"}
+		cols := []string{"batch_latency_us", "energy_per_" + k.Item + "_joules", "throughput_" + k.Items + "_per_sec"}
 		if !slices.Equal(mt.Columns, cols) || len(mt.Rows) != len(rows.Configurations) {
 			t.Errorf("%s: %d rows of %v, want %d of %v", task, len(mt.Rows), mt.Columns, len(rows.Configurations), cols)
 		}
 		for i, id := range mt.Rows {
-			v := [2]float64(mt.Values[i])
+			v := [3]float64(mt.Values[i])
 			if want[v] == 0 {
 				t.Errorf("%s %s: %v is no row of the leaderboard's", task, id, v)
 			}

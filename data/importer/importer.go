@@ -150,10 +150,10 @@ func Render(src string) (map[string][]byte, error) {
 }
 
 // measuredTable is a workload's measured values (see data.TokenColumns):
-// the latencies in whole microseconds rounded up, the energy per token and
-// the average output length as published, whose product is the energy per
-// request as published on every row of the leaderboard's; where it is not,
-// the energy per request itself.
+// the latencies in whole microseconds rounded up, the energy per token, the
+// average output length and the throughput as published. The product of the
+// first two is the energy per request as published on every row of the
+// leaderboard's; where it is not, the energy per request itself is kept.
 func measuredTable(rows map[string]*row) *data.MeasuredTable {
 	t := &data.MeasuredTable{Columns: slices.Clone(data.TokenColumns)}
 	for _, r := range rows {
@@ -169,7 +169,7 @@ func measuredTable(rows map[string]*row) *data.MeasuredTable {
 			last = r.EnergyRequest
 		}
 		t.Values = append(t.Values, []float64{data.MicrosUp(r.P50), data.MicrosUp(r.P90), data.MicrosUp(r.P95), data.MicrosUp(r.P99),
-			r.EnergyToken, last})
+			r.EnergyToken, last, r.Throughput})
 	}
 	return t
 }

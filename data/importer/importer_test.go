@@ -167,8 +167,8 @@ func TestImportReplacesOnlyTheDataset(t *testing.T) {
 // TestMeasuredValuesAreTheLeaderboards: each workload's measured.bin holds
 // every row of the leaderboard's task file, read here on its own: each
 // latency as the smallest deadline typed to the microsecond that it meets,
-// the energy per token and the output length bit for bit, whose product is
-// the energy per request bit for bit.
+// the energy per token, the output length and the throughput bit for bit,
+// the product of the first two the energy per request bit for bit.
 func TestMeasuredValuesAreTheLeaderboards(t *testing.T) {
 	src, files := rendered(t)
 	micros := func(ms float64) float64 {
@@ -188,10 +188,10 @@ func TestMeasuredValuesAreTheLeaderboards(t *testing.T) {
 			t.Fatal(err)
 		}
 		json.Unmarshal(b, &task) // the strings stay zero
-		want := map[[6]float64]int{}
+		want := map[[7]float64]int{}
 		for _, r := range task.Configurations {
-			want[[6]float64{micros(r["median_itl_ms"]), micros(r["p90_itl_ms"]), micros(r["p95_itl_ms"]), micros(r["p99_itl_ms"]),
-				r["energy_per_token_joules"], r["avg_output_len"]}]++
+			want[[7]float64{micros(r["median_itl_ms"]), micros(r["p90_itl_ms"]), micros(r["p95_itl_ms"]), micros(r["p99_itl_ms"]),
+				r["energy_per_token_joules"], r["avg_output_len"], r["output_throughput_tokens_per_sec"]}]++
 			if r["energy_per_token_joules"]*r["avg_output_len"] != r["energy_per_request_joules"] {
 				t.Errorf("%s: a row's energy per request is not its energy per token × output length: %v", w.ID, r)
 			}
@@ -204,7 +204,7 @@ func TestMeasuredValuesAreTheLeaderboards(t *testing.T) {
 			t.Errorf("%s: %d rows of %v, want %d of %v", w.ID, len(mt.Rows), mt.Columns, len(task.Configurations), data.TokenColumns)
 		}
 		for i, id := range mt.Rows {
-			v := [6]float64(mt.Values[i])
+			v := [7]float64(mt.Values[i])
 			if want[v] == 0 {
 				t.Errorf("%s %s: %v is no row of the leaderboard's", w.ID, id, v)
 			}

@@ -26,9 +26,13 @@ func FormatRatePerSecond(tps float64) string { return data.FormatNumber(tps) + "
 // Words says the traffic: "1B output tokens a day (11,574 tokens/s on
 // average; 23,148 tokens/s at the peak, 2 × the average)".
 func (t Traffic) Words() string {
-	day := t.Rate.TokensPerDay()
-	return fmt.Sprintf("%s output tokens a day (%s on average; %s at the peak, %s × the average)",
-		FormatCount(day), FormatRatePerSecond(t.Rate.TokensPerSecond()),
+	day := FormatCount(t.Rate.TokensPerDay())
+	tokens := "tokens"
+	if day == "1" {
+		tokens = "token"
+	}
+	return fmt.Sprintf("%s output %s a day (%s on average; %s at the peak, %s × the average)",
+		day, tokens, FormatRatePerSecond(t.Rate.TokensPerSecond()),
 		FormatRatePerSecond(t.Rate.TokensPerSecond()*t.Peak), data.FormatNumber(t.Peak))
 }
 

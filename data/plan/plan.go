@@ -124,14 +124,14 @@ func (o *Option) GPUHoursPerDay() float64 { return float64(o.GPUs) * 24 }
 func (o *Option) PeakUtilisation(t Traffic) float64 { return min(1, o.Utilisation*t.Peak) }
 
 // busyW is the configuration's measured busy power: J/token × throughput,
-// the dataset's gpu_power_watts_total unrounded, from the measured J/token
-// as the calculator's totals are.
-func busyW(c *data.Config) float64 { return c.EnergyPerToken() * float64(c.TokensPerSecond) }
+// both as measured, the leaderboard's avg_power_watts, which the dataset's
+// gpu_power_watts_total rounds.
+func busyW(c *data.Config) float64 { return c.EnergyPerToken() * c.Throughput() }
 
 // plan is c's plan for t.
 func plan(c *data.Config, t Traffic) Option {
 	r := t.Rate.TokensPerSecond()
-	tps := float64(c.TokensPerSecond)
+	tps := c.Throughput()
 	// The relative slack keeps a peak that is a whole number of replicas'
 	// throughput (600 / 200 = 3) from needing a fourth when the division
 	// rounds above it.
