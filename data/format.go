@@ -7,6 +7,15 @@ import (
 	"strings"
 )
 
+// NoFigure is what the formatters write for a value that is not a finite
+// number (NaN, an infinity): a dash, as a table's empty cell reads. No input
+// the pages or the command line accept yields one; the formatters are where
+// every figure a person reads passes, so a bug upstream stops there, short
+// of "NaN" or "+Inf" in a sentence.
+const NoFigure = "–"
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
 // FormatEnergy writes an energy in the unit that reads best (Wh to GWh), with
 // four significant digits. Below 1 Wh it stays in Wh, with the decimals
 // four significant digits need ("0.01521 Wh"), so that it compares with the
@@ -78,8 +87,8 @@ func sig4(v float64) float64 {
 // means nothing more to a reader than that it is tiny; above 1,000 it writes
 // every digit of the whole number, grouped ("12,481,141,000").
 func FormatNumber(v float64) string {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return strconv.FormatFloat(v, 'g', -1, 64)
+	if !finite(v) {
+		return NoFigure
 	}
 	switch r := sig4(v); {
 	case r > 0 && r < 1e-4:
@@ -115,8 +124,8 @@ func FormatInt(n int) string { return groupThousands(strconv.Itoa(n)) }
 // 1500 → "1,500 ms". Unlike FormatNumber it does not round: a deadline is
 // shown as it was typed.
 func FormatMS(ms float64) string {
-	if math.IsNaN(ms) || math.IsInf(ms, 0) {
-		return strconv.FormatFloat(ms, 'g', -1, 64) + " ms"
+	if !finite(ms) {
+		return NoFigure
 	}
 	return groupThousands(strconv.FormatFloat(ms, 'f', -1, 64)) + " ms"
 }
@@ -127,6 +136,9 @@ func FormatMS(ms float64) string {
 // keep it where it is (20.047 against 20 ms → "20.05"), so that no figure
 // reads as meeting a deadline it misses, nor the reverse.
 func FormatITL(ms, deadlineMS float64) string {
+	if !finite(ms) {
+		return NoFigure
+	}
 	meets := ms <= deadlineMS
 	sameSide := func(s string) bool {
 		v, _ := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
@@ -147,12 +159,19 @@ func FormatITL(ms, deadlineMS float64) string {
 // FormatChange is how much more (or less) a is than b, signed, to a tenth of a
 // percent, with thousands separators: "+104.3%", "-12.0%", "+24,792.6%".
 func FormatChange(a, b float64) string {
-	return groupThousands(fmt.Sprintf("%+.1f", (a/b-1)*100)) + "%"
+	x := (a/b - 1) * 100
+	if !finite(x) {
+		return NoFigure
+	}
+	return groupThousands(fmt.Sprintf("%+.1f", x)) + "%"
 }
 
 // FormatRatio writes how many times one figure is another as people say
 // it: "72", "3.4".
 func FormatRatio(x float64) string {
+	if !finite(x) {
+		return NoFigure
+	}
 	if x >= 9.95 { // 9.96 reads "10", not "10.0"
 		return strconv.FormatFloat(math.Round(x), 'f', 0, 64)
 	}

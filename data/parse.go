@@ -223,6 +223,9 @@ func (k quantity) parse(s string) (float64, error) {
 //
 // Values outside (0, 1e18] are formatted without a round-trip guarantee.
 func FormatTokens(v float64) string {
+	if !finite(v) {
+		return NoFigure
+	}
 	best := ""
 	for _, sf := range [...]struct {
 		suffix string

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -166,19 +167,28 @@ func csvTable(head []string, n int, cell func(i, j int) any) []byte {
 }
 
 // csvValue writes a figure in full: the shortest decimal that reads back as
-// the same float64, never an exponent; and a text as csvText does.
+// the same float64, never an exponent; and a text as csvText does. A figure
+// that is not a finite number, which only a bug upstream makes, is written
+// as one that is missing: an empty cell, never "NaN" or "+Inf".
 func csvValue(v any) string {
 	switch v := v.(type) {
 	case nil:
 		return ""
 	case float64:
-		return strconv.FormatFloat(v, 'f', -1, 64)
+		return csvFloat(v)
 	case data.Float:
-		return strconv.FormatFloat(float64(v), 'f', -1, 64)
+		return csvFloat(float64(v))
 	case int:
 		return strconv.Itoa(v)
 	}
 	return csvText(fmt.Sprint(v))
+}
+
+func csvFloat(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return ""
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
 // csvText keeps a text from being run as a formula by the spreadsheet that

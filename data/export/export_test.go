@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -396,5 +397,18 @@ func TestCSVNeverHoldsAFormula(t *testing.T) {
 		if line[6] != strconv.FormatFloat(rk.Models[i].Result.Estimate.EnergyWh, 'f', -1, 64) {
 			t.Errorf("energy_wh %q is not the figure", line[6])
 		}
+	}
+}
+
+// A figure that is not a finite number is an empty cell, as a missing one
+// is: a CSV never reads NaN or Inf.
+func TestCSVWritesNoNonFiniteFigure(t *testing.T) {
+	for _, v := range []any{math.NaN(), math.Inf(1), data.Float(math.Inf(-1))} {
+		if got := csvValue(v); got != "" {
+			t.Errorf("csvValue(%v) = %q, want an empty cell", v, got)
+		}
+	}
+	if got := csvValue(2.5); got != "2.5" {
+		t.Errorf("csvValue(2.5) = %q", got)
 	}
 }

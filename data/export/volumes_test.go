@@ -63,6 +63,22 @@ func TestFormattersRead(t *testing.T) {
 			}
 		}
 	}
+	// A value that is not a finite number comes only from a bug upstream;
+	// the formatters, which every figure a person reads goes through, write
+	// it as no figure, never as NaN or Inf.
+	for _, v := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		for _, f := range formatters {
+			if s := f.format(v); !strings.Contains(s, data.NoFigure) || strings.Contains(s, "NaN") || strings.Contains(s, "Inf") {
+				t.Errorf("%s(%v) = %q, want %q", f.name, v, s, data.NoFigure)
+			}
+		}
+		for _, s := range []string{data.FormatMS(v), data.FormatITL(v, 50), data.FormatRatio(v), data.FormatChange(1, v), data.FormatChange(v, 1),
+			data.ReadableVolume(v), data.FormatTokens(v), plan.FormatCount(v), data.FormatParams(v)} {
+			if strings.Contains(s, "NaN") || strings.Contains(s, "Inf") {
+				t.Errorf("a formatter of %v wrote %q", v, s)
+			}
+		}
+	}
 	// Counts: volumes, GPUs, tokens a day. A volume as the input box and the
 	// link write it (FormatTokens) has no separators, and no exponent either.
 	for _, v := range []float64{1, 1.5, 7, 1861, 12345, 1e6, 2.5e9, 1e12, 1e15, 2.5e16, 1e17, 123456789012345678, 1e18} {
