@@ -60,19 +60,25 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 	}
 
 	t := export.CompareTable(rk, fp.factors)
+	return writeTable(stdout, stderr, t, *asJSON, *asCSV, func() { printRanking(stdout, set, rk, t, fp.factors) })
+}
+
+// writeTable writes t as JSON or CSV if asked, else as text (printText).
+// Its exit code says whether a model meets the deadline.
+func writeTable(stdout, stderr io.Writer, t *export.Table, asJSON, asCSV bool, printText func()) int {
 	switch {
-	case *asJSON:
+	case asJSON:
 		b, err := t.JSON()
 		if err != nil {
 			return fail(stderr, "compare", err)
 		}
 		stdout.Write(b)
-	case *asCSV:
+	case asCSV:
 		stdout.Write(t.CSV())
 	default:
-		printRanking(stdout, set, rk, t, fp.factors)
+		printText()
 	}
-	if len(rk.Models) == 0 || rk.Models[0].Status() != data.Meets {
+	if len(t.Rows) == 0 || t.Rows[0].Status() != data.Meets {
 		return exitInfeasible
 	}
 	return exitOK
@@ -101,22 +107,7 @@ func comparePlans(stdout, stderr io.Writer, set *data.Set, q data.Query, err err
 		return fail(stderr, "compare", err)
 	}
 	tb := export.PlanCompareTable(rk, fp.factors)
-	switch {
-	case asJSON:
-		b, err := tb.JSON()
-		if err != nil {
-			return fail(stderr, "compare", err)
-		}
-		stdout.Write(b)
-	case asCSV:
-		stdout.Write(tb.CSV())
-	default:
-		printPlanRanking(stdout, set, rk, tb, fp.factors)
-	}
-	if len(rk.Models) == 0 || rk.Models[0].Status() != data.Meets {
-		return exitInfeasible
-	}
-	return exitOK
+	return writeTable(stdout, stderr, tb, asJSON, asCSV, func() { printPlanRanking(stdout, set, rk, tb, fp.factors) })
 }
 
 // printPlanRanking writes a planned comparison as the page's table in plan

@@ -72,16 +72,16 @@ func ladder(f footprint.Factors, gpuWh, gpuWhPerRequest float64, per string) Obj
 // sets, of each model's GPU energy gpuWh (false where it has none): the
 // energy at the boundary past the GPU-only one, carbon with a grid
 // intensity, water with a WUE and cost with a price; none for the default
-// factors. A plan's (perDay) are a day's, and the page's plan mode shows
-// none of them.
+// factors. A plan's (perDay) are a day's, keyed so and with the energy in
+// kWh, and the page's plan mode shows none of them.
 func footprintColumns(f footprint.Factors, perDay bool, gpuWh func(Ranked) (float64, bool)) []Column {
-	keys, per, energy, in := []string{"facility_wh", "carbon_g", "water_l", "cost_" + strings.ToLower(f.Currency)}, "", wattHours, Output(0)
+	facility, suffix, per, energy, in := "facility_wh", "", "", wattHours, Output(0)
 	if perDay {
-		keys, per, energy, in = []string{"facility_kwh_per_day", "carbon_g_per_day", "water_l_per_day", keys[3] + "_per_day"}, " a day", kilowattHours, files|Text
+		facility, suffix, per, energy, in = "facility_kwh_per_day", "_per_day", " a day", kilowattHours, files|Text
 	}
 	var cols []Column
-	add := func(i int, id, label, textLabel string, s scale, v func(footprint.Ladder) (float64, bool)) {
-		cols = append(cols, Column{id: id, key: keys[i], label: label, textLabel: textLabel + per, in: in, scale: s, value: func(r Ranked) any {
+	add := func(id, key, label, textLabel string, s scale, v func(footprint.Ladder) (float64, bool)) {
+		cols = append(cols, Column{id: id, key: key, label: label, textLabel: textLabel + per, in: in, scale: s, value: func(r Ranked) any {
 			if wh, ok := gpuWh(r); ok {
 				if x, ok := v(f.Ladder(wh)); ok {
 					return x
@@ -91,17 +91,17 @@ func footprintColumns(f footprint.Factors, perDay bool, gpuWh func(Ranked) (floa
 		}})
 	}
 	if !f.IsGPUOnly() {
-		add(0, "facility", "At the boundary", "At boundary", energy, func(l footprint.Ladder) (float64, bool) { return l.FacilityWh, true })
+		add("facility", facility, "At the boundary", "At boundary", energy, func(l footprint.Ladder) (float64, bool) { return l.FacilityWh, true })
 	}
 	if _, ok := f.Carbon(footprint.Ladder{}); ok {
-		add(1, "carbon", "Carbon", "Carbon", scale{units: footprint.CarbonUnits, text: footprint.FormatCarbon}, f.Carbon)
+		add("carbon", "carbon_g"+suffix, "Carbon", "Carbon", scale{units: footprint.CarbonUnits, text: footprint.FormatCarbon}, f.Carbon)
 	}
 	if _, ok := f.Water(footprint.Ladder{}); ok {
-		add(2, "water", "Water", "Water", scale{units: footprint.WaterUnits, text: footprint.FormatWater}, f.Water)
+		add("water", "water_l"+suffix, "Water", "Water", scale{units: footprint.WaterUnits, text: footprint.FormatWater}, f.Water)
 	}
 	if _, ok := f.Cost(footprint.Ladder{}); ok {
 		money := func(v float64) string { return footprint.FormatMoney(v, f.Currency) }
-		add(3, "cost", "Cost", "Cost", scale{units: []data.Unit{{Size: 1, Name: f.Currency}}, text: money}, f.Cost)
+		add("cost", "cost_"+strings.ToLower(f.Currency)+suffix, "Cost", "Cost", scale{units: []data.Unit{{Size: 1, Name: f.Currency}}, text: money}, f.Cost)
 	}
 	return cols
 }
