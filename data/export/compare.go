@@ -19,7 +19,6 @@ func CompareTable(rk *data.Ranking, f footprint.Factors) *Table {
 			{id: "active", key: "active_params_b", label: "Active", in: files | Page, scale: billions, value: activeParams},
 			{label: "Parameters", in: Text, value: size},
 		},
-		Fleet: []Column{{id: "gpus", key: "gpus", label: "GPUs", value: selected(func(c *data.Config) any { return c.NumGPUs })}},
 		Energy: []Column{{id: "energy", key: "energy_wh", label: "Energy for " + k.VolumeWords(rk.Query.Tokens), textLabel: "Energy",
 			scale: wattHours, value: estimate(func(e data.Estimate) float64 { return e.EnergyWh })}},
 		Detail: []Column{
