@@ -3,6 +3,7 @@ package data
 import (
 	"fmt"
 	"math"
+	"strconv"
 )
 
 // The figures every configuration has, whatever its kind, under one name:
@@ -123,6 +124,22 @@ func (c *Config) Brief() string {
 		s += fmt.Sprintf(", %d frames at %d fps", c.Frames, c.FPS)
 	}
 	return s
+}
+
+// BatchWords is the configuration as the compare page names it: "H100 × 2,
+// batch size limit 256", or "H100 × 2, batch size 4 (Ulysses 2 × ring 1)";
+// with of, as its list of the models that miss the deadline does, "H100 × 2
+// with a batch size limit of 256".
+func (c *Config) BatchWords(of bool) string {
+	sep, a, split := ", ", " ", ""
+	if of {
+		sep, a = " with a ", " of "
+	}
+	batch := "batch size limit" + a + strconv.Itoa(c.MaxNumSeqs)
+	if c.Diffusion() {
+		batch, split = "batch size"+a+strconv.Itoa(c.BatchSize), " ("+c.Split()+")"
+	}
+	return c.Hardware() + sep + batch + split
 }
 
 // Split is how a diffusion model's work is split over its GPUs: "Ulysses 2 ×

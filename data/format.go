@@ -158,8 +158,12 @@ func FormatITL(ms, deadlineMS float64) string {
 
 // FormatChange is how much more (or less) a is than b, signed, to a tenth of a
 // percent, with thousands separators: "+104.3%", "-12.0%", "+24,792.6%".
-func FormatChange(a, b float64) string {
-	x := (a/b - 1) * 100
+func FormatChange(a, b float64) string { return FormatGrowth(a/b - 1) }
+
+// FormatGrowth writes a share more (or less) as FormatChange does: 1.043 is
+// "+104.3%".
+func FormatGrowth(share float64) string {
+	x := share * 100
 	if !finite(x) {
 		return NoFigure
 	}

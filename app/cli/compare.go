@@ -4,8 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
-	"strconv"
 	"strings"
 
 	"tokenjoule/data"
@@ -61,20 +59,26 @@ func runCompare(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, "compare", err)
 	}
 
-	cols := export.FootprintColumns(fp.factors)
+	t := export.CompareTable(rk, fp.factors)
+	return writeTable(stdout, stderr, t, *asJSON, *asCSV, func() { printRanking(stdout, set, rk, t, fp.factors) })
+}
+
+// writeTable writes t as JSON or CSV if asked, else as text (printText).
+// Its exit code says whether a model meets the deadline.
+func writeTable(stdout, stderr io.Writer, t *export.Table, asJSON, asCSV bool, printText func()) int {
 	switch {
-	case *asJSON:
-		b, err := export.CompareJSON(rk, cols...)
+	case asJSON:
+		b, err := t.JSON()
 		if err != nil {
 			return fail(stderr, "compare", err)
 		}
 		stdout.Write(b)
-	case *asCSV:
-		stdout.Write(export.CompareCSV(rk, cols...))
+	case asCSV:
+		stdout.Write(t.CSV())
 	default:
-		printRanking(stdout, set, rk, fp.factors)
+		printText()
 	}
-	if len(rk.Models) == 0 || rk.Models[0].Status() != data.Meets {
+	if len(t.Rows) == 0 || t.Rows[0].Status() != data.Meets {
 		return exitInfeasible
 	}
 	return exitOK
@@ -102,62 +106,34 @@ func comparePlans(stdout, stderr io.Writer, set *data.Set, q data.Query, err err
 	if err != nil {
 		return fail(stderr, "compare", err)
 	}
-	switch {
-	case asJSON:
-		b, err := export.PlanCompareJSON(rk, fp.factors)
-		if err != nil {
-			return fail(stderr, "compare", err)
-		}
-		stdout.Write(b)
-	case asCSV:
-		stdout.Write(export.PlanCompareCSV(rk, fp.factors))
-	default:
-		printPlanRanking(stdout, set, rk, fp.factors)
-	}
-	if len(rk.Models) == 0 || rk.Models[0].Status() != data.Meets {
-		return exitInfeasible
-	}
-	return exitOK
+	tb := export.PlanCompareTable(rk, fp.factors)
+	return writeTable(stdout, stderr, tb, asJSON, asCSV, func() { printPlanRanking(stdout, set, rk, tb, fp.factors) })
 }
 
 // printPlanRanking writes a planned comparison as the page's table in plan
-// mode: the models that meet the deadline by energy a day, with the GPUs
-// and the configuration of each one's plan; then those that miss it, and
-// those not measured on the GPU.
-func printPlanRanking(w io.Writer, set *data.Set, rk *plan.Ranking, given footprint.Factors) {
+// mode (t): the models that meet the deadline by energy a day, with the
+// GPUs and the configuration of each one's plan; then those that miss it,
+// and those not measured on the GPU.
+func printPlanRanking(w io.Writer, set *data.Set, rk *plan.Ranking, t *export.Table, given footprint.Factors) {
 	q, wl := rk.Query, rk.Workload
 	fmt.Fprintf(w, "%s: %s on %s at %s ITL ≤ %s\n", wl.Name, rk.Traffic.Words(),
 		data.GPUChoice(wl.GPUs(), q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
 	fmt.Fprintln(w, "Each model planned for the traffic: the configuration that spends the least energy a day, idle capacity included, and the GPUs it needs; least energy a day first.")
 	fmt.Fprintln(w)
 
-	f := plan.Footprint(given)
-	var rows [][]string
-	var wh []float64
-	for i, r := range rk.Models {
-		if r.Status() != data.Meets {
-			continue
-		}
-		o := r.Plan.Best()
-		rows = append(rows, []string{strconv.Itoa(i + 1), r.Entry.Name, r.Entry.Size(), data.FormatEnergy(o.WhPerDay), data.FormatInt(o.GPUs),
-			plan.FormatPercent(o.Utilisation), data.FormatChange(o.WhPerDay, r.Plan.BusyWhPerDay()),
-			fmt.Sprintf("%s × %s, max_num_seqs %d", data.FormatInt(o.Replicas), o.Config.Hardware(), o.Config.MaxNumSeqs), o.Config.RowID})
-		wh = append(wh, o.WhPerDay)
-	}
-	extra := printMeets(w, f, " a day", []string{"#", "Model", "Parameters", "Energy a day", "GPUs", "Busy on average", "For the peak", "Configuration", "Dataset row"},
-		"rllrrrrll", rows, wh)
+	printMeets(w, t)
 	printOthers(w, rk.Data())
-	if extra {
+	if len(t.Footprint) > 0 {
 		fmt.Fprintf(w, "\nEnergy a day is the GPUs', idle capacity included; the columns after it are worked out from it at the boundary %q, with the factors given (plan prints each factor's source).\n",
-			f.BoundaryName())
+			plan.Footprint(given).BoundaryName())
 	}
 	printSource(w, plan.Caveat, set.Index.Source)
 }
 
-// printRanking writes the ranking as the page's table: the models that meet
-// the deadline, then those that miss it with the deadline each would meet,
-// then those not measured on the GPU.
-func printRanking(w io.Writer, set *data.Set, rk *data.Ranking, f footprint.Factors) {
+// printRanking writes the ranking as the page's table (t): the models that
+// meet the deadline, then those that miss it with the deadline each would
+// meet, then those not measured on the GPU.
+func printRanking(w io.Writer, set *data.Set, rk *data.Ranking, t *export.Table, f footprint.Factors) {
 	q, wl, k := rk.Query, rk.Workload, rk.Workload.Kind()
 	gpus := data.GPUChoice(wl.GPUs(), q.GPU)
 	if k.Diffusion() {
@@ -170,60 +146,40 @@ func printRanking(w io.Writer, set *data.Set, rk *data.Ranking, f footprint.Fact
 	fmt.Fprintln(w, "Each model's most energy-efficient measured configuration that meets the deadline, least energy first.")
 	fmt.Fprintln(w)
 
-	head := []string{"#", "Model", "Parameters", "Energy", "Per request", "J/token", "Selected configuration", "Dataset row"}
-	align := "rllrrrll"
-	if k.Diffusion() {
-		// A request is one item: its energy is the J per item.
-		head = []string{"#", "Model", "Parameters", "Energy", "J/" + k.Item, "Selected configuration", "Dataset row"}
-		align = "rllrrll"
-	}
-	var rows [][]string
-	var wh []float64
-	for i := range rk.Models {
-		r := &rk.Models[i]
-		if r.Status() != data.Meets {
-			continue
-		}
-		c, e := r.Result.Selected, r.Result.Estimate
-		rows = append(rows, []string{strconv.Itoa(i + 1), r.Entry.Name, r.Entry.Size(),
-			data.FormatEnergy(e.EnergyWh), data.FormatJoules(e.EnergyPerRequest), data.FormatNumber(c.Joules()),
-			c.Brief(), c.RowID})
-		if k.Diffusion() {
-			rows[len(rows)-1] = slices.Delete(rows[len(rows)-1], 5, 6)
-		}
-		wh = append(wh, e.EnergyWh)
-	}
-	extra := printMeets(w, f, "", head, align, rows, wh)
-
+	printMeets(w, t)
 	printOthers(w, rk)
-	if extra {
+	if len(t.Footprint) > 0 {
 		fmt.Fprintf(w, "\nEnergy is the GPU's, as measured; the columns after it are worked out from it at the boundary %q, with the factors given (calc prints each factor's source).\n",
 			f.BoundaryName())
 	}
 	printSource(w, set.Index.Caveat, set.Index.Source)
 }
 
-// printMeets writes the models that meet the deadline as a table under
-// head, aligned as align, with the footprint's figures for f (of each row's
-// GPU energy, wh) after the energy, their headers followed by per; or says
-// that none meets it. It tells whether it wrote the footprint's figures.
-func printMeets(w io.Writer, f footprint.Factors, per string, head []string, align string, rows [][]string, wh []float64) bool {
-	extra := footprintCells(f)
-	for _, x := range extra {
-		head = slices.Insert(head, 4, x.head+per)
-		align = align[:4] + "r" + align[4:]
-	}
-	for i := range rows {
-		for _, x := range extra {
-			rows[i] = slices.Insert(rows[i], 4, x.cell(f.Ladder(wh[i])))
-		}
-	}
+// printMeets writes the models of t that meet the deadline as a table of
+// its text columns, figures aligned right; or says that none meets it.
+func printMeets(w io.Writer, t *export.Table) {
+	rows, cols := t.Meets(), t.Columns(export.Text)
 	if len(rows) == 0 {
 		fmt.Fprintln(w, "No model meets the deadline.")
-	} else {
-		table(w, align, append([][]string{head}, rows...))
+		return
 	}
-	return len(extra) > 0
+	lines := [][]string{make([]string, len(cols))}
+	align := make([]byte, len(cols))
+	for j, c := range cols {
+		lines[0][j] = c.Label(export.Text)
+	}
+	for _, r := range rows {
+		line := make([]string, len(cols))
+		for j, c := range cols {
+			s, figure := c.Text(r)
+			line[j], align[j] = s, 'l'
+			if figure {
+				align[j] = 'r'
+			}
+		}
+		lines = append(lines, line)
+	}
+	table(w, string(align), lines)
 }
 
 // printOthers writes the models of a ranking that miss the deadline, with
@@ -260,29 +216,4 @@ func printOthers(w io.Writer, rk *data.Ranking) {
 		}
 		fmt.Fprintf(w, "\nNot measured on %s: %s.\n", q.GPU, strings.Join(names, ", "))
 	}
-}
-
-// footprintCell is a text column of the footprint, for the factors given.
-type footprintCell struct {
-	head string
-	cell func(footprint.Ladder) string
-}
-
-// footprintCells are the columns FootprintColumns adds to the CSV, in
-// reverse order (each is inserted after the GPU energy).
-func footprintCells(f footprint.Factors) []footprintCell {
-	var cells []footprintCell
-	if _, ok := f.Cost(footprint.Ladder{}); ok {
-		cells = append(cells, footprintCell{"Cost", func(l footprint.Ladder) string { c, _ := f.Cost(l); return footprint.FormatMoney(c, f.Currency) }})
-	}
-	if _, ok := f.Water(footprint.Ladder{}); ok {
-		cells = append(cells, footprintCell{"Water", func(l footprint.Ladder) string { v, _ := f.Water(l); return footprint.FormatWater(v) }})
-	}
-	if _, ok := f.Carbon(footprint.Ladder{}); ok {
-		cells = append(cells, footprintCell{"Carbon", func(l footprint.Ladder) string { v, _ := f.Carbon(l); return footprint.FormatCarbon(v) }})
-	}
-	if !f.IsGPUOnly() {
-		cells = append(cells, footprintCell{"At boundary", func(l footprint.Ladder) string { return data.FormatEnergy(l.FacilityWh) }})
-	}
-	return cells
 }

@@ -9,6 +9,7 @@ import (
 
 	"tokenjoule/data"
 	"tokenjoule/data/export"
+	"tokenjoule/data/footprint"
 )
 
 // compareArgs and compareQuery are the same question: gpqa on H100 at 15 ms
@@ -33,11 +34,11 @@ func TestCompareDownloads(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d, stderr %s", code, errs)
 	}
-	if want := export.CompareCSV(rk); out != string(want) {
+	if want := export.CompareCSV(rk, footprint.Factors{}); out != string(want) {
 		t.Errorf("compare -csv differs from export.CompareCSV:\n%s\nwant\n%s", out, want)
 	}
 	code, out, _ = runArgs(append(compareArgs, "-json")...)
-	want, err := export.CompareJSON(rk)
+	want, err := export.CompareJSON(rk, footprint.Factors{})
 	if code != exitOK || err != nil || out != string(want) {
 		t.Errorf("compare -json (exit %d) differs from export.CompareJSON (%v):\n%s\nwant\n%s", code, err, out, want)
 	}

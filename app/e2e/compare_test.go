@@ -455,7 +455,7 @@ func TestCompare(t *testing.T) {
 		tb.do(chromedp.Click(chromedp.ID("download-csv")))
 		name := export.Filename(rk.Query, "csv")
 		got := dl.expect(t, name)
-		if want := export.CompareCSV(rk, pageColumns...); !bytes.Equal(got, want) {
+		if want := export.CompareCSV(rk, pageFactors); !bytes.Equal(got, want) {
 			t.Errorf("the CSV download differs from export.CompareCSV:\n%s\nwant\n%s", got, want)
 		}
 		tb.waitText("#share-status", "Saved "+name+".")
@@ -512,7 +512,7 @@ func TestCompare(t *testing.T) {
 
 		tb.do(chromedp.Click(chromedp.ID("download-json")))
 		got = dl.expect(t, export.Filename(rk.Query, "json"))
-		want, err := export.CompareJSON(rk, pageColumns...)
+		want, err := export.CompareJSON(rk, pageFactors)
 		if err != nil || !bytes.Equal(got, want) {
 			t.Errorf("the JSON download differs from export.CompareJSON (%v):\n%s\nwant\n%s", err, got, want)
 		}
@@ -740,7 +740,7 @@ func TestCompare(t *testing.T) {
 			t.Error("the embed's scenario download differs from calc -json's document")
 		}
 		rk, _ := set.Compare(q)
-		csvName, want := export.Filename(rk.Query, "csv"), export.CompareCSV(rk)
+		csvName, want := export.Filename(rk.Query, "csv"), export.CompareCSV(rk, footprint.Factors{})
 		host, page := hostSite(t, readmeScript(t, origin))
 		for _, c := range []struct {
 			name, attrs string
@@ -833,15 +833,15 @@ func TestCompare(t *testing.T) {
 		tb.visit(comparePath(q))
 		expectRanking(tb.view(), set, q)
 		tb.do(chromedp.Click(chromedp.ID("download-csv")))
-		if got := dl.expect(t, export.Filename(rk.Query, "csv")); !bytes.Equal(got, export.CompareCSV(rk, pageColumns...)) {
+		if got := dl.expect(t, export.Filename(rk.Query, "csv")); !bytes.Equal(got, export.CompareCSV(rk, pageFactors)) {
 			t.Error("the CSV saved offline differs from export.CompareCSV")
 		}
 	})
 }
 
-// pageColumns are the columns the compare page's downloads add to the
-// ranking's by default: the default footprint's carbon and water.
-var pageColumns = export.FootprintColumns(state.DefaultFootprint().Factors)
+// pageFactors are the footprint the compare page starts with, whose carbon
+// and water its downloads add to the ranking's columns.
+var pageFactors = state.DefaultFootprint().Factors
 
 // compareScreenshots writes the compare page at a phone's and a wide
 // screen's size, light and dark, and its embed in an iframe, into dir.

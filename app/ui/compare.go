@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -422,15 +421,14 @@ func (c *Compare) renderControls() app.UI {
 	)
 }
 
-// ranked are the models that meet the deadline, with their rank, in rank
-// order; missed are those that miss it, unmeasured those never measured on
-// the GPU.
-func (c *Compare) groups() (ranked []rankedRow, missed, unmeasured []*data.Ranked) {
+// ranked are the models that meet the deadline, in rank order; missed are
+// those that miss it, unmeasured those never measured on the GPU.
+func (c *Compare) groups() (ranked, missed, unmeasured []*data.Ranked) {
 	for i := range c.rk.Models {
 		r := &c.rk.Models[i]
 		switch r.Status() {
 		case data.Meets:
-			ranked = append(ranked, rankedRow{rank: i + 1, Ranked: r})
+			ranked = append(ranked, r)
 		case data.MissesDeadline:
 			missed = append(missed, r)
 		default:
@@ -438,11 +436,6 @@ func (c *Compare) groups() (ranked []rankedRow, missed, unmeasured []*data.Ranke
 		}
 	}
 	return ranked, missed, unmeasured
-}
-
-type rankedRow struct {
-	rank int
-	*data.Ranked
 }
 
 // renderAnswer is the question, the answer in words, and the bars.
@@ -501,97 +494,20 @@ func barRows(n int) string {
 	return "rows-l"
 }
 
-// The table's columns, by key.
+// The keys of the table's columns the page treats apart: the rank, its
+// order by default, and the model, whose name is a link.
 const (
-	colRank    = "rank"
-	colModel   = "model"
-	colEnergy  = "energy"
-	colRequest = "request"
-	colJoules  = "jpt"
-	colConfig  = "config"
-	colParams  = "params"
-	colActive  = "active"
+	colRank  = "rank"
+	colModel = "model"
 )
 
-// column is one column of the ranking table: its header, its cells, and
-// its order, ascending. A column of figures has one unit, said in its
-// header (data.ColumnUnit).
-type column struct {
-	key, label string
-	cell       func(r rankedRow) string  // a column of words; nil for figures
-	value      func(r rankedRow) float64 // a figure, in the base unit of units
-	units      []data.Unit               // largest first; one of none for a figure without unit
-	less       func(a, b rankedRow) bool
-}
-
-// figures is a column of figures, in order of value.
-func figures(key, label string, units []data.Unit, value func(r rankedRow) float64) column {
-	return column{key: key, label: label, value: value, units: units,
-		less: func(a, b rankedRow) bool { return value(a) < value(b) }}
-}
-
-// unit is the column's unit for rows (data.ColumnUnit).
-func (col column) unit(rows []rankedRow) data.Unit {
-	values := make([]float64, len(rows))
-	for i, r := range rows {
-		values[i] = col.value(r)
-	}
-	return data.ColumnUnit(values, col.units...)
-}
-
-// columns are the table's columns in order; figures derived from a model's
-// energy (a footprint's carbon, water and cost) belong after colJoules.
-func (c *Compare) columns() []column {
+// table is the ranking as the page draws it and downloads it: by a volume,
+// or planned.
+func (c *Compare) table() *export.Table {
 	if c.planning {
-		return c.planColumns()
+		return export.PlanCompareTable(c.prk, c.foot.fp.Factors)
 	}
-	est := func(r rankedRow) data.Estimate { return r.Result.Estimate }
-	sel := func(r rankedRow) *data.Config { return r.Result.Selected }
-	k := c.kind()
-	billions := []data.Unit{{Size: 1, Name: "billions"}}
-	cols := []column{
-		{key: colRank, label: "#", cell: func(r rankedRow) string { return strconv.Itoa(r.rank) },
-			less: func(a, b rankedRow) bool { return a.rank < b.rank }},
-		{key: colModel, label: "Model", cell: func(r rankedRow) string { return r.Entry.Name },
-			less: func(a, b rankedRow) bool { return data.NaturalLess(a.Entry.Name, b.Entry.Name) }},
-		figures(colEnergy, "Energy for "+k.VolumeWords(c.q.Tokens), data.Energy, func(r rankedRow) float64 { return est(r).EnergyWh }),
-		figures(colRequest, "Per request", data.Joules, func(r rankedRow) float64 { return est(r).EnergyPerRequest }),
-		figures(colJoules, "J/"+k.Item, nil, func(r rankedRow) float64 { return sel(r).Joules() }),
-		{key: colConfig, label: "Configuration", cell: func(r rankedRow) string { return batchWords(sel(r), false) },
-			less: func(a, b rankedRow) bool {
-				x, y := sel(a), sel(b)
-				if x.NumGPUs != y.NumGPUs {
-					return x.NumGPUs < y.NumGPUs
-				}
-				if x.GPU != y.GPU {
-					return x.GPU < y.GPU
-				}
-				return x.Batch() < y.Batch()
-			}},
-		figures(colParams, "Parameters", billions, func(r rankedRow) float64 { return float64(r.Entry.Params) }),
-		figures(colActive, "Active", billions, func(r rankedRow) float64 { return float64(r.Entry.ActiveParams) }),
-	}
-	if k.Diffusion() {
-		// A request is one image or video: its energy is the J per item.
-		cols = slices.DeleteFunc(cols, func(c column) bool { return c.key == colRequest })
-	}
-	return slices.Insert(cols, slices.IndexFunc(cols, func(c column) bool { return c.key == colJoules })+1, c.footprintColumns()...)
-}
-
-// batchWords is a configuration as the table names it: "H100 × 2, batch
-// size limit 256", or "H100 × 2, batch size 4 (Ulysses 2 × ring 1)"; with
-// of, as the list of models that miss the deadline does, "H100 × 2 with a
-// batch size limit of 256".
-func batchWords(s *data.Config, of bool) string {
-	sep, a, split := ", ", " ", ""
-	if of {
-		sep, a = " with a ", " of "
-	}
-	batch := "batch size limit" + a + strconv.Itoa(s.MaxNumSeqs)
-	if s.Diffusion() {
-		batch, split = "batch size"+a+strconv.Itoa(s.BatchSize), " ("+s.Split()+")"
-	}
-	return s.Hardware() + sep + batch + split
+	return export.CompareTable(c.rk, c.foot.fp.Factors)
 }
 
 // configWords says what the table's configuration is.
@@ -616,23 +532,22 @@ func (c *Compare) lede() string {
 // the reader chose; every header is a button that sorts by its column, and
 // says so in aria-sort. Wider than a phone, it scrolls in its own box.
 func (c *Compare) renderTable() app.UI {
-	ranked, _, _ := c.groups()
-	cols := c.columns()
+	t := c.table()
+	ranked, cols := t.Meets(), t.Columns(export.Page)
 	key := c.sortKey
 	if key == "" {
 		key = colRank
 	}
-	i := slices.IndexFunc(cols, func(col column) bool { return col.key == key })
+	i := slices.IndexFunc(cols, func(col export.Column) bool { return col.ID() == key })
 	if i < 0 {
 		i, key = 0, colRank
 	}
-	less := cols[i].less
 	rows := slices.Clone(ranked)
-	slices.SortStableFunc(rows, func(a, b rankedRow) int {
+	slices.SortStableFunc(rows, func(a, b export.Ranked) int {
 		switch {
-		case less(a, b):
+		case cols[i].Less(a, b):
 			return -1
-		case less(b, a):
+		case cols[i].Less(b, a):
 			return 1
 		}
 		return 0
@@ -644,18 +559,18 @@ func (c *Compare) renderTable() app.UI {
 	labels := make([]string, len(cols))
 	units := make([]data.Unit, len(cols))
 	for j, col := range cols {
-		labels[j] = col.label
-		if col.value != nil && col.units != nil {
-			units[j] = col.unit(ranked)
+		labels[j] = col.Label(export.Page)
+		if u, ok := col.Unit(ranked); ok {
+			units[j] = u
 			// The unit whole on a line: "g CO2e" never breaks.
-			labels[j] += " (" + strings.ReplaceAll(units[j].Name, " ", "\u00a0") + ")"
+			labels[j] += " (" + strings.ReplaceAll(u.Name, " ", "\u00a0") + ")"
 		}
 	}
 	heads := make([]app.UI, len(cols))
 	for j, col := range cols {
-		th := app.Th().Scope("col").DataSet("col", col.key)
+		th := app.Th().Scope("col").DataSet("col", col.ID())
 		mark := ""
-		if col.key == key {
+		if col.ID() == key {
 			dir := "ascending"
 			mark = " ▲"
 			if c.desc {
@@ -666,8 +581,8 @@ func (c *Compare) renderTable() app.UI {
 		if units[j].Name != "" {
 			th = th.DataSet("unit", units[j].Name)
 		}
-		heads[j] = th.Body(disabledUntilStart(app.Button().Type("button").ID("sort-"+col.key).Class("sort").
-			Title("Sort by "+col.label).OnClick(c.onSort(col.key))).Body(
+		heads[j] = th.Body(disabledUntilStart(app.Button().Type("button").ID("sort-"+col.ID()).Class("sort").
+			Title("Sort by "+col.Label(export.Page)).OnClick(c.onSort(col.ID()))).Body(
 			app.Text(labels[j]), app.Span().Class("sort-mark").Aria("hidden", "true").Text(mark)))
 	}
 	body := make([]app.UI, len(rows))
@@ -675,8 +590,8 @@ func (c *Compare) renderTable() app.UI {
 		cells := make([]app.UI, len(cols))
 		for k, col := range cols {
 			// data-label: a phone lays a row out as lines, each named.
-			td := app.Td().DataSet("col", col.key).DataSet("label", labels[k])
-			if col.key == colModel {
+			td := app.Td().DataSet("col", col.ID()).DataSet("label", labels[k])
+			if col.ID() == colModel {
 				a := app.A().Href(c.calcURL(r.Entry.Slug)).Text(r.Entry.Name).Title(c.openWords() + r.Entry.Name)
 				if c.embedded {
 					a = a.Target("_blank").Rel("noopener")
@@ -684,15 +599,7 @@ func (c *Compare) renderTable() app.UI {
 				cells[k] = td.Body(a)
 				continue
 			}
-			if col.cell != nil {
-				cells[k] = td.Text(col.cell(r))
-				continue
-			}
-			size := 1.0
-			if units[k].Size != 0 {
-				size = units[k].Size
-			}
-			cells[k] = td.Text(data.FormatNumber(col.value(r) / size))
+			cells[k] = td.Text(col.Page(r, units[k]))
 		}
 		tr := app.Tr().DataSet("model", r.Entry.Slug).Body(cells...)
 		if r.Entry.Slug == c.q.Model {
@@ -734,7 +641,7 @@ func (c *Compare) renderMissed() app.UI {
 		items[i] = app.Li().ID("missed-"+r.Entry.Slug).DataSet("model", r.Entry.Slug).Body(
 			a,
 			app.Span().Class("small").Text(fmt.Sprintf(" (%s) gets %s at best, on %s. ",
-				r.Entry.Size(), data.DeadlineWords(k, q.Percentile, min), batchWords(f, true))),
+				r.Entry.Size(), data.DeadlineWords(k, q.Percentile, min), f.BatchWords(true))),
 			app.If(!c.look.Hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("min-deadline-" + r.Entry.Slug).Class("small-button").
 					Text(setDeadlineWords(k, min)).OnClick(c.onMinDeadline(i)))

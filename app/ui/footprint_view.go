@@ -425,41 +425,6 @@ func (fr fpResult) renderCompact() app.UI {
 	)
 }
 
-// footprintColumns are the compare page's columns past the GPU, after
-// J/token, for the factors set: those export.FootprintColumns adds to the
-// downloads, in its order.
-func (c *Compare) footprintColumns() []column {
-	f := c.foot.fp.Factors
-	var cols []column
-	add := func(key, label string, units []data.Unit, v func(footprint.Ladder) (float64, bool)) {
-		cols = append(cols, figures(key, label, units, func(r rankedRow) float64 {
-			x, _ := v(f.Ladder(r.Result.Estimate.EnergyWh))
-			return x
-		}))
-	}
-	if !f.IsGPUOnly() {
-		add(colFacility, "At the boundary", data.Energy, func(l footprint.Ladder) (float64, bool) { return l.FacilityWh, true })
-	}
-	if _, ok := f.Carbon(footprint.Ladder{}); ok {
-		add(colCarbon, "Carbon", footprint.CarbonUnits, f.Carbon)
-	}
-	if _, ok := f.Water(footprint.Ladder{}); ok {
-		add(colWater, "Water", footprint.WaterUnits, f.Water)
-	}
-	if _, ok := f.Cost(footprint.Ladder{}); ok {
-		add(colCost, "Cost", []data.Unit{{Size: 1, Name: f.Currency}}, f.Cost)
-	}
-	return cols
-}
-
-// The keys of the compare page's columns past the GPU.
-const (
-	colFacility = "facility"
-	colCarbon   = "carbon"
-	colWater    = "water"
-	colCost     = "cost"
-)
-
 // floorWords is the compare page's line under its answer: gpuOnly, and
 // where the factors reach past the GPU, what the columns after it add.
 func (c *Compare) floorWords(gpuOnly string) string {

@@ -189,9 +189,9 @@ func (s *Share) onScenario(ctx app.Context, e app.Event) {
 	s.save(export.Filename(s.Result.Query, "json"), "application/json", b, err)
 }
 
-// onComparison saves the comparison, with the footprint's columns after the
-// energy, as the command line's compare prints them with the same flags; the
-// table's matching columns are Compare.footprintColumns.
+// onComparison saves the comparison, with the footprint's columns, as the
+// command line's compare prints them with the same flags: the table the
+// page draws (export.CompareTable, export.PlanCompareTable).
 func (s *Share) onComparison(ext string) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		name := s.filename(ext)
@@ -204,12 +204,11 @@ func (s *Share) onComparison(ext string) app.EventHandler {
 			s.save(name, "application/json", b, err)
 			return
 		}
-		cols := export.FootprintColumns(s.Footprint.Factors)
 		if ext == "csv" {
-			s.save(name, "text/csv", export.CompareCSV(s.Ranking, cols...), nil)
+			s.save(name, "text/csv", export.CompareCSV(s.Ranking, s.Footprint.Factors), nil)
 			return
 		}
-		b, err := export.CompareJSON(s.Ranking, cols...)
+		b, err := export.CompareJSON(s.Ranking, s.Footprint.Factors)
 		s.save(name, "application/json", b, err)
 	}
 }

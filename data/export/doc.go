@@ -3,7 +3,10 @@
 // model as CSV and JSON (compare -csv and -json, the compare page's
 // downloads), the plans (plan, compare -rate) and the copyable summaries and
 // cards. The command line and the browser call the same functions, so that
-// the same query gives the same bytes in both.
+// the same query gives the same bytes in both. Each table of models, the
+// ranking (CompareTable) and the planned comparison (PlanCompareTable), is
+// declared once, column by column, and that one list writes the CSV, the
+// JSON, the compare page's table and the command line's text (Table).
 //
 // JSON keys come in the order documented below (app/cli's tests hold every
 // command's output to it), so documents are built as Objects rather than

@@ -15,6 +15,7 @@ import (
 	"testing/fstest"
 
 	"tokenjoule/data"
+	"tokenjoule/data/footprint"
 )
 
 func load(t *testing.T) *data.Set {
@@ -169,7 +170,7 @@ var plainNumber = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?$`)
 func TestCompareCSVParsesToTheCoresFigures(t *testing.T) {
 	s := load(t)
 	rk := compareQuery(t, s)
-	b := CompareCSV(rk)
+	b := CompareCSV(rk, footprint.Factors{})
 	lines, err := csv.NewReader(bytes.NewReader(b)).ReadAll() // also checks every line has the header's fields
 	if err != nil {
 		t.Fatal(err)
@@ -230,7 +231,7 @@ func TestCompareCSVParsesToTheCoresFigures(t *testing.T) {
 		}
 	}
 	// The same query on another load gives the same bytes.
-	if again := CompareCSV(compareQuery(t, load(t))); !bytes.Equal(again, b) {
+	if again := CompareCSV(compareQuery(t, load(t)), footprint.Factors{}); !bytes.Equal(again, b) {
 		t.Error("two loads give different CSV")
 	}
 }
@@ -238,7 +239,7 @@ func TestCompareCSVParsesToTheCoresFigures(t *testing.T) {
 func TestCompareJSONShape(t *testing.T) {
 	s := load(t)
 	rk := compareQuery(t, s)
-	b, err := CompareJSON(rk)
+	b, err := CompareJSON(rk, footprint.Factors{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,40 +280,84 @@ func TestCompareJSONShape(t *testing.T) {
 	}
 }
 
-// A later feature adds figures derived from each model's GPU energy.
-func TestExtraColumnsFollowTheEnergyFigures(t *testing.T) {
+// A column added once, to one part of a table, is written in each output in
+// that part's place: the CSV and the JSON in full, the page in its column's
+// unit, the command line each figure in its own.
+func TestAColumnAddedOnceIsInEveryOutput(t *testing.T) {
 	rk := compareQuery(t, load(t))
-	double := Column{"double_wh", func(r *data.Ranked) any {
-		if r.Status() != data.Meets {
-			return nil
-		}
-		return 2 * r.Result.Estimate.EnergyWh
-	}}
-	lines, err := csv.NewReader(bytes.NewReader(CompareCSV(rk, double))).ReadAll()
+	plain := CompareTable(rk, footprint.Factors{})
+	tb := CompareTable(rk, footprint.Factors{})
+	double := func(r Ranked) float64 { return 2 * r.Result.Estimate.EnergyWh }
+	tb.Detail = append(tb.Detail, Column{id: "double", key: "double_wh", label: "Twice the energy", scale: wattHours,
+		value: estimate(func(e data.Estimate) float64 { return 2 * e.EnergyWh })})
+	first, last := tb.Rows[0], tb.Rows[len(tb.Rows)-1]
+	if first.Status() != data.Meets || last.Status() == data.Meets {
+		t.Fatal("the query should rank models that meet the deadline first, and others last")
+	}
+
+	lines, err := csv.NewReader(bytes.NewReader(tb.CSV())).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
 	h := lines[0]
 	i := slices.Index(h, "double_wh")
 	if i < 0 || h[i-1] != "requests" || h[i+1] != "min_deadline_ms" {
-		t.Fatalf("header %v: double_wh should follow requests", h)
+		t.Fatalf("CSV header %v: double_wh should follow requests", h)
 	}
-	if lines[1][i] != strconv.FormatFloat(2*rk.Models[0].Result.Estimate.EnergyWh, 'f', -1, 64) || lines[len(lines)-1][i] != "" {
-		t.Errorf("double_wh column: first %q, last %q", lines[1][i], lines[len(lines)-1][i])
+	if lines[1][i] != strconv.FormatFloat(double(first), 'f', -1, 64) || lines[len(lines)-1][i] != "" {
+		t.Errorf("CSV double_wh: first %q, last %q", lines[1][i], lines[len(lines)-1][i])
 	}
-	objs := Comparison(rk, double)
 	keys := func(o Object) (ks []string) {
 		for _, f := range o {
 			ks = append(ks, f.Key)
 		}
 		return ks
 	}
-	k := keys(objs[0])
-	if j := slices.Index(k, "double_wh"); j < 0 || k[j-1] != "requests" || k[j+1] != "selected" {
-		t.Errorf("JSON keys %v: double_wh should follow requests", k)
+	k := keys(tb.Objects()[0])
+	if j := slices.Index(k, "double_wh"); j < 0 || k[j-1] != "requests" || k[j+1] != "selected" || tb.Objects()[0][j].Value != double(first) {
+		t.Errorf("JSON keys %v: double_wh should follow requests, with the figure in full", k)
 	}
-	if len(keys(Comparison(rk)[0])) != len(k)-1 {
-		t.Error("an extra column changed the comparison without it")
+
+	at := func(o Output, want string) (*Column, []string) {
+		var labels []string
+		var found *Column
+		for _, c := range tb.Columns(o) {
+			labels = append(labels, c.Label(o))
+			if c.Label(o) == want {
+				found = &c
+			}
+		}
+		return found, labels
+	}
+	meets := tb.Meets()
+	c, labels := at(Page, "Twice the energy")
+	if j := slices.Index(labels, "Twice the energy"); j < 0 || labels[j-1] != "J/token" || labels[j+1] != "Configuration" {
+		t.Fatalf("page columns %v: Twice the energy should follow J/token", labels)
+	}
+	u, ok := c.Unit(meets)
+	if values := make([]float64, len(meets)); ok {
+		for i, r := range meets {
+			values[i] = double(r)
+		}
+		if want := data.ColumnUnit(values, data.Energy...); u != want {
+			t.Errorf("page unit %v, want %v", u, want)
+		}
+	}
+	if got, want := c.Page(first, u), data.FormatNumber(double(first)/u.Size); !ok || got != want {
+		t.Errorf("page cell %q (unit %v, %v), want %q", got, u, ok, want)
+	}
+	c, labels = at(Text, "Twice the energy")
+	if j := slices.Index(labels, "Twice the energy"); j < 0 || labels[j-1] != "J/token" || labels[j+1] != "Selected configuration" {
+		t.Fatalf("text columns %v: Twice the energy should follow J/token", labels)
+	}
+	if got, figure := c.Text(first); got != data.FormatEnergy(double(first)) || !figure {
+		t.Errorf("text cell %q (figure %v), want %q", got, figure, data.FormatEnergy(double(first)))
+	}
+
+	for _, o := range []Output{CSV, JSON, Page, Text} {
+		if n, m := len(plain.Columns(o)), len(tb.Columns(o)); m != n+1 {
+			t.Errorf("output %d: %d columns with the new one, %d without", o, m, n)
+		}
 	}
 }
 
@@ -376,7 +421,7 @@ func TestCSVNeverHoldsAFormula(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines, err := csv.NewReader(bytes.NewReader(CompareCSV(rk))).ReadAll()
+	lines, err := csv.NewReader(bytes.NewReader(CompareCSV(rk, footprint.Factors{}))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -68,39 +68,40 @@ func ladder(f footprint.Factors, gpuWh, gpuWhPerRequest float64, per string) Obj
 	return append(fp, Field{"factors", factors})
 }
 
-// FootprintColumns are the comparison's columns for the factors f sets:
-// facility_wh past the GPU-only boundary, carbon_g with a grid intensity,
-// water_l with a WUE, and cost_<currency> with a price. None for the default
-// factors, so that a GPU-only comparison keeps its plain columns.
-func FootprintColumns(f footprint.Factors) []Column {
-	ladder := func(r *data.Ranked) (footprint.Ladder, bool) {
-		if r.Status() != data.Meets {
-			return footprint.Ladder{}, false
-		}
-		return f.Ladder(r.Result.Estimate.EnergyWh), true
+// footprintColumns are a table's columns past the GPU for the factors f
+// sets, of each model's GPU energy gpuWh (false where it has none): the
+// energy at the boundary past the GPU-only one, carbon with a grid
+// intensity, water with a WUE and cost with a price; none for the default
+// factors. A plan's (perDay) are a day's, keyed so and with the energy in
+// kWh, and the page's plan mode shows none of them.
+func footprintColumns(f footprint.Factors, perDay bool, gpuWh func(Ranked) (float64, bool)) []Column {
+	facility, suffix, per, energy, in := "facility_wh", "", "", wattHours, Output(0)
+	if perDay {
+		facility, suffix, per, energy, in = "facility_kwh_per_day", "_per_day", " a day", kilowattHours, files|Text
 	}
-	col := func(key string, v func(footprint.Ladder) (float64, bool)) Column {
-		return Column{key, func(r *data.Ranked) any {
-			if l, ok := ladder(r); ok {
-				if x, ok := v(l); ok {
+	var cols []Column
+	add := func(id, key, label, textLabel string, s scale, v func(footprint.Ladder) (float64, bool)) {
+		cols = append(cols, Column{id: id, key: key, label: label, textLabel: textLabel + per, in: in, scale: s, value: func(r Ranked) any {
+			if wh, ok := gpuWh(r); ok {
+				if x, ok := v(f.Ladder(wh)); ok {
 					return x
 				}
 			}
 			return nil
-		}}
+		}})
 	}
-	var cols []Column
 	if !f.IsGPUOnly() {
-		cols = append(cols, col("facility_wh", func(l footprint.Ladder) (float64, bool) { return l.FacilityWh, true }))
+		add("facility", facility, "At the boundary", "At boundary", energy, func(l footprint.Ladder) (float64, bool) { return l.FacilityWh, true })
 	}
 	if _, ok := f.Carbon(footprint.Ladder{}); ok {
-		cols = append(cols, col("carbon_g", f.Carbon))
+		add("carbon", "carbon_g"+suffix, "Carbon", "Carbon", scale{units: footprint.CarbonUnits, text: footprint.FormatCarbon}, f.Carbon)
 	}
 	if _, ok := f.Water(footprint.Ladder{}); ok {
-		cols = append(cols, col("water_l", f.Water))
+		add("water", "water_l"+suffix, "Water", "Water", scale{units: footprint.WaterUnits, text: footprint.FormatWater}, f.Water)
 	}
 	if _, ok := f.Cost(footprint.Ladder{}); ok {
-		cols = append(cols, col("cost_"+strings.ToLower(f.Currency), f.Cost))
+		money := func(v float64) string { return footprint.FormatMoney(v, f.Currency) }
+		add("cost", "cost_"+strings.ToLower(f.Currency)+suffix, "Cost", "Cost", scale{units: []data.Unit{{Size: 1, Name: f.Currency}}, text: money}, f.Cost)
 	}
 	return cols
 }

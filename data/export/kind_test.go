@@ -107,7 +107,7 @@ func TestDiffusionComparison(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := CompareJSON(rk)
+	b, err := CompareJSON(rk, footprint.Factors{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestDiffusionComparison(t *testing.T) {
 		t.Fatalf("the test query should have models that meet and miss: %v", statuses)
 	}
 
-	lines, err := csv.NewReader(bytes.NewReader(CompareCSV(rk))).ReadAll()
+	lines, err := csv.NewReader(bytes.NewReader(CompareCSV(rk, footprint.Factors{}))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}

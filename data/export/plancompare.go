@@ -12,16 +12,82 @@ import (
 // The compare page's downloads in plan mode, and compare -rate's output:
 // every model of a workload planned for one traffic (plan.Compare).
 
-// planned is one figure per model of a planned comparison.
-type planned struct {
-	key   string
-	value func(r *plan.Ranked) any // nil (empty, JSON null) where the model has none
+// PlanCompareTable is a planned comparison as a table (see Table): who each
+// model is, its plan, and, for the factors f sets, a day of it past the GPU
+// (footprintColumns), the idle share being the plan's own (plan.Footprint).
+// compare -rate prints it, and the compare page in plan mode draws and
+// downloads it.
+func PlanCompareTable(rk *plan.Ranking, f footprint.Factors) *Table {
+	t := &Table{
+		Model: modelColumns,
+		Size: []Column{
+			{key: "params_b", value: params},
+			{id: "active", key: "active_params_b", label: "Active", in: files | Page, scale: billions, value: activeParams},
+			{label: "Parameters", in: Text, value: size},
+		},
+		Fleet: []Column{
+			{key: "replicas", value: best(func(o *plan.Option, _ *plan.Plan) any { return o.Replicas })},
+			{id: "gpus", key: "gpus", label: "GPUs", value: best(func(o *plan.Option, _ *plan.Plan) any { return o.GPUs })},
+			{id: "utilisation", key: "utilisation", label: "Busy, on average", textLabel: "Busy on average", scale: percent,
+				value: best(func(o *plan.Option, _ *plan.Plan) any { return o.Utilisation })},
+			{key: "peak_utilisation", value: best(func(o *plan.Option, p *plan.Plan) any { return o.PeakUtilisation(p.Traffic) })},
+			{key: "idle_watts_per_gpu", value: best(func(o *plan.Option, _ *plan.Plan) any { return o.IdleW })},
+			{key: "power_w", value: best(func(o *plan.Option, _ *plan.Plan) any { return o.PowerW })},
+		},
+		Energy: []Column{
+			{id: "energy", key: "energy_kwh_per_day", label: "Energy a day", scale: kilowattHours,
+				value: best(func(o *plan.Option, _ *plan.Plan) any { return o.WhPerDay })},
+			{key: "energy_kwh_per_year", scale: kilowattHours, value: best(func(o *plan.Option, _ *plan.Plan) any { return o.WhPerDay * 365 })},
+			{key: "busy_kwh_per_day", scale: kilowattHours, value: best(func(_ *plan.Option, p *plan.Plan) any { return p.BusyWhPerDay() })},
+		},
+		Detail: []Column{
+			{id: "headroom", key: "headroom_share", label: "For the peak", scale: growth,
+				value: best(func(_ *plan.Option, p *plan.Plan) any { return p.HeadroomShare() })},
+			{key: "gpu_hours_per_day", value: best(func(o *plan.Option, _ *plan.Plan) any { return o.GPUHoursPerDay() })},
+		},
+		Footprint: footprintColumns(plan.Footprint(f), true, func(r Ranked) (float64, bool) {
+			if r.Status() != data.Meets {
+				return 0, false
+			}
+			return r.Plan.Best().WhPerDay, true
+		}),
+		Config: []Column{
+			{key: "min_deadline_ms", sparse: true, value: minDeadline},
+			{id: "config", label: "Configuration", in: Page, value: best(func(o *plan.Option, _ *plan.Plan) any {
+				return fmt.Sprintf("%s × %s, batch size limit %d", data.FormatInt(o.Replicas), o.Config.Hardware(), o.Config.MaxNumSeqs)
+			}), less: func(a, b Ranked) bool {
+				x, y := a.Plan.Best().Config, b.Plan.Best().Config
+				if x.NumGPUs != y.NumGPUs {
+					return x.NumGPUs < y.NumGPUs
+				}
+				return x.MaxNumSeqs < y.MaxNumSeqs
+			}},
+			{label: "Configuration", in: Text, value: best(func(o *plan.Option, _ *plan.Plan) any {
+				return fmt.Sprintf("%s × %s, max_num_seqs %d", data.FormatInt(o.Replicas), o.Config.Hardware(), o.Config.MaxNumSeqs)
+			})},
+			{label: "Dataset row", in: Text, value: best(func(o *plan.Option, _ *plan.Plan) any { return o.Config.RowID })},
+		},
+	}
+	for _, k := range rowKeys {
+		t.Config = append(t.Config, Column{key: k.key, in: CSV, value: best(func(o *plan.Option, _ *plan.Plan) any { return k.value(o.Config) })})
+	}
+	t.Config = append(t.Config, Column{key: "selected", in: JSON, value: func(r Ranked) any {
+		if r.Status() != data.Meets {
+			return Row(nil)
+		}
+		return Row(r.Plan.Best().Config)
+	}})
+	t.Rows = make([]Ranked, len(rk.Models))
+	for i := range rk.Models {
+		t.Rows[i] = Ranked{Rank: i + 1, Ranked: &rk.Models[i].Ranked, Plan: rk.Models[i].Plan}
+	}
+	return t
 }
 
 // best wraps a figure of a model's plan: nil for a model that does not meet
 // the deadline.
-func best(f func(o *plan.Option, p *plan.Plan) any) func(r *plan.Ranked) any {
-	return func(r *plan.Ranked) any {
+func best(f func(o *plan.Option, p *plan.Plan) any) func(Ranked) any {
+	return func(r Ranked) any {
 		if r.Status() != data.Meets {
 			return nil
 		}
@@ -29,103 +95,17 @@ func best(f func(o *plan.Option, p *plan.Plan) any) func(r *plan.Ranked) any {
 	}
 }
 
-// plannedColumns are a planned comparison's figures per model: who it is
-// (summary's first keys), its plan, and, for the factors f sets, a day of
-// it past the GPU (facility_kwh_per_day past the GPU-only boundary,
-// carbon_g_per_day, water_l_per_day, cost_<currency>_per_day), the idle
-// share being the plan's own (plan.Footprint).
-func plannedColumns(f footprint.Factors) []planned {
-	var cols []planned
-	for _, c := range summary[:5] { // model, display_name, status, params_b, active_params_b
-		cols = append(cols, planned{c.Key, func(r *plan.Ranked) any { return c.Value(&r.Ranked) }})
-	}
-	cols = append(cols,
-		planned{"replicas", best(func(o *plan.Option, _ *plan.Plan) any { return o.Replicas })},
-		planned{"gpus", best(func(o *plan.Option, _ *plan.Plan) any { return o.GPUs })},
-		planned{"utilisation", best(func(o *plan.Option, _ *plan.Plan) any { return o.Utilisation })},
-		planned{"peak_utilisation", best(func(o *plan.Option, p *plan.Plan) any { return o.PeakUtilisation(p.Traffic) })},
-		planned{"idle_watts_per_gpu", best(func(o *plan.Option, _ *plan.Plan) any { return o.IdleW })},
-		planned{"power_w", best(func(o *plan.Option, _ *plan.Plan) any { return o.PowerW })},
-		planned{"energy_kwh_per_day", best(func(o *plan.Option, _ *plan.Plan) any { return o.WhPerDay / 1000 })},
-		planned{"energy_kwh_per_year", best(func(o *plan.Option, _ *plan.Plan) any { return o.WhPerDay * 365 / 1000 })},
-		planned{"busy_kwh_per_day", best(func(_ *plan.Option, p *plan.Plan) any { return p.BusyWhPerDay() / 1000 })},
-		planned{"headroom_share", best(func(_ *plan.Option, p *plan.Plan) any { return p.HeadroomShare() })},
-		planned{"gpu_hours_per_day", best(func(o *plan.Option, _ *plan.Plan) any { return o.GPUHoursPerDay() })},
-	)
-	pf := plan.Footprint(f)
-	day := func(key string, v func(footprint.Ladder) (float64, bool)) planned {
-		return planned{key, best(func(o *plan.Option, _ *plan.Plan) any {
-			if x, ok := v(pf.Ladder(o.WhPerDay)); ok {
-				return x
-			}
-			return nil
-		})}
-	}
-	if !pf.IsGPUOnly() {
-		cols = append(cols, day("facility_kwh_per_day", func(l footprint.Ladder) (float64, bool) { return l.FacilityWh / 1000, true }))
-	}
-	if _, ok := pf.Carbon(footprint.Ladder{}); ok {
-		cols = append(cols, day("carbon_g_per_day", pf.Carbon))
-	}
-	if _, ok := pf.Water(footprint.Ladder{}); ok {
-		cols = append(cols, day("water_l_per_day", pf.Water))
-	}
-	if _, ok := pf.Cost(footprint.Ladder{}); ok {
-		cols = append(cols, day("cost_"+strings.ToLower(pf.Currency)+"_per_day", pf.Cost))
-	}
-	return cols
-}
-
-// PlanComparison is a planned comparison as JSON objects, in its order: per
-// model the plannedColumns, min_deadline_ms for a model that misses the
-// deadline, and selected (the chosen configuration's dataset row, or null).
-func PlanComparison(rk *plan.Ranking, f footprint.Factors) []Object {
-	cols := plannedColumns(f)
-	out := make([]Object, len(rk.Models))
-	for i := range rk.Models {
-		r := &rk.Models[i]
-		var o Object
-		for _, c := range cols {
-			o = append(o, Field{c.key, c.value(r)})
-		}
-		if r.Status() == data.MissesDeadline {
-			o = append(o, Field{"min_deadline_ms", minDeadline(&r.Ranked)})
-		}
-		var sel *data.Config
-		if r.Status() == data.Meets {
-			sel = r.Plan.Best().Config
-		}
-		out[i] = append(o, Field{"selected", Row(sel)})
-	}
-	return out
-}
-
-// PlanCompareJSON is PlanComparison as an indented array ending in a
-// newline, the exact bytes compare -rate -json prints.
+// PlanCompareJSON is a planned comparison as an indented array ending in a
+// newline, one object per model in rank order (PlanCompareTable's JSON),
+// the exact bytes compare -rate -json prints.
 func PlanCompareJSON(rk *plan.Ranking, f footprint.Factors) ([]byte, error) {
-	return indent(PlanComparison(rk, f))
+	return PlanCompareTable(rk, f).JSON()
 }
 
-// PlanCompareCSV is a planned comparison as CSV, one line per model in rank
-// order under a header of keys with their units: rank, the plannedColumns,
-// min_deadline_ms, and the chosen configuration's dataset row. Numbers are
-// written in full, unformatted; a figure a model does not have is empty.
+// PlanCompareCSV is a planned comparison as CSV (PlanCompareTable's), one
+// line per model in rank order under a header of keys with their units.
 func PlanCompareCSV(rk *plan.Ranking, f footprint.Factors) []byte {
-	cols := append([]planned{{"rank", nil}}, plannedColumns(f)...)
-	cols = append(cols, planned{"min_deadline_ms", func(r *plan.Ranked) any { return minDeadline(&r.Ranked) }})
-	for _, k := range rowKeys {
-		cols = append(cols, planned{k.key, best(func(o *plan.Option, _ *plan.Plan) any { return k.value(o.Config) })})
-	}
-	head := make([]string, len(cols))
-	for i, c := range cols {
-		head[i] = c.key
-	}
-	return csvTable(head, len(rk.Models), func(i, j int) any {
-		if j == 0 {
-			return i + 1
-		}
-		return cols[j].value(&rk.Models[i])
-	})
+	return PlanCompareTable(rk, f).CSV()
 }
 
 // PlanCompareFilename names a planned comparison's download after its
