@@ -49,7 +49,6 @@ func ForImage(option []byte, img Image) (out []byte, height int, err error) {
 		footLines += lines(p, footerSize)
 	}
 	foot := footLines*footerLeading + imagePad
-	height = head + imagePlot + foot
 	out, err = edit(option, func(o map[string]any) {
 		// The picture has its own width: the page's rules for narrow
 		// charts do not apply.
@@ -57,6 +56,12 @@ func ForImage(option []byte, img Image) (out []byte, height int, err error) {
 			clear(o)
 			maps.Copy(o, base)
 		}
+		// Panels are laid out for a chart of their height.
+		plot := imagePlot
+		if len(list(o["grid"])) > 1 {
+			plot = PanelsHeight
+		}
+		height = head + plot + foot
 		o["backgroundColor"] = "#ffffff"
 		delete(o, "tooltip")
 		wrap := func(size int, color, overflow string) map[string]any {
@@ -88,8 +93,11 @@ func ForImage(option []byte, img Image) (out []byte, height int, err error) {
 		}
 		for _, g := range list(o["grid"]) {
 			g["top"] = head + shift(g["top"])
-			g["bottom"] = foot + shift(g["bottom"])
-			g["left"] = imagePad
+			if g["height"] == nil {
+				g["bottom"] = foot + shift(g["bottom"])
+			}
+			// A grid whose y labels lie outside it keeps their room.
+			g["left"] = imagePad + shift(g["left"]) - gridLeft
 			g["right"] = max(2*imagePad, shift(g["right"])) // room for the last x label
 		}
 	})

@@ -33,14 +33,25 @@ type Point struct{ X, Y float64 }
 // A Label is one to place: the centre of the point it names, the size of
 // that point's symbol, the box of its text (padding included), the side
 // it goes to when nothing is in the way ("right", "left", "top", "bottom"),
-// and the box of a shorter text it may take instead (a model's rank
-// without its name), where its own finds no spot: ShortW 0 for none.
+// the box of a shorter text it may take instead (a model's rank without
+// its name), where its own finds no spot: ShortW 0 for none; and the plot
+// it stays in, where a chart has several (the power chart's panels): none,
+// the scene's.
 type Label struct {
 	At             Point
 	Symbol         float64
 	W, H           float64
 	Position       string
 	ShortW, ShortH float64
+	Plot           Rect
+}
+
+// plot is the plot l stays in, in scene.
+func (l Label) plot(scene Scene) Rect {
+	if l.Plot == (Rect{}) {
+		return scene.Plot
+	}
+	return l.Plot
 }
 
 // A Spot is where a label goes, as ECharts takes it: a side of its point,
@@ -54,7 +65,8 @@ type Spot struct {
 	Short    bool
 }
 
-// A Scene is what labels keep clear of: the plot they stay in, the symbol
+// A Scene is what labels keep clear of: the plot they stay in (unless a
+// label names its own), the symbol
 // of every point drawn, and every line, as its vertices in order; and what
 // each point stands for (its item's name; "" or none: itself), as two
 // points may stand for one thing (the power chart's selected configuration,
@@ -197,7 +209,7 @@ func Place(labels []Label, own []int, keep []bool, scene Scene) []Spot {
 			}
 			spots := l.spots()
 			if t.anywhere {
-				spots = l.spotsIn(scene.Plot)
+				spots = l.spotsIn(l.plot(scene))
 			}
 			if best = l.first(spots, own[i], rivals, placed, scene); !best.Hidden {
 				best.Short = t.short
@@ -219,7 +231,7 @@ func (l Label) first(spots []Spot, own int, rivals, placed []Rect, scene Scene) 
 	best, least := Spot{Hidden: true}, math.MaxInt
 	for _, s := range spots {
 		r := l.box(s)
-		if !scene.Plot.contains(r) || covers(r, placed, -1) || covers(r, scene.Points, own) || own >= 0 && !nearest(r, scene.Points[own], rivals) {
+		if !l.plot(scene).contains(r) || covers(r, placed, -1) || covers(r, scene.Points, own) || own >= 0 && !nearest(r, scene.Points[own], rivals) {
 			continue
 		}
 		if c := crossings(r, scene.Lines); c < least {
