@@ -16,8 +16,8 @@ import (
 // option is the part of an ECharts option the tests look at.
 type option struct {
 	BaseOption struct {
-		XAxis []axis `json:"xAxis"`
-		YAxis []axis `json:"yAxis"`
+		XAxis  []axis `json:"xAxis"`
+		YAxis  []axis `json:"yAxis"`
 		Grid   grids  `json:"grid"`
 		Legend []struct {
 			Type string `json:"type"`

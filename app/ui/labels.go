@@ -128,6 +128,7 @@ func placeLabels(inst app.Value) (drew bool) {
 					name = d.Get("name").String()
 				}
 				scene.Names = append(scene.Names, name)
+				scene.Minor = append(scene.Minor, typ == "line")
 			}
 			if !labelled {
 				continue
