@@ -241,7 +241,7 @@ type drawn struct {
 	XLabels []drawnText
 	XName   *drawnText
 	YNames  []*drawnText
-	YTops   []float64 // the top of the plot of each y axis
+	YTops   []float64   // the top of the plot of each y axis
 	Texts   []drawnText // every text on the canvas that is shown
 	Series  []struct {
 		Name   string      `json:"name"`
