@@ -2,8 +2,9 @@ package e2e
 
 // Charts read on a phone and on a wide screen: the compare scatter's labels
 // each beside its own point and its axis name clear of the legend; the
-// power chart with many configurations, each line told from the others, its
-// axes from zero and its texts apart; and no point cut at the plot's edge.
+// power chart with many configurations in two panels, each line told from
+// the others, its axes from zero, each figure beside its own diamond and its
+// texts apart; and no point cut at the plot's edge.
 // Everything is read from what ECharts drew (see seriesJS, drawnJS).
 
 import (
