@@ -247,7 +247,7 @@ func (tb *tab) expectNamesClearOfLegends(where, id string) {
 
 // linesJS reads, for every line a chart draws, its series, the axes it is
 // drawn on and its stroke; for every scatter series, its colour; and each
-// y axis' extent.
+// y axis' extent and plot.
 const linesJS = `(id => {
 	const inst = echarts.getInstanceByDom(document.getElementById(id));
 	const model = inst.getModel(), out = {lines: [], marks: [], ys: []};
@@ -260,7 +260,7 @@ const linesJS = `(id => {
 				colour: String(e.style.stroke), dash: JSON.stringify(e.style.lineDash || null)});
 		});
 	});
-	model.eachComponent("yAxis", y => out.ys.push({name: y.get("name"), extent: y.axis.scale.getExtent()}));
+	model.eachComponent("yAxis", y => out.ys.push({name: y.get("name"), extent: y.axis.scale.getExtent(), grid: y.getCoordSysModel().componentIndex}));
 	return out;
 })`
 
@@ -319,10 +319,11 @@ func (tb *tab) expectLinesTold(where, id string) {
 	}
 }
 
-// yAxis is a y axis drawn: its name and its extent.
+// yAxis is a y axis drawn: its name, its extent and the index of its plot.
 type yAxis struct {
 	Name   string
 	Extent []float64
+	Grid   int
 }
 
 // yAxes reads the chart id's y axes.
@@ -387,35 +388,18 @@ func (tb *tab) expectPointsInPlot(where, id string) {
 	}
 }
 
-// panelsJS reads each y axis of a chart: its name, extent and the grid it
-// is drawn in.
-const panelsJS = `(id => {
-	const inst = echarts.getInstanceByDom(document.getElementById(id));
-	const out = {grids: 0, ys: []};
-	inst.getModel().eachComponent("grid", () => out.grids++);
-	inst.getModel().eachComponent("yAxis", y => out.ys.push({name: y.get("name"), extent: y.axis.scale.getExtent(), grid: y.getCoordSysModel().componentIndex}));
-	return out;
-})`
-
 // expectPanels checks that the chart id draws its y axes in panels of
 // their own, one axis in each: power above, throughput below.
 func (tb *tab) expectPanels(where, id string) {
 	t := tb.t
 	t.Helper()
-	tb.chartReady(id)
-	got := eval[struct {
-		Grids int
-		Ys    []struct {
-			Name string
-			Grid int
-		}
-	}](tb, fmt.Sprintf("%s(%q)", panelsJS, id))
-	if got.Grids != 2 || len(got.Ys) != 2 || got.Ys[0].Grid == got.Ys[1].Grid {
-		t.Errorf("%s: %d plots holding the y axes %+v, want power and throughput in a plot each", where, got.Grids, got.Ys)
+	ys := tb.yAxes(id)
+	if len(ys) != 2 || ys[0].Grid == ys[1].Grid {
+		t.Errorf("%s: the y axes %+v, want power and throughput in a plot each", where, ys)
 		return
 	}
-	if !strings.HasPrefix(got.Ys[0].Name, "GPU power") || !strings.HasPrefix(got.Ys[1].Name, "Throughput") {
-		t.Errorf("%s: the panels are %q and %q, want GPU power then throughput", where, got.Ys[0].Name, got.Ys[1].Name)
+	if !strings.HasPrefix(ys[0].Name, "GPU power") || !strings.HasPrefix(ys[1].Name, "Throughput") {
+		t.Errorf("%s: the panels are %q and %q, want GPU power then throughput", where, ys[0].Name, ys[1].Name)
 	}
 }
 
