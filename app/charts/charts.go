@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -26,10 +25,6 @@ import (
 const (
 	SeriesFrontier = "Pareto frontier"
 	SeriesSelected = "Selected"
-	// The power chart's key: series without data whose legend entries tell
-	// its solid lines from its dashed ones.
-	SeriesPowerKey      = "GPU power"
-	SeriesThroughputKey = "Throughput"
 )
 
 // Axis names: words first, unit in brackets.
@@ -229,84 +224,6 @@ func concurrencyParts(r *data.Result) concurrency {
 	return p
 }
 
-// PowerThroughput is GPU power (left axis, solid) and output tokens per
-// second (right axis, dashed) against the batch size limit on a log-2 axis.
-// A GPU's two lines share its name and so its legend entry; a second legend,
-// not clickable, is the key to solid and dashed. The two selected markers
-// are labelled with their figures.
-func PowerThroughput(r *data.Result) ([]byte, error) {
-	p := powerParts(r)
-	a := axesOf(r.Kind, r.Query.Percentile)
-	c := charts.NewLine()
-	c.SetGlobalOptions(common(a.batch)...)
-	// Both from zero: from 1,600 W, a rise to 2,600 W would look sixfold.
-	c.SetGlobalOptions(charts.WithYAxisOpts(opts.YAxis{Type: "value", Min: 0}))
-	c.ExtendYAxis(opts.YAxis{Type: "value", Name: a.throughput, Min: 0,
-		SplitLine: &opts.SplitLine{Show: opts.Bool(false)}})
-	for i, cv := range p.curves {
-		col := palette[i%len(palette)]
-		addDimmed(c, CurveName(cv), col, p.power[i], 0)
-		addDimmed(c, CurveName(cv), col, p.tps[i], 1)
-	}
-	for i, key := range []string{SeriesPowerKey, SeriesThroughputKey} {
-		c.AddSeries(key, []opts.LineData{},
-			charts.WithLineChartOpts(opts.LineChart{YAxisIndex: i, Symbol: "none"}),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor}),
-			charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor, Type: dashes[i], Width: 2}))
-	}
-	for i, s := range p.selected {
-		label := func(text string) *opts.Label {
-			// White on dark red reads on a light and a dark page alike, and
-			// hides the lines behind it.
-			return &opts.Label{Show: opts.Bool(true), Position: p.side, Formatter: text,
-				Color: "#fff", BackgroundColor: labelColor, BorderRadius: 3, LineHeight: 16}
-		}
-		c.Overlap(selected(charts.NewScatter(), s, i, label(p.labels[i])))
-	}
-	return finish(c, p.frame)
-}
-
-// power is what PowerThroughput draws of a result, less the styles.
-type power struct {
-	curves     []data.Curve
-	power, tps []dimmed // a curve's each
-	selected   []*item  // on the power axis and on the throughput axis; none when nothing is selected
-	labels     []string // the selected markers' labels
-	side       string   // where the labels go: "left" or "right"
-	frame      frame
-}
-
-func powerParts(r *data.Result) power {
-	q := r.Query
-	p := power{curves: r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)}
-	lo, hi := log2Extent(batchSizes(p.curves)...)
-	var maxW, maxTPS float64
-	var names []string
-	for _, cv := range p.curves {
-		line := cv.Line()
-		for _, pt := range line {
-			maxW, maxTPS = max(maxW, float64(pt.PowerWatts)), max(maxTPS, pt.ShownThroughput())
-		}
-		p.power = append(p.power, dim(line, q, func(pt data.Point) []float64 { return []float64{float64(pt.Batch()), float64(pt.PowerWatts)} }))
-		p.tps = append(p.tps, dim(line, q, func(pt data.Point) []float64 { return []float64{float64(pt.Batch()), pt.ShownThroughput()} }))
-		names = append(names, CurveName(cv))
-	}
-	if s := r.Selected; s != nil {
-		x := float64(s.Batch())
-		p.selected = []*item{selectedItem(s, q, []float64{x, float64(s.PowerWatts)}), selectedItem(s, q, []float64{x, s.ShownThroughput()})}
-		p.labels = []string{data.FormatNumber(float64(s.PowerWatts)) + " W", data.FormatNumber(s.Throughput()) + " " + strings.TrimPrefix(r.Kind.Items, "output ") + "/s"}
-		// The labels go to the side with more room.
-		p.side = "right"
-		if x > lo*hi/x { // right of the middle, on a log axis
-			p.side = "left"
-		}
-		names = append(names, SeriesSelected)
-	}
-	p.frame = frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{namePower, axesOf(r.Kind, q.Percentile).throughput}, yMax: []float64{maxW, maxTPS},
-		legends: [][]legendItem{items(names...), {{SeriesPowerKey, iconSolid}, {SeriesThroughputKey, iconDashed}}}, padded: true, yMin: []float64{0, 0}}
-	return p
-}
-
 // legendItem is a legend's entry: a series' name, and the icon that stands
 // for it when ECharts' own would mislead.
 type legendItem struct{ name, icon string }
@@ -319,17 +236,9 @@ func items(names ...string) []legendItem {
 	return it
 }
 
-// Legend icons for series without points, whose ECharts icons would be a
-// solid line with a circle: a solid and a dashed line for the power chart's
-// key, a vertical bar for the deadline's vertical line.
-const (
-	iconSolid    = "path://M0,0H20V2H0Z"
-	iconDashed   = "path://M0,0H5V2H0ZM7.5,0H12.5V2H7.5ZM15,0H20V2H15Z"
-	iconVertical = "path://M0,0H2V14H0Z"
-)
-
-// dashes is the line type of each y axis' series.
-var dashes = []string{"solid", "dashed"}
+// iconVertical is the legend icon of the deadline's vertical line, a series
+// without points, whose ECharts icon would be a line with a circle.
+const iconVertical = "path://M0,0H2V14H0Z"
 
 // common holds the options the three charts share: the first axes.
 // Tooltips, legends, the grid, the x axis' extent and labels and the y axes'
@@ -425,18 +334,19 @@ func dim(pts []data.Point, q data.Query, value func(data.Point) []float64) dimme
 	return d
 }
 
-// addDimmed adds a curve's two series.
-func addDimmed(c *charts.Line, name, col string, d dimmed, yAxis int) {
+// addDimmed adds a curve's two series to the plot of the panel-th x and y
+// axes.
+func addDimmed(c *charts.Line, name, col string, d dimmed, panel int) {
 	// The full-strength series comes first: the legend draws a name's icon
 	// from its first series.
 	c.AddSeries(name, lineData(d.meets),
-		charts.WithLineChartOpts(opts.LineChart{YAxisIndex: yAxis, Symbol: "circle"}),
+		charts.WithLineChartOpts(opts.LineChart{XAxisIndex: panel, YAxisIndex: panel, Symbol: "circle"}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
-		charts.WithLineStyleOpts(opts.LineStyle{Color: col, Type: dashes[yAxis], Width: 2}))
+		charts.WithLineStyleOpts(opts.LineStyle{Color: col, Width: 2}))
 	c.AddSeries(name, lineData(d.all),
-		charts.WithLineChartOpts(opts.LineChart{YAxisIndex: yAxis, Symbol: "circle"}),
+		charts.WithLineChartOpts(opts.LineChart{XAxisIndex: panel, YAxisIndex: panel, Symbol: "circle"}),
 		charts.WithItemStyleOpts(missStyle(col)),
-		charts.WithLineStyleOpts(opts.LineStyle{Color: col, Type: dashes[yAxis], Width: 1}))
+		charts.WithLineStyleOpts(opts.LineStyle{Color: col, Width: 1}))
 }
 
 // selectedItem is the point of the selected configuration c.
@@ -445,17 +355,16 @@ func selectedItem(c *data.Config, q data.Query, value []float64) *item {
 }
 
 // selected adds the highlighted configuration as a series of its own, since
-// go-echarts' data items carry no item style; label, when not nil, writes a
-// figure beside it.
-func selected(s *charts.Scatter, it *item, yAxis int, label *opts.Label) *charts.Scatter {
+// go-echarts' data items carry no item style, to the plot of the panel-th x
+// and y axes; label, when not nil, writes a figure beside it.
+func selected(s *charts.Scatter, it *item, panel int, label *opts.Label) *charts.Scatter {
 	o := []charts.SeriesOpts{
-		charts.WithScatterChartOpts(opts.ScatterChart{Symbol: "diamond", SymbolSize: 18, YAxisIndex: yAxis}),
+		charts.WithScatterChartOpts(opts.ScatterChart{Symbol: "diamond", SymbolSize: 18, XAxisIndex: panel, YAxisIndex: panel}),
 		// Opaque: ECharts draws scatter points, and so their labels, at 0.8.
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor, BorderColor: "#fff", BorderWidth: 2, Opacity: opts.Float(1)}),
 	}
 	if label != nil {
-		// Two labels close together move apart rather than overlap.
-		o = append(o, charts.WithLabelOpts(*label), charts.WithLabelLayoutOpts(opts.LabelLayout{MoveOverlap: "shiftY"}))
+		o = append(o, charts.WithLabelOpts(*label))
 	}
 	s.AddSeries(SeriesSelected, scatterData([]item{*it}), o...)
 	return s

@@ -15,11 +15,9 @@ import (
 // option is the part of an ECharts option the tests look at.
 type option struct {
 	BaseOption struct {
-		XAxis []axis `json:"xAxis"`
-		YAxis []axis `json:"yAxis"`
-		Grid  struct {
-			Top float64 `json:"top"`
-		} `json:"grid"`
+		XAxis  []axis `json:"xAxis"`
+		YAxis  []axis `json:"yAxis"`
+		Grid   grids  `json:"grid"`
 		Legend []struct {
 			Type string `json:"type"`
 			Data []struct {
@@ -40,25 +38,43 @@ type option struct {
 			MaxWidth float64 `json:"maxWidth"`
 		} `json:"query"`
 		Option struct {
-			Grid struct {
-				Top float64 `json:"top"`
-			} `json:"grid"`
+			Grid   grids            `json:"grid"`
 			Legend []map[string]any `json:"legend"`
 		} `json:"option"`
 	} `json:"media"`
 }
 
+// grids is an option's grid: one, or a list of them.
+type grids []struct {
+	Top    float64 `json:"top"`
+	Height float64 `json:"height"`
+	Left   float64 `json:"left"`
+}
+
+func (g *grids) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '{' {
+		b = append(append([]byte{'['}, b...), ']')
+	}
+	return json.Unmarshal(b, (*[]struct {
+		Top    float64 `json:"top"`
+		Height float64 `json:"height"`
+		Left   float64 `json:"left"`
+	})(g))
+}
+
 type axis struct {
-	Type    string  `json:"type"`
-	Name    string  `json:"name"`
-	LogBase float64 `json:"logBase"`
-	Min     float64 `json:"min"`
-	Max     float64 `json:"max"`
+	Type      string   `json:"type"`
+	Name      string   `json:"name"`
+	LogBase   float64  `json:"logBase"`
+	Min       *float64 `json:"min"`
+	Max       float64  `json:"max"`
+	GridIndex int      `json:"gridIndex"`
 }
 
 type series struct {
 	Name       string `json:"name"`
 	Type       string `json:"type"`
+	XAxisIndex int    `json:"xAxisIndex"`
 	YAxisIndex int    `json:"yAxisIndex"`
 	Data       []struct {
 		Name  string    `json:"name"`
@@ -69,7 +85,8 @@ type series struct {
 		Formatter string `json:"formatter"`
 	} `json:"label"`
 	LineStyle struct {
-		Type string `json:"type"`
+		Type  string `json:"type"`
+		Color string `json:"color"`
 	} `json:"lineStyle"`
 	MarkLine *struct {
 		Data []struct {
@@ -164,8 +181,8 @@ func TestCharts(t *testing.T) {
 		// Its latency is the measured one: the deadline is compared with it.
 		{"EnergyLatency", EnergyLatency, false, 2, [][]float64{{s.Measured.ITL[0], float64(s.JoulesPerToken)}}, 3},
 		{"EnergyConcurrency", EnergyConcurrency, true, 2, [][]float64{{float64(s.MaxNumSeqs), float64(s.JoulesPerToken)}}, 1},
-		// Two key series and two selected points.
-		{"PowerThroughput", PowerThroughput, true, 4, [][]float64{{float64(s.MaxNumSeqs), float64(s.PowerWatts)}, {float64(s.MaxNumSeqs), float64(s.TokensPerSecond)}}, 4},
+		// Two selected points, one in each panel.
+		{"PowerThroughput", PowerThroughput, true, 4, [][]float64{{float64(s.MaxNumSeqs), float64(s.PowerWatts)}, {float64(s.MaxNumSeqs), float64(s.TokensPerSecond)}}, 2},
 	} {
 		b, err := tc.build(r)
 		if err != nil {
@@ -217,6 +234,10 @@ func TestLatencyAxisHoldsDeadline(t *testing.T) {
 		opt := parse(t, "EnergyLatency", b)
 		o := opt.BaseOption
 		x := o.XAxis[0]
+		if x.Min == nil {
+			t.Fatalf("%+v: the x axis has no min", q)
+		}
+		xMin := *x.Min
 		// In the axis' unit: ms for tokens, s for images and videos.
 		unit, unitName := 1.0, formatMS(q.DeadlineMS)+" ms"
 		if r.Kind.Diffusion() {
@@ -230,18 +251,18 @@ func TestLatencyAxisHoldsDeadline(t *testing.T) {
 				lo, hi = math.Min(lo, v), math.Max(hi, v)
 			}
 		}
-		if !(x.Min <= lo && hi <= x.Max) {
-			t.Errorf("%+v: x axis %v–%v, want it to hold %v–%v (deadline %v)", q, x.Min, x.Max, lo, hi, deadline)
+		if !(xMin <= lo && hi <= x.Max) {
+			t.Errorf("%+v: x axis %v–%v, want it to hold %v–%v (deadline %v)", q, xMin, x.Max, lo, hi, deadline)
 		}
 		// The deadline's line is clear of both ends, not drawn over an axis.
-		if !(x.Min < deadline/1.05 && deadline*1.05 < x.Max) {
-			t.Errorf("%+v: the deadline %v is at an end of the x axis %v–%v", q, deadline, x.Min, x.Max)
+		if !(xMin < deadline/1.05 && deadline*1.05 < x.Max) {
+			t.Errorf("%+v: the deadline %v is at an end of the x axis %v–%v", q, deadline, xMin, x.Max)
 		}
 		// "Fits": within a factor 10/3 of the data on either side (and of
 		// the tenth of room left around the deadline).
 		lo, hi = math.Min(lo, deadline/1.1), math.Max(hi, deadline*1.1)
-		if x.Min < lo*0.3*(1-1e-9) || x.Max > hi/0.3*(1+1e-9) {
-			t.Errorf("%+v: x axis %v–%v is loose around %v–%v", q, x.Min, x.Max, lo, hi)
+		if xMin < lo*0.3*(1-1e-9) || x.Max > hi/0.3*(1+1e-9) {
+			t.Errorf("%+v: x axis %v–%v is loose around %v–%v", q, xMin, x.Max, lo, hi)
 		}
 		var line []float64
 		name := ""
@@ -306,10 +327,10 @@ func TestLegends(t *testing.T) {
 			// The grid's top sits below every legend row: more names, more rows.
 			rows := map[float64]float64{}
 			for _, m := range o.Media {
-				if m.Option.Grid.Top < 40 {
-					t.Errorf("%s %+v: grid top %v at widths %v–%v leaves no room for a legend row and the axis names", bl.name, q, m.Option.Grid.Top, m.Query.MinWidth, m.Query.MaxWidth)
+				if m.Option.Grid[0].Top < 40 {
+					t.Errorf("%s %+v: grid top %v at widths %v–%v leaves no room for a legend row and the axis names", bl.name, q, m.Option.Grid[0].Top, m.Query.MinWidth, m.Query.MaxWidth)
 				}
-				rows[m.Query.MinWidth] = m.Option.Grid.Top
+				rows[m.Query.MinWidth] = m.Option.Grid[0].Top
 			}
 			// Narrower charts never get less room above the plot.
 			var widths []float64
@@ -352,79 +373,6 @@ func TestMediaCoverEveryWidth(t *testing.T) {
 			if n != 1 {
 				t.Fatalf("%s: width %v matches %d media rules, want 1: %+v", bl.name, w, n, o.Media)
 			}
-		}
-	}
-}
-
-// The power chart's key tells solid from dashed, the same way as its
-// lines; both selected markers carry their figure.
-func TestPowerKeyAndSelectedLabels(t *testing.T) {
-	set := load(t)
-	for _, q := range queries(set, false, 500) {
-		r, err := set.Select(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := PowerThroughput(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		opt := parse(t, "PowerThroughput", b)
-		o := opt.BaseOption
-		if len(o.Legend) != 2 || !slices.Equal(opt.names(1), []string{SeriesPowerKey, SeriesThroughputKey}) ||
-			o.Legend[1].SelectedMode == nil || *o.Legend[1].SelectedMode {
-			t.Fatalf("%+v: legends %+v, want a second one, not clickable, for the key", q, o.Legend)
-		}
-		// The key's icons: one bar for solid, several for dashed.
-		if solid, dashed := strings.Count(o.Legend[1].Data[0].Icon, "Z"), strings.Count(o.Legend[1].Data[1].Icon, "Z"); solid != 1 || dashed < 2 {
-			t.Errorf("%+v: key icons %+v, want a solid and a dashed line", q, o.Legend[1].Data)
-		}
-		styles := map[string]map[string]bool{} // series name → line types
-		axisOf := map[int]map[string]bool{}    // y axis → line types of the GPU lines
-		for _, se := range o.Series {
-			if styles[se.Name] == nil {
-				styles[se.Name] = map[string]bool{}
-			}
-			styles[se.Name][se.LineStyle.Type] = true
-			if se.Type == "line" && se.Name != SeriesPowerKey && se.Name != SeriesThroughputKey {
-				if axisOf[se.YAxisIndex] == nil {
-					axisOf[se.YAxisIndex] = map[string]bool{}
-				}
-				axisOf[se.YAxisIndex][se.LineStyle.Type] = true
-			}
-		}
-		for i, key := range []string{SeriesPowerKey, SeriesThroughputKey} {
-			if len(styles[key]) != 1 || len(axisOf[i]) != 1 {
-				t.Fatalf("%+v: key %q drawn %v, axis %d's lines %v", q, key, styles[key], i, axisOf[i])
-			}
-			for k := range styles[key] {
-				if !axisOf[i][k] {
-					t.Errorf("%+v: key %q is %s, but axis %d's lines are %v", q, key, k, i, axisOf[i])
-				}
-			}
-		}
-		if axisOf[0]["dashed"] || axisOf[1]["solid"] {
-			t.Errorf("%+v: power lines %v, throughput lines %v, want solid and dashed", q, axisOf[0], axisOf[1])
-		}
-		s := r.Selected
-		if s == nil {
-			continue
-		}
-		var labels []string
-		for _, se := range o.Series {
-			if se.Name == SeriesSelected {
-				if se.Label == nil || !se.Label.Show {
-					t.Fatalf("%+v: a selected marker has no label: %+v", q, se)
-				}
-				labels = append(labels, se.Label.Formatter)
-			}
-		}
-		want := []string{data.FormatNumber(float64(s.PowerWatts)) + " W", data.FormatNumber(s.Measured.Throughput) + " tokens/s"} // rounded once
-		if s.Diffusion() {
-			want[1] = data.FormatNumber(s.Measured.Throughput) + " " + r.Kind.Items + "/s"
-		}
-		if !slices.Equal(labels, want) {
-			t.Errorf("%+v: selected markers labelled %q, want %q", q, labels, want)
 		}
 	}
 }
@@ -541,7 +489,13 @@ func TestAxisNames(t *testing.T) {
 			t.Fatal(err)
 		}
 		o := parse(t, "", b).BaseOption
-		axes := append(o.XAxis, o.YAxis...)
+		// The axes with a name: the panels' x axes have one, under the lower.
+		var axes []axis
+		for _, a := range append(o.XAxis, o.YAxis...) {
+			if a.Name != "" {
+				axes = append(axes, a)
+			}
+		}
 		if len(axes) != len(tc.units) {
 			t.Fatalf("axes %+v, want %d", axes, len(tc.units))
 		}
@@ -585,7 +539,7 @@ func TestDescribe(t *testing.T) {
 		case "EnergyConcurrency":
 			want = append(want, data.FormatNumber(float64(s.JoulesPerToken))+" J per token")
 		case "PowerThroughput":
-			want = append(want, data.FormatNumber(float64(s.PowerWatts))+" W", data.FormatNumber(float64(s.TokensPerSecond))+" tokens per second", "solid", "dashed")
+			want = append(want, data.FormatNumber(float64(s.PowerWatts))+" W", data.FormatNumber(float64(s.TokensPerSecond))+" tokens per second", "GPU power in watts above", "tokens per second below")
 		}
 		if n == len(r.Model.Configurations) {
 			want = append(want, "All")

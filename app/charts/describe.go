@@ -88,8 +88,8 @@ func batchesWords(k *data.Kind) string {
 func DescribePowerThroughput(r *data.Result) string {
 	q, k := r.Query, r.Kind
 	curves := r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)
-	return tell(r, curves, fmt.Sprintf("%s: for %s on %s, GPU power in watts (solid lines, left axis) and %s per second (dashed lines, right axis) against %s from %s; the part of a line that misses the deadline is thin, its points hollow.",
-		Titles(k)[2], r.Model.Name, gpuList(curves), k.Items, batchesWords(k), batchRange(curves)),
+	return tell(r, curves, fmt.Sprintf("%s: for %s on %s, in two panels against %s from %s, GPU power in watts above and %s per second below, a line in each for each GPU and count; the part of a line that misses the deadline is thin, its points hollow.",
+		Titles(k)[2], r.Model.Name, gpuList(curves), batchesWords(k), batchRange(curves), k.Items),
 		func(s *data.Config) string {
 			return fmt.Sprintf("%s at %s draws %s W and generates %s %s per second.",
 				gpuName(s), batchWords(s), data.FormatNumber(float64(s.PowerWatts)), data.FormatNumber(s.Throughput()), strings.TrimPrefix(k.Items, "output "))

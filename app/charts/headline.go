@@ -13,7 +13,7 @@ import (
 const (
 	BriefEnergyLatency     = "Dots: measured configurations; hollow ones miss the deadline (red line); ◆: the one selected."
 	BriefEnergyConcurrency = "One line per GPU type and count; hollow points miss the deadline; ◆: the one selected."
-	BriefPowerThroughput   = "Solid: GPU power (left axis); dashed: tokens per second (right axis); ◆: the one selected."
+	BriefPowerThroughput   = "Above: GPU power; below: tokens per second; a line per GPU and count; ◆: the one selected."
 )
 
 // Briefs are the three charts' Brief captions for a kind of workload, in

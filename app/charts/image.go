@@ -49,14 +49,28 @@ func ForImage(option []byte, img Image) (out []byte, height int, err error) {
 		footLines += lines(p, footerSize)
 	}
 	foot := footLines*footerLeading + imagePad
-	height = head + imagePlot + foot
 	out, err = edit(option, func(o map[string]any) {
-		// The picture has its own width: the page's rules for narrow
-		// charts do not apply.
+		// The picture has its own width: the layout for it is the page's
+		// rule for that width, set over the base as ECharts sets it.
 		if base, ok := o["baseOption"].(map[string]any); ok {
+			media := list(o["media"])
 			clear(o)
 			maps.Copy(o, base)
+			for _, rule := range media {
+				q, _ := rule["query"].(map[string]any)
+				lo, _ := q["minWidth"].(float64)
+				hi, _ := q["maxWidth"].(float64)
+				if opt, ok := rule["option"].(map[string]any); ok && float64(img.Width) >= lo && (hi == 0 || float64(img.Width) <= hi) {
+					merge(o, opt)
+				}
+			}
 		}
+		// Panels are laid out for a chart of their height.
+		plot := imagePlot
+		if len(list(o["grid"])) > 1 {
+			plot = PanelsHeight
+		}
+		height = head + plot + foot
 		o["backgroundColor"] = "#ffffff"
 		delete(o, "tooltip")
 		wrap := func(size int, color, overflow string) map[string]any {
@@ -88,8 +102,11 @@ func ForImage(option []byte, img Image) (out []byte, height int, err error) {
 		}
 		for _, g := range list(o["grid"]) {
 			g["top"] = head + shift(g["top"])
-			g["bottom"] = foot + shift(g["bottom"])
-			g["left"] = imagePad
+			if g["height"] == nil {
+				g["bottom"] = foot + shift(g["bottom"])
+			}
+			// A grid whose y labels lie outside it keeps their room.
+			g["left"] = imagePad + shift(g["left"]) - gridLeft
 			g["right"] = max(2*imagePad, shift(g["right"])) // room for the last x label
 		}
 	})
@@ -111,4 +128,27 @@ func shift(v any) int {
 		n = int(v)
 	}
 	return n
+}
+
+// merge sets what src gives over dst, as ECharts merges a media rule into
+// an option: objects key by key, lists of objects item by item; anything
+// else src gives replaces dst's.
+func merge(dst, src map[string]any) {
+	for k, v := range src {
+		switch v := v.(type) {
+		case map[string]any:
+			if d, ok := dst[k].(map[string]any); ok {
+				merge(d, v)
+				continue
+			}
+		case []any:
+			if d, ok := dst[k].([]any); ok && len(d) == len(v) && len(list(v)) == len(v) && len(list(d)) == len(d) {
+				for i := range v {
+					merge(d[i].(map[string]any), v[i].(map[string]any))
+				}
+				continue
+			}
+		}
+		dst[k] = v
+	}
 }

@@ -84,8 +84,8 @@ func TestDiffusionCharts(t *testing.T) {
 	}
 	b, _ = PowerThroughput(r)
 	o = parse(t, "PowerThroughput", b).BaseOption
-	if o.YAxis[1].Name != "Throughput (images/s)" || o.XAxis[0].Name != "Batch size (images generated together)" {
-		t.Errorf("axes %q, %q", o.XAxis[0].Name, o.YAxis[1].Name)
+	if o.YAxis[1].Name != "Throughput (images/s)" || o.XAxis[1].Name != "Batch size (images generated together)" {
+		t.Errorf("axes %q, %q", o.XAxis[1].Name, o.YAxis[1].Name)
 	}
 
 	if got := Titles(r.Kind); got != [3]string{"Energy per image against generation time", "Energy per image against batch size", "GPU power and throughput against batch size"} {

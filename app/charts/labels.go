@@ -33,14 +33,25 @@ type Point struct{ X, Y float64 }
 // A Label is one to place: the centre of the point it names, the size of
 // that point's symbol, the box of its text (padding included), the side
 // it goes to when nothing is in the way ("right", "left", "top", "bottom"),
-// and the box of a shorter text it may take instead (a model's rank
-// without its name), where its own finds no spot: ShortW 0 for none.
+// the box of a shorter text it may take instead (a model's rank without
+// its name), where its own finds no spot: ShortW 0 for none; and the plot
+// it stays in, where a chart has several (the power chart's panels): none,
+// the scene's.
 type Label struct {
 	At             Point
 	Symbol         float64
 	W, H           float64
 	Position       string
 	ShortW, ShortH float64
+	Plot           Rect
+}
+
+// plot is the plot l stays in, in scene.
+func (l Label) plot(scene Scene) Rect {
+	if l.Plot == (Rect{}) {
+		return scene.Plot
+	}
+	return l.Plot
 }
 
 // A Spot is where a label goes, as ECharts takes it: a side of its point,
@@ -54,16 +65,19 @@ type Spot struct {
 	Short    bool
 }
 
-// A Scene is what labels keep clear of: the plot they stay in, the symbol
-// of every point drawn, and every line, as its vertices in order; and what
-// each point stands for (its item's name; "" or none: itself), as two
-// points may stand for one thing (the power chart's selected configuration,
-// on either axis).
+// A Scene is what labels keep clear of: the plot they stay in (unless a
+// label names its own), the symbol of every point drawn, and every line, as
+// its vertices in order; what each point stands for (its item's name; "" or
+// none: itself), as two points may stand for one thing (the power chart's
+// selected configuration, in either panel); and which points are minor, a
+// line's small symbols, which a label that must show may cover rather than
+// go far from its point (the line still shows where it runs).
 type Scene struct {
 	Plot   Rect
 	Points []Rect
 	Names  []string
 	Lines  [][]Point
+	Minor  []bool
 }
 
 // labelDistance is ECharts' default distance from a symbol to its label.
@@ -90,8 +104,9 @@ func (l Label) box(s Spot) Rect {
 
 // spots are the places a label may go, nearest first: beside its point on
 // each side (its own side first), then moved along that side and away from
-// it, up to about three label heights (or half widths) from its point, where
-// it still reads as its point's.
+// it, up to about three label heights (or half widths) from its point and
+// no farther than labelReach px from its symbol, where it still reads as its
+// point's.
 func (l Label) spots() []Spot {
 	first := l.Position
 	if first == "" {
@@ -108,8 +123,12 @@ func (l Label) spots() []Spot {
 		dist float64
 	}
 	var cs []cand
+	symbol := Rect{X: l.At.X - l.Symbol/2, Y: l.At.Y - l.Symbol/2, W: l.Symbol, H: l.Symbol}
 	add := func(s Spot) {
 		r := l.box(s)
+		if r.gap(symbol) > labelReach {
+			return
+		}
 		dx, dy := r.X+r.W/2-l.At.X, r.Y+r.H/2-l.At.Y
 		cs = append(cs, cand{s, math.Hypot(dx, dy)})
 	}
@@ -150,6 +169,10 @@ func (l Label) spots() []Spot {
 	return out
 }
 
+// labelReach is how far, in px, a label may be moved from its point's symbol
+// and still be read as its: about two lines of text.
+const labelReach = 30
+
 // clearance is how far, in px, a label keeps from the points and labels
 // around it: the page measures text a little differently than it draws it.
 const clearance = 2
@@ -164,7 +187,9 @@ const clearance = 2
 // hidden.
 //
 // A label that must show (keep[i]) and finds no such spot near its point
-// takes the nearest one anywhere in the plot.
+// takes the one near it that covers the fewest minor points (then crosses
+// the fewest lines) and no other; failing that, the nearest one anywhere in
+// the plot.
 func Place(labels []Label, own []int, keep []bool, scene Scene) []Spot {
 	placed := make([]Rect, 0, len(labels))
 	out := make([]Spot, len(labels))
@@ -174,7 +199,7 @@ func Place(labels []Label, own []int, keep []bool, scene Scene) []Spot {
 			named[j] = true
 		}
 	}
-	type try struct{ short, anywhere bool }
+	type try struct{ short, minor, anywhere bool }
 	for i, full := range labels {
 		var rivals []Rect // the points it must be nearer its own than
 		for j, p := range scene.Points {
@@ -184,7 +209,7 @@ func Place(labels []Label, own []int, keep []bool, scene Scene) []Spot {
 		}
 		tries := []try{{}, {short: true}}
 		if keep[i] {
-			tries = append(tries, try{anywhere: true}, try{short: true, anywhere: true})
+			tries = append(tries, try{minor: true}, try{short: true, minor: true}, try{anywhere: true}, try{short: true, anywhere: true})
 		}
 		best, l := Spot{Hidden: true}, full
 		for _, t := range tries {
@@ -197,9 +222,9 @@ func Place(labels []Label, own []int, keep []bool, scene Scene) []Spot {
 			}
 			spots := l.spots()
 			if t.anywhere {
-				spots = l.spotsIn(scene.Plot)
+				spots = l.spotsIn(l.plot(scene))
 			}
-			if best = l.first(spots, own[i], rivals, placed, scene); !best.Hidden {
+			if best = l.first(spots, own[i], rivals, placed, scene, t.minor); !best.Hidden {
 				best.Short = t.short
 				break
 			}
@@ -213,23 +238,44 @@ func Place(labels []Label, own []int, keep []bool, scene Scene) []Spot {
 }
 
 // first is the first of spots for l that stays in the plot, covers no
-// point but its own and no label placed, and is nearer its own point than
-// any of rivals, among those that cross the fewest lines; hidden if none is.
-func (l Label) first(spots []Spot, own int, rivals, placed []Rect, scene Scene) Spot {
-	best, least := Spot{Hidden: true}, math.MaxInt
+// point but its own (or, if minor, no point but its own and minor ones) and
+// no label placed, and is nearer its own point than any of rivals, among
+// those that cover the fewest minor points, then cross the fewest lines;
+// hidden if none is.
+func (l Label) first(spots []Spot, own int, rivals, placed []Rect, scene Scene, minor bool) Spot {
+	best, least := Spot{Hidden: true}, [2]int{math.MaxInt, math.MaxInt}
 	for _, s := range spots {
 		r := l.box(s)
-		if !scene.Plot.contains(r) || covers(r, placed, -1) || covers(r, scene.Points, own) || own >= 0 && !nearest(r, scene.Points[own], rivals) {
+		if !l.plot(scene).contains(r) || covers(r, placed, -1) || own >= 0 && !nearest(r, scene.Points[own], rivals) {
 			continue
 		}
-		if c := crossings(r, scene.Lines); c < least {
+		n, blocked := scene.covered(r, own, minor)
+		if blocked {
+			continue
+		}
+		if c := [2]int{n, crossings(r, scene.Lines)}; c[0] < least[0] || c[0] == least[0] && c[1] < least[1] {
 			best, least = s, c
-			if c == 0 {
+			if c == [2]int{} {
 				break
 			}
 		}
 	}
 	return best
+}
+
+// covered counts the minor points r covers, and tells whether it covers
+// any other but own (any at all but own, unless minor).
+func (s Scene) covered(r Rect, own int, minor bool) (n int, blocked bool) {
+	for j, p := range s.Points {
+		if j == own || !r.overlaps(p, clearance) {
+			continue
+		}
+		if !minor || j >= len(s.Minor) || !s.Minor[j] {
+			return n, true
+		}
+		n++
+	}
+	return n, false
 }
 
 // spotsIn are places for l all over plot, every few px, nearest its point

@@ -106,3 +106,62 @@ func TestPlaceBesideOwnPoint(t *testing.T) {
 		t.Errorf("a long name beside another point went %+v (%+v), want its shorter text nearer its own point", s, r)
 	}
 }
+
+// A figure that must show, its point among the small symbols of many lines
+// (the power chart's panels with eight configurations), stays beside its
+// point, over as few of them as it can, rather than far away in the clear;
+// the same label in its own plot (a panel) stays in it.
+func TestPlaceAmongLines(t *testing.T) {
+	plot := Rect{0, 0, 300, 200}
+	own := Rect{11, 151, 18, 18} // the diamond, at the plot's left
+	points := []Rect{own}
+	minor := []bool{false}
+	// Dots every 40 px across, every 8 px up from the bottom to the middle:
+	// no spot near the diamond is clear of them.
+	for x := 18.0; x < 300; x += 40 {
+		for y := 98.0; y < 200; y += 8 {
+			points = append(points, Rect{x, y, 4, 4})
+			minor = append(minor, true)
+		}
+	}
+	l := Label{At: Point{20, 160}, Symbol: 18, W: 90, H: 20, Position: "right"}
+	scene := Scene{Plot: plot, Points: points, Minor: minor}
+	s := Place([]Label{l}, []int{0}, []bool{true}, scene)[0]
+	r := l.box(s)
+	if g := r.gap(own); s.Hidden || g > labelReach {
+		t.Errorf("a figure among dots went %+v, %.0f px from its point, want %d at most", s, g, labelReach)
+	}
+	if n, blocked := scene.covered(r, 0, true); blocked || n == 0 {
+		t.Errorf("a figure among dots covers %d of them (and a point that is not a line's: %v)", n, blocked)
+	}
+	// Not kept, it is hidden rather than cover them.
+	if s := Place([]Label{l}, []int{0}, []bool{false}, scene)[0]; !s.Hidden {
+		t.Errorf("a figure that need not show covers dots at %+v", s)
+	}
+	// The dots as points of another series' markers: the figure covers none.
+	scene.Minor = nil
+	if s := Place([]Label{l}, []int{0}, []bool{true}, scene)[0]; s.Hidden || covers(l.box(s), points, 0) {
+		t.Errorf("a figure covers markers at %+v", s)
+	}
+	// In a panel of its own, the lower half: it stays in the panel.
+	l.Plot = Rect{0, 100, 300, 100}
+	scene.Minor = minor
+	if s := Place([]Label{l}, []int{0}, []bool{true}, scene)[0]; s.Hidden || !l.Plot.contains(l.box(s)) {
+		t.Errorf("a figure in its panel %+v went %+v (%+v)", l.Plot, s, l.box(s))
+	}
+}
+
+// No spot near a point is farther from its symbol than labelReach.
+func TestSpotsWithinReach(t *testing.T) {
+	for _, l := range []Label{
+		{At: Point{100, 100}, Symbol: 18, W: 114, H: 20, Position: "right"},
+		{At: Point{100, 100}, Symbol: 10, W: 14, H: 14, Position: "left"},
+	} {
+		sym := Rect{l.At.X - l.Symbol/2, l.At.Y - l.Symbol/2, l.Symbol, l.Symbol}
+		for _, s := range l.spots() {
+			if g := l.box(s).gap(sym); g > labelReach {
+				t.Errorf("label %+v: spot %+v is %.0f px from its symbol", l, s, g)
+			}
+		}
+	}
+}

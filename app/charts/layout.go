@@ -220,6 +220,9 @@ type frame struct {
 	// so that no point sits on the plot's top or bottom edge, and start at
 	// zero where that room would reach below it.
 	yMin []float64
+	// panels: each y axis has a plot of its own, the first above the
+	// second, both against the same x (see panels.go).
+	panels bool
 }
 
 // decimals counts the decimals of v as ECharts' getPrecision does.
@@ -242,6 +245,7 @@ type placement struct {
 	lastInward bool    // the last x label, level, is aligned to end at the axis' end
 	xNameGap   float64 // from the x axis to its name, below the labels
 	yNameGaps  []float64
+	stack      stack // the panels' places, if the frame has panels
 }
 
 // at lays f out for a chart width px wide.
@@ -256,6 +260,10 @@ func (f frame) at(width float64) placement {
 	plot := width - gridLeft - gridRight
 	for _, m := range f.yMax {
 		plot -= yLabelWidth(m) + labelMargin
+	}
+	if f.panels {
+		p.stack.left = f.panelsLeft()
+		plot = width - p.stack.left - gridRight
 	}
 	p.xMin, p.xMax = f.x.min, f.x.max
 	ticks := f.x.ticks()
@@ -280,7 +288,7 @@ func (f frame) at(width float64) placement {
 	// Centred on the axis' end, the last label would stick out of a chart
 	// without a right axis if wider than the margin (and the room past it).
 	inside := math.Log(p.xMax/ticks[len(ticks)-1]) / span * plot
-	p.lastInward = len(f.yMax) < 2 && textWidth(labels[len(labels)-1])/2 > gridRight+inside-2
+	p.lastInward = (len(f.yMax) < 2 || f.panels) && textWidth(labels[len(labels)-1])/2 > gridRight+inside-2
 	p.rotate = rotation(labels, gaps, p.lastInward)
 	// How far the labels reach below the axis, rotated.
 	reach := float64(textHeight)
@@ -302,11 +310,14 @@ func (f frame) at(width float64) placement {
 	for i := range f.yNames {
 		p.yNameGaps[i] = 12
 	}
-	if len(f.yNames) == 2 && textWidth(f.yNames[0])+textWidth(f.yNames[1])+12 > plot {
+	if len(f.yNames) == 2 && !f.panels && textWidth(f.yNames[0])+textWidth(f.yNames[1])+12 > plot {
 		p.yNameGaps[1] += textHeight + 4
 		band += textHeight + 4
 	}
 	p.gridTop = math.Ceil(top + band)
+	if f.panels {
+		p.stackPanels(reach)
+	}
 	return p
 }
 
@@ -369,7 +380,7 @@ func equal(a, b placement) bool {
 	return a.xMin == b.xMin && a.xMax == b.xMax && slices.Equal(a.ticks, b.ticks) &&
 		slices.Equal(a.legendTops, b.legendTops) && slices.Equal(a.yNameGaps, b.yNameGaps) &&
 		a.gridTop == b.gridTop && a.gridBottom == b.gridBottom && a.rotate == b.rotate && a.xNameGap == b.xNameGap &&
-		a.lastInward == b.lastInward
+		a.lastInward == b.lastInward && a.stack == b.stack
 }
 
 // option is the part of an ECharts option that p sets.
@@ -381,12 +392,16 @@ func (p placement) option() map[string]any {
 	for _, g := range p.yNameGaps {
 		ys = append(ys, map[string]any{"nameGap": g})
 	}
-	return map[string]any{
+	o := map[string]any{
 		"grid":   map[string]any{"top": p.gridTop, "bottom": p.gridBottom},
 		"legend": legends,
 		"xAxis":  []any{p.xAxis()},
 		"yAxis":  ys,
 	}
+	if p.stack != (stack{}) {
+		o["grid"], o["xAxis"] = p.stack.grids(p.gridTop), []any{p.xAxis(), p.xAxis()}
+	}
+	return o
 }
 
 // xAxis is the part of the x axis' options that p sets.

@@ -66,6 +66,9 @@ func finish(c chart, f frame) ([]byte, error) {
 	}
 	o["legend"] = legends
 	o["grid"] = map[string]any{"left": gridLeft, "right": gridRight, "top": base.gridTop, "bottom": base.gridBottom, "containLabel": true}
+	if f.panels {
+		o["grid"] = base.stack.grids(base.gridTop)
+	}
 
 	for i, s := range o["series"].([]any) {
 		s := s.(map[string]any)
@@ -82,21 +85,27 @@ func finish(c chart, f frame) ([]byte, error) {
 			l["padding"] = []int{2, 4}
 		}
 	}
-	x := o["xAxis"].([]any)[0].(map[string]any)
-	if f.x.base != 10 {
-		x["logBase"] = f.x.base
-	}
-	maps.Copy(x, base.xAxis())
-	if f.hideMinLabel {
-		x["axisLabel"].(map[string]any)["showMinLabel"] = false
+	for _, x := range o["xAxis"].([]any) {
+		x := x.(map[string]any)
+		if f.x.base != 10 {
+			x["logBase"] = f.x.base
+		}
+		maps.Copy(x, base.xAxis())
+		if f.hideMinLabel {
+			x["axisLabel"].(map[string]any)["showMinLabel"] = false
+		}
 	}
 	for i, y := range o["yAxis"].([]any) {
 		y := y.(map[string]any)
 		y["name"] = f.yNames[i]
 		y["nameGap"] = base.yNameGaps[i]
 		// Left axis' name from the axis rightward, right axis' leftward: both
-		// stay within the chart.
-		y["nameTextStyle"] = map[string]any{"align": []string{"left", "right"}[i]}
+		// stay within the chart. A panel's axis is on its left.
+		align := []string{"left", "right"}[i]
+		if f.panels {
+			align = "left"
+		}
+		y["nameTextStyle"] = map[string]any{"align": align}
 		if i < len(f.yMin) {
 			gap := fmt.Sprintf("%g%%", 100*yRoom)
 			y["boundaryGap"] = []string{gap, gap}

@@ -83,7 +83,6 @@ func PowerThroughputPatch(from, to *data.Result) ([]byte, error) {
 		s.dimmed(p.power[i])
 		s.dimmed(p.tps[i])
 	}
-	s.skip(2) // the key's two series
 	for i, it := range p.selected {
 		if err := s.add(map[string]any{"data": []item{*it}, "label": map[string]any{"formatter": p.labels[i], "position": p.side}}); err != nil {
 			return nil, err
@@ -151,9 +150,6 @@ func (s *patchSeries) dimmed(d dimmed) {
 	s.data(d.meets)
 	s.data(d.all)
 }
-
-// skip passes over n series that do not change.
-func (s *patchSeries) skip(n int) { s.n += n }
 
 // json is the patch: the series and, where the frame changed from the one
 // drawn, the legends' entries, the x axis' extent and the layout, as finish

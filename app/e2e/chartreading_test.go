@@ -2,22 +2,36 @@ package e2e
 
 // Charts read on a phone and on a wide screen: the compare scatter's labels
 // each beside its own point and its axis name clear of the legend; the
-// power chart with many configurations, each line told from the others, its
-// axes from zero and its texts apart; and no point cut at the plot's edge.
+// power chart with many configurations in two panels, each line told from
+// the others, its axes from zero, each figure beside its own diamond and its
+// texts apart; and no point cut at the plot's edge.
 // Everything is read from what ECharts drew (see seriesJS, drawnJS).
 
 import (
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
 	"tokenjoule/app/charts"
 	"tokenjoule/data"
 )
+
+// powerCases are the power chart's queries TestChartReading reads.
+var powerCases = []string{
+	"task=text-to-image&gpu=any", // eight configurations, the selected one at a batch of 1
+	"task=text-to-video",         // eight, the selected one at a batch of 1
+	"task=text-to-video&model=wan-2-1-1-3b",
+	"task=video-chat&model=qwen-3-vl-235b-a22b-instruct-fp8&p=p99", // four
+	"model=llama-3-3-70b-instruct",                                 // power from 1,600 W on main
+	"",                                                             // the two selected markers on each other
+}
 
 func TestChartReading(t *testing.T) {
 	set, bctx := browserTest(t)
@@ -48,29 +62,55 @@ func TestChartReading(t *testing.T) {
 		}
 	})
 
-	// The power chart with four or more configurations: a colour per
-	// configuration, none the selected marker's, power told from throughput;
-	// both axes from zero; no two texts touching.
+	// The power chart with four or more configurations: power and
+	// throughput in two panels, one above the other, each from zero; a
+	// colour per configuration, none the selected marker's; each figure of
+	// the selected configuration beside its own diamond; no two texts
+	// touching, nothing cut.
 	t.Run("Power", func(t *testing.T) {
 		t.Parallel()
 		tb := newTab(t, bctx, origin)
 		for _, width := range []int64{360, 1440} {
-			for _, q := range []string{
-				"task=text-to-image", // eight configurations, on both GPUs
-				"task=text-to-video&model=wan-2-1-1-3b",
-				"task=video-chat&model=qwen-3-vl-235b-a22b-instruct-fp8&p=p99", // four
-				"model=llama-3-3-70b-instruct",                                 // power from 1,600 W on main
-				"",                                                             // the two selected markers on each other
-			} {
+			for _, q := range powerCases {
 				tb.do(chromedp.EmulateViewport(width, 900))
 				tb.open(q)
 				where := fmt.Sprintf("?%s at %d px", q, width)
+				tb.expectPanels(where, "chart-power")
 				tb.expectLinesTold(where, "chart-power")
 				tb.expectAxesFromZero(where, "chart-power")
+				tb.expectFiguresBeside(where, "chart-power")
 				tb.expectTextsApart(where, "chart-power")
+				tb.expectPointsInPlot(where, "chart-power")
+				tb.expectTextsInCanvas(where, "chart-power")
 			}
 		}
 	})
+
+	if dir := os.Getenv("TOKENJOULE_SCREENSHOTS"); dir != "" {
+		t.Run("Screenshots", func(t *testing.T) {
+			t.Parallel()
+			tb := newTab(t, bctx, origin)
+			for _, width := range []int64{360, 1440} {
+				for _, scheme := range []string{"light", "dark"} {
+					tb.do(emulate(width, 900, scheme)...)
+					for i, q := range powerCases {
+						tb.open(q)
+						tb.chartReady("chart-power")
+						time.Sleep(300 * time.Millisecond) // let ECharts finish drawing
+						png, err := chromedp.Run(tb.ctx, chromedp.Screenshot(chromedp.ID("chart-power")))
+						if err != nil {
+							t.Fatal(err)
+						}
+						file := filepath.Join(dir, fmt.Sprintf("power-%d-%d-%s.png", i, width, scheme))
+						if err := os.WriteFile(file, png, 0o644); err != nil {
+							t.Fatal(err)
+						}
+						t.Logf("wrote %s (?%s)", file, q)
+					}
+				}
+			}
+		})
+	}
 
 	// The selected configuration at a batch size limit of 1,024, the largest
 	// measured, and every other point, whole inside the plot.
@@ -207,7 +247,7 @@ func (tb *tab) expectNamesClearOfLegends(where, id string) {
 
 // linesJS reads, for every line a chart draws, its series, the axes it is
 // drawn on and its stroke; for every scatter series, its colour; and each
-// y axis' extent.
+// y axis' extent and plot.
 const linesJS = `(id => {
 	const inst = echarts.getInstanceByDom(document.getElementById(id));
 	const model = inst.getModel(), out = {lines: [], marks: [], ys: []};
@@ -220,7 +260,7 @@ const linesJS = `(id => {
 				colour: String(e.style.stroke), dash: JSON.stringify(e.style.lineDash || null)});
 		});
 	});
-	model.eachComponent("yAxis", y => out.ys.push({name: y.get("name"), extent: y.axis.scale.getExtent()}));
+	model.eachComponent("yAxis", y => out.ys.push({name: y.get("name"), extent: y.axis.scale.getExtent(), grid: y.getCoordSysModel().componentIndex}));
 	return out;
 })`
 
@@ -279,10 +319,11 @@ func (tb *tab) expectLinesTold(where, id string) {
 	}
 }
 
-// yAxis is a y axis drawn: its name and its extent.
+// yAxis is a y axis drawn: its name, its extent and the index of its plot.
 type yAxis struct {
 	Name   string
 	Extent []float64
+	Grid   int
 }
 
 // yAxes reads the chart id's y axes.
@@ -343,6 +384,82 @@ func (tb *tab) expectPointsInPlot(where, id string) {
 		if x0 < px0-line || y0 < py0-line || x1 > px1+line || y1 > py1+line {
 			t.Errorf("%s: point %d of %q (%.1f,%.1f–%.1f,%.1f) is cut by the plot's edge (%.1f,%.1f–%.1f,%.1f)",
 				where, p.Index, p.Series, x0, y0, x1, y1, px0, py0, px1, py1)
+		}
+	}
+}
+
+// expectPanels checks that the chart id draws its y axes in panels of
+// their own, one axis in each: power above, throughput below.
+func (tb *tab) expectPanels(where, id string) {
+	t := tb.t
+	t.Helper()
+	ys := tb.yAxes(id)
+	if len(ys) != 2 || ys[0].Grid == ys[1].Grid {
+		t.Errorf("%s: the y axes %+v, want power and throughput in a plot each", where, ys)
+		return
+	}
+	if !strings.HasPrefix(ys[0].Name, "GPU power") || !strings.HasPrefix(ys[1].Name, "Throughput") {
+		t.Errorf("%s: the panels are %q and %q, want GPU power then throughput", where, ys[0].Name, ys[1].Name)
+	}
+}
+
+// figureNear is how far, at most, a figure may sit from its point and still be
+// read as its: about two lines of text, and a little for the diamond.
+const figureNear = 40
+
+// expectFiguresBeside checks that each figure the selected configuration's
+// markers carry is drawn, within figureNear px of its own diamond, and over no
+// other text.
+func (tb *tab) expectFiguresBeside(where, id string) {
+	t := tb.t
+	t.Helper()
+	d := tb.series(id)
+	texts := tb.texts(id)
+	var figures int
+	for _, l := range d.Labels {
+		if l.Series != charts.SeriesSelected {
+			continue
+		}
+		figures++
+		own := slices.IndexFunc(d.Points, func(p pointDrawn) bool { return p.SeriesIndex == l.SeriesIndex && p.Index == l.Index })
+		if own < 0 {
+			t.Errorf("%s: the figure %q has no diamond drawn", where, l.Text)
+			continue
+		}
+		if g := gap(l.Box, d.Points[own].Box); g > figureNear {
+			t.Errorf("%s: the figure %q is %.0f px from its diamond, want %d at most", where, l.Text, g, figureNear)
+		}
+		for _, o := range texts {
+			if o.Text == l.Text {
+				continue
+			}
+			if overlaps(l.Box, o.Box) {
+				t.Errorf("%s: the figure %q lies over the text %q", where, l.Text, o.Text)
+			}
+		}
+	}
+	// A selected configuration has its power and its throughput written.
+	selected := 0
+	for _, p := range d.Points {
+		if p.Series == charts.SeriesSelected {
+			selected++
+		}
+	}
+	if figures != selected {
+		t.Errorf("%s: %d figures for %d selected diamonds", where, figures, selected)
+	}
+}
+
+// expectTextsInCanvas checks that every text the chart id draws lies whole
+// inside its canvas.
+func (tb *tab) expectTextsInCanvas(where, id string) {
+	t := tb.t
+	t.Helper()
+	d := tb.series(id)
+	for _, x := range tb.texts(id) {
+		x0, y0, x1, y1 := x.Box.bounds()
+		if x0 < -0.5 || y0 < -0.5 || x1 > d.Width+0.5 || y1 > d.Height+0.5 {
+			t.Errorf("%s: %q (%.0f,%.0f–%.0f,%.0f) is cut by the %v×%v canvas", where, x.Text, x0, y0, x1, y1, d.Width, d.Height)
 		}
 	}
 }

@@ -231,7 +231,6 @@ type drawnText struct {
 // drawn is what ECharts drew for one chart.
 type drawn struct {
 	Width, Height float64
-	Grid          box
 	Legends       []struct {
 		Type  string   `json:"type"`
 		Items int      `json:"items"` // entries drawn
@@ -242,6 +241,7 @@ type drawn struct {
 	XLabels []drawnText
 	XName   *drawnText
 	YNames  []*drawnText
+	YTops   []float64   // the top of the plot of each y axis
 	Texts   []drawnText // every text on the canvas that is shown
 	Series  []struct {
 		Name   string      `json:"name"`
@@ -265,8 +265,8 @@ const drawnJS = `(id => {` + boxJS + `
 	const all = type => { const out = []; model.eachComponent(type, c => out.push(c)); return out };
 	const texts = g => { const out = []; g.traverse(e => { if (e.type === "text") out.push(e) }); return out };
 	const text = e => ({text: e.style.text, hidden: !!(e.ignore || e.invisible), box: box(e), fill: String(e.style.fill || ""), opacity: 1, back: "", backOpacity: 1});
-	const g = model.getComponent("grid").coordinateSystem.getRect();
-	const x = model.getComponent("xAxis", 0);
+	// The named x axis: of panels, the lower one's.
+	const x = all("xAxis").find(a => a.get("name")) || model.getComponent("xAxis", 0);
 	const xTexts = texts(inst.getViewOfComponentModel(x).group);
 	const labels = x.axis.getViewLabels().map(l => l.formattedLabel);
 	const opt = inst.getOption();
@@ -282,13 +282,13 @@ const drawnJS = `(id => {` + boxJS + `
 	});
 	return {
 		Width: inst.getWidth(), Height: inst.getHeight(),
-		Grid: {X: g.x, Y: g.y, W: g.width, H: g.height},
 		Legends: all("legend").map(l => { const v = inst.getViewOfComponentModel(l);
 			return {type: l.subType, items: v.getContentGroup().children().length, names: l.getData().map(d => d.get("name")), box: box(v.group)} }),
 		XExtent: x.axis.scale.getExtent(),
 		XLabels: xTexts.filter(e => labels.includes(e.style.text)).map(text),
 		XName: (t => t ? text(t) : null)(xTexts.find(e => e.style.text === x.get("name"))),
 		YNames: all("yAxis").map(y => (t => t ? text(t) : null)(texts(inst.getViewOfComponentModel(y).group).find(e => e.style.text === y.get("name")))),
+		YTops: all("yAxis").map(y => y.getCoordSysModel().coordinateSystem.getRect().y),
 		Texts: shown,
 		Series: opt.series.map(s => ({name: s.name, values: (s.data || []).map(d => d.value),
 			markX: ((s.markLine || {}).data || []).map(d => d.xAxis)})),
@@ -308,7 +308,6 @@ func (tb *tab) checkChart(name, id string, r *data.Result) {
 	t.Helper()
 	d := tb.drawn(id)
 	where := fmt.Sprintf("%s, %s (%v px wide)", name, id, d.Width)
-	_, gridTop, _, _ := d.Grid.bounds()
 	inCanvas := func(what string, b box) {
 		x0, y0, x1, y1 := b.bounds()
 		if x0 < -0.5 || y0 < -0.5 || x1 > d.Width+0.5 || y1 > d.Height+0.5 {
@@ -339,15 +338,15 @@ func (tb *tab) checkChart(name, id string, r *data.Result) {
 		}
 	}
 
-	// Axis names: above the plot and below the legends, apart, inside.
+	// Axis names: above their plot and below the legends, apart, inside.
 	for i, n := range d.YNames {
 		if n == nil || n.Hidden {
 			t.Errorf("%s: y axis %d's name is not shown", where, i)
 			continue
 		}
 		_, y0, _, y1 := n.Box.bounds()
-		if y0 < legendBottom-1 || y1 > gridTop+1 {
-			t.Errorf("%s: y axis name %q (%.0f–%.0f) is not between the legends (bottom %.0f) and the plot (top %.0f)", where, n.Text, y0, y1, legendBottom, gridTop)
+		if top := d.YTops[i]; y0 < legendBottom-1 || y1 > top+1 {
+			t.Errorf("%s: y axis name %q (%.0f–%.0f) is not between the legends (bottom %.0f) and its plot (top %.0f)", where, n.Text, y0, y1, legendBottom, top)
 		}
 		inCanvas("y axis name "+n.Text, n.Box)
 		for _, o := range d.YNames[:i] {

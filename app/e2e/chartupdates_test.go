@@ -67,7 +67,8 @@ func TestChartUpdates(t *testing.T) {
 		}
 		tb.chartReady("chart-power")
 		series, _, _ := tb.chart("chart-power")
-		if n := len(series); n != 4*len(r.Model.Curves(def.GPU, def.Percentile, def.DeadlineMS))+2+2 {
+		// Four series a curve (two a panel), and the selected marker in each panel.
+		if n := len(series); n != 4*len(r.Model.Curves(def.GPU, def.Percentile, def.DeadlineMS))+2 {
 			t.Errorf("chart-power, scrolled to, has %d series", n)
 		}
 	})

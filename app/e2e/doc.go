@@ -43,8 +43,9 @@
 //     series at 3:1 against the card, page text without stray spaces);
 //     TestChartReading the charts at 360 and 1440 px as drawn: each label of
 //     the compare scatter beside its own point, the axis names clear of the
-//     legend, the power chart's lines told apart and its axes from zero, and
-//     no point cut by the plot's edge.
+//     legend, the power chart in two panels (eight configurations too),
+//     its lines told apart, its axes from zero and each figure within 40 px
+//     of its own diamond, over no other text, and no point or text cut.
 //   - TestFirefox and TestWebKit run the three pages, three links, a typed
 //     deadline, a GPU and a model chosen, the charts, the embed in a
 //     cross-origin and a sandboxed frame, pages left before ECharts loads,
@@ -77,5 +78,6 @@
 // every embed layout at 360 and 720 px, the first screen at 380×640 and the
 // dialog; -run TestPrestart the pages before the app starts and with
 // JavaScript off; -run TestKeysAndTouch/Screenshots the calculator with its
-// skip link focused.
+// skip link focused; -run TestChartReading/Screenshots the power chart of
+// each of its cases.
 package e2e

@@ -384,15 +384,18 @@ type seriesDrawn struct {
 	Width, Height float64
 	Background    string
 	Labels        []labelDrawn
-	Points        []struct {
-		Series             string
-		SeriesIndex, Index int
-		Box                box
-	}
-	Inks []struct {
+	Points        []pointDrawn
+	Inks          []struct {
 		Series, Type, Fill, Stroke string
 		LineWidth, Opacity         float64
 	}
+}
+
+// pointDrawn is a point a series draws, and where.
+type pointDrawn struct {
+	Series             string
+	SeriesIndex, Index int
+	Box                box
 }
 
 func (tb *tab) series(id string) seriesDrawn {
@@ -437,14 +440,7 @@ func (tb *tab) expectLabelsClear(where, id string) {
 func (tb *tab) expectTextsApart(where, id string) {
 	t := tb.t
 	t.Helper()
-	tb.chartReady(id)
-	texts := eval[[]drawnText](tb, fmt.Sprintf(`(id => {`+boxJS+`
-	const labels = new Set();
-	echarts.getInstanceByDom(document.getElementById(id)).getZr().storage.getDisplayList().forEach(e => {
-		if (e.type === "tspan" && e.style.text && e.parent && e.parent.type === "text") labels.add(e.parent);
-	});
-	return Array.from(labels, e => ({text: e.style.text, box: box(e)}));
-})(%q)`, id))
+	texts := tb.texts(id)
 	if len(texts) == 0 {
 		t.Errorf("%s: no text drawn", where)
 	}
@@ -461,6 +457,20 @@ func (tb *tab) expectTextsApart(where, id string) {
 			}
 		}
 	}
+}
+
+// texts reads every text the chart id draws, each the box of its lines at
+// its line height (a tspan's own box is a sliver).
+func (tb *tab) texts(id string) []drawnText {
+	tb.t.Helper()
+	tb.chartReady(id)
+	return eval[[]drawnText](tb, fmt.Sprintf(`(id => {`+boxJS+`
+	const labels = new Set();
+	echarts.getInstanceByDom(document.getElementById(id)).getZr().storage.getDisplayList().forEach(e => {
+		if (e.type === "tspan" && e.style.text && e.parent && e.parent.type === "text") labels.add(e.parent);
+	});
+	return Array.from(labels, e => ({text: e.style.text, box: box(e)}));
+})(%q)`, id))
 }
 
 // expectSeriesContrast checks that everything each series draws (a point,

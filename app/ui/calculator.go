@@ -328,8 +328,8 @@ var chartSpecs = []struct {
 		"Batch size: how many are generated together, on a doubling scale, each with the split of the work over the GPUs that costs least; the thin part of a line, with hollow points, misses the deadline."},
 		[2]string{termBatchLimit, termBatchSize}, charts.EnergyConcurrency, charts.EnergyConcurrencyPatch, charts.DescribeEnergyConcurrency, charts.HeadlineEnergyConcurrency},
 	{"chart-power", [2]string{
-		"Solid lines: GPU power (left axis); dashed lines: output tokens per second (right axis); thin parts, with hollow points, miss the deadline; the diamonds are the selected configuration, labelled with its figures.",
-		"Solid lines: GPU power (left axis); dashed lines: the number generated per second (right axis); thin parts, with hollow points, miss the deadline; the diamonds are the selected configuration, labelled with its figures."},
+		"Two panels against the same batch size limits: GPU power above, output tokens per second below, one colour per GPU and GPU count; thin parts, with hollow points, miss the deadline; the diamonds are the selected configuration, labelled with its figures.",
+		"Two panels against the same batch sizes: GPU power above, the number generated per second below, one colour per GPU and GPU count; thin parts, with hollow points, miss the deadline; the diamonds are the selected configuration, labelled with its figures."},
 		[2]string{}, charts.PowerThroughput, charts.PowerThroughputPatch, charts.DescribePowerThroughput, charts.HeadlinePowerThroughput},
 }
 

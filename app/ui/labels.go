@@ -100,6 +100,10 @@ func placeLabels(inst app.Value) (drew bool) {
 		}
 		var line []charts.Point
 		first := len(refs)
+		var plot charts.Rect
+		if labelled {
+			plot = seriesPlot(inst, i)
+		}
 		for j := range data.Length() {
 			d := data.Index(j)
 			v := d
@@ -124,6 +128,7 @@ func placeLabels(inst app.Value) (drew bool) {
 					name = d.Get("name").String()
 				}
 				scene.Names = append(scene.Names, name)
+				scene.Minor = append(scene.Minor, typ == "line")
 			}
 			if !labelled {
 				continue
@@ -144,7 +149,7 @@ func placeLabels(inst app.Value) (drew bool) {
 			}
 			w, h := charts.LabelSize(text.String(), font, padV, padH, lineHeight)
 			r := ref{series: i, item: j, own: own, text: text.String(),
-				label: charts.Label{At: at, Symbol: size, W: w, H: h, Position: position}}
+				label: charts.Label{At: at, Symbol: size, W: w, H: h, Position: position, Plot: plot}}
 			if short.Type() == app.TypeString {
 				r.short = short.String()
 				r.label.ShortW, r.label.ShortH = charts.LabelSize(r.short, font, padV, padH, lineHeight)
@@ -197,4 +202,23 @@ func placeLabels(inst app.Value) (drew bool) {
 	// Silent: nothing listens, and tests tell it from the page's patches.
 	inst.Call("setOption", map[string]any{"series": patch}, map[string]any{"silent": true})
 	return true
+}
+
+// seriesPlot is the box of the plot the i-th series is drawn in, read from
+// the chart's model as placeLabels reads the grid's: a chart may have
+// several (the power chart's panels). None where it cannot be read.
+func seriesPlot(inst app.Value, i int) charts.Rect {
+	if !inst.Get("getModel").Truthy() {
+		return charts.Rect{}
+	}
+	sm := inst.Call("getModel").Call("getSeriesByIndex", i)
+	if !sm.Truthy() {
+		return charts.Rect{}
+	}
+	cs := sm.Get("coordinateSystem")
+	if !cs.Truthy() || !cs.Get("getArea").Truthy() {
+		return charts.Rect{}
+	}
+	r := cs.Call("getArea")
+	return charts.Rect{X: r.Get("x").Float(), Y: r.Get("y").Float(), W: r.Get("width").Float(), H: r.Get("height").Float()}
 }
