@@ -34,9 +34,9 @@ var address struct {
 // replaceQuery makes raw the query of the page's address, without a history
 // entry (history.replaceState), urlDelay after the first of the changes that
 // give one and once the page is idle, with the last query given by then.
-// Each write takes chromium about 2 ms here (app/bench -profile-use
-// deadline), and go-app's update that ran it as much again: done in the
-// way of the next change, it delayed that change's figure. A query is not
+// Each write takes chromium about 2 ms (go run ./app/bench -profile
+// -profile-use deadline), and go-app's update that ran it as much again:
+// done in the way of the next change, it would delay that change's figure. A query is not
 // written once the page's URL has changed otherwise (the reader followed a
 // link): the page then shows that URL's state.
 func replaceQuery(raw string) {
