@@ -17,7 +17,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -35,17 +34,6 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 )
-
-// chartIDs are the page's charts and what describes each.
-var chartIDs = []struct {
-	id       string
-	title    string
-	describe func(*data.Result) string
-}{
-	{"chart-latency", charts.TitleEnergyLatency, charts.DescribeEnergyLatency},
-	{"chart-concurrency", charts.TitleEnergyConcurrency, charts.DescribeEnergyConcurrency},
-	{"chart-power", charts.TitlePowerThroughput, charts.DescribePowerThroughput},
-}
 
 type chartCase struct {
 	name string
@@ -146,147 +134,6 @@ func TestCharts(t *testing.T) {
 			tb.checkChart(c.name+", narrowed", spec.id, r)
 		}
 	})
-}
-
-// box is a rectangle in a chart's canvas, and the transform that places it:
-// rotated labels are checked as rotated boxes.
-type box struct {
-	X, Y, W, H float64
-	M          []float64 // zrender's [a, b, c, d, e, f]; none: identity
-}
-
-type point struct{ x, y float64 }
-
-func (b box) corners() [4]point {
-	m := b.M
-	if len(m) != 6 {
-		m = []float64{1, 0, 0, 1, 0, 0}
-	}
-	at := func(x, y float64) point { return point{m[0]*x + m[2]*y + m[4], m[1]*x + m[3]*y + m[5]} }
-	return [4]point{at(b.X, b.Y), at(b.X+b.W, b.Y), at(b.X+b.W, b.Y+b.H), at(b.X, b.Y+b.H)}
-}
-
-// bounds is the upright rectangle around b.
-func (b box) bounds() (x0, y0, x1, y1 float64) {
-	x0, y0, x1, y1 = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, p := range b.corners() {
-		x0, y0, x1, y1 = min(x0, p.x), min(y0, p.y), max(x1, p.x), max(y1, p.y)
-	}
-	return
-}
-
-// overlaps tells whether two boxes, rotated or not, share any area (beyond
-// a pixel's rounding), by the separating axis test.
-func overlaps(a, b box) bool {
-	ca, cb := a.corners(), b.corners()
-	for _, poly := range [][4]point{ca, cb} {
-		for i := range 2 {
-			ax := point{poly[i+1].x - poly[i].x, poly[i+1].y - poly[i].y}
-			n := math.Hypot(ax.x, ax.y)
-			if n == 0 {
-				continue
-			}
-			ax = point{-ax.y / n, ax.x / n}
-			proj := func(ps [4]point) (lo, hi float64) {
-				lo, hi = math.Inf(1), math.Inf(-1)
-				for _, p := range ps {
-					v := p.x*ax.x + p.y*ax.y
-					lo, hi = min(lo, v), max(hi, v)
-				}
-				return
-			}
-			alo, ahi := proj(ca)
-			blo, bhi := proj(cb)
-			if ahi <= blo+1 || bhi <= alo+1 {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-type drawnText struct {
-	Text    string  `json:"text"`
-	Hidden  bool    `json:"hidden"`
-	Box     box     `json:"box"`
-	Fill    string  `json:"fill"`
-	Opacity float64 `json:"opacity"`
-	Back    string  `json:"back"` // the label's own background, if any
-	BackOp  float64 `json:"backOpacity"`
-}
-
-// drawn is what ECharts drew for one chart.
-type drawn struct {
-	Width, Height float64
-	Grid          box
-	Legends       []struct {
-		Type  string   `json:"type"`
-		Items int      `json:"items"` // entries drawn
-		Names []string `json:"names"` // entries asked for
-		Box   box      `json:"box"`
-	}
-	XExtent []float64
-	XLabels []drawnText
-	XName   *drawnText
-	YNames  []*drawnText
-	Texts   []drawnText // every text on the canvas that is shown
-	Series  []struct {
-		Name   string      `json:"name"`
-		Values [][]float64 `json:"values"`
-		MarkX  []float64   `json:"markX"`
-	}
-	Background string // the page behind the canvas
-}
-
-// boxJS defines box, an element's bounding rectangle and its transform, as
-// type box reads them.
-const boxJS = `
-	const box = e => { const r = e.getBoundingRect(); const m = e.getComputedTransform(); return {X: r.x, Y: r.y, W: r.width, H: r.height, M: m ? Array.from(m) : []} };
-`
-
-const drawnJS = `(id => {` + boxJS + `
-	const el = document.getElementById(id);
-	const inst = echarts.getInstanceByDom(el);
-	if (!inst) return null;
-	const model = inst.getModel();
-	const all = type => { const out = []; model.eachComponent(type, c => out.push(c)); return out };
-	const texts = g => { const out = []; g.traverse(e => { if (e.type === "text") out.push(e) }); return out };
-	const text = e => ({text: e.style.text, hidden: !!(e.ignore || e.invisible), box: box(e), fill: String(e.style.fill || ""), opacity: 1, back: "", backOpacity: 1});
-	const g = model.getComponent("grid").coordinateSystem.getRect();
-	const x = model.getComponent("xAxis", 0);
-	const xTexts = texts(inst.getViewOfComponentModel(x).group);
-	const labels = x.axis.getViewLabels().map(l => l.formattedLabel);
-	const opt = inst.getOption();
-	let back = "", a = el;
-	while (a && (!back || back === "rgba(0, 0, 0, 0)")) { back = getComputedStyle(a).backgroundColor; a = a.parentElement }
-	const shown = [];
-	inst.getZr().storage.getDisplayList().forEach(e => {
-		if (e.type !== "tspan" || !e.style.text) return;
-		// A label's background is drawn by its text element, with its opacity.
-		const host = e.parent && e.parent.style ? e.parent : null;
-		shown.push({text: e.style.text, hidden: false, box: box(e), fill: String(e.style.fill || ""), opacity: e.style.opacity ?? 1,
-			back: String(host && host.style.backgroundColor || ""), backOpacity: host ? host.style.opacity ?? 1 : 1});
-	});
-	return {
-		Width: inst.getWidth(), Height: inst.getHeight(),
-		Grid: {X: g.x, Y: g.y, W: g.width, H: g.height},
-		Legends: all("legend").map(l => { const v = inst.getViewOfComponentModel(l);
-			return {type: l.subType, items: v.getContentGroup().children().length, names: l.getData().map(d => d.get("name")), box: box(v.group)} }),
-		XExtent: x.axis.scale.getExtent(),
-		XLabels: xTexts.filter(e => labels.includes(e.style.text)).map(text),
-		XName: (t => t ? text(t) : null)(xTexts.find(e => e.style.text === x.get("name"))),
-		YNames: all("yAxis").map(y => (t => t ? text(t) : null)(texts(inst.getViewOfComponentModel(y).group).find(e => e.style.text === y.get("name")))),
-		Texts: shown,
-		Series: opt.series.map(s => ({name: s.name, values: (s.data || []).map(d => d.value),
-			markX: ((s.markLine || {}).data || []).map(d => d.xAxis)})),
-		Background: back,
-	};
-})`
-
-func (tb *tab) drawn(id string) drawn {
-	tb.t.Helper()
-	tb.chartReady(id)
-	return eval[drawn](tb, fmt.Sprintf("%s(%q)", drawnJS, id))
 }
 
 // checkChart checks what ECharts drew for the chart id of r.
@@ -537,83 +384,6 @@ func (tb *tab) checkTooltip(set *data.Set) {
 			t.Errorf("%s: runs %v–%v, off the %v px screen", where, got.Left, got.Right, got.Width)
 		}
 	}
-}
-
-// contrast is the WCAG contrast ratio of two opaque CSS colours.
-func contrast(a, b string) (float64, error) {
-	ca, err := rgb(a)
-	if err != nil {
-		return 0, err
-	}
-	cb, err := rgb(b)
-	if err != nil {
-		return 0, err
-	}
-	return ratio(ca, cb), nil
-}
-
-// ratio is the WCAG contrast ratio of two colours.
-func ratio(a, b [3]float64) float64 {
-	la, lb := luminance(a), luminance(b)
-	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
-}
-
-// blend is colour c drawn with opacity op over under.
-func blend(c, under [3]float64, op float64) [3]float64 {
-	var out [3]float64
-	for i := range out {
-		out[i] = op*c[i] + (1-op)*under[i]
-	}
-	return out
-}
-
-// rgb reads a CSS colour written as #rgb, #rrggbb, rgb() or rgba(), its
-// alpha ignored.
-func rgb(c string) ([3]float64, error) {
-	var rgb [3]float64
-	c = strings.TrimSpace(strings.ToLower(c))
-	switch {
-	case strings.HasPrefix(c, "#") && (len(c) == 4 || len(c) == 7):
-		h := c[1:]
-		if len(h) == 3 {
-			h = string([]byte{h[0], h[0], h[1], h[1], h[2], h[2]})
-		}
-		for i := range 3 {
-			v, err := strconv.ParseUint(h[2*i:2*i+2], 16, 8)
-			if err != nil {
-				return rgb, fmt.Errorf("colour %q: %v", c, err)
-			}
-			rgb[i] = float64(v)
-		}
-	case strings.HasPrefix(c, "rgb"):
-		inner := c[strings.Index(c, "(")+1 : strings.LastIndex(c, ")")]
-		parts := strings.FieldsFunc(inner, func(r rune) bool { return r == ',' || r == ' ' || r == '/' })
-		if len(parts) < 3 {
-			return rgb, fmt.Errorf("colour %q", c)
-		}
-		for i := range 3 {
-			v, err := strconv.ParseFloat(parts[i], 64)
-			if err != nil {
-				return rgb, fmt.Errorf("colour %q: %v", c, err)
-			}
-			rgb[i] = v
-		}
-	default:
-		return rgb, fmt.Errorf("colour %q: not #rgb, #rrggbb or rgb()", c)
-	}
-	return rgb, nil
-}
-
-// luminance is a colour's relative luminance (WCAG 2).
-func luminance(rgb [3]float64) float64 {
-	lin := func(v float64) float64 {
-		v /= 255
-		if v <= 0.03928 {
-			return v / 12.92
-		}
-		return math.Pow((v+0.055)/1.055, 2.4)
-	}
-	return 0.2126*lin(rgb[0]) + 0.7152*lin(rgb[1]) + 0.0722*lin(rgb[2])
 }
 
 // chartScreenshots writes each chart of each case, at a phone's and a wide
