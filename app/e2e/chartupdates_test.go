@@ -352,12 +352,3 @@ func sigRound(v float64, digits int) float64 {
 	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', digits, 64), 64)
 	return f
 }
-
-// figure is what #energy reads for q ("" when nothing is selected).
-func figure(set *data.Set, q data.Query) string {
-	r, err := set.Select(q)
-	if err != nil || r.Selected == nil {
-		return ""
-	}
-	return data.FormatEnergy(r.Estimate.EnergyWh)
-}
