@@ -14,7 +14,7 @@ import (
 	"tokenjoule/app/state"
 )
 
-// TestLongValues (issue 15, item 4): every page (the calculator and
+// TestLongValues: every page (the calculator and
 // server.Pages) mounts for two links whose parameters each hold 100 KB,
 // together one or more of every kind (the calculation's, the compare page's
 // gpu, the embed's, the footprint's, the plan's), and its notices quote at
