@@ -53,6 +53,20 @@
 //     (WebKit's console is read through its remote inspector, as WebDriver
 //     has none).
 //
+// # The harness
+//
+// The helpers the tests share live in one file per concern:
+// harness_site_test.go builds the wasm and the static sites and serves
+// them; harness_browser_test.go starts the browsers the tests share;
+// harness_tab_test.go opens a page under test (a tab, or a view of a frame)
+// and drives it, reads it and waits for it; harness_frames_test.go frames an
+// embed in a host page of another origin; harness_expect_test.go checks a
+// page against the core; harness_charts_test.go reads the charts as ECharts
+// drew them; harness_downloads_test.go captures what the pages save and
+// copy; harness_screenshots_test.go writes screenshots. A test of many
+// subtests builds a fixture (compareTest, footprintTest, …) whose methods
+// are its subtests, one each, named as the subtest is.
+//
 // # Time
 //
 // They are bound by the CPU, not by waiting: the package takes some four
