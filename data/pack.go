@@ -21,8 +21,7 @@ import (
 // decimal writes exactly (most of the dataset's, rounded as the leaderboard
 // publishes them) is that decimal's digits and exponent, any other its eight
 // bytes. Every type's fields are written and read in the same order by its
-// pack and unpack methods below: a field added to a type must be added to
-// both (TestPackEveryField fails until it is).
+// pack and unpack methods (packfields.go).
 
 const packMagic = "tokenjoule dataset pack 2\n"
 

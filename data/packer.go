@@ -46,6 +46,25 @@ func (w *packer) str(s string) {
 	w.uint(uint64(i))
 }
 
+// strFields, intFields and floatFields write fields in a row.
+func (w *packer) strFields(v ...string) {
+	for _, s := range v {
+		w.str(s)
+	}
+}
+
+func (w *packer) intFields(v ...int) {
+	for _, n := range v {
+		w.int(n)
+	}
+}
+
+func (w *packer) floatFields(v ...Float) {
+	for _, f := range v {
+		w.float(float64(f))
+	}
+}
+
 func (w *packer) list(v []string) {
 	w.uint(uint64(len(v)))
 	for _, s := range v {

@@ -35,16 +35,21 @@ func (r *unpacker) uint() uint64 {
 }
 
 func (r *unpacker) int() int {
-	if r.err != nil {
-		return 0
-	}
-	v, n := binary.Varint(r.b[r.i:])
-	if n <= 0 || v != int64(int(v)) {
+	v := unzigzag(r.uint())
+	if v != int64(int(v)) {
 		r.fail("bad number")
 		return 0
 	}
-	r.i += n
 	return int(v)
+}
+
+// unzigzag undoes the zig-zag encoding binary.AppendVarint writes a signed
+// number in.
+func unzigzag(u uint64) int64 {
+	if u&1 != 0 {
+		return ^int64(u >> 1)
+	}
+	return int64(u >> 1)
 }
 
 func (r *unpacker) optBool() *bool {
@@ -108,6 +113,26 @@ func (r *unpacker) str() string {
 	return r.strs[i]
 }
 
+// strFields, intFields and floatFields read fields in a row, each into its
+// pointer.
+func (r *unpacker) strFields(p ...*string) {
+	for _, s := range p {
+		*s = r.str()
+	}
+}
+
+func (r *unpacker) intFields(p ...*int) {
+	for _, v := range p {
+		*v = r.int()
+	}
+}
+
+func (r *unpacker) floatFields(p ...*Float) {
+	for _, v := range p {
+		*v = Float(r.float())
+	}
+}
+
 func (r *unpacker) list() []string {
 	n := r.count()
 	if n == 0 {
@@ -137,11 +162,5 @@ func (r *unpacker) float() float64 {
 		r.fail("bad exponent")
 		return 0
 	}
-	m, n := binary.Varint(r.b[r.i:])
-	if n <= 0 {
-		r.fail("bad number")
-		return 0
-	}
-	r.i += n
-	return fromDecimal(m, int(k)-maxPow10-1)
+	return fromDecimal(unzigzag(r.uint()), int(k)-maxPow10-1)
 }
