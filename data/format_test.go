@@ -117,7 +117,7 @@ func TestFormatTinyVolumes(t *testing.T) {
 }
 
 // TestFormatITL: a latency reads as the dataset shows it, to 0.1 ms, unless
-// that would read on the other side of the deadline (issue 16's edges).
+// that would read on the other side of the deadline.
 func TestFormatITL(t *testing.T) {
 	for _, c := range []struct {
 		ms, deadline float64

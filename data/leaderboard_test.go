@@ -86,7 +86,7 @@ func leaderboardTasks(t *testing.T) map[string][]*lbRow {
 // model's rows on gpu whose latency at p, as measured, is within the
 // deadline, the least energy per token; ties to fewer GPUs, the smaller
 // batch size limit, the first run, the GPU's name. rounded applies it to the
-// latencies rounded to 0.1 ms instead, as tokenjoule did before issue 16.
+// latencies rounded to 0.1 ms instead, as the rows show them.
 func leaderboardPick(rows []*lbRow, model, gpu string, p Percentile, deadline float64, rounded bool) *lbRow {
 	var best *lbRow
 	for _, r := range rows {
@@ -124,7 +124,7 @@ func smallestTenth(rows []*lbRow, model, gpu string, p Percentile) float64 {
 }
 
 // TestSelectionAgreesWithTheLeaderboard walks every token task, deadline
-// of the leaderboard's comparison (issue 16) and GPU choice, at every
+// of the leaderboard's comparison and GPU choice, at every
 // percentile, and checks every model's answer against the leaderboard's rule
 // applied to the leaderboard's own files: the row selected, its energy per
 // token and per request as measured, the energy for the volume, and, where
@@ -184,12 +184,13 @@ func TestSelectionAgreesWithTheLeaderboard(t *testing.T) {
 	}
 	t.Logf("answers checked: %v; where the rounded latencies chose otherwise: %v", checked, edges)
 	if edges[P50] < 4 {
-		t.Errorf("%d answers at p50 where rounded latencies choose otherwise, want the issue's 4 at least", edges[P50])
+		t.Errorf("%d answers at p50 where rounded latencies choose otherwise, want the 4 of TestTheIssuesEdgeCases at least", edges[P50])
 	}
 }
 
-// TestTheIssuesEdgeCases: the four answers issue 16 found to differ from the
-// leaderboard's web app, with what the web app picks.
+// TestTheIssuesEdgeCases: four answers where the latencies rounded to 0.1
+// ms choose otherwise than the measured ones, with what the leaderboard's
+// web app picks.
 func TestTheIssuesEdgeCases(t *testing.T) {
 	s := mustLoad(t)
 	for _, c := range []struct {

@@ -128,7 +128,7 @@ func TestParseTokensRefused(t *testing.T) {
 		{"- 5", ""},
 		{"-5x", ""},
 		{"-", ""},
-		// below one token (issue 15, item 11: 5e-324 gave "0 mWh"), zero
+		// below one token (5e-324 gave "0 mWh"), zero
 		// and underflow to zero; below by less than a float64 can tell
 		{"0", "below one token"},
 		{"0.0", "below one token"},

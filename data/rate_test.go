@@ -140,7 +140,7 @@ func FuzzParseRate(f *testing.F) {
 }
 
 // A rate whose day is less than one token is refused as a volume below one
-// token is (issue 15, item 11): 5e-324/s made a day's figures of nothing.
+// token is: 5e-324/s made a day's figures of nothing.
 func TestParseRateBelowOneTokenADay(t *testing.T) {
 	for _, in := range []string{"5e-324/s", "0.5/day", "0.00001/s", "0.0006/min"} {
 		if r, err := ParseRate(in); err == nil || !strings.Contains(err.Error(), "below one token a day") {

@@ -329,7 +329,7 @@ func TestCeilTenth(t *testing.T) {
 // deadline shown and set is the fastest measured latency rounded up at the
 // 0.1 ms shown (12.53 ms measured: 12.6 ms, which it meets; 12.5 ms, the
 // rounded row's figure, it does not), and ranking by it keeps the measured
-// order (issue 16).
+// order.
 func TestMinDeadlineIsRoundedUp(t *testing.T) {
 	models := []Model{
 		{Slug: "a", Configurations: []Config{cfg("H100", 1, 8, 1, 0.2, 12.5)}},

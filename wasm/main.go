@@ -14,11 +14,8 @@ func main() {
 	// A change of input renders the page anew, which allocates. At Go's
 	// default (a collection each time the heap doubles) a collection, which
 	// runs on the page's one thread, lands in some changes and makes them 3
-	// to 10 times slower (a typed deadline took 4 ms at the median and 28-42
-	// ms at worst of 120; 13-16 ms at worst with the collector off).
-	// Collecting at five times the live heap makes that rarer: in make bench,
-	// deadline p95 23 -> 19 ms and worst 36 -> 23 ms, for 26 MB of wasm
-	// memory after the interactions instead of 13.
+	// to 10 times slower. Collecting at five times the live heap makes that
+	// rarer, for twice the memory: a fifth off make bench's deadline p95.
 	debug.SetGCPercent(400)
 	ui.Start()
 }

@@ -20,7 +20,7 @@
 //     app/ui/routes.go).
 //  8. An embed's theme=light or theme=dark (app/state, ParamTheme) sets its
 //     colours before anything is painted: html[data-theme], which style.css
-//     and the charts (app/ui/echarts.go) follow rather than the system's.
+//     and the charts (app/ui/chartview.go) follow rather than the system's.
 //
 // It must run before go-app: the handler lists it as a plain (blocking)
 // script, which runs while the head is parsed, before the deferred

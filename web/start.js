@@ -133,7 +133,7 @@ if (typeof window !== "undefined") {
         }
         // Chromium would cache the code V8 optimizes for the module from
         // this worker's thread, but kept, the worker cost 41 MB for 55 ms
-        // on a return visit after use, in chromium only (2026-12-03).
+        // on a return visit after use, in chromium only.
         worker.terminate();
         if (e.data.module) {
           // For tools (app/bench, app/e2e): where the module came from.
@@ -167,12 +167,10 @@ if (typeof window !== "undefined") {
     });
     // The worker starts its download when this reaches it: once the page's
     // thread has parsed the page, near its first paint. Started at once
-    // (told by its URL's fragment), it had the module on the page 35 to 67
-    // ms sooner and the first change answered 16 to 38 ms sooner on the
-    // desktop (184 on the phone profile), but the download then took CPU
-    // from the first paint, which came 16 to 40 ms later on make bench's
-    // 2-core machine in 4 of 5 runs of 15 to 41 cold loads (2026-12-03),
-    // as late with the compilation held until after that paint.
+    // (told by its URL's fragment), it had the module on the page sooner,
+    // but the download then took CPU from the first paint, which came up to
+    // 40 ms later (make bench, with -versus for before and after), as late
+    // with the compilation held until after that paint.
     worker.postMessage({ url: wasm.url, raw: wasmRaw });
     return module;
   }

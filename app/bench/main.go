@@ -245,8 +245,8 @@ func run(o options) error {
 	}
 
 	// The phone's CPU 4× is DevTools' throttling, which slows the page's
-	// thread but a worker's much less (a loop took 3× as long on the page and
-	// 1 to 1.8× in a worker, 2026-12-03): web/start.js's worker, which
+	// thread but a worker's much less (a loop takes 3× as long on the page and
+	// at most 1.8× in a worker): web/start.js's worker, which
 	// downloads and compiles the wasm, runs near full speed, so the profile
 	// flatters work moved into it.
 	profiles := []profile{

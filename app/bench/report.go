@@ -238,8 +238,8 @@ func num(n int64) string {
 	return b.String()
 }
 
-// target is one of the benchmark's goals (issue 21): a limit on a figure of
-// a report, whose samples values gives.
+// target is one of the benchmark's goals: a limit on a figure of a report,
+// whose samples values gives.
 type target struct {
 	name   string
 	limit  float64

@@ -1,7 +1,11 @@
-// Package charts builds the calculator's three ECharts options with
-// go-echarts, from a data.Result: energy per token against latency, energy per
-// token against the batch size limit (max_num_seqs), and GPU power and
-// throughput against the batch size limit; and says in words what each shows.
+// Package charts builds the site's seven charts as ECharts options, with
+// go-echarts, and says in words what each shows: the calculator's three,
+// from a data.Result (energy per token against latency, energy per token
+// against the batch size limit (max_num_seqs), and GPU power and throughput
+// against the batch size limit); the compare page's two, from a
+// data.Ranking (the ranking's bars, from a plan.Ranking in plan mode, and
+// energy per token against active parameters); and the plan's two, from a
+// PlanChart (the energy a day and the GPUs against the deadline).
 //
 // Every option is plain JSON (ECharts string templates, no JavaScript
 // functions), so the browser only parses it and hands it to ECharts. The series

@@ -36,7 +36,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// TestBuildSignals (issue 15, item 8): a build stopped by SIGINT or SIGTERM
+// TestBuildSignals: a build stopped by SIGINT or SIGTERM
 // while it writes its site exits 1, saying so, and leaves neither the
 // unfinished site (.dist.build-NNN, 13 MB, was left in the project) nor a
 // changed one; what a SIGKILL leaves, the next build removes.
@@ -98,7 +98,7 @@ func TestBuildSignals(t *testing.T) {
 	}
 }
 
-// TestUnfinishedSitesIgnored (issue 15, item 8): git ignores the unfinished
+// TestUnfinishedSitesIgnored: git ignores the unfinished
 // site a killed build leaves in the project, which it did not.
 func TestUnfinishedSitesIgnored(t *testing.T) {
 	git, err := exec.LookPath("git")

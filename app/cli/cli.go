@@ -1,5 +1,5 @@
-// Package cli is the tokenjoule command: calc, compare, list, import, build
-// and serve, each a function of its arguments and output streams that
+// Package cli is the tokenjoule command: calc, plan, compare, list, import,
+// build and serve, each a function of its arguments and output streams that
 // returns the exit code, so that tests run them in-process.
 package cli
 

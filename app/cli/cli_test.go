@@ -135,7 +135,7 @@ func TestCalcBadInput(t *testing.T) {
 	})
 }
 
-// TestLongValues (issue 15, item 4): a 100 KB value of any flag is refused
+// TestLongValues: a 100 KB value of any flag is refused
 // with a message that quotes at most 40 characters of it.
 func TestLongValues(t *testing.T) {
 	long := strings.Repeat("x", 100<<10)
@@ -161,7 +161,7 @@ func TestLongValues(t *testing.T) {
 	}
 }
 
-// TestFailedOutput (issue 15, item 6): a command whose output is lost exits
+// TestFailedOutput: a command whose output is lost exits
 // 1 and says why; compare -csv > /dev/full exited 0.
 func TestFailedOutput(t *testing.T) {
 	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
@@ -373,7 +373,7 @@ func TestCalcQuotesTheGPUAsTyped(t *testing.T) {
 	}
 }
 
-// TestCalcTinyVolume (issue 15, item 11): a volume below one token is
+// TestCalcTinyVolume: a volume below one token is
 // refused, naming it and what is accepted (5e-324 printed "0 mWh" with exit
 // 0, and compare ranked by name); one token gives readable figures.
 func TestCalcTinyVolume(t *testing.T) {
@@ -400,8 +400,8 @@ func TestCalcTinyVolume(t *testing.T) {
 
 // TestJSONCarriesTheMeasuredEnergyPerRequest: calc -json and compare -json
 // give the leaderboard's measured energy_per_request_joules of the row they
-// select, not J/token × the output length rounded (issue 16); and at the
-// issue's edge, the row the leaderboard selects.
+// select, not J/token × the output length rounded; and at the edge of the
+// deadline, the row the leaderboard selects.
 func TestJSONCarriesTheMeasuredEnergyPerRequest(t *testing.T) {
 	// The leaderboard's figures (lm-arena-chat.json): Qwen 3 14B on one H100
 	// at 256, and Llama 3.1 70B on four H100s at 16 (17.7 ms; at 32, the

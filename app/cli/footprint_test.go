@@ -9,7 +9,7 @@ import (
 	"tokenjoule/app/state"
 )
 
-// The issue's closing scenario: Qwen 3 14B, chat, H100, 50 ms, 1B tokens,
+// A whole footprint: Qwen 3 14B, chat, H100, 50 ms, 1B tokens,
 // the cloud boundary, the world grid, Microsoft's WUE, 0.12 USD/kWh and a
 // budget of 1 t CO2e.
 var scenario = []string{"calc", "-task", "lm-arena-chat", "-model", "qwen-3-14b", "-gpu", "H100", "-deadline", "50ms",
@@ -182,7 +182,7 @@ func TestCalcFootprintText(t *testing.T) {
 	}
 }
 
-// TestCalcBudgetUnits (issue 15, item 12): every energy unit from J to TJ
+// TestCalcBudgetUnits: every energy unit from J to TJ
 // and from Wh to TWh is a budget of energy ("1 TWh" was read as a currency).
 func TestCalcBudgetUnits(t *testing.T) {
 	var tokens []string

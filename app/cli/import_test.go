@@ -131,7 +131,7 @@ func snapshot(t *testing.T, dir string) string {
 // TestImportKilled kills imports with SIGKILL at random instants, each
 // between two different datasets, and reads the dataset after each kill as
 // a build or a test would, before anything repairs it: it is always one of
-// the two, whole (issue 15, item 10). The importer's own tests kill the
+// the two, whole. The importer's own tests kill the
 // swap at each of its steps in turn; this is the command, killed for real.
 func TestImportKilled(t *testing.T) {
 	if testing.Short() {
@@ -227,8 +227,8 @@ func TestImportKilled(t *testing.T) {
 }
 
 // TestImportLongNickname: a 5,000-character nickname is a bad input (exit
-// 2), said in a line, not in 5 KB (issue 15, item 9: it exited 1 when the
-// slug made a file name too long, quoting the whole name).
+// 2), said in a line, not in 5 KB (it exited 1 when the slug made a file
+// name too long, quoting the whole name).
 func TestImportLongNickname(t *testing.T) {
 	src := t.TempDir()
 	os.CopyFS(src, os.DirFS(leaderboard(t)))

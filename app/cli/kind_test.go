@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// The example: 10,000 images of a model on H100 within 10 s.
+// 10,000 images of a model on H100 within 10 s.
 func TestCalcImages(t *testing.T) {
 	code, out, errs := runArgs("calc", "-task", "text-to-image", "-model", "flux-1-dev", "-gpu", "H100", "-deadline", "10s", "-images", "10000", "-json")
 	if code != exitOK {

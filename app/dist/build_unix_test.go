@@ -14,7 +14,7 @@ import (
 	"time"
 )
 
-// TestBuildModes (issue 15, item 5): the site's folders are 0755 and its
+// TestBuildModes: the site's folders are 0755 and its
 // files 0644, whatever the umask, in a new folder and in an empty one made
 // beforehand: the folder was left 0700 (os.MkdirTemp's), and a web server
 // running as another user answered 403.
@@ -56,7 +56,7 @@ func TestBuildModes(t *testing.T) {
 // deadPID is a process id no process has (above Linux's largest, 2^22).
 const deadPID = 1<<22 + 1
 
-// TestBuildRemovesStale (issue 15, item 8): a build removes the unfinished
+// TestBuildRemovesStale: a build removes the unfinished
 // sites that killed builds left beside its output (13 MB each, never cleaned),
 // and keeps one whose build still runs.
 func TestBuildRemovesStale(t *testing.T) {
@@ -90,7 +90,7 @@ func TestBuildRemovesStale(t *testing.T) {
 	}
 }
 
-// TestBuildInterrupted (issue 15, item 8): a build stopped at any moment
+// TestBuildInterrupted: a build stopped at any moment
 // before it replaces the site leaves no unfinished site beside it and the
 // site as it was; one stopped after, the new site.
 func TestBuildInterrupted(t *testing.T) {

@@ -194,8 +194,7 @@ func zopfliBytes(ctx context.Context, path, name string, b []byte) ([]byte, erro
 // (RFC 7932), which every browser decodes, rather than the encoder's default
 // of 22 (4 MB). The wasm is larger than 4 MB, and the dataset it embeds,
 // whose files repeat each other's keys and sources, then finds its matches
-// across the whole file: the wasm's brotli copy is 27 KB smaller with the
-// image and video tasks' data (1,583,264 → 1,556,014 bytes).
+// across the whole file: the wasm's brotli copy is 27 KB smaller.
 const brotliWindow = 24
 
 // brotliWindowFor is the smallest brotli window, in bits, that holds n bytes,

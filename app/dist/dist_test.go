@@ -77,7 +77,7 @@ func rawGet(t *testing.T, addr, target string, header ...string) (*http.Response
 	return res, string(b)
 }
 
-// TestOnlyTheSiteIsServed (issue 7, item 7): `serve` (server.New) serves
+// TestOnlyTheSiteIsServed: `serve` (server.New) serves
 // only the files of web/, and FileServer only those of the site: no
 // traversal in any spelling, no listing, no dotfile, no symbolic link out,
 // and web/'s CORS header on nothing else.
@@ -135,7 +135,7 @@ func TestOnlyTheSiteIsServed(t *testing.T) {
 	}
 }
 
-// TestFileWithSlash (issue 15, item 13): a file's name followed by a slash
+// TestFileWithSlash: a file's name followed by a slash
 // is not the file, as on nginx, GitHub Pages or serve: FileServer answered
 // /tj/index.html/ with the page, whose app then showed go-app's "Not Found".
 // A folder with a slash is its index.
@@ -159,7 +159,7 @@ func TestFileWithSlash(t *testing.T) {
 	}
 }
 
-// TestSameHeadersEverywhere (issue 7, item 9): `serve`, FileServer and the
+// TestSameHeadersEverywhere: `serve`, FileServer and the
 // _headers file send the same security headers, from server.Headers.
 func TestSameHeadersEverywhere(t *testing.T) {
 	root := project(t)
@@ -199,7 +199,7 @@ func TestSameHeadersEverywhere(t *testing.T) {
 	}
 }
 
-// TestPreviewsNeedADomain (issue 7, item 6): no page of a site built without
+// TestPreviewsNeedADomain: no page of a site built without
 // a domain carries a link-preview tag with an empty host; with one, they
 // carry full URLs.
 func TestPreviewsNeedADomain(t *testing.T) {
@@ -228,7 +228,7 @@ func TestPreviewsNeedADomain(t *testing.T) {
 	}
 }
 
-// TestBuildDeletesOnlyWhatItMade (issue 7, item 10): build refuses the
+// TestBuildDeletesOnlyWhatItMade: build refuses the
 // project, a folder holding it, anything inside web/, and a folder that is
 // not empty and holds no marker; it replaces a site it made.
 func TestBuildDeletesOnlyWhatItMade(t *testing.T) {
@@ -316,7 +316,7 @@ func tree(t *testing.T, dir string) string {
 	return b.String()
 }
 
-// TestAcceptEncoding (issue 7, item 14): q=0 refuses a coding.
+// TestAcceptEncoding: q=0 refuses a coding.
 func TestAcceptEncoding(t *testing.T) {
 	root := project(t)
 	srv := httptest.NewServer(FileServer(built(t, root, ""), ""))

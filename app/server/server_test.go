@@ -64,7 +64,7 @@ func get(t *testing.T, url string) (*http.Response, string) {
 	return res, string(b)
 }
 
-// TestMalformedQueryNotice (issue 7, item 5): the prerendered page names
+// TestMalformedQueryNotice: the prerendered page names
 // the pairs of its URL it did not understand, as the README promises, and
 // still reads the good ones.
 func TestMalformedQueryNotice(t *testing.T) {
@@ -90,9 +90,9 @@ func TestMalformedQueryNotice(t *testing.T) {
 	}
 }
 
-// TestLongURLs (issue 7, item 8): a page for any URL up to the server's
-// header limit is small. The issue's /embed?hide= with 16,000 unknown names
-// made 515 MB of HTML; the time taken is logged, not asserted.
+// TestLongURLs: a page for any URL up to the server's header limit is
+// small (an /embed?hide= with 16,000 unknown names made 515 MB of HTML);
+// the time taken is logged, not asserted.
 func TestLongURLs(t *testing.T) {
 	srv := serve(t, Options{Root: project(t)})
 	room := MaxHeaderBytes - 1000 // the request line's and headers' other bytes
@@ -126,7 +126,7 @@ func TestLongURLs(t *testing.T) {
 	}
 }
 
-// TestLongValues (issue 15, item 4): every parameter of every page, given a
+// TestLongValues: every parameter of every page, given a
 // 100 KB value, makes a page about the size of one given short bad values,
 // which quotes at most 40 characters of it; and so does one of 1 KB, which
 // main[data-query] repeated. /?pue= with 60,000 characters made a 100 KB page,
@@ -167,7 +167,7 @@ func TestLongValues(t *testing.T) {
 	}
 }
 
-// TestPreviews (issue 7, item 6): no link-preview tag with an empty host; with
+// TestPreviews: no link-preview tag with an empty host; with
 // a domain, full URLs, under the base path.
 func TestPreviews(t *testing.T) {
 	root := project(t)
@@ -197,7 +197,7 @@ func TestPreviews(t *testing.T) {
 	}
 }
 
-// TestCleanDomain (issue 15, item 14): a domain is a host name, with a port
+// TestCleanDomain: a domain is a host name, with a port
 // from 1 to 65535 if it has one; x.org:99999, x.org:, x..org and -x.org were
 // accepted.
 func TestCleanDomain(t *testing.T) {
@@ -289,7 +289,7 @@ func TestProxiedFilesStayLocal(t *testing.T) {
 }
 
 // BenchmarkLongURL prerenders the embed for a URL at the server's header
-// limit, all of it unknown hide names (issue 7, item 8).
+// limit, all of it unknown hide names.
 func BenchmarkLongURL(b *testing.B) {
 	s, err := New(Options{Root: project(b)})
 	if err != nil {

@@ -272,7 +272,7 @@ func TestParseQuery(t *testing.T) {
 			}
 		}
 	}
-	// The issue's links: the good pair is read, the malformed one reported.
+	// A link with a malformed pair: the good pair is read, the malformed one reported.
 	set := load(t)
 	v, notices := ParseQuery("task=gpqa%zz&tokens=5M")
 	if q, _ := Parse(set, v); q.Tokens != 5e6 || q.Task != data.DefaultQuery().Task || len(notices) != 1 {
@@ -281,7 +281,7 @@ func TestParseQuery(t *testing.T) {
 }
 
 // TestNoticesAreBounded: whatever the URL, at most one notice per parameter
-// (and one for the query string), each of a bounded length; the issue's
+// (and one for the query string), each of a bounded length; an
 // /embed?hide= with 16,000 unknown names made one notice per name, each
 // quoting the whole value.
 func TestNoticesAreBounded(t *testing.T) {
@@ -314,7 +314,7 @@ func TestNoticesAreBounded(t *testing.T) {
 	}
 }
 
-// TestEveryParameterBounded (issue 15, item 4): each parameter of every page
+// TestEveryParameterBounded: each parameter of every page
 // (the calculator's, the compare page's, the embed's, the footprint's and
 // the plan's traffic), given a 100 KB value, is refused in one notice that quotes
 // at most 40 characters of it. The footprint's and the compare page's gpu

@@ -1,7 +1,8 @@
 package ui
 
 // The rest of the bridge to JavaScript (see echarts.go): where a page that
-// a link opened is scrolled, and the deadline slider's thumb.
+// a link opened is scrolled, the deadline slider's thumb, the mark that the
+// app has mounted, and the console.
 
 import (
 	"net/url"
@@ -69,4 +70,21 @@ func placeThumb(el app.Value, pos string) {
 	if app.IsClient && el.Get("value").String() != pos {
 		el.Set("value", pos)
 	}
+}
+
+// logError reports on the console what the page could not do.
+func logError(msg string) {
+	if app.IsClient {
+		app.Window().Get("console").Call("error", "tokenjoule: "+msg)
+	}
+}
+
+// markMounted records when the app took over the prerendered page, for the
+// timing the browser tests report, and lets CSS retire the loader.
+func markMounted() {
+	if !app.IsClient {
+		return
+	}
+	app.Window().Get("performance").Call("mark", "tokenjoule-mounted")
+	app.Window().Get("document").Get("documentElement").Get("classList").Call("add", "mounted")
 }

@@ -83,9 +83,9 @@ func (c *Chart) schedule() {
 }
 
 // drawBudget is how long drawing the queued charts may hold the page in one
-// task; the charts left wait for the next frame. On a slow CPU a patch takes
-// 10 to 30 ms a chart (ECharts' own work, 2026-12-03, this 2-core machine),
-// and the three in a task took 60 to 90: too long for the frames of a drag,
+// task; the charts left wait for the next frame. On a slow CPU ECharts takes
+// 10 to 30 ms to patch a chart (go run ./app/bench -profile -profile-use
+// deadline -profile-in-view), so three in one task would hold up a drag,
 // whose next position waits for the task. A fast CPU still draws them all
 // in one.
 const drawBudget = 8 * time.Millisecond

@@ -1,8 +1,10 @@
 // Package ui is the calculator's go-app user interface: components that turn
 // a data.Query into markup and chart options. The calculation itself is in
 // package data, the query string in package state, the chart options in
-// package charts; echarts.go, labels.go, download.go and bridge.go are the
-// only files that talk to JavaScript.
+// package charts. Only the bridge's files talk to JavaScript: echarts.go
+// (which lists them with their jobs), chartview.go, labels.go,
+// schedule.go, address.go, clipboard.go, frameheight.go, focus.go,
+// download.go and bridge.go.
 //
 // # Pages
 //

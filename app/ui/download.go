@@ -1,12 +1,10 @@
 package ui
 
-// The bridge to JavaScript for what the pages let people take away, the
-// sibling of echarts.go (which holds the rest of the bridge): saving bytes as
-// a file, made in the browser (a Blob, an object URL and a click on an
-// a[download]; no server, so it works offline), drawing a chart option off
-// screen as a PNG or SVG image, drawing lines of text as a PNG picture, the
-// page's origin, and whether the page is framed. Nothing else in the UI
-// calls JS.
+// The bridge to JavaScript (see echarts.go) for what the pages let people
+// take away: saving bytes as a file, made in the browser (a Blob, an object
+// URL and a click on an a[download]; no server, so it works offline),
+// drawing a chart option off screen as a PNG or SVG image, drawing lines of
+// text as a PNG picture, the page's origin, and whether the page is framed.
 
 import (
 	"encoding/base64"

@@ -42,7 +42,7 @@ func TestGlossary(t *testing.T) {
 	if got := label(termBatchLimit); got != "Batch size limit (max_num_seqs)" {
 		t.Errorf("label(max_num_seqs) = %q", got)
 	}
-	// The issue's own words for the terms readers stumble on.
+	// The words that explain the terms readers stumble on.
 	for k, want := range map[string]string{
 		termITL:        "waits between one token",
 		termPercentile: "9 in 10 tokens arrive within the deadline",

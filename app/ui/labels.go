@@ -1,9 +1,8 @@
 package ui
 
-// The bridge's placement of chart labels, moved out of echarts.go and part
-// of it (one of the files that talk to JavaScript, with echarts.go and
-// download.go): it measures where ECharts drew each point, and sets each
-// label where charts.Place puts it.
+// The bridge's placement of chart labels (see echarts.go): it measures
+// where ECharts drew each point, and sets each label where charts.Place
+// puts it.
 
 import (
 	"cmp"

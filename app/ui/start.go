@@ -69,8 +69,8 @@ const turnSlice = 30 * time.Millisecond
 // startTurn hands the browser a turn once the first render has run for
 // turnSlice. The pages call it once their state is read, and the components
 // as they are mounted (OnInit): go-app mounts a page's tree in one call,
-// which took 180 ms of the main thread's CPU on make bench's desktop profile
-// (the calculator at 2-core speed), and 40-65 ms a turn with these.
+// some 180 ms of the main thread for the calculator on make bench's desktop
+// profile (go run ./app/bench -profile says where a load's time goes).
 func startTurn() {
 	if !mounting || time.Since(turnStart) < turnSlice {
 		return

@@ -130,7 +130,8 @@ func TestCardOtherEnd(t *testing.T) {
 	}
 }
 
-// The compare card's answer is the sentence, from the ranking.
+// The compare card's answer is one sentence, from the ranking: the model
+// that uses the least, and how many times as much the most uses.
 func TestCompareCard(t *testing.T) {
 	s := load(t)
 	q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}

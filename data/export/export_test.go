@@ -396,7 +396,7 @@ func TestFilename(t *testing.T) {
 
 // TestCSVNeverHoldsAFormula: a name from the dataset that a spreadsheet
 // would run as a formula (=, +, -, @, a tab, a carriage return first) is
-// written with a ' before it (OWASP, CSV injection; issue 15, item 9); the
+// written with a ' before it (OWASP, CSV injection); the
 // figures stay numbers.
 func TestCSVNeverHoldsAFormula(t *testing.T) {
 	names := []string{`=HYPERLINK("http://x.example","y")`, "+1+cmd", "-2+3", "@SUM(1)", "\tTab", "\rCR", "Plain, with a comma"}

@@ -187,7 +187,7 @@ func TestSummarySmallVolume(t *testing.T) {
 	}
 }
 
-// TestCompareSummaryFootprint (issue 15, item 7): the compare summary
+// TestCompareSummaryFootprint: the compare summary
 // carries the footprint the page and its CSV do: each model's figures as the
 // core computes them, the factors once, and the boundary widened. It said
 // "Boundary: GPU only." for a link that set boundary=cloud&grid=400&wue=1&price=0.1.

@@ -164,8 +164,8 @@ func TestFit(t *testing.T) {
 			t.Errorf("Fit(%+v) with %+v: %+v, error %v, want one saying %q", tc.budget, tc.f, fit, err, tc.reason)
 		}
 	}
-	// An image or video model's budget counts what it makes (issue 15, item
-	// 11: below one image is no volume either).
+	// An image or video model's budget counts what it makes (below one
+	// image is no volume either).
 	image := data.Config{BatchSize: 4, JoulesPerItem: 1000, Measured: &data.Measured{JoulesPerItem: 1000}}
 	video := image
 	video.Frames = 81

@@ -140,7 +140,7 @@ func TestPresets(t *testing.T) {
 			}
 		}
 	}
-	// The grid regions, each with its reference figure.
+	// The grid regions, each with its reference figure.
 	for id, g := range map[string]float64{"world": 480, "us": 367, "fr": 56, "de": 381, "cn": 582, "in": 713,
 		"br": 98, "ca": 170, "au": 549, "ie": 291, "no": 30} {
 		if p, ok := Grid.Preset(id); !ok || p.Value != g {

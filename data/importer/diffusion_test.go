@@ -206,7 +206,7 @@ func TestDiffusionDataset(t *testing.T) {
 		total[task] = len(published.Configurations)
 	}
 	if total["text-to-image"] != 638 || total["text-to-video"] != 382 {
-		t.Errorf("the reference copy has %v configurations, the issue counts 638 and 382", total)
+		t.Errorf("the reference copy has %v configurations, the leaderboard counts 638 and 382", total)
 	}
 	// The counts per model, as the leaderboard's model files list them.
 	want := map[string]int{

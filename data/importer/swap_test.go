@@ -153,9 +153,9 @@ func killAt(t *testing.T, kill int, out string, files map[string][]byte) (finish
 
 // TestSwapKilledAnywhere stops a swap after each of its steps, as a SIGKILL
 // would, and reads the dataset as a build or a test would, before anything
-// repairs it: it is the old one or the new one, whole (issue 15, item 10:
-// the earlier importer moved the entries of data/ one by one, and a kill
-// between two moves left a mix that a build embedded). Recover then removes
+// repairs it: it is the old one or the new one, whole (an importer that
+// moved the entries of data/ one by one, killed between two moves, left a
+// mix that a build embedded). Recover then removes
 // what the kill left, without changing what readers see.
 func TestSwapKilledAnywhere(t *testing.T) {
 	a, b := twoDatasets(t)

@@ -184,7 +184,7 @@ func TestBadRowsFailTheImport(t *testing.T) {
 			setEnergy(rows[1], 1e300)
 			return rows
 		}, "energy_per_token_joules", "1e+300"},
-		// Each field within a plausible range (issue 15, item 9).
+		// Each field within a plausible range.
 		{"params beyond any model", set("total_params_billions", 1e300), "total_params_billions", "1e+300"},
 		{"active params above the total", set("activated_params_billions", 9.0), "activated_params_billions", "9"},
 		{"2^40 GPUs", set("num_gpus", 1<<40), "num_gpus", "1099511627776"},
@@ -245,8 +245,8 @@ func TestBadRowsFailTheImport(t *testing.T) {
 }
 
 // TestLongNicknameIsCutShort: a 5,000-character nickname is a bad input,
-// said in a short message (issue 15, item 9: it gave a 5 KB message, and
-// an I/O error when the slug made a file name too long).
+// said in a short message (not a 5 KB one, nor an I/O error when the slug
+// makes a file name too long).
 func TestLongNicknameIsCutShort(t *testing.T) {
 	long := strings.Repeat("x", 5000)
 	src := fixture(t, func(rows []map[string]any) []map[string]any {
@@ -265,7 +265,7 @@ func TestLongNicknameIsCutShort(t *testing.T) {
 
 // TestRepeatedKeysAreRefused: a key given twice in an object, anywhere in
 // the leaderboard's files, is refused: encoding/json would keep the last
-// without a word (issue 15, item 9).
+// without a word.
 func TestRepeatedKeysAreRefused(t *testing.T) {
 	for _, c := range []struct {
 		file, old, new string

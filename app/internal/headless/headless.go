@@ -60,8 +60,7 @@ func Options(path, profile string) []chromedp.ExecAllocatorOption {
 		// Headless chromium still builds a window's browser UI: chromium 156
 		// preloads the address bar's popup for each window as two WebUI
 		// pages, in a renderer of their own that took half a core while a
-		// test opened tabs (TestCompare: 137 CPU-seconds with it, 75 to 100
-		// without). No page sees it.
+		// test opened tabs. No page sees it.
 		chromedp.Flag("disable-features", "WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup"),
 		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1280, 900),
