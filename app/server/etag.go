@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
-	"sync"
 	"time"
 )
 
@@ -23,46 +22,15 @@ func ServeContent(w http.ResponseWriter, r *http.Request, path string, f io.Read
 	http.ServeContent(w, r, fi.Name(), time.Time{}, f)
 }
 
-// etags caches the ETag of each file by its path, size and modification
-// time, which a rebuild or a redeployment changes, so that a file is hashed
-// once, not on every request.
-var etags = struct {
-	sync.Mutex
-	m map[etagKey]string
-}{m: map[etagKey]string{}}
-
-type etagKey struct {
-	path  string
-	size  int64
-	mtime time.Time
-}
-
-// maxETags bounds the cache: past it, a server that has served many builds
-// starts afresh.
-const maxETags = 4096
+// etags are the files' ETags, each made once.
+var etags fileCache[string]
 
 func etagOf(path string, f io.ReadSeeker, fi fs.FileInfo) (string, error) {
-	key := etagKey{path, fi.Size(), fi.ModTime()}
-	etags.Lock()
-	tag, ok := etags.m[key]
-	etags.Unlock()
-	if ok {
-		return tag, nil
-	}
-	h := sha256.New()
-	_, err := io.Copy(h, f)
-	if _, serr := f.Seek(0, io.SeekStart); err == nil {
-		err = serr
-	}
-	if err != nil {
-		return "", err
-	}
-	tag = `"` + base64.RawURLEncoding.EncodeToString(h.Sum(nil)[:18]) + `"`
-	etags.Lock()
-	if len(etags.m) >= maxETags {
-		clear(etags.m)
-	}
-	etags.m[key] = tag
-	etags.Unlock()
-	return tag, nil
+	return etags.get(path, f, fi, func(r io.Reader) (string, error) {
+		h := sha256.New()
+		if _, err := io.Copy(h, r); err != nil {
+			return "", err
+		}
+		return `"` + base64.RawURLEncoding.EncodeToString(h.Sum(nil)[:18]) + `"`, nil
+	})
 }

@@ -11,8 +11,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
-	"time"
 )
 
 // webFiles serves the files of one directory (web/) by their plain names,
@@ -71,18 +69,8 @@ func (wf webFiles) serve(w http.ResponseWriter, r *http.Request, name string) {
 // compressible lists the extensions of web/'s files that compress.
 var compressible = map[string]bool{".wasm": true, ".js": true, ".css": true, ".svg": true, ".json": true}
 
-// gzipCache holds the gzip copies of web/'s files, by path, for as long as
-// a file keeps its size and time.
-var gzipCache = struct {
-	sync.Mutex
-	files map[string]gzipCopy
-}{files: map[string]gzipCopy{}}
-
-type gzipCopy struct {
-	size int64
-	mod  time.Time
-	gz   []byte
-}
+// gzipCopies are web/'s files gzipped, each made once.
+var gzipCopies fileCache[[]byte]
 
 // gzipped is the file f, name in dir, gzipped: like a host that compresses,
 // the server sends the wasm a fifth of its size, and the page takes it as
@@ -90,25 +78,15 @@ type gzipCopy struct {
 // fastest level: this is for development and tests; `build` writes the
 // smallest copies for the hosts that serve them.
 func gzipped(dir, name string, f *os.File, fi os.FileInfo) ([]byte, error) {
-	key := filepath.Join(dir, name)
-	gzipCache.Lock()
-	defer gzipCache.Unlock()
-	if c, ok := gzipCache.files[key]; ok && c.size == fi.Size() && c.mod.Equal(fi.ModTime()) {
-		return c.gz, nil
-	}
-	var b bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
-	if _, err := io.Copy(zw, f); err != nil {
-		return nil, err
-	}
-	if err := zw.Close(); err != nil {
-		return nil, err
-	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return nil, err
-	}
-	gzipCache.files[key] = gzipCopy{fi.Size(), fi.ModTime(), b.Bytes()}
-	return b.Bytes(), nil
+	return gzipCopies.get(filepath.Join(dir, name), f, fi, func(r io.Reader) ([]byte, error) {
+		var b bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
+		if _, err := io.Copy(zw, r); err != nil {
+			return nil, err
+		}
+		err := zw.Close()
+		return b.Bytes(), err
+	})
 }
 
 func (wf webFiles) open(name string) (*os.File, error) {
