@@ -253,7 +253,7 @@ func charted(q data.Query) data.Query {
 
 // chart is the i-th of chartSpecs for the current answer, described in
 // words; with no answer, only its title names it.
-func (c *calc) chart(i int) *Chart {
+func (c *Calculator) chart(i int) *Chart {
 	label := chartTitle(i, c.kind())
 	if c.res != nil {
 		label = c.labels[i]

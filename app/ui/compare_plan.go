@@ -8,7 +8,6 @@ package ui
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -42,29 +41,14 @@ func (c *Compare) computePlans() (*data.Ranking, error) {
 	return prk.Data(), nil
 }
 
-// pageQuery is the page's own query string: its state, its hidden controls,
-// the traffic in plan mode, the footprint.
-func (c *Compare) pageQuery() string {
+// query is the page's state, its hidden controls and, in plan mode, the
+// traffic.
+func (c *Compare) query() string {
 	s := state.EmbedString(c.q, c.look)
 	if c.planning {
 		s += "&" + state.TrafficString(c.traffic)
 	}
-	return c.foot.fp.AppendTo(s)
-}
-
-func (c *Compare) onTraffic(ctx app.Context, e app.Event) {
-	if c.tin.edit(ctx, &c.traffic) {
-		c.compute()
-		replaceQuery(c.pageQuery())
-	}
-}
-
-func (c *Compare) onRatePreset(r data.Rate) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		c.tin.preset(r, &c.traffic)
-		c.compute()
-		replaceQuery(c.pageQuery())
-	}
+	return s
 }
 
 // planURL is the plan page for the model slug with this state.
@@ -131,46 +115,6 @@ func (c *Compare) renderPlanAnswer() app.UI {
 
 // titlePlanRanking is plan mode's title of the bars.
 const titlePlanRanking = "Energy a day, by model"
-
-// planColumns are the ranking table's columns in plan mode.
-func (c *Compare) planColumns() []column {
-	best := func(r rankedRow) *plan.Option { return c.plans[r.Entry.Slug].Best() }
-	sel := func(r rankedRow) *data.Config { return best(r).Config }
-	return []column{
-		{key: colRank, label: "#", cell: func(r rankedRow) string { return strconv.Itoa(r.rank) },
-			less: func(a, b rankedRow) bool { return a.rank < b.rank }},
-		{key: colModel, label: "Model", cell: func(r rankedRow) string { return r.Entry.Name },
-			less: func(a, b rankedRow) bool { return data.NaturalLess(a.Entry.Name, b.Entry.Name) }},
-		figures(colEnergy, "Energy a day", data.WattHours, func(r rankedRow) float64 { return best(r).WhPerDay }),
-		figures(colGPUs, "GPUs", nil, func(r rankedRow) float64 { return float64(best(r).GPUs) }),
-		{key: colUtilisation, label: "Busy, on average", cell: func(r rankedRow) string { return plan.FormatPercent(best(r).Utilisation) },
-			less: func(a, b rankedRow) bool { return best(a).Utilisation < best(b).Utilisation }},
-		{key: colHeadroom, label: "For the peak", cell: func(r rankedRow) string {
-			p := c.plans[r.Entry.Slug]
-			return data.FormatChange(best(r).WhPerDay, p.BusyWhPerDay())
-		}, less: func(a, b rankedRow) bool {
-			return c.plans[a.Entry.Slug].HeadroomShare() < c.plans[b.Entry.Slug].HeadroomShare()
-		}},
-		{key: colConfig, label: "Configuration", cell: func(r rankedRow) string {
-			o := best(r)
-			return fmt.Sprintf("%d × %s, batch size limit %d", o.Replicas, o.Config.Hardware(), o.Config.MaxNumSeqs)
-		}, less: func(a, b rankedRow) bool {
-			x, y := sel(a), sel(b)
-			if x.NumGPUs != y.NumGPUs {
-				return x.NumGPUs < y.NumGPUs
-			}
-			return x.MaxNumSeqs < y.MaxNumSeqs
-		}},
-		figures(colActive, "Active", []data.Unit{{Size: 1, Name: "billions"}}, func(r rankedRow) float64 { return float64(r.Entry.ActiveParams) }),
-	}
-}
-
-// The keys of plan mode's own columns.
-const (
-	colGPUs        = "gpus"
-	colUtilisation = "utilisation"
-	colHeadroom    = "headroom"
-)
 
 // modelCalcURL is the calculator for the highlighted model: in plan mode,
 // with a day's tokens as its volume.
