@@ -31,14 +31,6 @@ type Compare struct {
 	bars, scatter string // chart options
 }
 
-// The compare page's chart ids, and their titles.
-const (
-	chartRanking = "chart-ranking"
-	chartParams  = "chart-params"
-
-	titleRanking = "Energy for the volume, by model"
-)
-
 // newCompare is the compare page, or its embed.
 func newCompare(embedded bool) app.Composer {
 	c := &Compare{}

@@ -12,6 +12,14 @@ import (
 	"tokenjoule/data/export"
 )
 
+// The compare page's chart ids, and their titles.
+const (
+	chartRanking = "chart-ranking"
+	chartParams  = "chart-params"
+
+	titleRanking = "Energy for the volume, by model"
+)
+
 // render is the ranking, its table, the models that miss the deadline, the
 // inputs and the downloads; on the full page also the scatter and the
 // footer; the embed's card layout is renderCard.

@@ -35,12 +35,6 @@ type Plan struct {
 	failed bool
 }
 
-// The plan's chart ids.
-const (
-	chartPlanEnergy = "chart-plan-energy"
-	chartPlanGPUs   = "chart-plan-gpus"
-)
-
 // newPlan is the plan page, or its embed.
 func newPlan(embedded bool) app.Composer {
 	c := &Plan{}

@@ -61,6 +61,12 @@ func (c *Plan) render(root app.HTMLMain) app.UI {
 	)
 }
 
+// The plan's chart ids.
+const (
+	chartPlanEnergy = "chart-plan-energy"
+	chartPlanGPUs   = "chart-plan-gpus"
+)
+
 // planCharts are the plan's two charts, in state.PlanCharts' order.
 var planCharts = []struct {
 	id, title, brief string
