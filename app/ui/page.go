@@ -223,3 +223,21 @@ func (p *page) embedPage(root app.HTMLMain, heading string, body ...app.UI) app.
 func (p *page) figurePage(root app.HTMLMain, figure, footer app.UI) app.UI {
 	return root.Body(p.renderNoJS(), &Notices{List: p.notices}, figure, footer)
 }
+
+// slot is el when show is true, and otherwise an empty hidden span in its
+// place, so that the elements after it keep their positions.
+func slot(show bool, el func() app.UI) app.UI {
+	if show {
+		return el()
+	}
+	return app.Span().Hidden(true)
+}
+
+// disabledUntilStart disables a button in the prerendered page, which does
+// not respond to it.
+func disabledUntilStart(b app.HTMLButton) app.HTMLButton {
+	if prerendering() {
+		return b.Disabled(true)
+	}
+	return b
+}

@@ -6,6 +6,8 @@ package ui
 // to the page's query (page.apply), which answers it and writes the URL.
 
 import (
+	"unicode/utf8"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"tokenjoule/app/state"
@@ -228,4 +230,79 @@ func (p *page) slottedInputs(lead app.UI, only *data.Kind, volume func() app.UI,
 			footprint,
 		)...)
 	})
+}
+
+// modelFields are the task, model and GPU fields of q, each in its slot,
+// empty where hidden hides it: the calculator's and the plan's first inputs.
+// compact is the embed's; only, when not nil, the kind of the workloads the
+// task offers (the plan's: tokens).
+func modelFields(set *data.Set, q data.Query, hidden state.Hidden, compact bool, only *data.Kind, onTask, onModel, onGPU app.EventHandler) []app.UI {
+	var (
+		work  *data.Workload
+		entry *data.ModelEntry
+	)
+	if w, err := set.Workload(q.Task); err == nil {
+		work = w
+	}
+	if e, err := set.Entry(q.Task, q.Model); err == nil {
+		entry = e
+	}
+	tasks := taskOptions(set, q.Task, only)
+	var models, gpus []app.UI
+	if work != nil {
+		// The dataset's names, as the headline and every figure say them;
+		// what tells models apart is said under the selector.
+		for _, m := range work.Models {
+			models = append(models, option(m.Slug, m.Name, entry != nil && m.Slug == entry.Slug))
+		}
+	}
+	hint, whole := "", ""
+	if entry != nil {
+		hint = modelHint(data.TaskKind(q.Task), entry, compact)
+		if utf8.RuneCountInString(entry.Name) > phoneName {
+			whole = entry.Name + ": "
+		}
+		gpus = append(gpus, option(data.AnyGPU, gpuOption(entry.GPUs), q.GPU == data.AnyGPU))
+		for _, g := range entry.GPUs {
+			gpus = append(gpus, option(g, g, q.GPU == g))
+		}
+	}
+	show := func(param string, f func() app.UI) app.UI { return slot(!hidden.Has(param), f) }
+	return []app.UI{
+		show(state.ParamTask, func() app.UI {
+			return field("task", "Task (workload)", app.Select().ID("task").OnChange(onTask).Body(tasks...))
+		}),
+		show(state.ParamModel, func() app.UI {
+			return app.Div().Class("field wide").Body(
+				app.Label().For("model").Text("Model"),
+				app.Select().ID("model").Aria("describedby", "model-hint").OnChange(onModel).Body(models...),
+				app.P().ID("model-hint").Class("hint").Body(app.Span().Class("phone-only").Text(whole), app.Text(hint)),
+			)
+		}),
+		show(state.ParamGPU, func() app.UI {
+			return app.Div().Class("field wide").Body(
+				app.Div().Class("label-row").Body(app.Label().For("gpu").Text("GPU"), explain(termGPUs)),
+				app.Select().ID("gpu").OnChange(onGPU).Body(gpus...),
+			)
+		}),
+	}
+}
+
+// phoneName is the longest model name, in characters, that the model's
+// select shows whole on a 360-px phone (measured in chromium: "Qwen 3 VL
+// 235B A22B Instruct FP8", 32, fits; "Llama 4 Maverick 17B 128E Instruct
+// FP8", 38, loses its last characters). There the hint under the select
+// begins with a longer name, whole.
+const phoneName = 34
+
+// taskOptions are the task selector's options, only the workloads of kind
+// only unless it is nil.
+func taskOptions(set *data.Set, task string, only *data.Kind) []app.UI {
+	var tasks []app.UI
+	for _, w := range set.Index.Workloads {
+		if only == nil || w.Kind() == only {
+			tasks = append(tasks, option(w.ID, w.Name, w.ID == task))
+		}
+	}
+	return tasks
 }
