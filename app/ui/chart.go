@@ -169,9 +169,12 @@ func (c *Chart) OnMount(ctx app.Context) {
 	})
 }
 
+// OnUpdate marks the chart stale and has it drawn; or, changed back to what
+// it shows before it was drawn anew, no longer stale.
 func (c *Chart) OnUpdate(ctx app.Context) {
-	if c.stale() {
-		markStale(c.ID, true)
+	stale := c.stale()
+	markStale(c.ID, stale)
+	if stale {
 		c.update()
 	}
 }
