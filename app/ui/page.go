@@ -164,12 +164,6 @@ func (p *page) kind() *data.Kind { return data.TaskKind(p.q.Task) }
 
 // Render is the page's main element, its class the page's (or its embed
 // layout's), holding the page's own markup or why there is none.
-//
-// Every element that comes and goes keeps its place among its siblings
-// (slot): go-app matches children by position and patches in place an
-// element that another of the same tag replaces, setting its attributes in
-// no fixed order, so a range input made a text box would clamp the box's
-// value.
 func (p *page) Render() app.UI {
 	class := "calc"
 	if p.embedded {
@@ -225,7 +219,11 @@ func (p *page) figurePage(root app.HTMLMain, figure, footer app.UI) app.UI {
 }
 
 // slot is el when show is true, and otherwise an empty hidden span in its
-// place, so that the elements after it keep their positions.
+// place, so that the elements after it keep their positions: every element
+// of a page that comes and goes keeps its place among its siblings. go-app
+// matches children by position and patches in place an element that another
+// of the same tag replaces, setting its attributes in no fixed order, so a
+// range input made a text box would clamp the box's value.
 func slot(show bool, el func() app.UI) app.UI {
 	if show {
 		return el()
