@@ -1,8 +1,9 @@
 package e2e
 
 // Browser tests of how the calculator's charts are kept up to date: drawn
-// only when near the screen, patched (not set anew) for a new deadline, and
-// the deadline slider applied once a frame. What the charts must show comes
+// only when near the screen, and patched (not set anew) for a new deadline
+// (the slider's positions, one a frame, are TestSliderFrames'). What the
+// charts must show comes
 // from packages data and charts; nothing here measures time (that is
 // `make bench`'s job).
 
@@ -17,7 +18,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tokenjoule/app/charts"
-	"tokenjoule/app/state"
 	"tokenjoule/data"
 )
 
@@ -32,12 +32,6 @@ func TestChartUpdates(t *testing.T) {
 		return eval[map[string]bool](tb, `Object.fromEntries([...document.querySelectorAll(".echart")].map(el =>
 			[el.id, !!(window.echarts && echarts.getInstanceByDom(el))]))`)
 	}
-	// frames waits for n animation frames and a task after them.
-	frames := func(tb *tab, n int) {
-		tb.t.Helper()
-		tb.await(fmt.Sprintf(`new Promise(done => { let n = %d;
-			const step = () => n-- > 0 ? requestAnimationFrame(step) : setTimeout(() => done(true), 0); step() })`, n))
-	}
 
 	t.Run("DrawnWhenNear", func(t *testing.T) {
 		t.Parallel()
@@ -48,7 +42,7 @@ func TestChartUpdates(t *testing.T) {
 		// On a phone the charts are far below the first screen: after the
 		// frames in which the page would have drawn them, none has an
 		// instance, and each waits, marked stale.
-		frames(tb, 10)
+		tb.frames(10)
 		for id, drawn := range hasInstance(tb) {
 			if drawn {
 				t.Errorf("%s was drawn before it came near the screen", id)
@@ -61,7 +55,7 @@ func TestChartUpdates(t *testing.T) {
 		// two charts further down, still is not.
 		r, _ := set.Select(def)
 		tb.checkLatencyChart("scrolled to", r)
-		frames(tb, 5)
+		tb.frames(5)
 		if hasInstance(tb)["chart-power"] {
 			t.Error("chart-power was drawn while two charts below the one scrolled to")
 		}
@@ -201,71 +195,6 @@ func TestChartUpdates(t *testing.T) {
 			tb.checkChart("dark after light", s.id, r)
 		}
 	})
-
-	t.Run("SliderOncePerFrame", func(t *testing.T) {
-		t.Parallel()
-		tb := newTab(t, bctx, origin)
-		tb.open("")
-		// Positions whose deadlines select different configurations, so
-		// that each update the page made would show in #energy.
-		positions := []float64{80, 35, 95, 10, 60, 45, 70, 25, 90, 50, 15, 85, 30, 75, 40, 65, 55, 38, 100, 20}
-		figures := map[string]bool{}
-		for _, p := range positions {
-			r, _ := set.Select(state.Normalize(set, with(def, func(q *data.Query) { q.DeadlineMS = data.Tokens.SliderDeadline(p) })))
-			if r.Selected != nil {
-				figures[data.FormatEnergy(r.Estimate.EnergyWh)] = true
-			}
-		}
-		if len(figures) < 3 {
-			t.Fatalf("the positions give %d figures: they cannot tell one update from many", len(figures))
-		}
-		last := with(def, func(q *data.Query) { q.DeadlineMS = data.Tokens.SliderDeadline(positions[len(positions)-1]) })
-		if a, b := figure(set, def), figure(set, last); a == b {
-			t.Fatalf("the last position gives the default's figure, %s: its update would not show", a)
-		}
-		// Every input event in one task, so before one frame; then note
-		// each change of #energy with the number of the frame it came in.
-		js := `(() => { const energy = document.getElementById("energy"); window.tjEnergy = []; window.tjFrame = 0;
-			const tick = () => { tjFrame++; requestAnimationFrame(tick) }; requestAnimationFrame(tick);
-			new MutationObserver(rs => tjEnergy.push(...rs.map(r => r.type + " in frame " + tjFrame))).observe(energy, {subtree: true, childList: true, characterData: true});
-			const el = document.querySelector("#deadline-range");`
-		for _, p := range positions {
-			js += fmt.Sprintf(`el.value = "%v"; el.dispatchEvent(new Event("input", {bubbles: true}));`, p)
-		}
-		eval[bool](tb, js+"return true })()")
-		tb.expect(set, last)
-		tb.expectURL(set, last)
-		frames(tb, 3)
-		// The first event is answered at once, the others wait for a later
-		// frame, which shows the last: #energy changes at most twice, and
-		// never twice in a frame.
-		got := eval[[]string](tb, `tjEnergy`)
-		frameOf := map[string]bool{}
-		for _, g := range got {
-			frameOf[g[strings.Index(g, " in frame "):]] = true
-		}
-		if len(got) == 0 || len(got) > 2 || len(frameOf) != len(got) {
-			t.Errorf("%d input events of the slider in one frame changed #energy %d times (%v), want once in the frame and once after", len(positions), len(got), got)
-		}
-		// A deadline typed while a slider position waits for its frame wins:
-		// the waiting position, older, is dropped. Two positions in one task
-		// (the second waits), then a typed deadline, then frames.
-		typed := with(def, func(q *data.Query) { q.DeadlineMS = 15 })
-		for _, p := range positions[:2] {
-			if figure(set, with(def, func(q *data.Query) { q.DeadlineMS = data.Tokens.SliderDeadline(p) })) == figure(set, typed) {
-				t.Fatalf("slider position %v gives the typed deadline's figure: the test cannot tell them apart", p)
-			}
-		}
-		eval[bool](tb, fmt.Sprintf(`(() => { const range = document.querySelector("#deadline-range"), box = document.querySelector("#deadline");
-			for (const p of [%v, %v]) { range.value = String(p); range.dispatchEvent(new Event("input", {bubbles: true})) }
-			box.value = "15"; box.dispatchEvent(new Event("input", {bubbles: true})); return true })()`, positions[0], positions[1]))
-		frames(tb, 3)
-		tb.expect(set, typed)
-		tb.expectURL(set, typed)
-		if got := eval[string](tb, `document.querySelector("#deadline").value`); got != "15" {
-			t.Errorf("the box reads %q after a slider position waited for its frame, want the typed 15", got)
-		}
-	})
 }
 
 // await evaluates js, a promise of true, and waits for it.
@@ -360,13 +289,4 @@ func firstDifference(a, b string) string {
 func sigRound(v float64, digits int) float64 {
 	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', digits, 64), 64)
 	return f
-}
-
-// figure is what #energy reads for q ("" when nothing is selected).
-func figure(set *data.Set, q data.Query) string {
-	r, err := set.Select(q)
-	if err != nil || r.Selected == nil {
-		return ""
-	}
-	return data.FormatEnergy(r.Estimate.EnergyWh)
 }

@@ -169,9 +169,12 @@ func (c *Chart) OnMount(ctx app.Context) {
 	})
 }
 
+// OnUpdate marks the chart stale and has it drawn; or, changed back to what
+// it shows before it was drawn anew, no longer stale.
 func (c *Chart) OnUpdate(ctx app.Context) {
-	if c.stale() {
-		markStale(c.ID, true)
+	stale := c.stale()
+	markStale(c.ID, stale)
+	if stale {
 		c.update()
 	}
 }
@@ -253,7 +256,7 @@ func charted(q data.Query) data.Query {
 
 // chart is the i-th of chartSpecs for the current answer, described in
 // words; with no answer, only its title names it.
-func (c *calc) chart(i int) *Chart {
+func (c *Calculator) chart(i int) *Chart {
 	label := chartTitle(i, c.kind())
 	if c.res != nil {
 		label = c.labels[i]

@@ -41,29 +41,14 @@ func (c *Compare) computePlans() (*data.Ranking, error) {
 	return prk.Data(), nil
 }
 
-// pageQuery is the page's own query string: its state, its hidden controls,
-// the traffic in plan mode, the footprint.
-func (c *Compare) pageQuery() string {
+// query is the page's state, its hidden controls and, in plan mode, the
+// traffic.
+func (c *Compare) query() string {
 	s := state.EmbedString(c.q, c.look)
 	if c.planning {
 		s += "&" + state.TrafficString(c.traffic)
 	}
-	return c.foot.fp.AppendTo(s)
-}
-
-func (c *Compare) onTraffic(ctx app.Context, e app.Event) {
-	if c.tin.edit(ctx, &c.traffic) {
-		c.compute()
-		replaceQuery(c.pageQuery())
-	}
-}
-
-func (c *Compare) onRatePreset(r data.Rate) app.EventHandler {
-	return func(ctx app.Context, e app.Event) {
-		c.tin.preset(r, &c.traffic)
-		c.compute()
-		replaceQuery(c.pageQuery())
-	}
+	return s
 }
 
 // planURL is the plan page for the model slug with this state.

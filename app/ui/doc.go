@@ -11,7 +11,10 @@
 // Routes registers the calculator (/), the compare page (/compare), the plan
 // (/plan) and their embeds (/embed, /embed/compare, /embed/plan); the list
 // of pages the server prerenders and the static site holds is server.Pages.
-// Every input lives in the URL (package state reads and writes it); a value
+// Each page and its embed is one type (Calculator, Compare, Plan) built on a
+// page (page.go), which runs the component's life, reads and writes the
+// URL, answers the inputs every page has and frames the markup, while the
+// page supplies what is its own (pageState). Every input lives in the URL (package state reads and writes it); a value
 // the page does not understand falls back to its default with one notice
 // per parameter, quoting at most 40 characters of it (data.Quote), and once
 // shown the refused values leave the address bar, while the parameters the

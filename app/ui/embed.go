@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,8 +13,15 @@ import (
 	"tokenjoule/data/export"
 )
 
-// Embed is the calculator for iframes, at /embed, in the layout its URL asks
-// for (state.ParamLayout):
+// The layouts each embed offers, the default first.
+var (
+	calcLayouts    = []string{state.LayoutInteractive, state.LayoutCard, state.LayoutChart}
+	compareLayouts = []string{state.LayoutInteractive, state.LayoutCard}
+	planLayouts    = calcLayouts
+)
+
+// renderEmbed is the calculator for iframes, at /embed, in the layout its
+// URL asks for (state.ParamLayout):
 //   - interactive, the default: the answer, the inputs (less those the hide
 //     parameter hides), the serving details folded under one line, the
 //     energy–latency chart, and the caveat and citation in one line;
@@ -25,82 +31,22 @@ import (
 //     it shows for this calculation.
 //
 // Every layout tells its parent window its height, and nothing else (see
-// watchHeight), and links to the full calculator with the same state.
-type Embed struct {
-	app.Compo
-	calc
-	stopHeight func()
-}
-
-// The layouts each embed offers, the default first.
-var (
-	calcLayouts    = []string{state.LayoutInteractive, state.LayoutCard, state.LayoutChart}
-	compareLayouts = []string{state.LayoutInteractive, state.LayoutCard}
-	planLayouts    = calcLayouts
-)
-
-// OnInit is calc.OnInit, with the embed's own parameters.
-func (c *Embed) OnInit() {
-	c.bare = true // its footprint is only what its URL sets
-	c.init(c.fromURL)
-}
-
-// OnNav reads the query as the full page does, plus the embed's own
-// parameters (layout, chart, theme, hide); a value they refuse gets a notice
-// like any refused value.
-func (c *Embed) OnNav(ctx app.Context) {
-	c.bare = true
-	c.nav(ctx, c.fromURL)
-	if c.loadErr != nil {
-		return
-	}
-	forgetRefused(ctx, state.EmbedString(c.q, c.look), c.notices)
-}
-
-// fromURL is calc.fromURL, then the embed's own parameters.
-func (c *Embed) fromURL(u *url.URL) {
-	c.calc.fromURL(u)
-	v, _ := state.ParseQuery(u.RawQuery) // calc.fromURL reported what it drops
-	look, notices := state.ParseEmbed(v, calcLayouts)
-	c.look = look
-	c.notices = append(c.notices, notices...)
-}
-
-func (c *Embed) OnMount(ctx app.Context) {
-	c.calc.OnMount(ctx)
-	c.stopHeight = watchHeight()
-}
-
-func (c *Embed) OnDismount() {
-	if c.stopHeight != nil {
-		c.stopHeight()
-	}
-}
-
-// Render puts what an author embeds for first, so that the answer is read
-// without scrolling in a short iframe.
-func (c *Embed) Render() app.UI {
-	root := c.mainElement(embedClass(c.look), c.mounted)
-	if c.loadErr != nil {
-		return loadFailed(root, c.loadErr)
-	}
+// watchHeight), and links to the full calculator with the same state. What
+// an author embeds comes first, so that the answer is read without
+// scrolling in a short iframe.
+func (c *Calculator) renderEmbed(root app.HTMLMain) app.UI {
 	if c.res == nil {
 		return root.Body(&Notices{List: c.notices}, c.renderResult(true))
 	}
 	switch c.look.Layout {
 	case state.LayoutCard:
-		return root.Body(c.renderNoJS(), &Notices{List: c.notices}, c.renderCard(), c.cardFooter())
+		return c.figurePage(root, c.renderCard(), c.cardFooter())
 	case state.LayoutChart:
-		return root.Body(c.renderNoJS(), &Notices{List: c.notices}, c.renderChartCard(), c.cardFooter())
+		return c.figurePage(root, c.renderChartCard(), c.cardFooter())
 	}
-	return root.Body(
-		// A frame has no title of its own to show: the heading is for
-		// people who navigate the page by headings.
-		app.H1().Class("sr-only").Text("tokenjoule: GPU energy of an AI model"),
-		c.renderNoJS(),
-		&Notices{List: c.notices},
+	return c.embedPage(root, "tokenjoule: GPU energy of an AI model",
 		c.renderResult(true),
-		c.renderControls(true),
+		c.renderControls(),
 		c.renderServed(),
 		c.renderAnnouncement(),
 		app.Figure().Class("chart card").Body(
@@ -122,11 +68,13 @@ func embedClass(look state.Embed) string {
 }
 
 // fullURL is the full calculator with this calculation.
-func (c *calc) fullURL() string { return appURL("/", c.foot.fp.Page().AppendTo(state.String(c.q))) }
+func (c *Calculator) fullURL() string {
+	return appURL("/", c.foot.fp.Page().AppendTo(state.String(c.q)))
+}
 
 // renderAbout is the caveat, the source and the citation in one line, and
 // the way to the full calculator.
-func (c *Embed) renderAbout() app.UI {
+func (c *Calculator) renderAbout() app.UI {
 	src, caveat := c.set.Index.Source, c.set.Index.Caveat
 	if c.res != nil {
 		src, caveat = c.res.Model.Source, c.res.Model.Caveat
@@ -171,7 +119,7 @@ func figureFooter(src data.Source, dataVersion, href string) app.UI {
 	)
 }
 
-func (c *calc) cardFooter() app.UI {
+func (c *Calculator) cardFooter() app.UI {
 	return figureFooter(c.res.Model.Source, c.set.Index.DataVersion, c.fullURL())
 }
 
@@ -188,7 +136,7 @@ func shortCite(cite string) string {
 // renderCard is the card layout: export.Card's title, figure, comparison,
 // totals and caveat. Prerendered for another question, it gives way to
 // that question (renderPending).
-func (c *calc) renderCard() app.UI {
+func (c *Calculator) renderCard() app.UI {
 	return figureCard(export.CardOf(c.res, c.foot.fp.Factors), c.renderPending(c.set))
 }
 
@@ -227,7 +175,7 @@ func figureCard(card export.Card, pending []app.UI) app.UI {
 // renderChartCard is the chart layout: the chart the URL names, with a
 // title that states what it shows for this calculation and a caption in a
 // line.
-func (c *calc) renderChartCard() app.UI {
+func (c *Calculator) renderChartCard() app.UI {
 	i := max(0, slices.Index(state.Charts, c.look.Chart))
 	spec := chartSpecs[i]
 	card := export.CardOf(c.res, c.foot.fp.Factors)
@@ -255,7 +203,7 @@ func figureChart(headline string, card export.Card, chart app.UI, brief string, 
 // line that names the GPUs and the batch size limit, closed on load, with
 // the best on the model's other GPU. With no configuration selected, only
 // the other GPU's best, if any.
-func (c *calc) renderServed() app.UI {
+func (c *Calculator) renderServed() app.UI {
 	r := c.res
 	s := r.Selected
 	if s == nil {

@@ -1,9 +1,10 @@
 package ui
 
 // The footprint's inputs ("Beyond the GPU"): how far past the GPU the energy
-// goes, what a kWh emits, consumes and costs, and a budget. The calculator,
-// its embed and the compare page hold them in the URL (state.Footprint); the
-// figures are data/footprint's, shown by footprint_view.go.
+// goes, what a kWh emits, consumes and costs, and a budget. Every page
+// holds them in the URL (state.Footprint) and takes their edits
+// (page.onFootprint); the figures are data/footprint's, shown by
+// footprint_view.go.
 
 import (
 	"net/url"
@@ -230,52 +231,6 @@ func (f *fpInputs) edit(ctx app.Context) bool {
 // input is what an input's handler needs: the element's name and value.
 func input(ctx app.Context) (name, value string) {
 	return ctx.JSSrc().Get("name").String(), ctx.JSSrc().Get("value").String()
-}
-
-// onFootprint applies an edit of any footprint input, found by its name when
-// the event fires (go-app keeps a node's first handler).
-func (c *calc) onFootprint(ctx app.Context, e app.Event) {
-	if c.foot.edit(ctx) {
-		c.apply(c.q)
-	}
-}
-
-func (c *calc) onFootprintToggle(ctx app.Context, e app.Event) {
-	c.foot.open = ctx.JSSrc().Get("open").Bool()
-}
-
-// onFootprint applies an edit of the compare page's footprint inputs: the
-// ranking stays, the columns past the GPU follow.
-func (c *Compare) onFootprint(ctx app.Context, e app.Event) {
-	if c.foot.edit(ctx) {
-		replaceQuery(c.pageQuery())
-	}
-}
-
-func (c *Compare) onFootprintToggle(ctx app.Context, e app.Event) {
-	c.foot.open = ctx.JSSrc().Get("open").Bool()
-}
-
-// renderFootprintInputs is the calculator's "Beyond the GPU" section, at the
-// end of its inputs; the embed has none (its author's URL sets them).
-func (c *calc) renderFootprintInputs(compact bool) app.UI {
-	if compact {
-		return nil
-	}
-	return c.foot.render(c.onFootprint, c.onFootprintToggle, true)
-}
-
-// renderFootprintInputs is the compare page's, without the budget (which
-// one model answers) and not in its embed.
-func (c *Compare) renderFootprintInputs() app.UI {
-	if c.embedded {
-		return nil
-	}
-	set := app.FieldSet().Class("fp-set")
-	if prerendering() {
-		set = set.Disabled(true)
-	}
-	return set.Body(c.foot.render(c.onFootprint, c.onFootprintToggle, false))
 }
 
 // render is the section of inputs; h handles every one of them.

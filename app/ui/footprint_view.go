@@ -8,6 +8,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -18,11 +19,11 @@ import (
 
 // headlineWh is the energy the headline shows: the total at the boundary,
 // which on the dataset's own boundary is the GPU energy.
-func (c *calc) headlineWh() float64 { return c.atBoundary(c.res.Estimate.EnergyWh) }
+func (c *Calculator) headlineWh() float64 { return c.atBoundary(c.res.Estimate.EnergyWh) }
 
 // boundaryWords says what the headline figure counts: gpuOnly, the page's
 // words for the dataset's boundary, when the ladder stops at the GPU.
-func (c *calc) boundaryWords(gpuOnly string) string {
+func (c *Calculator) boundaryWords(gpuOnly string) string {
 	f := c.foot.fp.Factors
 	if f.IsGPUOnly() {
 		return gpuOnly
@@ -60,7 +61,7 @@ type fpResult struct {
 	gpuReq float64 // GPU Wh for a request of the average output length (an image or video)
 }
 
-func (c *calc) footprint() fpResult {
+func (c *Calculator) footprint() fpResult {
 	f, r := c.foot.fp.Factors, c.res
 	return fpResult{f: f, b: c.foot.fp.Budget, k: r.Kind, c: r.Selected, ladder: f.Ladder(r.Estimate.EnergyWh),
 		gpuReq: r.Estimate.EnergyPerRequest / 3600}
@@ -78,7 +79,7 @@ func (fr fpResult) request() string {
 // renderFootprint is the footprint under the headline; compact (the
 // embed's) is the rungs and totals in a few lines, and nothing when the URL
 // sets no footprint. It needs a selected configuration.
-func (c *calc) renderFootprint(compact bool) app.UI {
+func (c *Calculator) renderFootprint(compact bool) app.UI {
 	fr := c.footprint()
 	if compact {
 		return slot(!c.foot.fp.IsBase(), fr.renderCompact)
@@ -443,4 +444,10 @@ func (c *Compare) barsCaption(s string) string {
 		return s
 	}
 	return s + " The bars are GPU energy as measured; the table gives the total at the boundary."
+}
+
+// roundSig is v to digits significant digits.
+func roundSig(v float64, digits int) float64 {
+	f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', digits, 64), 64)
+	return f
 }

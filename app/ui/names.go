@@ -9,10 +9,10 @@ import "github.com/maxence-charriere/go-app/v10/pkg/app"
 // patterns would link regexp into app.wasm, and web/guard.js renames the
 // page before the app starts.
 func routeOtherNames() {
-	app.RouteWithRegexp(`^/+(index\.html)?$`, func() app.Composer { return &Calculator{} })
-	app.RouteWithRegexp(`^/+embed(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Embed{} })
-	app.RouteWithRegexp(`^/+compare(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Compare{} })
-	app.RouteWithRegexp(`^/+embed/+compare(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Compare{embedded: true} })
-	app.RouteWithRegexp(`^/+plan(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Plan{} })
-	app.RouteWithRegexp(`^/+embed/+plan(\.html|/+(index\.html)?)?$`, func() app.Composer { return &Plan{embedded: true} })
+	app.RouteWithRegexp(`^/+(index\.html)?$`, func() app.Composer { return newCalculator(false) })
+	app.RouteWithRegexp(`^/+embed(\.html|/+(index\.html)?)?$`, func() app.Composer { return newCalculator(true) })
+	app.RouteWithRegexp(`^/+compare(\.html|/+(index\.html)?)?$`, func() app.Composer { return newCompare(false) })
+	app.RouteWithRegexp(`^/+embed/+compare(\.html|/+(index\.html)?)?$`, func() app.Composer { return newCompare(true) })
+	app.RouteWithRegexp(`^/+plan(\.html|/+(index\.html)?)?$`, func() app.Composer { return newPlan(false) })
+	app.RouteWithRegexp(`^/+embed/+plan(\.html|/+(index\.html)?)?$`, func() app.Composer { return newPlan(true) })
 }

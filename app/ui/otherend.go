@@ -10,7 +10,7 @@ import (
 // of the percentile's choice gives (data.OtherEnd): at the median, the
 // energy when 99 in 100 tokens must meet the deadline; at p90 to p99, the
 // median's. An image or video workload has no percentile: an empty slot.
-func (c *calc) renderOtherEnd() app.UI {
+func (c *Calculator) renderOtherEnd() app.UI {
 	o := c.res.OtherEnd()
 	return slot(o != nil, func() app.UI {
 		return app.P().ID("other-percentile").Class("other-end").Text(o.Sentence(c.energyAtBoundary))
@@ -20,9 +20,11 @@ func (c *calc) renderOtherEnd() app.UI {
 // atBoundary is the energy the headline shows for gpuWh of GPU energy: the
 // total at the footprint's boundary, which on the dataset's own boundary is
 // the GPU energy.
-func (c *calc) atBoundary(gpuWh float64) float64 {
+func (c *Calculator) atBoundary(gpuWh float64) float64 {
 	return c.foot.fp.Factors.Ladder(gpuWh).FacilityWh
 }
 
 // energyAtBoundary is atBoundary as the headline writes it.
-func (c *calc) energyAtBoundary(gpuWh float64) string { return data.FormatEnergy(c.atBoundary(gpuWh)) }
+func (c *Calculator) energyAtBoundary(gpuWh float64) string {
+	return data.FormatEnergy(c.atBoundary(gpuWh))
+}

@@ -15,62 +15,39 @@ import (
 	"tokenjoule/data/plan"
 )
 
-// Render turns the plan into markup; the ids are what the browser tests
+// render turns the plan into markup; the ids are what the browser tests
 // read, and the controls' ids are the calculator's where they are the same
 // input (task, model, gpu, deadline, deadline-range, percentile) and the
 // headline is #energy, as there.
-func (c *Plan) Render() app.UI {
-	class := "calc plan"
-	if c.embedded {
-		class = embedClass(c.look) + " plan"
-	}
-	root := c.mainElement(class, c.mounted)
-	if c.loadErr != nil {
-		return loadFailed(root, c.loadErr)
-	}
+func (c *Plan) render(root app.HTMLMain) app.UI {
 	if c.err != nil || c.p == nil {
 		return failed(root, fmt.Sprintf("The plan failed: %v", c.err))
 	}
 	if c.embedded {
 		switch c.look.Layout {
 		case state.LayoutCard:
-			return root.Body(c.renderNoJS(), &Notices{List: c.notices},
-				figureCard(export.PlanCardOf(c.p, c.foot.fp.Factors), c.renderPending(c.set)), c.figureFooter())
+			return c.figurePage(root, figureCard(export.PlanCardOf(c.p, c.foot.fp.Factors), c.renderPending(c.set)), c.figureFooter())
 		case state.LayoutChart:
-			return root.Body(c.renderNoJS(), &Notices{List: c.notices}, c.renderChartLayout(), c.figureFooter())
+			return c.figurePage(root, c.renderChartLayout(), c.figureFooter())
 		}
-		return root.Body(
-			app.H1().Class("sr-only").Text("tokenjoule: plan a deployment"),
-			c.renderNoJS(),
-			&Notices{List: c.notices},
+		return c.embedPage(root, "tokenjoule: plan a deployment",
 			c.renderResult(true),
-			c.renderControls(true),
+			c.renderControls(),
 			c.chartFigure(chartPlanEnergy, charts.TitlePlanEnergy, c.energyOpt, c.energyLabel, ""),
 			embedAbout(c.p.Busy.Model.Source, plan.Caveat, c.set.Index.DataVersion, c.planURL(),
 				"The full plan, with this question, in a new tab", "Full plan ↗"),
 		)
 	}
-	return root.Body(
-		skipLink("Skip to the plan's controls"),
-		app.Header().Class("top").Body(
-			app.Div().Class("top-row").Body(
-				app.H1().Text("tokenjoule"),
-				app.Span().Class("top-links").Body(
-					app.A().ID("open-calc").Class(answerPart).Href(c.calcURL()).Text("← The calculator"),
-					app.A().ID("open-compare").Class(answerPart).Href(c.compareURL()).Text("Every model →"),
-					&Builder{Query: c.q, Plan: c.p, Footprint: c.foot.fp},
-				),
-			),
-			app.P().Class("lede").Text("Plan a deployment: how many GPUs, and how much electricity a day, to serve your traffic "+
-				"as fast as you ask, from the ML.ENERGY Leaderboard's measurements of every serving configuration."),
-		),
-		&UpdateBanner{},
-		c.renderNoJS(),
-		&Notices{List: c.notices},
-		app.Div().Class("layout").Body(
-			c.renderResult(false),
-			c.renderControls(false),
-		),
+	top := app.Span().Class("top-links").Body(
+		app.A().ID("open-calc").Class(answerPart).Href(c.calcURL()).Text("← The calculator"),
+		app.A().ID("open-compare").Class(answerPart).Href(c.compareURL()).Text("Every model →"),
+		&Builder{Query: c.q, Plan: c.p, Footprint: c.foot.fp},
+	)
+	return c.fullPage(root, "Skip to the plan's controls", top,
+		"Plan a deployment: how many GPUs, and how much electricity a day, to serve your traffic "+
+			"as fast as you ask, from the ML.ENERGY Leaderboard's measurements of every serving configuration.",
+		c.renderResult(false),
+		c.renderControls(),
 		c.renderDownloads(),
 		app.Section().Class("charts plan-charts").Aria("label", "Charts").Body(
 			c.chartFigure(chartPlanEnergy, charts.TitlePlanEnergy, c.energyOpt, c.energyLabel,
@@ -83,6 +60,12 @@ func (c *Plan) Render() app.UI {
 		c.renderFooter(),
 	)
 }
+
+// The plan's chart ids.
+const (
+	chartPlanEnergy = "chart-plan-energy"
+	chartPlanGPUs   = "chart-plan-gpus"
+)
 
 // planCharts are the plan's two charts, in state.PlanCharts' order.
 var planCharts = []struct {
@@ -288,26 +271,10 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 	)
 }
 
-// renderControls is the inputs, less those c.look.Hidden hides; an empty slot
-// when every one is hidden.
-func (c *Plan) renderControls(compact bool) app.UI {
-	return slot(!c.look.Hidden.All(), func() app.UI {
-		show := func(param string, f func() app.UI) app.UI { return slot(!c.look.Hidden.Has(param), f) }
-		return inputsCard(append(modelFields(c.set, c.q, c.look.Hidden, compact, data.Tokens, c.onTask, c.onModel, c.onGPU),
-			show(state.ParamDeadline, func() app.UI {
-				return deadlineField(data.Tokens, c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineKey, c.onDeadlineText)
-			}),
-			show(state.ParamPercentile, func() app.UI { return percentileField(c.q.Percentile, compact, c.onPercentile) }),
-			show(state.ParamTokens, func() app.UI { return c.traffic.render(c.onTraffic, c.onRatePreset) }),
-			app.If(!compact, func() app.UI {
-				set := app.FieldSet().Class("fp-set")
-				if prerendering() {
-					set = set.Disabled(true)
-				}
-				return set.Body(c.foot.render(c.onFootprint, c.onFootprintToggle, false))
-			}),
-		)...)
-	})
+// renderControls is the inputs, less those c.look.Hidden hides, with the
+// traffic in place of the volume.
+func (c *Plan) renderControls() app.UI {
+	return c.slottedInputs(nil, data.Tokens, func() app.UI { return c.traffic.render(&c.t, c.changed) }, c.footprintSet())
 }
 
 // renderDownloads offers the plan as JSON and every configuration planned

@@ -22,16 +22,16 @@ import (
 // any name, routes the others with patterns (names.go), which generate no
 // page of their own.
 func Routes() {
-	app.Route("/", func() app.Composer { return &Calculator{} })
-	app.Route("/embed", func() app.Composer { return &Embed{} })
-	app.Route("/embed/", func() app.Composer { return &Embed{} })
+	app.Route("/", func() app.Composer { return newCalculator(false) })
+	app.Route("/embed", func() app.Composer { return newCalculator(true) })
+	app.Route("/embed/", func() app.Composer { return newCalculator(true) })
 	for _, p := range []string{"/compare", "/compare/"} {
-		app.Route(p, func() app.Composer { return &Compare{} })
-		app.Route("/embed"+p, func() app.Composer { return &Compare{embedded: true} })
+		app.Route(p, func() app.Composer { return newCompare(false) })
+		app.Route("/embed"+p, func() app.Composer { return newCompare(true) })
 	}
 	for _, p := range []string{"/plan", "/plan/"} {
-		app.Route(p, func() app.Composer { return &Plan{} })
-		app.Route("/embed"+p, func() app.Composer { return &Plan{embedded: true} })
+		app.Route(p, func() app.Composer { return newPlan(false) })
+		app.Route("/embed"+p, func() app.Composer { return newPlan(true) })
 	}
 	routeOtherNames()
 }

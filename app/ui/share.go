@@ -45,9 +45,9 @@ type ShareChart struct {
 	Option    string // as the page draws it; for the calculator's, built from Result when asked
 }
 
-// share is the calculator's Share, one line of Calculator.Render and of
-// Embed.Render (compact).
-func (c *calc) share(compact bool) app.UI {
+// share is the calculator's Share, one line of its full page and of its
+// interactive embed (compact).
+func (c *Calculator) share(compact bool) app.UI {
 	if c.res == nil {
 		return app.Div().Hidden(true)
 	}

@@ -88,9 +88,21 @@ func (ti *trafficInputs) preset(r data.Rate, t *plan.Traffic) {
 	delete(ti.errs, state.ParamRate)
 }
 
-// render is the traffic's inputs; h handles every box (by its name),
-// preset the rate's buttons.
-func (ti *trafficInputs) render(h app.EventHandler, preset func(data.Rate) app.EventHandler) app.UI {
+// render is the traffic's inputs, which edit t and then call changed.
+// One handler serves every box, which it finds by its name when the event
+// fires (go-app keeps a node's first handler).
+func (ti *trafficInputs) render(t *plan.Traffic, changed func()) app.UI {
+	h := func(ctx app.Context, e app.Event) {
+		if ti.edit(ctx, t) {
+			changed()
+		}
+	}
+	preset := func(r data.Rate) app.EventHandler {
+		return func(ctx app.Context, e app.Event) {
+			ti.preset(r, t)
+			changed()
+		}
+	}
 	box := func(id, name, placeholder string) app.HTMLInput {
 		return invalid(app.Input().Type("text").ID(id).Name(name).Attr("inputmode", "decimal").AutoComplete(false).Spellcheck(false).
 			Placeholder(placeholder).Value(ti.text[name]).OnInput(h), id+"-error", ti.errs[name])

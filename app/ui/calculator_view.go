@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -12,43 +11,21 @@ import (
 	"tokenjoule/data"
 )
 
-// Render turns the state into markup. Every figure comes from c.res (a
-// dataset row and its Estimate) through data's formatters; element ids are
-// what the browser tests read.
-//
-// Every element that comes and goes keeps its place among its siblings
-// (slot): go-app matches children by position and patches in place an
-// element that another of the same tag replaces, setting its attributes in
-// no fixed order, so a range input made a text box would clamp the box's
-// value.
-func (c *Calculator) Render() app.UI {
-	root := c.mainElement("calc", c.mounted)
-	if c.loadErr != nil {
-		return loadFailed(root, c.loadErr)
+// render turns the state into markup: the full page, or the embed
+// (renderEmbed). Every figure comes from c.res (a dataset row and its
+// Estimate) through data's formatters; element ids are what the browser
+// tests read.
+func (c *Calculator) render(root app.HTMLMain) app.UI {
+	if c.embedded {
+		return c.renderEmbed(root)
 	}
-	return root.Body(
-		skipLink("Skip to the calculator's controls"),
-		app.Header().Class("top").Body(
-			app.Div().Class("top-row").Body(
-				app.H1().Text("tokenjoule"),
-				c.builder(),
-			),
-			app.P().Class("lede").Text(lede(c.kind())),
-		),
-		&UpdateBanner{},
-		c.renderNoJS(),
-		&Notices{List: c.notices},
-		// The answer first, then the inputs that change it: on a phone the
-		// answer is on the first screen, and people who hear the page hear
-		// it first.
-		app.Div().Class("layout").Body(
-			c.renderResult(false),
-			c.renderControls(false),
-		),
+	return c.fullPage(root, "Skip to the calculator's controls", c.builder(), lede(c.kind()),
+		c.renderResult(false),
+		c.renderControls(),
 		c.renderAnnouncement(),
 		c.share(false),
 		c.renderCharts(),
-		c.renderFooter(),
+		aboutFooter(c.set, c.res),
 	)
 }
 
@@ -71,124 +48,15 @@ func lede(k *data.Kind) string {
 		"to write a given amount of text as fast as you ask, as the ML.ENERGY Leaderboard measured it."
 }
 
-// slot is el when show is true, and otherwise an empty hidden span in its
-// place, so that the elements after it keep their positions.
-func slot(show bool, el func() app.UI) app.UI {
-	if show {
-		return el()
-	}
-	return app.Span().Hidden(true)
-}
-
-// disabledUntilStart disables a button in the prerendered page, which does
-// not respond to it.
-func disabledUntilStart(b app.HTMLButton) app.HTMLButton {
-	if prerendering() {
-		return b.Disabled(true)
-	}
-	return b
-}
-
 // renderControls is the inputs, less those c.look.Hidden hides (the embed's
-// hide parameter), each in its own slot; an empty slot when every one is
-// hidden. compact (the embed's) has short labels, to fit narrow columns.
-// Prerendered, they are disabled: they work once the app runs.
-func (c *calc) renderControls(compact bool) app.UI {
-	return slot(!c.look.Hidden.All(), func() app.UI { return c.renderInputs(compact) })
-}
-
-func (c *calc) renderInputs(compact bool) app.UI {
-	show := func(param string, f func() app.UI) app.UI { return slot(!c.look.Hidden.Has(param), f) }
-	var back app.UI
-	if !compact {
-		back = backButton()
+// hide parameter); the embed's have short labels, to fit narrow columns,
+// and no footprint (its author's URL sets it).
+func (c *Calculator) renderControls() app.UI {
+	var back, foot app.UI
+	if !c.embedded {
+		back, foot = backButton(), c.foot.render(c.onFootprint, c.onFootprintToggle, true)
 	}
-	return inputsCard(append(append([]app.UI{back}, modelFields(c.set, c.q, c.look.Hidden, compact, nil, c.onTask, c.onModel, c.onGPU)...),
-		show(state.ParamDeadline, func() app.UI {
-			return deadlineField(c.kind(), c.q.DeadlineMS, c.deadlineText, c.deadlineErr, compact, c.onDeadlineSlider, c.onDeadlineKey, c.onDeadlineText)
-		}),
-		// An image or video workload has one latency per batch: no percentile.
-		slot(!c.look.Hidden.Has(state.ParamPercentile) && !c.kind().Diffusion(), func() app.UI {
-			return percentileField(c.q.Percentile, compact, c.onPercentile)
-		}),
-		show(state.ParamTokens, func() app.UI { return tokensField(c.kind(), c.tokensText, c.tokensErr, c.onTokens, c.onPreset) }),
-		c.renderFootprintInputs(compact),
-	)...)
-}
-
-// modelFields are the task, model and GPU fields of q, each in its slot,
-// empty where hidden hides it: the calculator's and the plan's first inputs.
-// compact is the embed's; only, when not nil, the kind of the workloads the
-// task offers (the plan's: tokens).
-func modelFields(set *data.Set, q data.Query, hidden state.Hidden, compact bool, only *data.Kind, onTask, onModel, onGPU app.EventHandler) []app.UI {
-	var (
-		work  *data.Workload
-		entry *data.ModelEntry
-	)
-	if w, err := set.Workload(q.Task); err == nil {
-		work = w
-	}
-	if e, err := set.Entry(q.Task, q.Model); err == nil {
-		entry = e
-	}
-	tasks := taskOptions(set, q.Task, only)
-	var models, gpus []app.UI
-	if work != nil {
-		// The dataset's names, as the headline and every figure say them;
-		// what tells models apart is said under the selector.
-		for _, m := range work.Models {
-			models = append(models, option(m.Slug, m.Name, entry != nil && m.Slug == entry.Slug))
-		}
-	}
-	hint, whole := "", ""
-	if entry != nil {
-		hint = modelHint(data.TaskKind(q.Task), entry, compact)
-		if utf8.RuneCountInString(entry.Name) > phoneName {
-			whole = entry.Name + ": "
-		}
-		gpus = append(gpus, option(data.AnyGPU, gpuOption(entry.GPUs), q.GPU == data.AnyGPU))
-		for _, g := range entry.GPUs {
-			gpus = append(gpus, option(g, g, q.GPU == g))
-		}
-	}
-	show := func(param string, f func() app.UI) app.UI { return slot(!hidden.Has(param), f) }
-	return []app.UI{
-		show(state.ParamTask, func() app.UI {
-			return field("task", "Task (workload)", app.Select().ID("task").OnChange(onTask).Body(tasks...))
-		}),
-		show(state.ParamModel, func() app.UI {
-			return app.Div().Class("field wide").Body(
-				app.Label().For("model").Text("Model"),
-				app.Select().ID("model").Aria("describedby", "model-hint").OnChange(onModel).Body(models...),
-				app.P().ID("model-hint").Class("hint").Body(app.Span().Class("phone-only").Text(whole), app.Text(hint)),
-			)
-		}),
-		show(state.ParamGPU, func() app.UI {
-			return app.Div().Class("field wide").Body(
-				app.Div().Class("label-row").Body(app.Label().For("gpu").Text("GPU"), explain(termGPUs)),
-				app.Select().ID("gpu").OnChange(onGPU).Body(gpus...),
-			)
-		}),
-	}
-}
-
-// phoneName is the longest model name, in characters, that the model's
-// select shows whole on a 360-px phone (measured in chromium: "Qwen 3 VL
-// 235B A22B Instruct FP8", 32, fits; "Llama 4 Maverick 17B 128E Instruct
-// FP8", 38, loses its last characters). There the hint under the select
-// begins with a longer name, whole.
-const phoneName = 34
-
-// taskOptions are the task selector's options, only the workloads of kind
-// only unless it is nil.
-func taskOptions(set *data.Set, task string, only *data.Kind) []app.UI {
-	var tasks []app.UI
-	for _, w := range set.Index.Workloads {
-		if only == nil || w.Kind() == only {
-			tasks = append(tasks, option(w.ID, w.Name, w.ID == task))
-		}
-	}
-	return tasks
+	return c.slottedInputs(back, nil, c.volumeField, foot)
 }
 
 // question is what the figure answers, in words: "Energy for 1M output
@@ -204,7 +72,7 @@ func question(r *data.Result, wl *data.Workload) string {
 // renderResult is the answer. compact is the embed's: the figures that matter
 // and the configuration in a few lines, without the full list. It is the
 // target of a skip past the notices, so it takes focus from a script.
-func (c *calc) renderResult(compact bool) app.UI {
+func (c *Calculator) renderResult(compact bool) app.UI {
 	sec := app.Section().ID("result").Class("result card").TabIndex(-1).Aria("labelledby", "question")
 	if c.err != nil || c.res == nil {
 		msg := "no result"
@@ -281,7 +149,7 @@ func (c *calc) renderResult(compact bool) app.UI {
 
 // renderOther is the best configuration on the model's other GPU at the
 // same deadline, if it has one; compact (the embed's) is its figure alone.
-func (c *calc) renderOther(compact bool) app.UI {
+func (c *Calculator) renderOther(compact bool) app.UI {
 	r, q, k := c.res, c.res.Query, c.res.Kind
 	o := r.Other
 	if o == nil {
@@ -317,13 +185,13 @@ func (c *calc) renderOther(compact bool) app.UI {
 // renderAnnouncement says the figure in a short sentence when it changes,
 // for people who hear the page: a polite live region, so that the whole
 // answer is not read again at each keystroke.
-func (c *calc) renderAnnouncement() app.UI {
+func (c *Calculator) renderAnnouncement() app.UI {
 	return app.P().ID("announce").Class("sr-only").Role("status").Text(c.announcement())
 }
 
 // announcement is the sentence; prerendered, none: the page says nothing
 // until the app has something new to say.
-func (c *calc) announcement() string {
+func (c *Calculator) announcement() string {
 	r := c.res
 	if r == nil || prerendering() {
 		return ""
@@ -456,7 +324,7 @@ func configList(prefix string, s *data.Config, e *data.Estimate) figureList {
 	return figureList{app.Dl().ID(prefix).Class("config").Body(figures...), figures}
 }
 
-func (c *calc) renderCharts() app.UI {
+func (c *Calculator) renderCharts() app.UI {
 	return app.Section().Class("charts").Aria("label", "Charts").Body(
 		app.Range(chartSpecs).Slice(func(i int) app.UI {
 			s, k := chartSpecs[i], c.kind()
@@ -471,17 +339,20 @@ func (c *calc) renderCharts() app.UI {
 	)
 }
 
-func (c *calc) renderFooter() app.UI {
-	src := c.set.Index.Source
-	caveat := c.set.Index.Caveat
-	if c.res != nil {
-		src, caveat = c.res.Model.Source, c.res.Model.Caveat
+// aboutFooter is the calculator's footer: the caveat, the data and the
+// citation of r's model or, with no result (the compare page's), the
+// dataset's, which every model shares.
+func aboutFooter(set *data.Set, r *data.Result) app.UI {
+	src := set.Index.Source
+	caveat := set.Index.Caveat
+	if r != nil {
+		src, caveat = r.Model.Source, r.Model.Caveat
 	}
 	return app.Footer().ID("about").Class("about card").Body(
 		app.P().ID("caveat").Class("caveat").Body(app.Strong().Text("A floor, not a total. "), app.Text(caveat)),
 		app.P().ID("dataset").Body(
 			app.Text("Data: "), app.A().Href(src.URL).Text(src.Name),
-			app.Text(" "+datasetVersion(src, c.set.Index.DataVersion)+" Licence: "+src.Licence+"."),
+			app.Text(" "+datasetVersion(src, set.Index.DataVersion)+" Licence: "+src.Licence+"."),
 		),
 		app.P().ID("cite").Body(app.Text("Cite: "), app.A().Href(src.CiteURL).Text(src.Cite)),
 	)

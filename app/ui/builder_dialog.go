@@ -1,0 +1,265 @@
+package ui
+
+// The Embed button and its dialog: the markup, and the handlers of its
+// controls.
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/app/state"
+)
+
+// onOpen opens the dialog, modal, once it is rendered, and listens to its
+// preview's height.
+func (b *Builder) onOpen(ctx app.Context, e app.Event) {
+	u := ctx.Page().URL()
+	b.origin = u.Scheme + "://" + u.Host
+	b.open = true
+	b.setStatus("", false)
+	if b.stop == nil {
+		b.stop = watchFrameHeight("embed-frame", func(src string, h int) {
+			ctx.Dispatch(func(app.Context) { b.heights[src+"@"+strconv.Itoa(b.width)] = h })
+		})
+	}
+	// Rendered already (closed, its close event perhaps still queued behind
+	// this click): open it now, so that the event finds it open. Else once
+	// rendered.
+	if !showModal("embed-dialog") {
+		ctx.Defer(func(app.Context) { showModal("embed-dialog") })
+	}
+}
+
+// onClose closes the dialog as Escape does; onClosed follows.
+func (b *Builder) onClose(ctx app.Context, e app.Event) { closeDialog("embed-dialog") }
+
+// onClosed handles the dialog's close event, whichever closed it, and
+// gives focus back to the button that opened it.
+func (b *Builder) onClosed(ctx app.Context, e app.Event) {
+	// On a busy page the button may be pressed again before the close event
+	// runs (input comes first): the dialog is open again, and stays.
+	if e.Get("target").Get("open").Bool() {
+		return
+	}
+	b.open = false
+	if b.stop != nil {
+		b.stop()
+		b.stop = nil
+	}
+	focus("embed-open")
+}
+
+// onKey keeps Tab and Shift+Tab in the dialog: from its last control to
+// its first and back, where the browser would go on to its own address bar.
+func (b *Builder) onKey(ctx app.Context, e app.Event) {
+	if e.Get("key").String() == "Tab" {
+		wrapTab(ctx.JSSrc(), e)
+	}
+}
+
+func (b *Builder) setStatus(s string, failed bool) { b.status, b.failed = s, failed }
+
+func (b *Builder) onLayout(ctx app.Context, e app.Event) {
+	l := value(ctx)
+	if l == "interactive" {
+		l = state.LayoutInteractive
+	}
+	if !slices.Contains(b.layouts(), l) {
+		return // not one of the options: someone edited the DOM
+	}
+	b.look.Layout = l
+	if values, _ := b.charts(); l == state.LayoutChart && b.look.Chart == "" {
+		b.look.Chart = values[0]
+	}
+	b.setStatus("", false)
+}
+
+func (b *Builder) onChart(ctx app.Context, e app.Event) {
+	if values, _ := b.charts(); slices.Contains(values, value(ctx)) {
+		c := value(ctx)
+		b.look.Chart = c
+		b.setStatus("", false)
+	}
+}
+
+func (b *Builder) onTheme(ctx app.Context, e app.Event) {
+	if t := value(ctx); t == "" || slices.Contains(state.Themes, t) {
+		b.look.Theme = t
+		b.setStatus("", false)
+	}
+}
+
+func (b *Builder) onWidth(ctx app.Context, e app.Event) {
+	if w, err := strconv.Atoi(value(ctx)); err == nil && slices.Contains(previewWidths, w) {
+		b.width = w
+		b.setStatus("", false)
+	}
+}
+
+// onHide hides or shows the control of the checkbox's name.
+func (b *Builder) onHide(ctx app.Context, e app.Event) {
+	name, checked := ctx.JSSrc().Get("name").String(), ctx.JSSrc().Get("checked").Bool()
+	i := slices.Index(state.Params, name)
+	if i < 0 {
+		return
+	}
+	if checked {
+		b.look.Hidden |= 1 << i
+	} else {
+		b.look.Hidden &^= 1 << i
+	}
+	// Every control of the page hidden is hide=all, whatever else it has.
+	all := true
+	for _, p := range b.controls() {
+		all = all && b.look.Hidden.Has(p)
+	}
+	if all {
+		b.look.Hidden = state.AllHidden()
+	}
+	b.setStatus("", false)
+}
+
+// copy copies text; where the browser refuses, the box with the id is
+// selected for the reader to copy, and the status says so.
+func (b *Builder) copy(ctx app.Context, what, text, box string) {
+	b.setStatus("", false)
+	copyText(text, func(reason string) {
+		ctx.Dispatch(func(app.Context) {
+			if reason == "" {
+				b.setStatus(what+" copied to the clipboard.", false)
+				return
+			}
+			selectText(box)
+			b.setStatus("The browser did not copy ("+reason+"): "+strings.ToLower(what)+" is selected, copy it with Ctrl+C or ⌘C.", true)
+		})
+	})
+}
+
+func (b *Builder) onCopy(ctx app.Context, e app.Event) {
+	b.copy(ctx, "The snippet", b.snippet(), "embed-snippet")
+}
+
+func (b *Builder) onCopyLink(ctx app.Context, e app.Event) {
+	b.copy(ctx, "The link", b.permalink(), "embed-link")
+}
+
+// Render is the button, and the dialog when open.
+func (b *Builder) Render() app.UI {
+	button := disabledUntilStart(app.Button().Type("button").ID("embed-open").Class("embed-open").
+		Aria("haspopup", "dialog").Text("Embed").OnClick(b.onOpen))
+	return app.Div().Class("embed-builder").Body(button, slot(b.open, b.renderDialog))
+}
+
+func (b *Builder) renderDialog() app.UI {
+	names := map[string]string{
+		state.LayoutCard:        "Card: the answer",
+		state.LayoutChart:       "Chart",
+		state.LayoutInteractive: "Interactive calculator",
+	}
+	switch {
+	case b.compare():
+		names[state.LayoutCard] = "Card: the ranking"
+	case b.plans():
+		names[state.LayoutCard], names[state.LayoutInteractive] = "Card: the plan", "Interactive plan"
+	}
+	var layouts []app.UI
+	for _, l := range []string{state.LayoutCard, state.LayoutChart, state.LayoutInteractive} {
+		if slices.Contains(b.layouts(), l) {
+			layouts = append(layouts, option(layoutValue(l), names[l], l == b.look.Layout))
+		}
+	}
+	what := "calculation"
+	switch {
+	case b.compare():
+		what = "ranking"
+	case b.plans():
+		what = "plan"
+	}
+	return app.Dialog().ID("embed-dialog").Class("embed-dialog card").Aria("labelledby", "embed-title").
+		Aria("describedby", "embed-about").On("close", b.onClosed).OnKeyDown(b.onKey).Body(
+		app.H2().ID("embed-title").Text("Embed this "+what),
+		app.P().ID("embed-about").Class("small").Text("Pick how the embed looks; the preview shows it, and the code below puts it in a web page. "+
+			"Where a page takes no frame, download the picture instead."),
+		app.Div().Class("builder-options").Body(
+			field("embed-layout", "Layout", app.Select().ID("embed-layout").OnChange(b.onLayout).Body(layouts...)),
+			slot(b.look.Layout == state.LayoutChart, b.renderChartChoice),
+			slot(b.look.Layout == state.LayoutInteractive, b.renderHideChoice),
+			field("embed-theme", "Colours", app.Select().ID("embed-theme").OnChange(b.onTheme).Body(
+				option("", "The reader's setting", b.look.Theme == ""),
+				option("light", "Light", b.look.Theme == "light"),
+				option("dark", "Dark", b.look.Theme == "dark"),
+			)),
+			field("embed-width", "Preview at", app.Select().ID("embed-width").OnChange(b.onWidth).Body(
+				option("720", "An article's width, 720 px", b.width == 720),
+				option("360", "A phone's width, 360 px", b.width == 360),
+			)),
+		),
+		app.Div().ID("embed-preview-box").Class("embed-preview").TabIndex(0).Role("region").Aria("label", "Preview, scrolls sideways on a narrow screen").Body(
+			// inert: a preview to look at; its controls would otherwise
+			// take the keyboard out of the dialog.
+			app.IFrame().ID("embed-frame").Title("Preview: "+b.title()).Src(b.previewSrc()).
+				Width(b.width).Height(b.height()).Attr("inert", true),
+		),
+		app.Label().For("embed-snippet").Class("builder-label").Text("Code to paste: the frame and its script"),
+		app.Textarea().ID("embed-snippet").ReadOnly(true).Rows(6).Spellcheck(false).Text(b.snippet()),
+		app.Div().Class("row").Body(
+			app.Button().Type("button").ID("embed-copy").Class("primary").AutoFocus(true).Text("Copy the code").OnClick(b.onCopy),
+			app.A().ID("embed-preview").Href(b.previewSrc()).Target("_blank").Rel("noopener").Text("Open the embed ↗"),
+		),
+		app.H3().Class("builder-label").Text("No frames allowed? A picture and a link"),
+		app.Div().Class("row").Body(
+			app.Button().Type("button").ID("embed-picture").Text("Download as a picture").OnClick(b.onPicture),
+			app.Button().Type("button").ID("embed-copy-link").Text("Copy link").OnClick(b.onCopyLink),
+		),
+		app.Label().For("embed-alt").Class("builder-label").Text("Alt text to paste with the picture"),
+		app.Textarea().ID("embed-alt").ReadOnly(true).Rows(3).Text(b.alt()),
+		app.Label().For("embed-link").Class("builder-label").Text("Link to the full page, with this "+what),
+		app.Input().Type("text").ID("embed-link").ReadOnly(true).Value(b.permalink()),
+		app.P().ID("embed-status").Class(statusClass(b.failed)).Role("status").Text(b.status),
+		app.Div().Class("row end").Body(
+			app.Button().Type("button").ID("embed-close").Class("close").Text("Close").OnClick(b.onClose),
+		),
+	)
+}
+
+// layoutValue is a layout as the builder's select and the URL name it.
+func layoutValue(l string) string {
+	if l == state.LayoutInteractive {
+		return "interactive"
+	}
+	return l
+}
+
+func (b *Builder) renderChartChoice() app.UI {
+	values, names := b.charts()
+	var opts []app.UI
+	for i, c := range values {
+		opts = append(opts, option(c, names[i], c == b.look.Chart))
+	}
+	return field("embed-chart", "Chart", app.Select().ID("embed-chart").OnChange(b.onChart).Body(opts...))
+}
+
+// renderHideChoice is a checkbox for each control the interactive embed
+// may hide.
+func (b *Builder) renderHideChoice() app.UI {
+	labels := map[string]string{state.ParamTask: "Task", state.ParamModel: "Model", state.ParamGPU: "GPU",
+		state.ParamDeadline: "Deadline", state.ParamPercentile: "Percentile", state.ParamTokens: "Volume"}
+	if b.traffic() != nil {
+		labels[state.ParamTokens] = "Traffic"
+	}
+	var boxes []app.UI
+	for _, p := range b.controls() {
+		box := app.Input().Type("checkbox").ID("embed-hide-" + p).Name(p).OnChange(b.onHide)
+		if b.look.Hidden.Has(p) {
+			box = box.Checked(true) // only when true: go-app prerenders checked="false"
+		}
+		boxes = append(boxes, app.Label().Class("check").Body(box, app.Text(" "+labels[p])))
+	}
+	return app.FieldSet().ID("embed-hide").Class("builder-hide").Body(
+		app.Legend().Text("Hide these controls (a fixed scenario)"),
+		app.Div().Class("checks").Body(boxes...),
+	)
+}

@@ -1,0 +1,133 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/data"
+	"tokenjoule/data/export"
+)
+
+// The keys of the table's columns the page treats apart: the rank, its
+// order by default, and the model, whose name is a link.
+const (
+	colRank  = "rank"
+	colModel = "model"
+)
+
+// table is the ranking as the page draws it and downloads it: by a volume,
+// or planned.
+func (c *Compare) table() *export.Table {
+	if c.planning {
+		return export.PlanCompareTable(c.prk, c.foot.fp.Factors)
+	}
+	return export.CompareTable(c.rk, c.foot.fp.Factors)
+}
+
+// configWords says what the table's configuration is.
+func (c *Compare) configWords() string {
+	if k := c.kind(); k.Diffusion() {
+		return fmt.Sprintf("The configuration is the GPUs generating the %s, the batch size (how many are generated together) and how the work is split over the GPUs.", k.Items)
+	}
+	return "The configuration is the GPUs serving the model and its batch size limit (max_num_seqs), the most requests they handle at once."
+}
+
+// renderTable is the models that meet the deadline as a table, in the order
+// the reader chose; every header is a button that sorts by its column, and
+// says so in aria-sort. Wider than a phone, it scrolls in its own box.
+func (c *Compare) renderTable() app.UI {
+	t := c.table()
+	ranked, cols := t.Meets(), t.Columns(export.Page)
+	key := c.sortKey
+	if key == "" {
+		key = colRank
+	}
+	i := slices.IndexFunc(cols, func(col export.Column) bool { return col.ID() == key })
+	if i < 0 {
+		i, key = 0, colRank
+	}
+	rows := slices.Clone(ranked)
+	slices.SortStableFunc(rows, func(a, b export.Ranked) int {
+		switch {
+		case cols[i].Less(a, b):
+			return -1
+		case cols[i].Less(b, a):
+			return 1
+		}
+		return 0
+	})
+	if c.desc {
+		slices.Reverse(rows)
+	}
+	// Each column of figures in one unit, said in its header.
+	labels := make([]string, len(cols))
+	units := make([]data.Unit, len(cols))
+	for j, col := range cols {
+		labels[j] = col.Label(export.Page)
+		if u, ok := col.Unit(ranked); ok {
+			units[j] = u
+			// The unit whole on a line: "g CO2e" never breaks.
+			labels[j] += " (" + strings.ReplaceAll(u.Name, " ", "\u00a0") + ")"
+		}
+	}
+	heads := make([]app.UI, len(cols))
+	for j, col := range cols {
+		th := app.Th().Scope("col").DataSet("col", col.ID())
+		mark := ""
+		if col.ID() == key {
+			dir := "ascending"
+			mark = " ▲"
+			if c.desc {
+				dir, mark = "descending", " ▼"
+			}
+			th = th.Aria("sort", dir)
+		}
+		if units[j].Name != "" {
+			th = th.DataSet("unit", units[j].Name)
+		}
+		heads[j] = th.Body(disabledUntilStart(app.Button().Type("button").ID("sort-"+col.ID()).Class("sort").
+			Title("Sort by "+col.Label(export.Page)).OnClick(c.onSort(col.ID()))).Body(
+			app.Text(labels[j]), app.Span().Class("sort-mark").Aria("hidden", "true").Text(mark)))
+	}
+	body := make([]app.UI, len(rows))
+	for j, r := range rows {
+		cells := make([]app.UI, len(cols))
+		for k, col := range cols {
+			// data-label: a phone lays a row out as lines, each named.
+			td := app.Td().DataSet("col", col.ID()).DataSet("label", labels[k])
+			if col.ID() == colModel {
+				a := app.A().Href(c.calcURL(r.Entry.Slug)).Text(r.Entry.Name).Title(c.openWords() + r.Entry.Name)
+				if c.embedded {
+					a = a.Target("_blank").Rel("noopener")
+				}
+				cells[k] = td.Body(a)
+				continue
+			}
+			cells[k] = td.Text(col.Page(r, units[k]))
+		}
+		tr := app.Tr().DataSet("model", r.Entry.Slug).Body(cells...)
+		if r.Entry.Slug == c.q.Model {
+			tr = tr.Class("current").Aria("current", "true")
+		}
+		body[j] = tr
+	}
+	class := "ranking card " + answerPart
+	if c.planning {
+		class += " planned" // a row a block of lines on a phone (web/style.css)
+	}
+	return app.Section().ID("ranking").Class(class).Aria("labelledby", "ranking-title").Body(
+		app.H2().ID("ranking-title").Text("Ranking"),
+		c.renderExample("ranking-example"),
+		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens "+c.openWhere()+" with this state. "+
+			c.configWords()),
+		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Ranking table, scrolls sideways").Body(
+			app.Table().ID("ranking-table").Aria("describedby", "ranking-note").Body(
+				app.THead().Body(app.Tr().Body(heads...)),
+				app.TBody().Body(body...),
+			),
+		),
+	)
+}

@@ -1,0 +1,292 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/app/charts"
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+	"tokenjoule/data/export"
+)
+
+// The compare page's chart ids, and their titles.
+const (
+	chartRanking = "chart-ranking"
+	chartParams  = "chart-params"
+
+	titleRanking = "Energy for the volume, by model"
+)
+
+// render is the ranking, its table, the models that miss the deadline, the
+// inputs and the downloads; on the full page also the scatter and the
+// footer; the embed's card layout is renderCard.
+func (c *Compare) render(root app.HTMLMain) app.UI {
+	if c.err != nil || c.rk == nil {
+		return failed(root, fmt.Sprintf("The comparison failed: %v", c.err))
+	}
+	titleParams := charts.TitleParams(c.kind())
+	share := &Share{Query: c.q, Ranking: c.rk, Compact: c.embedded, Footprint: c.foot.fp, Charts: []ShareChart{
+		{ID: chartRanking, Title: titleRanking, Option: c.bars},
+		{ID: chartParams, Title: titleParams, Option: c.scatter},
+	}}
+	if c.planning {
+		share.Planned = c.prk
+		share.Charts[0].Title = titlePlanRanking
+	}
+	if c.embedded && c.look.Layout == state.LayoutCard {
+		return c.figurePage(root, c.renderCard(), figureFooter(c.set.Index.Source, c.set.Index.DataVersion, c.fullURL()))
+	}
+	if c.embedded {
+		return c.embedPage(root, "tokenjoule: GPU energy of every model of a workload",
+			c.renderAnswer(),
+			c.renderTable(),
+			c.renderMissed(),
+			c.renderControls(),
+			share,
+			c.renderEmbedAbout(),
+		)
+	}
+	top := app.Div().Class("top-links").Body(
+		app.A().ID("open-calc").Class(answerPart).Href(c.modelCalcURL()).Text("← The calculator"),
+		// The planner plans output tokens: no plan mode for images or videos.
+		slot(!c.kind().Diffusion(), func() app.UI {
+			return app.A().ID("open-mode").Class(answerPart).Href(c.modeURL()).Text(c.modeWords())
+		}),
+		c.builder(),
+	)
+	return c.fullPage(root, "Skip to the comparison's controls", top, c.lede(),
+		c.renderAnswer(),
+		c.renderControls(),
+		share,
+		c.renderTable(),
+		c.renderMissed(),
+		app.Figure().Class("chart card scatter "+answerPart).Body(
+			app.H2().Text(titleParams),
+			&Chart{ID: chartParams, Option: c.scatter, Label: charts.DescribeEnergyParams(c.rk, c.q.Model)},
+			renderChartNoJS(),
+			app.FigCaption().Text(c.scatterCaption()),
+		),
+		// The calculator's footer: with no result, it names the dataset's
+		// source and caveat, which every model shares.
+		aboutFooter(c.set, nil),
+	)
+}
+
+// builder is the Embed button and its dialog, for the ranking by a volume
+// or, in plan mode, planned.
+func (c *Compare) builder() app.UI {
+	b := &Builder{Query: c.q, Ranking: c.rk, Bars: c.bars, Footprint: c.foot.fp}
+	if c.planning {
+		b.Planned = c.prk
+	}
+	return b
+}
+
+// renderControls is the inputs: the calculator's, less the model, which
+// this page ranks, and with the workload's GPUs.
+func (c *Compare) renderControls() app.UI {
+	if c.look.Hidden.All() {
+		return nil
+	}
+	q := c.q
+	var only *data.Kind
+	if c.planning {
+		only = data.Tokens // the planner plans tokens
+	}
+	tasks, gpus := taskOptions(c.set, q.Task, only), []app.UI(nil)
+	wgpus := c.rk.Workload.GPUs()
+	gpus = append(gpus, option(data.AnyGPU, gpuOption(wgpus)+" for each", q.GPU == data.AnyGPU))
+	for _, g := range wgpus {
+		gpus = append(gpus, option(g, g, q.GPU == g))
+	}
+	show := func(param string, f func() app.UI) app.UI { return app.If(!c.look.Hidden.Has(param), f) }
+	var back app.UI
+	if !c.embedded {
+		back = backButton()
+	}
+	return inputsCard(
+		back,
+		show(state.ParamTask, func() app.UI {
+			return field("task", "Task (workload)", app.Select().ID("task").OnChange(c.onTask).Body(tasks...))
+		}),
+		show(state.ParamGPU, func() app.UI {
+			return app.Div().Class("field").Body(
+				app.Div().Class("label-row").Body(app.Label().For("gpu").Text("GPU"), explain(termGPUs)),
+				app.Select().ID("gpu").OnChange(c.onGPU).Body(gpus...),
+			)
+		}),
+		show(state.ParamDeadline, c.deadlineField),
+		// An image or video workload has one latency per batch: no percentile.
+		app.If(!c.look.Hidden.Has(state.ParamPercentile) && !c.kind().Diffusion(), c.percentileField),
+		show(state.ParamTokens, func() app.UI {
+			if c.planning {
+				return c.tin.render(&c.traffic, c.changed)
+			}
+			return c.volumeField()
+		}),
+		c.footprintSet(),
+	)
+}
+
+// renderAnswer is the question, the answer in words, and the bars.
+func (c *Compare) renderAnswer() app.UI {
+	if c.planning {
+		return c.renderPlanAnswer()
+	}
+	q, k := c.q, c.kind()
+	ranked, _, _ := c.groups()
+	measured, models := c.rk.Measured()
+	question := fmt.Sprintf("Energy for %s of each model of %s on %s, with %s",
+		k.VolumeWords(q.Tokens), c.rk.Workload.Name, c.gpuWords(), data.DeadlineWords(k, q.Percentile, q.DeadlineMS))
+	var answer []app.UI
+	if len(ranked) == 0 {
+		answer = append(answer, app.Text(fmt.Sprintf("None of the %d %s meets the deadline: each one's smallest deadline is listed below.", measured, models)))
+	} else {
+		first, last := ranked[0], ranked[len(ranked)-1]
+		e0 := first.Result.Estimate.EnergyWh
+		// Text after an element begins with a word or a dash: prerendered,
+		// go-app puts a line break between them, read as a space.
+		answer = append(answer,
+			app.Strong().ID("meets-count").Text(fmt.Sprintf("%d of %d", len(ranked), measured)),
+			app.Text(" "+models+" meet the deadline. The least energy: "),
+			app.Strong().ID("least").Text(first.Entry.Name+", "+data.FormatEnergy(e0)),
+		)
+		if len(ranked) > 1 {
+			answer = append(answer, app.Text(fmt.Sprintf(" – the most: %s, %s (%s times as much).", last.Entry.Name,
+				data.FormatEnergy(last.Result.Estimate.EnergyWh), data.FormatRatio(last.Result.Estimate.EnergyWh/e0))))
+		}
+	}
+	rows := barRows(len(ranked))
+	// Only the answer in words is announced when it changes, not the chart.
+	body := append(c.renderPending(c.set),
+		app.P().ID("question").Class("question").Text(question),
+		app.P().ID("answer").Class("answer").Role("status").Body(answer...),
+		app.P().ID("floor").Class("floor").Text(c.floorWords("GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
+		app.If(!c.embedded && !c.look.Hidden.All(), func() app.UI { return editButton("task") }),
+		app.Figure().Class("chart bars "+rows).Body(
+			app.H2().Text(titleRanking),
+			&Chart{ID: chartRanking, Option: c.bars, Label: charts.DescribeRanking(c.rk)},
+			renderChartNoJS(),
+			app.FigCaption().Text(c.barsCaption("Each model that meets the deadline, with its most energy-efficient measured configuration that does; least energy at the top.")),
+		),
+	)
+	return app.Section().ID("result").Class("result card").TabIndex(-1).Aria("labelledby", "question").Body(body...)
+}
+
+// barRows is the class that sizes the bars' chart for n bars.
+func barRows(n int) string {
+	switch {
+	case n <= 6:
+		return "rows-s"
+	case n <= 12:
+		return "rows-m"
+	}
+	return "rows-l"
+}
+
+// lede says what the page does, for the kind of workload it ranks.
+func (c *Compare) lede() string {
+	if k := c.kind(); k.Diffusion() {
+		return fmt.Sprintf("Which AI model uses the least electricity to make the same %s as fast? ", k.Items) +
+			"Every model of a task, ranked, each run in the most frugal way the ML.ENERGY Leaderboard measured that still meets your deadline."
+	}
+	return "Which AI language model uses the least electricity to write the same text as fast? " +
+		"Every model of a task, ranked, each served in the most frugal way the ML.ENERGY Leaderboard measured that still meets your deadline."
+}
+
+// renderMissed lists the models that miss the deadline, each with the
+// smallest deadline it meets and a button that sets it, and names those not
+// measured on the GPU.
+func (c *Compare) renderMissed() app.UI {
+	_, missed, unmeasured := c.groups()
+	q, k := c.q, c.kind()
+	items := make([]app.UI, len(missed))
+	for i, r := range missed {
+		min, f := r.Result.MinDeadlineMS(), r.Result.Fastest
+		a := app.A().Href(c.calcURL(r.Entry.Slug)).Text(r.Entry.Name)
+		if c.embedded {
+			a = a.Target("_blank").Rel("noopener")
+		}
+		items[i] = app.Li().ID("missed-"+r.Entry.Slug).DataSet("model", r.Entry.Slug).Body(
+			a,
+			app.Span().Class("small").Text(fmt.Sprintf(" (%s) gets %s at best, on %s. ",
+				r.Entry.Size(), data.DeadlineWords(k, q.Percentile, min), f.BatchWords(true))),
+			app.If(!c.look.Hidden.Has(state.ParamDeadline), func() app.UI {
+				return disabledUntilStart(app.Button().Type("button").ID("min-deadline-" + r.Entry.Slug).Class("small-button").
+					Text(setDeadlineWords(k, min)).OnClick(c.onMinDeadline(i)))
+			}),
+		)
+	}
+	var names []string
+	for _, r := range unmeasured {
+		names = append(names, fmt.Sprintf("%s (measured on %s)", r.Entry.Name, data.GPUChoice(r.Entry.GPUs, data.AnyGPU)))
+	}
+	return app.Section().ID("missed").Class("missed card "+answerPart).Aria("label", "Models that miss the deadline").
+		Hidden(len(missed) == 0 && len(unmeasured) == 0).Body(
+		app.If(len(missed) > 0, func() app.UI {
+			return app.Div().Body(
+				app.H2().Text(fmt.Sprintf("Missing the %s deadline", k.Deadline(q.DeadlineMS))),
+				app.Ul().ID("missed-list").Body(items...),
+			)
+		}),
+		app.If(len(unmeasured) > 0, func() app.UI {
+			return app.P().ID("unmeasured").Text(fmt.Sprintf("Not measured on %s: %s.", q.GPU, strings.Join(names, ", ")))
+		}),
+	)
+}
+
+func (c *Compare) scatterCaption() string {
+	s := "Each model that meets the deadline, at its selected configuration, numbered by rank as in the table; both axes are logarithmic."
+	e, err := c.set.Entry(c.q.Task, c.q.Model)
+	if err != nil {
+		return s
+	}
+	for _, r := range c.rk.Models {
+		if r.Entry.Slug == e.Slug && r.Status() == data.Meets {
+			return s + " The diamond is " + e.Name + ", the model the link names."
+		}
+	}
+	return s + " " + e.Name + ", the model the link names, misses the deadline and is not drawn."
+}
+
+// fullURL is the full compare page with this state.
+func (c *Compare) fullURL() string {
+	full := state.String(c.q)
+	if c.planning {
+		full += "&" + state.TrafficString(c.traffic)
+	}
+	return appURL("/compare", c.foot.fp.Page().AppendTo(full))
+}
+
+// renderEmbedAbout is the embed's caveat, source and citation in one line,
+// and the way to the full compare page.
+func (c *Compare) renderEmbedAbout() app.UI {
+	return embedAbout(c.set.Index.Source, c.set.Index.Caveat, c.set.Index.DataVersion, c.fullURL(),
+		"The full comparison, in a new tab", "Full comparison ↗")
+}
+
+// renderCard is the compare embed's card layout: export.CompareCard's title
+// and answer, the bars of the models that meet the deadline, the caveat; in
+// plan mode, export.PlanCompareCard's, and the bars of the energy a day.
+func (c *Compare) renderCard() app.UI {
+	card := export.CompareCardOf(c.rk, &c.set.Index)
+	label := charts.DescribeRanking(c.rk)
+	if c.planning {
+		card, label = export.PlanCompareCardOf(c.prk, &c.set.Index), charts.DescribePlanRanking(c.prk)
+	}
+	ranked, _, _ := c.groups()
+	body := append(c.renderPending(c.set),
+		app.H1().ID("question").Class("figure-title").Text(card.Title),
+		app.P().ID("figure-context").Class("figure-context").Text(card.Context),
+		app.P().ID("answer").Class("figure-answer").Text(card.Answer),
+		app.Figure().Class("chart bars "+barRows(len(ranked))).Body(
+			&Chart{ID: chartRanking, Option: c.bars, Label: label},
+			renderChartNoJS(),
+		),
+		app.P().ID("floor").Class("figure-caveat").Text(card.Caveat),
+	)
+	return app.Section().ID("result").Class("result figure").Aria("labelledby", "question").Body(body...)
+}
