@@ -5,7 +5,6 @@ package main
 
 import (
 	"context"
-	_ "embed"
 	"fmt"
 	"time"
 
