@@ -11,10 +11,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -31,15 +29,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tokenjoule/app/internal/headless"
-	"tokenjoule/app/server"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 )
-
-// repoRoot is the module root, two levels up from this package.
-const repoRoot = "../.."
-
-var inCI = os.Getenv("CI") == "true"
 
 func TestMain(m *testing.M) {
 	flag.Parse()
@@ -74,115 +66,6 @@ func need(t *testing.T, format string, args ...any) {
 		t.Fatalf(format, args...)
 	}
 	t.Skipf(format, args...)
-}
-
-// site serves the app from source, as `tokenjoule serve` does.
-func site(t *testing.T) *httptest.Server {
-	t.Helper()
-	h, err := server.New(server.Options{Root: builtWeb(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	return srv
-}
-
-var (
-	webOnce sync.Once
-	webDir  string
-	webErr  error
-)
-
-// builtWeb builds the wasm, once per test binary, into a temporary web/ with
-// the other files of the repository's web/, so that a test run never
-// overwrites the developer's build, and beside it bin/sitebuild, which
-// builds static sites (see builtDist). It returns the directory holding web/.
-func builtWeb(t *testing.T) string {
-	t.Helper()
-	echarts := filepath.Join(repoRoot, "web", "echarts.min.js")
-	if _, err := os.Stat(echarts); err != nil {
-		need(t, "browser tests need %s: run `make echarts` (npm pack echarts@5.6.0, checked against web/echarts.sha256)", echarts)
-	}
-	webOnce.Do(func() {
-		start := time.Now()
-		webDir, webErr = buildWeb()
-		t.Logf("built the wasm and sitebuild in %v", time.Since(start).Round(time.Millisecond))
-	})
-	if webErr != nil {
-		t.Fatal(webErr)
-	}
-	return webDir
-}
-
-func buildWeb() (string, error) {
-	dir, err := os.MkdirTemp("", "tokenjoule-e2e-")
-	if err != nil {
-		return "", err
-	}
-	web := filepath.Join(dir, "web")
-	if err := os.Mkdir(web, 0o755); err != nil {
-		return "", err
-	}
-	entries, err := os.ReadDir(filepath.Join(repoRoot, "web"))
-	if err != nil {
-		return "", err
-	}
-	for _, e := range entries {
-		if e.IsDir() || e.Name() == "app.wasm" || strings.HasSuffix(e.Name(), ".sha256") {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(repoRoot, "web", e.Name()))
-		if err != nil {
-			return "", err
-		}
-		if err := os.WriteFile(filepath.Join(web, e.Name()), b, 0o644); err != nil {
-			return "", err
-		}
-	}
-	if err := os.Mkdir(filepath.Join(dir, "bin"), 0o755); err != nil {
-		return "", err
-	}
-	// The two builds share the build cache and run side by side.
-	var wasmErr, binErr error
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		// As `make wasm` builds it (wasm/slim).
-		slimDir, err := os.MkdirTemp("", "tokenjoule-slim-")
-		if err != nil {
-			wasmErr = err
-			return
-		}
-		defer os.RemoveAll(slimDir)
-		slim := exec.Command("go", "run", "./wasm/slim", "-dir", slimDir, "-o", filepath.Join(web, "app.wasm"))
-		slim.Dir = repoRoot
-		if out, err := slim.CombinedOutput(); err != nil {
-			wasmErr = fmt.Errorf("building the wasm (wasm/slim): %v\n%s", err, out)
-		}
-	}()
-	go func() {
-		defer wg.Done()
-		binErr = goBuild("sitebuild", nil, "-o", filepath.Join(dir, "bin", "sitebuild"), "tokenjoule/app/e2e/internal/sitebuild")
-	}()
-	wg.Wait()
-	if wasmErr != nil {
-		return "", wasmErr
-	}
-	return dir, binErr
-}
-
-// goBuild runs go build with the arguments, in the module, and env added to
-// the environment.
-func goBuild(what string, env []string, args ...string) error {
-	cmd := exec.Command("go", append([]string{"build"}, args...)...)
-	cmd.Dir = repoRoot
-	cmd.Env = append(os.Environ(), env...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("building %s: %v\n%s", what, err, out)
-	}
-	return nil
 }
 
 // browserTest begins a browser test: skipped by -short, run in parallel with

@@ -6,9 +6,7 @@ package e2e
 
 import (
 	"fmt"
-	"io"
 	"math"
-	"net/http"
 	"net/url"
 	"os"
 	"strings"
@@ -21,21 +19,6 @@ import (
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
 )
-
-// prerendered is the markup text the server prerenders for path.
-func prerendered(t *testing.T, origin, path string) string {
-	t.Helper()
-	res, err := http.Get(origin + path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil || res.StatusCode != http.StatusOK {
-		t.Fatalf("GET %s: %d %v", path, res.StatusCode, err)
-	}
-	return markupText(string(b))
-}
 
 // expectDiffusion checks the calculator (or its embed, compact) against the
 // core's answer to q, an image or video query that some configuration

@@ -28,45 +28,12 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tokenjoule/app/dist"
-	"tokenjoule/app/server"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
 	"tokenjoule/data/footprint"
 	"tokenjoule/data/plan"
 )
-
-// cspSite serves the app as site does, with the site's CSP (dist.CSP) on every response;
-// with a base such as "/repo/", under that sub-path, as a static host
-// serving a sub-path site does.
-func cspSite(t *testing.T, base string) *httptest.Server {
-	t.Helper()
-	srv := httptest.NewServer(cspHandler(t, base))
-	t.Cleanup(srv.Close)
-	return srv
-}
-
-func cspHandler(t *testing.T, base string) http.Handler {
-	t.Helper()
-	h, err := server.New(server.Options{Root: builtWeb(t), Base: base})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var app http.Handler = h
-	b := strings.TrimRight(base, "/")
-	if b != "" {
-		app = http.StripPrefix(b, h)
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Security-Policy", dist.CSP)
-		if b != "" && r.URL.Path == b {
-			// Static hosts redirect a folder's name to its slash form.
-			http.Redirect(w, r, b+"/", http.StatusMovedPermanently)
-			return
-		}
-		app.ServeHTTP(w, r)
-	})
-}
 
 // openURL navigates to u and waits for the app to mount.
 func (tb *tab) openURL(u string) {

@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -25,33 +24,6 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 )
-
-// gate holds every request for the wasm until it is opened, so that a test
-// sees the page as it is before the app starts.
-type gate struct {
-	http.Handler
-	open chan struct{}
-	once sync.Once
-}
-
-func newGate(t *testing.T, h http.Handler) *gate {
-	g := &gate{Handler: h, open: make(chan struct{})}
-	t.Cleanup(g.release)
-	return g
-}
-
-func (g *gate) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if strings.HasSuffix(r.URL.Path, "/app.wasm") {
-		select {
-		case <-g.open:
-		case <-r.Context().Done():
-			return
-		}
-	}
-	g.Handler.ServeHTTP(w, r)
-}
-
-func (g *gate) release() { g.once.Do(func() { close(g.open) }) }
 
 // recordShown makes the pages of the tab record every text each element
 // (the first a selector matches) shows, in window.shown[selector], sampled
@@ -178,24 +150,6 @@ func (tb *tab) shot(name string) {
 		tb.t.Logf("wrote %s", file)
 	}
 	tb.do(chromedp.EmulateReset())
-}
-
-// staticHost is a static host, whose pages are prerendered for no query,
-// with the wasm held back until the test opens the gate.
-func staticHost(t *testing.T) (*host, *gate) {
-	t.Helper()
-	out, _ := builtDist(t, "", false)
-	g := newGate(t, dist.FileServer(out, ""))
-	return startHost(t, g), g
-}
-
-// serveHost is tokenjoule serve, which prerenders the request's query, on
-// an origin of its own (no service worker answers from its cache), with the
-// wasm held back until the test opens the gate.
-func serveHost(t *testing.T) (*host, *gate) {
-	t.Helper()
-	g := newGate(t, cspHandler(t, ""))
-	return startHost(t, g), g
 }
 
 func TestPrestart(t *testing.T) {
