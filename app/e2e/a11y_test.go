@@ -131,10 +131,6 @@ func (v view) expectAccessible(script, what string) {
 	}
 }
 
-// scheme sets the colour scheme the page sees; CSS and the charts follow it
-// without a reload.
-func scheme(s string) chromedp.Action[chromedp.Void] { return emulate(1280, 900, s)[1] }
-
 func TestAccessibility(t *testing.T) {
 	set, bctx := browserTest(t)
 	script := axeScript(t)

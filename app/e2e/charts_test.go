@@ -29,7 +29,6 @@ import (
 	"github.com/chromedp/cdproto/accessibility"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/dom"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"tokenjoule/app/charts"
@@ -79,18 +78,6 @@ func chartCases(t *testing.T, set *data.Set) []chartCase {
 		{"default", def},
 		{"four-curves-p99", crowded},
 		{"infeasible", with(def, func(q *data.Query) { q.GPU = "H100"; q.DeadlineMS = 1; q.Percentile = data.P90 })},
-	}
-}
-
-// emulate sets the viewport and the colour scheme the page sees.
-func emulate(width, height int64, scheme string) []chromedp.Action[chromedp.Void] {
-	return []chromedp.Action[chromedp.Void]{
-		chromedp.EmulateViewport(width, height),
-		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
-			return err
-		}),
 	}
 }
 

@@ -197,14 +197,6 @@ func TestChartUpdates(t *testing.T) {
 	})
 }
 
-// await evaluates js, a promise of true, and waits for it.
-func (tb *tab) await(js string) {
-	tb.t.Helper()
-	if _, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](js, chromedp.EvalAwaitPromise)); err != nil {
-		tb.t.Fatalf("evaluating %s: %v", js, err)
-	}
-}
-
 // checkLatencyChart scrolls the latency chart into view and checks what it
 // highlights and where it draws the deadline, against package data.
 func (tb *tab) checkLatencyChart(name string, r *data.Result) {

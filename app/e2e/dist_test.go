@@ -21,36 +21,6 @@ import (
 	"tokenjoule/data"
 )
 
-// await evaluates js, waiting for the promise it returns.
-func await[T any](tb *tab, js string) T {
-	tb.t.Helper()
-	v, err := chromedp.Run(tb.ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
-	if err != nil {
-		tb.t.Fatalf("evaluating %s: %v", js, err)
-	}
-	return v
-}
-
-// visit navigates to path and waits for the app to mount.
-func (tb *tab) visit(path string) {
-	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, 30*time.Second)
-	defer cancel()
-	if err := chromedp.Do(ctx, chromedp.Navigate(tb.origin+path), chromedp.WaitReady(chromedp.CSS("main[data-mounted]"))); err != nil {
-		tb.t.Fatalf("opening %s: %v", path, err)
-	}
-}
-
-// poll waits until js is true.
-func (tb *tab) poll(js string, timeout time.Duration) {
-	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, timeout)
-	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(50*time.Millisecond))); err != nil {
-		tb.t.Fatalf("waiting for %s: %v", js, err)
-	}
-}
-
 // TestStaticSite builds dist/ at a host's root and under a sub-path, serves it
 // with a plain static file server, and checks that the pages compute under
 // every name a static host serves them by, that a first visit announces no

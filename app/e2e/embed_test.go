@@ -35,60 +35,6 @@ import (
 	"tokenjoule/data/plan"
 )
 
-// openURL navigates to u and waits for the app to mount.
-func (tb *tab) openURL(u string) {
-	tb.t.Helper()
-	tb.do(chromedp.Navigate(u), chromedp.WaitReady(chromedp.CSS("main[data-mounted]")))
-}
-
-// view reads a document: a tab's page, an iframe that runs in the page's
-// process (frame set; chromedp's frame targeting), or an iframe attached as
-// its own target (ctx is the target's).
-type view struct {
-	t     *testing.T
-	ctx   context.Context
-	frame *chromedp.Node
-}
-
-func (tb *tab) view() view { return view{t: tb.t, ctx: tb.ctx} }
-
-// evalIn evaluates js in the view's document.
-func evalIn[T any](v view, js string) T {
-	v.t.Helper()
-	if v.frame == nil {
-		got, err := chromedp.Run(v.ctx, chromedp.Evaluate[T](js))
-		if err != nil {
-			v.t.Fatalf("evaluating %s: %v", js, err)
-		}
-		return got
-	}
-	// Poll evaluates in a frame; the wrapper is truthy, so it returns at once.
-	got, err := chromedp.Run(v.ctx, chromedp.Poll[struct{ V T }](fmt.Sprintf(`({V: (%s)})`, js), chromedp.WithPollingInFrame(v.frame)))
-	if err != nil {
-		v.t.Fatalf("evaluating %s in the iframe: %v", js, err)
-	}
-	return got.V
-}
-
-// poll waits until js is true in the view's document.
-func (v view) poll(js string) error {
-	ctx, cancel := context.WithTimeout(v.ctx, 20*time.Second)
-	defer cancel()
-	opts := []chromedp.PollOption{chromedp.WithPollingInterval(20 * time.Millisecond)}
-	if v.frame != nil {
-		opts = append(opts, chromedp.WithPollingInFrame(v.frame))
-	}
-	_, err := chromedp.Run(ctx, chromedp.Poll[bool](js, opts...))
-	return err
-}
-
-func (v view) waitFor(js, what string) {
-	v.t.Helper()
-	if err := v.poll(js); err != nil {
-		v.t.Fatalf("waiting for %s: %v", what, err)
-	}
-}
-
 // chartReady scrolls the chart id to the middle of the view, where it is
 // drawn (a chart away from the screen is not), and waits until it shows
 // what the page asks: an ECharts instance, without the data-stale mark the
@@ -109,23 +55,6 @@ func (v view) drawCharts() {
 		v.chartReady(id)
 	}
 	evalIn[bool](v, `(() => { scrollTo(0, 0); return true })()`) // a screenshot draws a frame first
-}
-
-func (v view) text(sel string) string {
-	v.t.Helper()
-	return evalIn[string](v, fmt.Sprintf(`(document.querySelector(%q)?.textContent ?? "<missing %s>").trim()`, sel, sel))
-}
-
-func (v view) has(sel string) bool {
-	v.t.Helper()
-	return evalIn[bool](v, fmt.Sprintf(`!!document.querySelector(%q)`, sel))
-}
-
-func (v view) waitText(sel, want string) {
-	v.t.Helper()
-	if err := v.poll(fmt.Sprintf(`(document.querySelector(%q)?.textContent ?? "").trim() === %q`, sel, want)); err != nil {
-		v.t.Fatalf("%s reads %q, want %q", sel, v.text(sel), want)
-	}
 }
 
 // iframe is the view of the page's iframe with the id, which runs in the
@@ -717,14 +646,6 @@ func expectLoadedOnce(tb *tab) {
 	if n := eval[int](tb, `frameLoads`); n != 1 {
 		tb.t.Errorf("the iframe loaded %d documents, want 1: something navigated it", n)
 	}
-}
-
-// has and waitFor on the tab's own page.
-func (tb *tab) has(sel string) bool { return tb.view().has(sel) }
-
-func (tb *tab) waitFor(js, what string) {
-	tb.t.Helper()
-	tb.view().waitFor(js, what)
 }
 
 // setClipboard grants or denies the page's clipboard permissions.

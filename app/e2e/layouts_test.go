@@ -23,8 +23,6 @@ import (
 	"time"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"tokenjoule/app/state"
@@ -302,15 +300,6 @@ func expectTheme(v view, dark bool) {
 			v.t.Errorf("chart %s in the dark theme: %v, want %v", id, got, dark)
 		}
 	}
-}
-
-// emulateScheme sets the colour scheme the target of ctx's pages see.
-func emulateScheme(s string) chromedp.Action[chromedp.Void] {
-	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: s}}})
-		return err
-	})
 }
 
 func TestEmbedLayouts(t *testing.T) {

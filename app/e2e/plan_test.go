@@ -343,17 +343,6 @@ func TestPlan(t *testing.T) {
 	})
 }
 
-// href is the URL a link of the page leads to.
-func (tb *tab) href(sel string) *url.URL {
-	tb.t.Helper()
-	s := eval[string](tb, fmt.Sprintf(`document.querySelector(%q)?.href ?? ""`, sel))
-	u, err := url.Parse(s)
-	if err != nil || s == "" {
-		tb.t.Fatalf("%s: no link (%q)", sel, s)
-	}
-	return u
-}
-
 // pageQuery is the query string of the page's URL.
 func (tb *tab) pageQuery() string {
 	tb.t.Helper()
