@@ -468,40 +468,6 @@ func (v view) shownText(firstScreen bool) string {
 		return out.join("") })()`, firstScreen))
 }
 
-// loadedFrame is the view of the page's iframe with the id once the app
-// in it has mounted at a URL with the search.
-func (tb *tab) loadedFrame(id, search string) view {
-	tb.t.Helper()
-	return tb.frameWhen("#"+id, fmt.Sprintf(`location.search === %q && !!document.querySelector("main[data-mounted]")`, search))
-}
-
-// frameWhen is the view of the first iframe that matches the CSS selector
-// once js is true in it. A frame whose src changes, or that is only
-// starting, loads a new document, which this waits for: a view of the
-// document before would fail.
-func (tb *tab) frameWhen(sel, js string) view {
-	tb.t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		nodes, err := chromedp.Run(tb.ctx, chromedp.Nodes(chromedp.CSS(sel), chromedp.Populate(-1, true)))
-		if err == nil && len(nodes) > 0 {
-			ctx, cancel := context.WithTimeout(tb.ctx, 2*time.Second)
-			_, err = chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInFrame(nodes[0]), chromedp.WithPollingInterval(50*time.Millisecond)))
-			cancel()
-			if err == nil {
-				return view{t: tb.t, ctx: tb.ctx, frame: nodes[0]}
-			}
-		}
-		if time.Now().After(deadline) {
-			tb.t.Fatalf("the iframe %s: waiting for %s: %v", sel, js, err)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-}
-
-// messagesReset forgets the host page's messages, for the next frame.
-func (tb *tab) messagesReset() { eval[bool](tb, `messages.length = 0, true`) }
-
 func TestEmbedBuilder(t *testing.T) {
 	set, bctx := browserTest(t)
 	origin := cspSite(t, "").URL
