@@ -21,7 +21,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -40,94 +39,6 @@ import (
 	"tokenjoule/data/export"
 	"tokenjoule/data/footprint"
 )
-
-// download is a file the browser saved.
-type download struct {
-	name string // the name the page gave it
-	body []byte
-}
-
-// downloads captures every file the browser context saves, from any tab or
-// frame.
-type downloads struct {
-	t    *testing.T
-	dir  string
-	ch   chan download
-	mu   sync.Mutex
-	name map[string]string // by the download's guid
-}
-
-// captureDownloads makes the browser context of bctx save downloads into a
-// temporary directory, each under its guid, and report them. The browser
-// tells of every context's downloads (the tests share one chromium), so a
-// download is this test's if its file is in the directory; one that failed
-// leaves no file to tell, and expect then fails for want of it.
-func captureDownloads(t *testing.T, bctx context.Context) *downloads {
-	t.Helper()
-	d := &downloads{t: t, dir: t.TempDir(), ch: make(chan download, 16), name: map[string]string{}}
-	err := chromedp.ListenBrowser(bctx, func(ev any) {
-		switch ev := ev.(type) {
-		case *cdpbrowser.EventDownloadWillBegin:
-			d.mu.Lock()
-			d.name[ev.GUID] = ev.SuggestedFilename
-			d.mu.Unlock()
-		case *cdpbrowser.EventDownloadProgress:
-			if ev.State != cdpbrowser.DownloadProgressStateCompleted {
-				return
-			}
-			body, err := os.ReadFile(filepath.Join(d.dir, ev.GUID))
-			if err != nil {
-				return // another test's
-			}
-			d.mu.Lock()
-			name := d.name[ev.GUID]
-			d.mu.Unlock()
-			select {
-			case d.ch <- download{name: name, body: body}:
-			default:
-			}
-		}
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = chromedp.Run(bctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		c := chromedp.FromContext(ctx)
-		_, err := cdp.Call(ctx, c.Browser, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, BrowserContextID: c.BrowserContextID,
-			DownloadPath: d.dir, EventsEnabled: new(true)})
-		return err
-	}))
-	if err != nil {
-		t.Fatalf("setting the download behaviour: %v", err)
-	}
-	return d
-}
-
-// expect waits for the next saved file and checks its name.
-func (d *downloads) expect(t *testing.T, name string) []byte {
-	t.Helper()
-	select {
-	case dl := <-d.ch:
-		if dl.name != name {
-			t.Errorf("downloaded %q, want %q", dl.name, name)
-		}
-		return dl.body
-	case <-time.After(15 * time.Second):
-		t.Fatalf("no download of %s", name)
-	}
-	return nil
-}
-
-// none checks that no file was saved within a while.
-func (d *downloads) none(t *testing.T, why string) {
-	t.Helper()
-	select {
-	case dl := <-d.ch:
-		t.Errorf("%s, yet %s was saved", why, dl.name)
-	case <-time.After(2 * time.Second):
-	}
-}
 
 // row is a ranking table's row as the page shows it, by column key.
 type row map[string]string
@@ -938,20 +849,4 @@ func mustValues(t *testing.T, raw string) url.Values {
 func expectCompareURL(tb *tab, set *data.Set, q data.Query) {
 	tb.t.Helper()
 	tb.expectURLState(set, state.ParseCompare, q)
-}
-
-// expectPicture checks an SVG picture of a chart: its title, a name it must
-// show, and the caveat and citation in its text.
-func expectPicture(t *testing.T, svg []byte, title, name string) {
-	t.Helper()
-	text := string(svg)
-	if !strings.HasPrefix(text, "<svg") {
-		t.Fatalf("the SVG download starts %q", text[:min(len(text), 40)])
-	}
-	// The footer wraps into lines, each a text element: look for words.
-	for _, want := range []string{"tokenjoule: " + title, name, "Boundary: GPU only.", "GPU energy only", "floor", "Chung et al.", "2505.06371", "ML.ENERGY Leaderboard"} {
-		if !strings.Contains(text, html.EscapeString(want)) {
-			t.Errorf("the picture's text lacks %q", want)
-		}
-	}
 }

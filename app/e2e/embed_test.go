@@ -17,8 +17,6 @@ import (
 	"testing"
 	"time"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 
 	"tokenjoule/app/dist"
@@ -443,22 +441,6 @@ func expectLoadedOnce(tb *tab) {
 	if n := eval[int](tb, `frameLoads`); n != 1 {
 		tb.t.Errorf("the iframe loaded %d documents, want 1: something navigated it", n)
 	}
-}
-
-// setClipboard grants or denies the page's clipboard permissions.
-func setClipboard(t *testing.T, tb *tab, origin string, setting cdpbrowser.PermissionSetting) {
-	t.Helper()
-	tb.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		c := chromedp.FromContext(ctx)
-		for _, name := range []string{"clipboard-write", "clipboard-read"} {
-			if _, err := cdp.Call(ctx, c.Browser, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
-				Permission: &cdpbrowser.PermissionDescriptor{Name: name, AllowWithoutSanitization: name == "clipboard-read"},
-				Setting:    setting, Origin: origin, BrowserContextID: c.BrowserContextID}); err != nil {
-				return fmt.Errorf("setting %s to %s: %w", name, setting, err)
-			}
-		}
-		return nil
-	}))
 }
 
 // embedScreenshots writes, into dir, for people to look at: each layout of

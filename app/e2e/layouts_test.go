@@ -7,13 +7,10 @@ package e2e
 // cards, never from the page.
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"html"
-	"image/png"
 	"io"
-	"math"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -740,31 +737,5 @@ func expectPasted(t *testing.T, bctx context.Context, origin string, s snippetSh
 	}
 	if evalIn[bool](frame, `document.documentElement.scrollHeight > innerHeight + 1 || document.documentElement.scrollWidth > innerWidth`) {
 		t.Errorf("%s pasted: the frame scrolls", s.src)
-	}
-}
-
-// expectPNG checks a picture: a PNG width pixels wide (twice its CSS
-// width) and between lo and hi tall, not blank.
-func expectPNG(t *testing.T, b []byte, width, lo, hi int) {
-	t.Helper()
-	img, err := png.Decode(bytes.NewReader(b))
-	if err != nil {
-		t.Fatalf("the picture is not a PNG: %v", err)
-	}
-	bounds := img.Bounds()
-	if bounds.Dx() != width || bounds.Dy() < lo || bounds.Dy() > hi {
-		t.Errorf("the picture is %d×%d, want %d wide and %d to %d tall", bounds.Dx(), bounds.Dy(), width, lo, hi)
-	}
-	// Ink: the share of pixels that are not the white background.
-	ink := 0
-	for y := bounds.Min.Y; y < bounds.Max.Y; y += 4 {
-		for x := bounds.Min.X; x < bounds.Max.X; x += 4 {
-			if r, g, b, _ := img.At(x, y).RGBA(); r < 0xf000 || g < 0xf000 || b < 0xf000 {
-				ink++
-			}
-		}
-	}
-	if share := float64(ink) / math.Ceil(float64(bounds.Dx()*bounds.Dy())/16); share < 0.01 {
-		t.Errorf("the picture is blank (%.1f%% ink)", share*100)
 	}
 }
