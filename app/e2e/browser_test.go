@@ -126,37 +126,6 @@ func (tb *tab) expectURLState(set *data.Set, parse func(*data.Set, url.Values) (
 	}
 }
 
-// chartSeries reads a chart's series back from its ECharts instance.
-type chartSeries struct {
-	Name       string      `json:"name"`
-	Type       string      `json:"type"`
-	YAxisIndex int         `json:"yAxisIndex"`
-	Data       [][]float64 `json:"data"`
-	Names      []string    `json:"names"`
-}
-
-// chartReady scrolls the chart id into view and waits until it is drawn
-// for the page's state (see view.chartReady).
-func (tb *tab) chartReady(id string) {
-	tb.t.Helper()
-	tb.view().chartReady(id)
-}
-
-func (tb *tab) chart(id string) (series []chartSeries, xAxisType string, logBase float64) {
-	tb.t.Helper()
-	js := fmt.Sprintf(`(() => { const inst = echarts.getInstanceByDom(document.getElementById(%q)); if (!inst) return null;
-		const o = inst.getOption();
-		return {x: o.xAxis[0].type, logBase: o.xAxis[0].logBase || 0, series: o.series.map(s => ({name: s.name, type: s.type, yAxisIndex: s.yAxisIndex || 0,
-			data: (s.data || []).map(d => d.value), names: (s.data || []).map(d => d.name)}))} })()`, id)
-	tb.chartReady(id)
-	got := eval[struct {
-		X       string        `json:"x"`
-		LogBase float64       `json:"logBase"`
-		Series  []chartSeries `json:"series"`
-	}](tb, js)
-	return got.Series, got.X, got.LogBase
-}
-
 func TestBrowser(t *testing.T) {
 	set, bctx := browserTest(t)
 	srv := site(t)

@@ -150,14 +150,6 @@ func TestChartReading(t *testing.T) {
 	})
 }
 
-// labelDrawn is a label a series draws (see seriesJS), and where.
-type labelDrawn struct {
-	Series             string
-	SeriesIndex, Index int
-	Text               string
-	Box                box
-}
-
 // gap is the distance between two upright boxes, 0 where they meet.
 func gap(a, b box) float64 {
 	ax0, ay0, ax1, ay1 := a.bounds()

@@ -27,28 +27,6 @@ import (
 	"tokenjoule/data/plan"
 )
 
-// chartReady scrolls the chart id to the middle of the view, where it is
-// drawn (a chart away from the screen is not), and waits until it shows
-// what the page asks: an ECharts instance, without the data-stale mark the
-// page keeps on a chart until it is drawn.
-func (v view) chartReady(id string) {
-	v.t.Helper()
-	evalIn[bool](v, fmt.Sprintf(`(() => { document.getElementById(%q)?.scrollIntoView({block: "center"}); return true })()`, id))
-	v.waitFor(fmt.Sprintf(`(() => { const el = document.getElementById(%q);
-		return !!(el && window.echarts && echarts.getInstanceByDom(el)) && !el.hasAttribute("data-stale") })()`, id), "chart "+id+" to be drawn")
-}
-
-// drawCharts has every chart of the view drawn, as the page draws a chart
-// only once it comes near the screen (each is scrolled to), and scrolls back
-// to the top: for a screenshot of the whole page.
-func (v view) drawCharts() {
-	v.t.Helper()
-	for _, id := range evalIn[[]string](v, `[...document.querySelectorAll(".echart[id]")].map(e => e.id)`) {
-		v.chartReady(id)
-	}
-	evalIn[bool](v, `(() => { scrollTo(0, 0); return true })()`) // a screenshot draws a frame first
-}
-
 // expectEmbed checks the embed against the core's answer to q: the figures
 // it shows, the controls hidden shows or not, the one chart, and the link to
 // the full calculator.

@@ -346,64 +346,6 @@ func TestReaders(t *testing.T) {
 	_ = data.DefaultQuery
 }
 
-// seriesJS reads, from a chart's instance, the boxes of the labels and of
-// the points each series draws, and the colours each draws with. The
-// runtime is pinned (web/echarts.sha256): these internals (getModel,
-// getItemGraphicEl, the labels as their elements' text content) are what
-// show where a label landed.
-const seriesJS = `(id => {
-	const el = document.getElementById(id);
-	const inst = echarts.getInstanceByDom(el);
-	if (!inst) return null;
-	const box = e => { const r = e.getBoundingRect().clone(); const m = e.getComputedTransform(); if (m) r.applyTransform(m); return {X: r.x, Y: r.y, W: r.width, H: r.height} };
-	let back = "", a = el;
-	while (a && (!back || back === "rgba(0, 0, 0, 0)")) { back = getComputedStyle(a).backgroundColor; a = a.parentElement }
-	const out = {Width: inst.getWidth(), Height: inst.getHeight(), Background: back, Labels: [], Points: [], Inks: []};
-	inst.getModel().eachSeries(sm => {
-		const data = sm.getData(), name = sm.name, si = sm.seriesIndex;
-		const ink = e => { if (!e.style || e.type === "text" || e.type === "tspan" || e.invisible || e.ignore) return;
-			const s = e.style; out.Inks.push({Series: name, Type: e.type, Fill: String(s.fill ?? ""), Stroke: String(s.stroke ?? ""),
-				LineWidth: s.lineWidth ?? 0, Opacity: s.opacity ?? 1}) };
-		inst.getViewOfSeriesModel(sm).group.traverse(ink);
-		data.each(i => {
-			const g = data.getItemGraphicEl(i);
-			if (!g || g.ignore || g.invisible) return;
-			let sym = g;
-			g.traverse && g.traverse(c => { if (c !== g && c.type !== "text" && c.type !== "tspan" && c.getTextContent) sym = c });
-			if (sm.subType !== "bar") out.Points.push({Series: name, SeriesIndex: si, Index: i, Box: box(sym)});
-			const label = (sym.getTextContent && sym.getTextContent()) || (g.getTextContent && g.getTextContent());
-			if (label && !label.ignore && !label.invisible && label.style.text) {
-				out.Labels.push({Series: name, SeriesIndex: si, Index: i, Text: label.style.text, Box: box(label)});
-			}
-		});
-	});
-	return out;
-})`
-
-type seriesDrawn struct {
-	Width, Height float64
-	Background    string
-	Labels        []labelDrawn
-	Points        []pointDrawn
-	Inks          []struct {
-		Series, Type, Fill, Stroke string
-		LineWidth, Opacity         float64
-	}
-}
-
-// pointDrawn is a point a series draws, and where.
-type pointDrawn struct {
-	Series             string
-	SeriesIndex, Index int
-	Box                box
-}
-
-func (tb *tab) series(id string) seriesDrawn {
-	tb.t.Helper()
-	tb.chartReady(id)
-	return eval[seriesDrawn](tb, fmt.Sprintf("%s(%q)", seriesJS, id))
-}
-
 // expectLabelsClear checks that no label of the chart overlaps another, or
 // a point of any series other than its own, or leaves the canvas.
 func (tb *tab) expectLabelsClear(where, id string) {
@@ -457,20 +399,6 @@ func (tb *tab) expectTextsApart(where, id string) {
 			}
 		}
 	}
-}
-
-// texts reads every text the chart id draws, each the box of its lines at
-// its line height (a tspan's own box is a sliver).
-func (tb *tab) texts(id string) []drawnText {
-	tb.t.Helper()
-	tb.chartReady(id)
-	return eval[[]drawnText](tb, fmt.Sprintf(`(id => {`+boxJS+`
-	const labels = new Set();
-	echarts.getInstanceByDom(document.getElementById(id)).getZr().storage.getDisplayList().forEach(e => {
-		if (e.type === "tspan" && e.style.text && e.parent && e.parent.type === "text") labels.add(e.parent);
-	});
-	return Array.from(labels, e => ({text: e.style.text, box: box(e)}));
-})(%q)`, id))
 }
 
 // expectSeriesContrast checks that everything each series draws (a point,
