@@ -11,8 +11,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -25,17 +23,6 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 )
-
-// urlState is the state the page's URL holds, read by parse (state.Parse
-// for the calculator, state.ParseCompare for the compare page).
-func (tb *tab) urlState(set *data.Set, parse func(*data.Set, url.Values) (data.Query, []state.Notice)) (data.Query, []state.Notice) {
-	tb.t.Helper()
-	u, err := url.Parse(eval[string](tb, `location.href`))
-	if err != nil {
-		tb.t.Fatal(err)
-	}
-	return parse(set, u.Query())
-}
 
 // expect checks the page against the core's answer to q.
 func (tb *tab) expect(set *data.Set, q data.Query) {
@@ -87,42 +74,6 @@ func (tb *tab) expect(set *data.Set, q data.Query) {
 		}
 	} else if eval[bool](tb, `!!document.querySelector("#other")`) {
 		tb.t.Errorf("#other shown, but the core has no other GPU for %+v", q)
-	}
-}
-
-// markupText is the text of prerendered HTML, without its tags and without
-// the blanks go-app writes between elements (the dataset row's parts are
-// elements of their own, which CSS lays out without them).
-func markupText(html string) string {
-	return regexp.MustCompile(`<[^>]*>`).ReplaceAllString(regexp.MustCompile(`>\s+<`).ReplaceAllString(html, "><"), "")
-}
-
-// ms is a deadline as the page writes it.
-func ms(v float64) string { return strings.TrimSuffix(data.FormatDeadline(v), "ms") }
-
-// expectURL checks that the calculator's URL holds q and no more notices,
-// once it has followed the last change (the page writes it a moment later:
-// app/ui replaceQuery).
-func (tb *tab) expectURL(set *data.Set, q data.Query) {
-	tb.t.Helper()
-	tb.expectURLState(set, state.Parse, q)
-}
-
-// expectURLState checks that the URL, read by parse, holds q and no
-// notices, within 5 seconds.
-func (tb *tab) expectURLState(set *data.Set, parse func(*data.Set, url.Values) (data.Query, []state.Notice), q data.Query) {
-	tb.t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		got, notices := tb.urlState(set, parse)
-		if got == q && len(notices) == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			tb.t.Errorf("URL state = %+v %v, want %+v", got, notices, q)
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }
 
@@ -530,39 +481,4 @@ func screenshots(t *testing.T, bctx context.Context, origin, dir string) {
 		// A tight deadline: dimmed points, and a notice for a bad value.
 		shoot("tight", size[0], size[1], "light", "deadline=25&p=p90&tokens=5M&gpu=TPU")
 	}
-}
-
-// shooter returns a function that writes a full-page PNG of a page (a query
-// of the calculator, or a path and its query) at a size and in a colour
-// scheme, into dir.
-func shooter(t *testing.T, bctx context.Context, origin, dir string) func(name string, width, height int64, scheme, query string) {
-	tb := newTab(t, bctx, origin)
-	return func(name string, width, height int64, scheme, query string) {
-		tb.do(chromedp.EmulateViewport(width, height), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
-			return err
-		}))
-		if path, q, ok := strings.Cut(query, "?"); ok {
-			tb.openURL(origin + path + "?" + q)
-		} else {
-			tb.open(query)
-		}
-		tb.view().drawCharts()
-		png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatal(err)
-		}
-		file := filepath.Join(dir, fmt.Sprintf("%s-%dx%d-%s.png", name, width, height, scheme))
-		if err := os.WriteFile(file, png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("wrote %s", file)
-	}
-}
-
-// with returns a copy of q changed by f.
-func with(q data.Query, f func(*data.Query)) data.Query {
-	f(&q)
-	return q
 }

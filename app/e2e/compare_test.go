@@ -15,7 +15,6 @@ import (
 	"image/png"
 	"io"
 	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -39,23 +38,6 @@ import (
 	"tokenjoule/data/export"
 	"tokenjoule/data/footprint"
 )
-
-// row is a ranking table's row as the page shows it, by column key.
-type row map[string]string
-
-// rows reads the ranking table's rows, in the page's order, with the
-// data-model of each under "slug", and each figure with its column's unit
-// (said once, in the header) after it: "15.21 Wh".
-func rows(v view) []row {
-	v.t.Helper()
-	return evalIn[[]row](v, `[...document.querySelectorAll("#ranking-table tbody tr")].map(tr => {
-		const r = {slug: tr.dataset.model, current: tr.getAttribute("aria-current") || ""};
-		for (const td of tr.querySelectorAll("td")) {
-			const unit = document.querySelector("#ranking-table th[data-col=" + td.dataset.col + "]").dataset.unit;
-			r[td.dataset.col] = td.textContent.trim() + (unit ? " " + unit : "");
-		}
-		return r })`)
-}
 
 // expectRanking checks the page's table, missed list and charts against the
 // core's ranking for q.
@@ -150,8 +132,6 @@ func expectRanking(v view, set *data.Set, q data.Query) *data.Ranking {
 	}
 	return rk
 }
-
-func comparePath(q data.Query) string { return "/compare?" + state.String(q) }
 
 func TestCompare(t *testing.T) {
 	set, bctx := browserTest(t)
@@ -833,20 +813,4 @@ func reversed(s []string) []string {
 	r := slices.Clone(s)
 	slices.Reverse(r)
 	return r
-}
-
-func mustValues(t *testing.T, raw string) url.Values {
-	t.Helper()
-	v, err := url.ParseQuery(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
-
-// expectCompareURL checks that the compare page's URL holds q, once it has
-// followed the last change (see expectURL).
-func expectCompareURL(tb *tab, set *data.Set, q data.Query) {
-	tb.t.Helper()
-	tb.expectURLState(set, state.ParseCompare, q)
 }

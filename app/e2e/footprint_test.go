@@ -28,7 +28,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"tokenjoule/app/cli"
 	"tokenjoule/app/dist"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
@@ -59,16 +58,6 @@ func fpFactors(t *testing.T) footprint.Factors {
 	}
 	f.Price, f.Currency = footprint.Number(0.12), "USD"
 	return f
-}
-
-// runCLI runs the tokenjoule command and returns what it printed.
-func runCLI(t *testing.T, args ...string) []byte {
-	t.Helper()
-	var out, errs bytes.Buffer
-	if code := cli.Run(args, &out, &errs); code != 0 {
-		t.Fatalf("tokenjoule %s: exit %d, %s", strings.Join(args, " "), code, errs.String())
-	}
-	return out.Bytes()
 }
 
 // expectFootprint checks the footprint the view shows for q against the

@@ -620,15 +620,6 @@ func TestEmbedBuilder(t *testing.T) {
 	})
 }
 
-func hidden(t *testing.T, raw string) state.Hidden {
-	t.Helper()
-	h, notices := state.ParseHidden(map[string][]string{state.ParamHide: {raw}})
-	if len(notices) != 0 {
-		t.Fatal(notices)
-	}
-	return h
-}
-
 // builder drives the Embed dialog of a page.
 type builder struct {
 	tb     *tab

@@ -9,8 +9,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -126,30 +124,6 @@ func (tb *tab) expectInert() {
 	if len(live) > 0 {
 		tb.t.Errorf("before the app runs, these controls look live but do nothing: %q", live)
 	}
-}
-
-// shot writes screenshots of the whole page at a phone's and a wide
-// screen's width to $TOKENJOULE_SCREENSHOTS (when set), for people to look
-// at, then gives the tab its own size back.
-func (tb *tab) shot(name string) {
-	tb.t.Helper()
-	dir := os.Getenv("TOKENJOULE_SCREENSHOTS")
-	if dir == "" {
-		return
-	}
-	for _, size := range [][2]int64{{360, 800}, {1440, 900}} {
-		tb.do(chromedp.EmulateViewport(size[0], size[1]))
-		png, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			tb.t.Fatal(err)
-		}
-		file := filepath.Join(dir, fmt.Sprintf("%s-%d.png", name, size[0]))
-		if err := os.WriteFile(file, png, 0o644); err != nil {
-			tb.t.Fatal(err)
-		}
-		tb.t.Logf("wrote %s", file)
-	}
-	tb.do(chromedp.EmulateReset())
 }
 
 func TestPrestart(t *testing.T) {
