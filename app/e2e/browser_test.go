@@ -24,59 +24,6 @@ import (
 	"tokenjoule/data"
 )
 
-// expect checks the page against the core's answer to q.
-func (tb *tab) expect(set *data.Set, q data.Query) {
-	tb.t.Helper()
-	r, err := set.Select(q)
-	if err != nil {
-		tb.t.Fatalf("Select(%+v): %v", q, err)
-	}
-	if r.Selected == nil {
-		tb.waitText("#set-min-deadline", fmt.Sprintf("Set the deadline to %s ms", ms(r.MinDeadlineMS())))
-		return
-	}
-	s, e := r.Selected, r.Estimate
-	tb.waitText("#cfg-row", s.RowID)
-	tb.waitText("#energy", data.FormatEnergy(e.EnergyWh))
-	for sel, want := range map[string]string{
-		"#joules":             data.InJoules(e.EnergyWh),
-		"#wh-per-mtok":        data.FormatNumber(s.WhPerMillion()),
-		"#j-per-token":        data.FormatNumber(s.Joules()),
-		"#energy-per-request": data.FormatJoules(e.EnergyPerRequest),
-		"#cfg-gpu":            fmt.Sprintf("%s × %d", s.GPU, s.NumGPUs),
-		"#cfg-parallel":       fmt.Sprintf("TP %d · DP %d · EP %d", s.TensorParallel, s.DataParallel, s.ExpertParallel),
-		"#cfg-precision":      s.Precision,
-		"#cfg-max-num-seqs":   fmt.Sprint(s.MaxNumSeqs),
-		"#cfg-batch":          data.FormatNumber(float64(s.AvgRunningBatch)),
-		"#cfg-itl-p50":        data.FormatNumber(float64(s.MedianITL)) + " ms",
-		"#cfg-itl-p90":        data.FormatNumber(float64(s.P90ITL)) + " ms",
-		"#cfg-itl-p95":        data.FormatNumber(float64(s.P95ITL)) + " ms",
-		"#cfg-itl-p99":        data.FormatNumber(float64(s.P99ITL)) + " ms",
-		"#cfg-tps":            data.FormatNumber(s.Throughput()),
-		"#cfg-power":          data.FormatNumber(float64(s.PowerWatts)) + " W",
-		"#cfg-out-tokens":     data.FormatNumber(float64(s.AvgOutputTokens)),
-		"#cfg-gpu-hours":      data.FormatNumber(e.GPUHours),
-	} {
-		if got := tb.text(sel); got != want {
-			tb.t.Errorf("%s = %q, want %q (query %+v)", sel, got, want, q)
-		}
-	}
-	if title := eval[string](tb, `document.querySelector("#energy").title`); title != data.FormatJoules(e.EnergyWh*3600) {
-		tb.t.Errorf("#energy title = %q, want the joules", title)
-	}
-	if o := r.Other; o != nil {
-		if got, want := tb.text("#other-energy"), data.FormatEnergy(r.OtherEstimate.EnergyWh); got != want {
-			tb.t.Errorf("#other-energy = %q, want %q", got, want)
-		}
-		want := fmt.Sprintf("(%+.1f%%)", (r.OtherEstimate.EnergyWh/e.EnergyWh-1)*100)
-		if got := tb.text("#other-diff"); got != want {
-			tb.t.Errorf("#other-diff = %q, want %q", got, want)
-		}
-	} else if eval[bool](tb, `!!document.querySelector("#other")`) {
-		tb.t.Errorf("#other shown, but the core has no other GPU for %+v", q)
-	}
-}
-
 func TestBrowser(t *testing.T) {
 	set, bctx := browserTest(t)
 	srv := site(t)

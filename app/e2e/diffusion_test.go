@@ -6,7 +6,6 @@ package e2e
 
 import (
 	"fmt"
-	"math"
 	"net/url"
 	"os"
 	"strings"
@@ -19,46 +18,6 @@ import (
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
 )
-
-// expectDiffusion checks the calculator (or its embed, compact) against the
-// core's answer to q, an image or video query that some configuration
-// meets.
-func (tb *tab) expectDiffusion(set *data.Set, q data.Query, compact bool) *data.Result {
-	tb.t.Helper()
-	r, err := set.Select(q)
-	if err != nil || r.Selected == nil {
-		tb.t.Fatalf("Select(%+v) = %v, %v", q, r, err)
-	}
-	s, e, k := r.Selected, r.Estimate, r.Kind
-	tb.waitText("#cfg-row", s.RowID)
-	tb.waitText("#energy", data.FormatEnergy(e.EnergyWh))
-	want := map[string]string{
-		"#j-per-item":     data.FormatJoules(s.Joules()),
-		"#cfg-gpu":        fmt.Sprintf("%s × %d", s.GPU, s.NumGPUs),
-		"#cfg-parallel":   fmt.Sprintf("Ulysses %d × ring %d", s.UlyssesDegree, s.RingDegree),
-		"#cfg-batch-size": fmt.Sprint(s.BatchSize),
-		"#cfg-latency":    data.FormatNumber(math.Round(s.Measured.BatchLatency*1000)/1e6) + " s", // measured, to the µs
-		"#cfg-power":      data.FormatNumber(float64(s.PowerWatts)) + " W",
-	}
-	if !compact {
-		want["#question"] = fmt.Sprintf("Energy for %s of %s", k.VolumeWords(q.Tokens), r.Model.Name)
-		want["#wh-per-item"] = data.FormatNumber(s.Joules() / 3600)
-		want["#cfg-resolution"] = fmt.Sprintf("%d×%d", s.Width, s.Height)
-		want["#cfg-steps"] = fmt.Sprint(s.Steps)
-		want["#cfg-throughput"] = data.FormatNumber(s.Throughput())
-		want["#cfg-gpu-hours"] = data.FormatNumber(e.GPUHours)
-	}
-	for sel, w := range want {
-		got := tb.text(sel)
-		if sel == "#question" && !strings.HasPrefix(got, w) || sel != "#question" && got != w {
-			tb.t.Errorf("%s = %q, want %q (query %+v)", sel, got, w, q)
-		}
-	}
-	if tb.view().has("#percentile") {
-		tb.t.Errorf("an image or video task offers a percentile")
-	}
-	return r
-}
 
 func TestDiffusion(t *testing.T) {
 	set, bctx := browserTest(t)

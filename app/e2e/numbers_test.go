@@ -4,7 +4,8 @@ package e2e
 // columns in a unit that reads: the readers' issue's one token ("2.225 ×
 // 10⁻⁵ Wh", a water figure with no unit), 1e17 tokens ("1e+17 output
 // tokens", a plan link to 1B/day) and its compare table ("Water (m³)
-// 0.0351"); and how the tests read a column of the ranking (inUnit).
+// 0.0351"). How the tests read a column of the ranking (inUnit) is in
+// harness_expect_test.go.
 
 import (
 	"context"
@@ -18,8 +19,6 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
-
-	"tokenjoule/data"
 )
 
 // unreadable finds, in a page's text, an exponent ("1e+17"), a power of
@@ -142,28 +141,4 @@ func TestNumbers(t *testing.T) {
 			tb.shot("numbers-compare-" + strings.NewReplacer("=", "-", "&", "-").Replace(c.query))
 		}
 	})
-}
-
-// inUnit writes v, one of a column's figures, as rows reads it: in the
-// column's unit (data.ColumnUnit), after it.
-func inUnit(v float64, column []float64, units ...data.Unit) string {
-	u := data.ColumnUnit(column, units...)
-	return data.FormatNumber(v/u.Size) + " " + u.Name
-}
-
-// column is a figure of each model of rk that meets the deadline, in rank
-// order: a column of the ranking table.
-func column(rk *data.Ranking, value func(r *data.Ranked) float64) []float64 {
-	var c []float64
-	for i := range rk.Models {
-		if r := &rk.Models[i]; r.Status() == data.Meets {
-			c = append(c, value(r))
-		}
-	}
-	return c
-}
-
-// energies is the ranking's column of GPU energies, in Wh.
-func energies(rk *data.Ranking) []float64 {
-	return column(rk, func(r *data.Ranked) float64 { return r.Result.Estimate.EnergyWh })
 }
