@@ -58,33 +58,33 @@ func TestCompare(t *testing.T) {
 	// that some models miss, on a GPU two models were never measured on.
 	q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
 	tight := with(q, func(q *data.Query) { q.DeadlineMS = 15; q.Model = "qwen-3-14b" })
-	c := &compareTest{set: set, bctx: bctx, origin: origin, q: q, tight: tight}
+	ct := &compareTest{set: set, bctx: bctx, origin: origin, q: q, tight: tight}
 
 	if dir := os.Getenv("TOKENJOULE_SCREENSHOTS"); dir != "" {
 		t.Run("Screenshots", func(t *testing.T) { compareScreenshots(t, bctx, origin, dir, q, tight) })
 	}
-	t.Run("Ranking", c.ranking)
-	t.Run("OpenCalculator", c.openCalculator)
-	t.Run("LinkBeforeTheURLFollows", c.linkBeforeTheURLFollows)
-	t.Run("MinDeadline", c.minDeadline)
-	t.Run("Controls", c.controls)
-	t.Run("KeyboardSort", c.keyboardSort)
-	c.dl = captureDownloads(t, bctx)
-	t.Run("Downloads", c.downloads)
-	t.Run("CLI", c.cli)
-	t.Run("Scenario", c.scenario)
-	t.Run("CopySummary", c.copySummary)
-	t.Run("Prerendered", c.prerendered)
-	t.Run("Narrow", c.narrow)
-	t.Run("Embed", c.embed)
-	t.Run("Offline", c.offline)
+	t.Run("Ranking", ct.ranking)
+	t.Run("OpenCalculator", ct.openCalculator)
+	t.Run("LinkBeforeTheURLFollows", ct.linkBeforeTheURLFollows)
+	t.Run("MinDeadline", ct.minDeadline)
+	t.Run("Controls", ct.controls)
+	t.Run("KeyboardSort", ct.keyboardSort)
+	ct.dl = captureDownloads(t, bctx)
+	t.Run("Downloads", ct.downloads)
+	t.Run("CLI", ct.cli)
+	t.Run("Scenario", ct.scenario)
+	t.Run("CopySummary", ct.copySummary)
+	t.Run("Prerendered", ct.prerendered)
+	t.Run("Narrow", ct.narrow)
+	t.Run("Embed", ct.embed)
+	t.Run("Offline", ct.offline)
 }
 
 // ranking: the page's table, missed list and charts for the question and
 // the tighter one are the core's ranking, with no notice; the table is
 // logged.
-func (c *compareTest) ranking(t *testing.T) {
-	set, bctx, origin, q, tight := c.set, c.bctx, c.origin, c.q, c.tight
+func (ct *compareTest) ranking(t *testing.T) {
+	set, bctx, origin, q, tight := ct.set, ct.bctx, ct.origin, ct.q, ct.tight
 	tb := newTab(t, bctx, origin)
 	for _, q := range []data.Query{q, tight} {
 		tb.openURL(origin + comparePath(q))
@@ -103,8 +103,8 @@ func (c *compareTest) ranking(t *testing.T) {
 // openCalculator: the way back to the calculator names the highlighted
 // model and the state, a model's name opens the calculator with it, and the
 // calculator's link comes back to the same comparison.
-func (c *compareTest) openCalculator(t *testing.T) {
-	set, bctx, origin, tight := c.set, c.bctx, c.origin, c.tight
+func (ct *compareTest) openCalculator(t *testing.T) {
+	set, bctx, origin, tight := ct.set, ct.bctx, ct.origin, ct.tight
 	tb := newTab(t, bctx, origin)
 	tb.openURL(origin + comparePath(tight))
 	rk := expectRanking(tb.view(), set, tight)
@@ -131,8 +131,8 @@ func (c *compareTest) openCalculator(t *testing.T) {
 
 // A change writes the URL a moment later (app/ui replaceQuery): a link
 // followed before then keeps its own URL, which the page then shows.
-func (c *compareTest) linkBeforeTheURLFollows(t *testing.T) {
-	set, bctx, origin, q := c.set, c.bctx, c.origin, c.q
+func (ct *compareTest) linkBeforeTheURLFollows(t *testing.T) {
+	set, bctx, origin, q := ct.set, ct.bctx, ct.origin, ct.q
 	tb := newTab(t, bctx, origin)
 	tb.openURL(origin + comparePath(q))
 	expectRanking(tb.view(), set, q)
@@ -155,8 +155,8 @@ func (c *compareTest) linkBeforeTheURLFollows(t *testing.T) {
 
 // minDeadline: the button of a model that misses the deadline sets the
 // deadline it shows, at another percentile too, and the model then meets it.
-func (c *compareTest) minDeadline(t *testing.T) {
-	set, bctx, origin, tight := c.set, c.bctx, c.origin, c.tight
+func (ct *compareTest) minDeadline(t *testing.T) {
+	set, bctx, origin, tight := ct.set, ct.bctx, ct.origin, ct.tight
 	tb := newTab(t, bctx, origin)
 	tb.openURL(origin + comparePath(tight))
 	expectRanking(tb.view(), set, tight)
@@ -189,8 +189,8 @@ func (c *compareTest) minDeadline(t *testing.T) {
 // controls: each input (GPU, volume, percentile, deadline, task) ranks
 // again, a bad deadline is refused without changing the URL, and the URL
 // is replaced, not pushed.
-func (c *compareTest) controls(t *testing.T) {
-	set, bctx, origin, q := c.set, c.bctx, c.origin, c.q
+func (ct *compareTest) controls(t *testing.T) {
+	set, bctx, origin, q := ct.set, ct.bctx, ct.origin, ct.q
 	tb := newTab(t, bctx, origin)
 	tb.openURL(origin + comparePath(q))
 	expectRanking(tb.view(), set, q)
@@ -220,8 +220,8 @@ func (c *compareTest) controls(t *testing.T) {
 // keyboardSort: the headers sort the table from the keyboard (Enter and
 // Space, Tab from header to header), one header at a time carries
 // aria-sort, and the focus stays on it.
-func (c *compareTest) keyboardSort(t *testing.T) {
-	set, bctx, origin, q := c.set, c.bctx, c.origin, c.q
+func (ct *compareTest) keyboardSort(t *testing.T) {
+	set, bctx, origin, q := ct.set, ct.bctx, ct.origin, ct.q
 	tb := newTab(t, bctx, origin)
 	tb.openURL(origin + comparePath(q))
 	rk := expectRanking(tb.view(), set, q)
@@ -291,8 +291,8 @@ func (c *compareTest) keyboardSort(t *testing.T) {
 // downloads: the CSV and JSON are export's documents and hold the page's
 // figures; the pictures are a PNG at twice the pixels and an SVG with the
 // caveat and the citation.
-func (c *compareTest) downloads(t *testing.T) {
-	set, bctx, origin, q, dl := c.set, c.bctx, c.origin, c.q, c.dl
+func (ct *compareTest) downloads(t *testing.T) {
+	set, bctx, origin, q, dl := ct.set, ct.bctx, ct.origin, ct.q, ct.dl
 	tb := newTab(t, bctx, origin)
 	tb.openURL(origin + comparePath(q))
 	rk := expectRanking(tb.view(), set, q)
@@ -305,7 +305,7 @@ func (c *compareTest) downloads(t *testing.T) {
 		t.Errorf("the CSV download differs from export.CompareCSV:\n%s\nwant\n%s", got, want)
 	}
 	tb.waitText("#share-status", "Saved "+name+".")
-	c.pageCSV = got
+	ct.pageCSV = got
 	// It parses, and its figures are the page's.
 	records, err := csv.NewReader(bytes.NewReader(got)).ReadAll()
 	if err != nil || len(records) != len(rk.Models)+1 {
@@ -396,8 +396,8 @@ func (c *compareTest) downloads(t *testing.T) {
 }
 
 // cli: the command line's compare -csv is the page's CSV, byte for byte.
-func (c *compareTest) cli(t *testing.T) {
-	q, pageCSV := c.q, c.pageCSV
+func (ct *compareTest) cli(t *testing.T) {
+	q, pageCSV := ct.q, ct.pageCSV
 	if pageCSV == nil {
 		t.Fatal("the test needs the page's CSV (Downloads)")
 	}
@@ -416,8 +416,8 @@ func (c *compareTest) cli(t *testing.T) {
 
 // scenario: the calculator's scenario download is calc -json's document
 // with the page's default footprint, and its charts save as PNG and SVG.
-func (c *compareTest) scenario(t *testing.T) {
-	set, bctx, origin, q, dl := c.set, c.bctx, c.origin, c.q, c.dl
+func (ct *compareTest) scenario(t *testing.T) {
+	set, bctx, origin, q, dl := ct.set, ct.bctx, ct.origin, ct.q, ct.dl
 	tb := newTab(t, bctx, origin)
 	tb.open(state.String(q))
 	tb.expect(set, q)
@@ -443,8 +443,8 @@ func (c *compareTest) scenario(t *testing.T) {
 
 // copySummary: Copy summary puts export's summary on the clipboard, and
 // where the browser refuses, shows it selected with what to do.
-func (c *compareTest) copySummary(t *testing.T) {
-	set, bctx, origin, q := c.set, c.bctx, c.origin, c.q
+func (ct *compareTest) copySummary(t *testing.T) {
+	set, bctx, origin, q := ct.set, ct.bctx, ct.origin, ct.q
 	tb := newTab(t, bctx, origin)
 	rk, _ := set.Compare(q)
 	r, _ := set.Select(q)
@@ -474,8 +474,8 @@ func (c *compareTest) copySummary(t *testing.T) {
 
 // prerendered: the compare page as served holds the core's ranking in
 // order, and with JavaScript off shows it, not covered by the loader.
-func (c *compareTest) prerendered(t *testing.T) {
-	set, bctx, origin, q := c.set, c.bctx, c.origin, c.q
+func (ct *compareTest) prerendered(t *testing.T) {
+	set, bctx, origin, q := ct.set, ct.bctx, ct.origin, ct.q
 	res, err := http.Get(origin + comparePath(q))
 	if err != nil {
 		t.Fatal(err)
@@ -537,8 +537,8 @@ func (c *compareTest) prerendered(t *testing.T) {
 
 // narrow: the bars' names wrap in a narrow chart only, also after the
 // window narrowed and widened again, and the compare pages rank at 360 px.
-func (c *compareTest) narrow(t *testing.T) {
-	set, bctx, origin, q, tight := c.set, c.bctx, c.origin, c.q, c.tight
+func (ct *compareTest) narrow(t *testing.T) {
+	set, bctx, origin, q, tight := ct.set, ct.bctx, ct.origin, ct.q, ct.tight
 	tb := newTab(t, bctx, origin)
 	// The bars' names wrap in a narrow chart only, also after the
 	// window narrowed and widened again.
@@ -577,8 +577,8 @@ func (c *compareTest) narrow(t *testing.T) {
 
 // embed: the compare embed ranks as the page does, saves its downloads,
 // and in a frame that refuses downloads says what to do.
-func (c *compareTest) embed(t *testing.T) {
-	set, bctx, origin, q, dl := c.set, c.bctx, c.origin, c.q, c.dl
+func (ct *compareTest) embed(t *testing.T) {
+	set, bctx, origin, q, dl := ct.set, ct.bctx, ct.origin, ct.q, ct.dl
 	tb := newTab(t, bctx, origin)
 	tb.openURL(origin + "/embed" + comparePath(q))
 	expectRanking(tb.view(), set, q)
@@ -647,8 +647,8 @@ func (c *compareTest) embed(t *testing.T) {
 
 // offline: the static site's compare pages and embeds rank offline after
 // one visit.
-func (c *compareTest) offline(t *testing.T) {
-	set, bctx, q, tight, dl := c.set, c.bctx, c.q, c.tight, c.dl
+func (ct *compareTest) offline(t *testing.T) {
+	set, bctx, q, tight, dl := ct.set, ct.bctx, ct.q, ct.tight, ct.dl
 	out, _ := builtDist(t, "", false)
 	for _, f := range []string{"compare.html", "compare/index.html", "embed/compare.html", "embed/compare/index.html"} {
 		b, err := os.ReadFile(filepath.Join(out, f))
