@@ -29,7 +29,7 @@ var powerCases = []string{
 	"task=text-to-video",         // eight, the selected one at a batch of 1
 	"task=text-to-video&model=wan-2-1-1-3b",
 	"task=video-chat&model=qwen-3-vl-235b-a22b-instruct-fp8&p=p99", // four
-	"model=llama-3-3-70b-instruct",                                 // power from 1,600 W on main
+	"model=llama-3-3-70b-instruct",                                 // power above 1,600 W, its axes still from zero
 	"",                                                             // the two selected markers on each other
 }
 

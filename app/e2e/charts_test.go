@@ -39,10 +39,9 @@ type chartCase struct {
 	q    data.Query
 }
 
-// chartCases are the queries the chart tests open: the one issue 9 names
-// (video chat at a 500 ms deadline, beyond every point), the default, the
-// most crowded legend (four GPU curves, p99 latencies up to seconds), and a
-// deadline nothing meets.
+// chartCases are the queries the chart tests open: video chat at a 500 ms
+// deadline, beyond every point; the default; the most crowded legend (four
+// GPU curves, p99 latencies up to seconds); and a deadline nothing meets.
 func chartCases(t *testing.T, set *data.Set) []chartCase {
 	t.Helper()
 	def := data.DefaultQuery()

@@ -54,7 +54,7 @@ func TestCompare(t *testing.T) {
 	set, bctx := browserTest(t)
 	srv := cspSite(t, "")
 	origin := srv.URL
-	// The issue's question, with a highlighted model; and a tighter deadline
+	// The README's question, with a highlighted model; and a tighter deadline
 	// that some models miss, on a GPU two models were never measured on.
 	q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
 	tight := with(q, func(q *data.Query) { q.DeadlineMS = 15; q.Model = "qwen-3-14b" })
@@ -678,8 +678,8 @@ func (ct *compareTest) offline(t *testing.T) {
 		}
 		expectRanking(tb.view(), set, want)
 	}
-	// The figures writers embed, offline too (issue 17): the card, a
-	// chart and the ranking card.
+	// The figures writers embed, offline too: the card, a chart and the
+	// ranking card.
 	cq := with(data.DefaultQuery(), func(q *data.Query) { q.GPU = "H100" })
 	r, err := set.Select(cq)
 	if err != nil {

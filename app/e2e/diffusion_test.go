@@ -70,7 +70,7 @@ func TestDiffusion(t *testing.T) {
 func (dt *diffusionTest) images(t *testing.T) {
 	t.Parallel()
 	set, bctx, origin, images := dt.set, dt.bctx, dt.origin, dt.q
-	// The link, prerendered and then answered by the app.
+	// The link, prerendered and then answered by the app.
 	path := "/?task=text-to-image&model=flux-1-dev&gpu=H100&deadline=10s&images=10k"
 	r, _ := set.Select(images)
 	html := prerendered(t, origin, path)

@@ -132,9 +132,9 @@ func (et *embedTest) hide(t *testing.T) {
 	tb := newTab(t, bctx, origin)
 	v := tb.view()
 	// Each visible box shows the link's value, whatever go-app patches
-	// when it hides the others (it used to turn the deadline's range
-	// input into the volume's text box, which the range clamped to
-	// "50"). The order it sets attributes in varies from load to load.
+	// when it hides the others (a patch that turns the deadline's range
+	// input into the volume's text box leaves the volume clamped to "50").
+	// The order it sets attributes in varies from load to load.
 	for _, raw := range []string{"task,model", "task,gpu"} {
 		h := hidden(t, raw)
 		for range 2 {

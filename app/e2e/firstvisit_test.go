@@ -255,8 +255,8 @@ func TestFirstVisitWasmUncompressed(t *testing.T) {
 		case r.URL.Path == "/web/app.wasm":
 			// At about 3 MB/s, as over a network rather than loopback,
 			// which moves the whole file before the page's first task ends
-			// (at 10 MB/s a page slowed by a busy machine heard of the
-			// headers after 6 MB).
+			// (faster, a page slowed by the other tests' load can hear of
+			// the headers only once most of the file has come).
 			plain.ServeHTTP(&slowWriter{w}, r)
 		case strings.Contains(r.URL.Path, ".wasm"):
 			plain.ServeHTTP(w, r)

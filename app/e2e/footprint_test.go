@@ -1,9 +1,9 @@
 package e2e
 
-// Browser tests of the footprint past the GPU (issue 10): the "Beyond the
-// GPU" inputs, the boundary ladder, carbon, water, cost and budget on the
-// calculator, its embed and the compare page, the URL round trip, and the
-// downloads that must equal the command line's. Expected figures come from
+// Browser tests of the footprint past the GPU: the "Beyond the GPU" inputs,
+// the boundary ladder, carbon, water, cost and budget on the calculator, its
+// embed and the compare page, the URL round trip, and the downloads that
+// must equal the command line's. Expected figures come from
 // data/footprint and the command line, never from the page.
 
 import (
@@ -35,9 +35,10 @@ import (
 	"tokenjoule/data/footprint"
 )
 
-// fpScenario is the issue's: Qwen 3 14B, chat, H100, 50 ms, 1B tokens, the
-// cloud boundary, the world grid, Microsoft's WUE, 0.12 USD per kWh and a
-// budget of 1 t CO2e, as URL parameters and as the command line's flags.
+// The scenario of a whole footprint: Qwen 3 14B, chat, H100, 50 ms, 1B
+// tokens, the cloud boundary, the world grid, Microsoft's WUE, 0.12 USD per
+// kWh and a budget of 1 t CO2e, as a query, as URL parameters and as the
+// command line's flags.
 var (
 	fpQuery  = data.Query{Task: "lm-arena-chat", Model: "qwen-3-14b", GPU: "H100", DeadlineMS: 50, Percentile: data.P50, Tokens: 1e9}
 	fpParams = "boundary=cloud&grid=world&wue=microsoft&price=0.12&cur=USD&budget=1+t+CO2e"
@@ -674,8 +675,8 @@ func (ft *footprintTest) copySummary(t *testing.T) {
 		t.Errorf("clipboard %q (%v), want\n%q", clip, err, want)
 	}
 
-	// Issue 15, item 7: the compare page's summary carries the footprint
-	// its table and CSV carry; it said "Boundary: GPU only." for this link.
+	// The compare page's summary carries the footprint its table and CSV
+	// carry (not "Boundary: GPU only." for this link).
 	cq := with(fpQuery, func(q *data.Query) { q.DeadlineMS = 40 })
 	cmpParams := "boundary=cloud&grid=400&wue=1&price=0.1&cur=USD"
 	tb.openURL(origin + comparePath(cq) + "&" + cmpParams)
@@ -698,9 +699,9 @@ func (ft *footprintTest) copySummary(t *testing.T) {
 	}
 }
 
-// footprintScreenshots writes the calculator with the issue's scenario at a
-// wide screen's and a phone's size, light and dark, and its embed, into dir,
-// for people to look at.
+// footprintScreenshots writes the calculator with the footprint's scenario
+// at a wide screen's and a phone's size, light and dark, and its embed, into
+// dir, for people to look at.
 func footprintScreenshots(t *testing.T, bctx context.Context, origin, dir, scenario string) {
 	tb := newTab(t, bctx, origin)
 	for _, s := range []struct {

@@ -22,11 +22,10 @@ import (
 func TestMain(m *testing.M) {
 	flag.Parse()
 	// The browser tests keep every core busy: unless -parallel says
-	// otherwise, run one more of them at once than there are cores (3 on
-	// a 2-core machine, where 6 at once had pages wait past the tests'
-	// time limits as the browsers fought for the CPUs). TestFirefox and
-	// TestWebKit each hold a place for their whole run (their subtests go
-	// in turn in one browser).
+	// otherwise, run one more of them at once than there are cores (more
+	// at once only has pages wait past the tests' time limits as the
+	// browsers fight for the CPUs). TestFirefox and TestWebKit each hold a
+	// place for their whole run (their subtests go in turn in one browser).
 	explicit := false
 	flag.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "test.parallel" })
 	if !explicit {
@@ -72,8 +71,7 @@ func browserTest(t *testing.T) (*data.Set, context.Context) {
 
 // A shared browser is a headless chromium the tests of the package share,
 // each in a tab and browser context of its own: starting one costs some 1.5
-// CPU-seconds, and 26 tests each started their own (shared, the package
-// took 603 s instead of 671).
+// CPU-seconds, which every test would pay again.
 type sharedBrowser struct {
 	once   sync.Once
 	path   string
@@ -87,9 +85,7 @@ var (
 	// shell runs every test but TestStaticSite: chromium's headless shell
 	// where Debian's chromium-headless-shell is installed, else chromium.
 	// The same engine without the full browser's windows, UI and
-	// services: the package took 224 to 270 s and 417 to 503 CPU-s in the
-	// shell against 341 s and 645 CPU-s in chromium 156, with the same 185
-	// subtests passed (doc.go).
+	// services: the package takes a fifth less time in it (doc.go).
 	shell sharedBrowser
 	// full is chromium itself, for what only the full browser does:
 	// TestStaticSite's site is installable (the shell finds every page
@@ -153,15 +149,12 @@ func (b *sharedBrowser) start(path string) error {
 		// A tab opened on a site that has a renderer in the same browser
 		// context joins it, instead of starting one of its own (each
 		// test's pages are one site, 127.0.0.1, in its own browser
-		// context): the whole package took 15% less CPU and time, 1,306
-		// CPU-s and 671 s against 1,544 and 786 (with a chromium per
-		// test, before they shared one).
+		// context): the package takes 15% less CPU and time.
 		chromedp.Flag("process-per-site", true),
 		// V8 runs the wasm with its baseline compiler only, without
 		// recompiling the hottest functions in the background: the tests
 		// check what the pages do, not how fast (app/bench keeps V8's
-		// defaults), and TestFootprint took a fifth less CPU: a median of
-		// 58 CPU-s in 7 runs against 73 in 5, alternating.
+		// defaults), and it saves a fifth of the CPU (TestFootprint's).
 		chromedp.Flag("js-flags", "--liftoff-only"),
 	)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)

@@ -44,9 +44,9 @@ func (tb *tab) iframe(id string) view {
 // request to another origin than the app's fails the test). The browser
 // keeps what a document logged before anyone listened, and sends it again
 // when the log and runtime domains are enabled anew: so the watch covers the
-// iframe's whole start without loading it again. (A test that navigated the
-// frame from its own target made chromium 148 log "Unsafe attempt to load
-// URL".) It returns the iframe's view once the app in it has mounted.
+// iframe's whole start without loading it again. (Navigating the frame from
+// its own target makes chromium log "Unsafe attempt to load URL".) It
+// returns the iframe's view once the app in it has mounted.
 func (tb *tab) isolatedIframe(u string) view {
 	tb.t.Helper()
 	var id target.ID

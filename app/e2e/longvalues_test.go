@@ -14,8 +14,7 @@ import (
 	"tokenjoule/app/state"
 )
 
-// TestLongValues (issue 15, item 4): every page (the calculator and
-// server.Pages) mounts for two links whose parameters each hold 100 KB,
+// TestLongValues: every page (the calculator and server.Pages) mounts for two links whose parameters each hold 100 KB,
 // together one or more of every kind (the calculation's, the compare page's
 // gpu, the embed's, the footprint's, the plan's), and its notices quote at
 // most 40 characters of each: the page stays small. The footprint's
@@ -39,8 +38,8 @@ func TestLongValues(t *testing.T) {
 			t.Parallel()
 			tb := newTab(t, bctx, origin)
 			// Two links of half a megabyte each, not one of a megabyte:
-			// chromium's browser process took 8 CPU-seconds to open a
-			// blank page from a 1 MB link, 2 from a 0.5 MB one.
+			// chromium's browser process takes four times as long to open a
+			// page from a 1 MB link as from a 0.5 MB one.
 			for half := range slices.Chunk(params, (len(params)+1)/2) {
 				longLink(t, tb, origin+page, half)
 			}

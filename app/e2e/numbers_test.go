@@ -1,10 +1,10 @@
 package e2e
 
 // Figures a reader can read at both ends of the volumes a link may ask, and
-// columns in a unit that reads: the readers' issue's one token ("2.225 ×
-// 10⁻⁵ Wh", a water figure with no unit), 1e17 tokens ("1e+17 output
-// tokens", a plan link to 1B/day) and its compare table ("Water (m³)
-// 0.0351"). How the tests read a column of the ranking (inUnit) is in
+// columns in a unit that reads: one token (not "2.225 × 10⁻⁵ Wh", nor a
+// water figure with no unit), 1e17 tokens (not "1e+17 output tokens", nor a
+// plan link to 1B/day) and its compare table (not "Water (m³) 0.0351"). How
+// the tests read a column of the ranking (inUnit) is in
 // harness_expect_test.go.
 
 import (

@@ -136,8 +136,8 @@ func expectPlan(v view, doc planDoc, embedded bool) {
 func TestPlan(t *testing.T) {
 	set, bctx := browserTest(t)
 	prepareSites(t, "")
-	// The kind of question: a traffic a second, a peak, an idle
-	// power of one's own, a footprint; the default; a deadline nothing meets.
+	// A planner's question: a traffic a second, a peak, an idle power of
+	// one's own, a footprint; the default; a deadline nothing meets.
 	full := "task=gpqa&model=gpt-oss-20b&gpu=any&deadline=40ms&p=p95&rate=12k/s&peak=3&idle_w=70&boundary=cloud&grid=world"
 	queries := []string{full, "", "deadline=2ms&rate=50M/h"}
 	docs := map[string]planDoc{}

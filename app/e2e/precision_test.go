@@ -17,8 +17,7 @@ import (
 	"tokenjoule/data"
 )
 
-// TestEdgeOfTheDeadline is issue 16's first edge: Llama 3.1 70B Instruct on
-// lm-arena-chat, on H100, at a 20 ms median deadline. Its configuration at a
+// TestEdgeOfTheDeadline: Llama 3.1 70B Instruct on lm-arena-chat, on H100, at a 20 ms median deadline. Its configuration at a
 // batch size limit of 32 was measured at 20.047 ms (its row says 20.0) and
 // misses the deadline; the leaderboard selects the one at 16 (17.7 ms),
 // 2.0910 J per token, 741.1 J per request. The calculator page, its

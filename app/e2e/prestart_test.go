@@ -27,8 +27,8 @@ import (
 // (the first a selector matches) shows, in window.shown[selector], sampled
 // at each frame, before the page paints it, once the document is parsed: a
 // frame painted while the parser is still inside an element shows it
-// part-filled, which no code of the page did (an empty #energy, once in
-// some ten runs on a loaded machine).
+// part-filled, which no code of the page did (an empty #energy, now and
+// then under load).
 func recordShown(sels ...string) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: fmt.Sprintf(`

@@ -1,7 +1,6 @@
 package e2e
 
-// What a reader meets, tried as a new reader would (issue 18): the inputs
-// within reach on a phone, the compare ranking whole at 360 px, small
+// What a reader meets, tried as a new reader would: the inputs within reach on a phone, the compare ranking whole at 360 px, small
 // volumes and columns in units one can read, carbon and water from the
 // start, labels that keep clear of each other and of the points, series
 // that read in the dark, the compare page's highlight, and text without
