@@ -54,6 +54,41 @@
 //     (WebKit's console is read through its remote inspector, as WebDriver
 //     has none).
 //
+// # The harness
+//
+// The helpers the tests share live in one file per concern:
+//
+//   - harness_site_test.go builds the wasm and the static sites, once per
+//     test binary, and serves them (as tokenjoule serve does, under the
+//     site's CSP, from a static host, behind a gate);
+//   - harness_browser_test.go starts the browsers the tests share, each test
+//     in a browser context of its own;
+//   - harness_tab_test.go opens a page under test (a tab, or a view of a
+//     frame in it), watches its console and requests, drives it, reads it
+//     and waits for it;
+//   - harness_frames_test.go frames an embed, in the page or in a host page
+//     of another origin with the README's resize script, and reads the
+//     messages it posts;
+//   - harness_embeds_test.go lists the embeds the tests load, each layout
+//     with what it must show (embedCases), and checks the interactive embed
+//     (expectEmbed);
+//   - harness_expect_test.go checks a page against the core: the
+//     calculator's answer (tab.expect, expectDiffusion, expectFootprint),
+//     the URL's state, the ranking's rows and columns (expectRanking,
+//     inUnit), and runs the command line;
+//   - harness_charts_test.go waits for a chart drawn for the page's state,
+//     reads its options, and checks what ECharts drew against the core
+//     (checkChart);
+//   - harness_drawn_test.go reads what ECharts drew: the boxes of its texts,
+//     labels and points, and its colours and their contrast;
+//   - harness_downloads_test.go captures what the pages save, the pictures
+//     among it, and the clipboard;
+//   - harness_screenshots_test.go writes the screenshots below.
+//
+// A test of many subtests builds a fixture (pageTest, compareTest,
+// footprintTest, embedTest, readersTest, diffusionTest) whose methods are
+// its subtests, one each, named as the subtest is.
+//
 // # Time
 //
 // They are bound by the CPU, not by waiting: the package takes some four
