@@ -233,20 +233,16 @@ func checkSite(dir, root string) error {
 	for _, page := range server.Pages {
 		need[page[1:]+".html"], need[page[1:]+"/index.html"] = -1, -1
 	}
-	web := filepath.Join(root, "web")
-	entries, err := os.ReadDir(web)
+	web, err := siteWebFiles(root)
 	if err != nil {
 		return err
 	}
-	for _, e := range entries {
-		if e.IsDir() || strings.HasSuffix(e.Name(), ".sha256") {
-			continue
-		}
-		fi, err := os.Stat(filepath.Join(web, e.Name()))
+	for _, name := range web {
+		fi, err := os.Stat(filepath.Join(root, "web", name))
 		if err != nil {
 			return err
 		}
-		need["web/"+e.Name()] = fi.Size()
+		need["web/"+name] = fi.Size()
 	}
 	for name, size := range need {
 		fi, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name)))
@@ -318,17 +314,12 @@ func build(ctx context.Context, root, out string, brotli int, h *app.Handler) er
 			return err
 		}
 	}
-	web := filepath.Join(root, "web")
-	entries, err := os.ReadDir(web)
+	web, err := siteWebFiles(root)
 	if err != nil {
 		return err
 	}
-	for _, e := range entries {
-		// Checksums are for the build, not the site.
-		if e.IsDir() || strings.HasSuffix(e.Name(), ".sha256") {
-			continue
-		}
-		if err := copyFile(filepath.Join(web, e.Name()), filepath.Join(out, "web", e.Name())); err != nil {
+	for _, name := range web {
+		if err := copyFile(filepath.Join(root, "web", name), filepath.Join(out, "web", name)); err != nil {
 			return err
 		}
 	}
@@ -339,6 +330,22 @@ func build(ctx context.Context, root, out string, brotli int, h *app.Handler) er
 		return err
 	}
 	return Precompress(ctx, out, brotli)
+}
+
+// siteWebFiles names the files of root/web the site serves: all but the
+// checksums, which are for the build.
+func siteWebFiles(root string) ([]string, error) {
+	entries, err := os.ReadDir(filepath.Join(root, "web"))
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range entries {
+		if !e.IsDir() && !strings.HasSuffix(e.Name(), ".sha256") {
+			names = append(names, e.Name())
+		}
+	}
+	return names, nil
 }
 
 // rewrite replaces the file name with what f makes of it.
