@@ -86,6 +86,14 @@ func (p *prerender) mainElement(class string, mounted bool) app.HTMLMain {
 	return root
 }
 
+// prerenderOnlyKey marks (data-prerender-only) an element of the
+// prerendered page that the app does not render: go-app, which adopts the
+// prerendered page as the app's (see Start), drops it.
+const prerenderOnlyKey = "prerender-only"
+
+// prerenderOnly is p marked as only prerendered.
+func prerenderOnly(p app.HTMLP) app.HTMLP { return p.DataSet(prerenderOnlyKey, true) }
+
 // failed is a page that could not answer: root holding the reason alone.
 func failed(root app.HTMLMain, reason string) app.UI {
 	return root.Body(app.P().Class("error").Text(reason))
@@ -120,7 +128,7 @@ func (p *prerender) renderNoJS() app.UI {
 	if p.rendered != "" {
 		msg = "This calculator needs JavaScript, which is off or blocked here. The figures below answer this link's question, but the inputs cannot change them."
 	}
-	return app.P().ID("nojs").Class("notice nojs").Role("note").Text(msg)
+	return prerenderOnly(app.P().ID("nojs").Class("notice nojs").Role("note").Text(msg))
 }
 
 // renderPending is, prerendered only, what the result (#result) shows in
@@ -132,7 +140,7 @@ func (p *prerender) renderPending(set *data.Set) []app.UI {
 		return nil
 	}
 	return []app.UI{
-		app.Div().ID("pending").Class("pending").Role("status").DataSet("names", nameTable(set)).Body(
+		app.Div().ID("pending").Class("pending").Role("status").DataSet("names", nameTable(set)).DataSet(prerenderOnlyKey, true).Body(
 			app.P().ID("pending-question").Class("question"), // filled by web/guard.js
 			app.P().Class("calculating").Text("Calculating…"),
 		),
@@ -172,7 +180,7 @@ func (p *prerender) renderExample(id string) app.UI {
 	if !prerendering() || p.rendered != "" {
 		return nil
 	}
-	return app.P().ID(id).Class("example nojs").Text("Default example")
+	return prerenderOnly(app.P().ID(id).Class("example nojs").Text("Default example"))
 }
 
 // answerPart is the class of what shows the prerendered answer outside
@@ -189,7 +197,7 @@ func inputsCard(inputs ...app.UI) app.UI {
 	}
 	// Only when true: go-app prerenders disabled="false".
 	return set.Disabled(true).Body(append([]app.UI{
-		app.P().Class("starting withjs").Text("Starting the calculator…"),
+		prerenderOnly(app.P().Class("starting withjs").Text("Starting the calculator…")),
 	}, inputs...)...)
 }
 
@@ -199,5 +207,5 @@ func renderChartNoJS() app.UI {
 	if !prerendering() {
 		return nil
 	}
-	return app.P().Class("chart-nojs nojs").Text("The chart needs JavaScript, which is off or blocked here.")
+	return prerenderOnly(app.P().Class("chart-nojs nojs").Text("The chart needs JavaScript, which is off or blocked here."))
 }

@@ -20,12 +20,27 @@ var starting bool
 
 // Start runs the app in the browser.
 func Start() {
-	starting = true
+	// go-app adopts the prerendered page (wasm/slim): the first render is
+	// the whole page, which is already there, and takes no turns, in which
+	// the page would show the prerendered root already adopted above parts
+	// not yet adopted.
+	adopt := adopts()
+	starting = !adopt
 	Routes()
 	dataset()
 	yieldToBrowser()
-	mounting, turnStart = true, time.Now()
+	mounting, turnStart = !adopt, time.Now()
 	app.RunWhenOnBrowser()
+}
+
+// adopts tells whether go-app's engine will adopt the prerendered page as
+// the first page's DOM rather than build it (wasm/slim/goapp/adopt.go):
+// where the page offers it (goappHydrate, in app/server/appjs.go) and has a
+// prerendered main element.
+func adopts() bool {
+	root := app.Window().Get("document").Get("body").Get("firstElementChild")
+	return app.Window().Get("goappHydrate").Type() == app.TypeFunction && root.Truthy() &&
+		root.Get("classList").Call("contains", "prerendered").Bool()
 }
 
 // folded is f's UI, the contents of a closed disclosure, except while the
