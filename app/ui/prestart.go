@@ -9,15 +9,17 @@ package ui
 //   - with JavaScript, web/guard.js compares the link's query with the one
 //     main[data-query] was rendered for; where they differ it hides the
 //     figures (html.tj-pending), shows the link's own parameters in #pending
-//     and says it is calculating, until the app replaces the page;
+//     and says it is calculating, until the app answers;
 //   - without JavaScript, or where the app cannot start (html without the
 //     class js), the notice .nojs says that the calculator needs it, and
 //     which question the figures answer: the default example when rendered
 //     for no query, the link's otherwise.
 //
-// The inputs are disabled until the app runs: an edit the app would not see
-// is never made. Each page (the calculator, the compare page and their
-// embeds) embeds a prerender and puts these parts in its markup.
+// The inputs work before the app runs: web/guard.js notes what a reader
+// does with them, which the app does again once it runs (answerEarly); with
+// JavaScript off, they are disabled (disabledUntilStart). Each page (the
+// calculator, the compare page and their embeds) embeds a prerender and puts
+// these parts in its markup.
 
 import (
 	"encoding/json"
@@ -189,16 +191,34 @@ func (p *prerender) renderExample(id string) app.UI {
 const answerPart = "answer-part"
 
 // inputsCard is the card of a page's inputs. Prerendered, it is disabled
-// (they work once the app runs) and says why.
+// where the app cannot run (disabledUntilStart), and says that the app is
+// starting where it can.
 func inputsCard(inputs ...app.UI) app.UI {
-	set := app.FieldSet().ID(inputsID).Class("controls card").Aria("label", "Inputs")
+	set := disabledUntilStart(app.FieldSet().ID(inputsID).Class("controls card").Aria("label", "Inputs"))
 	if !prerendering() {
 		return set.Body(inputs...)
 	}
-	// Only when true: go-app prerenders disabled="false".
-	return set.Disabled(true).Body(append([]app.UI{
+	return set.Body(append([]app.UI{
 		prerenderOnly(app.P().Class("starting withjs").Text("Starting the calculator…")),
 	}, inputs...)...)
+}
+
+// disabler is an element that can be disabled: a button, a fieldset.
+type disabler[E any] interface {
+	Disabled(bool) E
+	DataSet(string, any) E
+}
+
+// disabledUntilStart disables e in the prerendered page, marked
+// data-nojs-disabled: where JavaScript is off it does nothing. Where the app
+// is to run, web/guard.js enables it as the page is parsed, and what it is
+// given before the app runs is done once it runs.
+func disabledUntilStart[E disabler[E]](e E) E {
+	if !prerendering() {
+		return e
+	}
+	// Only when true: go-app prerenders disabled="false".
+	return e.Disabled(true).DataSet("nojs-disabled", true)
 }
 
 // renderChartNoJS replaces a chart's empty box when JavaScript is off or

@@ -14,6 +14,10 @@ import (
 // (<details>) that are closed, which take no room on the screen, in turns
 // (startTurn); (3) the page with them, marked mounted.
 
+// adopted is true from Start until the first page is mounted where go-app
+// adopts the prerendered page (adopts).
+var adopted bool
+
 // starting is true from Start until the page's first render has been
 // mounted and the browser has had a turn.
 var starting bool
@@ -24,12 +28,12 @@ func Start() {
 	// the whole page, which is already there, and takes no turns, in which
 	// the page would show the prerendered root already adopted above parts
 	// not yet adopted.
-	adopt := adopts()
-	starting = !adopt
+	adopted = adopts()
+	starting = !adopted
 	Routes()
 	dataset()
 	yieldToBrowser()
-	mounting, turnStart = !adopt, time.Now()
+	mounting, turnStart = !adopted, time.Now()
 	app.RunWhenOnBrowser()
 }
 
@@ -54,17 +58,39 @@ func folded(f func() app.UI) app.UI {
 
 // unfold renders the page of ctx anew with the disclosures' contents, once
 // the browser has had a turn after the first render, and then calls
-// mounted; at once where the page did not start the app.
+// mounted; at once where the page did not start the app, or adopted the
+// prerendered page. Once that page is in the document, what a reader did
+// with its inputs before the app ran is done again (answerEarly).
 func unfold(ctx app.Context, mounted func()) {
 	mounting = false
 	if !starting {
 		mounted()
+		if adopted {
+			// The adopted page is the page: it is marked mounted in place
+			// (mainElement renders the same mark from now on), not rendered
+			// again for it.
+			adopted = false
+			app.Window().Get("document").Get("body").Get("firstElementChild").Call("setAttribute", "data-mounted", "true")
+			ctx.PreventUpdate()
+		}
+		ctx.Defer(answerEarly)
 		return
 	}
 	afterTask(func() {
 		starting = false
-		ctx.Dispatch(func(app.Context) { mounted() })
+		ctx.Dispatch(func(ctx app.Context) {
+			mounted()
+			ctx.Defer(answerEarly)
+		})
 	})
+}
+
+// answerEarly has web/guard.js do again, through the page's handlers, what
+// a reader did with the inputs before the app ran.
+func answerEarly(app.Context) {
+	if again := app.Window().Get("tokenjouleEarly"); again.Type() == app.TypeFunction {
+		again.Invoke()
+	}
 }
 
 // mounting is true from Start until the page's first render is in the
