@@ -131,6 +131,10 @@
     var kinds = { input: "input, select, textarea", change: "input, select, textarea", click: "button", toggle: "details" };
     var note = function (e) {
       var el = e.target;
+      if (root.classList.contains("mounted") || document.querySelector("main[data-mounted]")) {
+        stop(); // an app that does not ask for them (go-app's alone)
+        return;
+      }
       if (!(el instanceof Element) || !el.id || !el.matches(kinds[e.type]) || !el.closest("main")) {
         return;
       }
@@ -138,6 +142,9 @@
         return x.id !== el.id || x.type !== e.type;
       });
       early.push({ id: el.id, type: e.type, value: el.value, open: el.open });
+      // The app sees it once, when it is done again: not from the
+      // handlers of a page it is adopting (see app/ui/start.go).
+      e.stopImmediatePropagation();
     };
     var noteFocus = function (e) {
       focused = e.target instanceof Element && e.target.closest("main") ? e.target.id : "";
@@ -146,7 +153,7 @@
       window.addEventListener(type, note, true);
     });
     window.addEventListener("focusin", noteFocus, true);
-    window.tokenjouleEarly = function () {
+    var stop = function () {
       Object.keys(kinds).forEach(function (type) {
         window.removeEventListener(type, note, true);
       });
@@ -154,6 +161,9 @@
       window.tokenjouleEarly = function () {
         return 0;
       };
+    };
+    window.tokenjouleEarly = function () {
+      stop();
       var done = early;
       early = [];
       done.forEach(function (x) {

@@ -24,16 +24,14 @@ var starting bool
 
 // Start runs the app in the browser.
 func Start() {
-	// go-app adopts the prerendered page (wasm/slim): the first render is
-	// the whole page, which is already there, and takes no turns, in which
-	// the page would show the prerendered root already adopted above parts
-	// not yet adopted.
+	// Where go-app adopts the prerendered page (wasm/slim), the first
+	// render is the whole page, which is already there: nothing is folded.
 	adopted = adopts()
 	starting = !adopted
 	Routes()
 	dataset()
 	yieldToBrowser()
-	mounting, turnStart = !adopted, time.Now()
+	mounting, turnStart = true, time.Now()
 	app.RunWhenOnBrowser()
 }
 
@@ -96,7 +94,11 @@ func answerEarly(app.Context) {
 // mounting is true from Start until the page's first render is in the
 // document (its OnMount): go-app builds it apart from the document, which
 // shows the prerendered page meanwhile, so that the browser may take a turn
-// in the middle without showing anything half built.
+// in the middle without showing anything half built; or adopts the
+// prerendered page, each element's attributes after its children (the
+// root's, which tell the page's style what the prerender answers, last),
+// while web/guard.js keeps what a reader does from its handlers until it
+// is mounted.
 var mounting bool
 
 // turnStart is when the first render's current turn began.

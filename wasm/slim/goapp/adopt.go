@@ -192,9 +192,13 @@ func (m nodeManager) adoptHTML(ctx Context, depth uint, v HTML, a *adoption, n *
 			WithTag("tag", v.Tag())
 	}
 	v = v.setJSElement(a.node(n))
-	m.adoptAttributes(ctx, v, n)
 	m.mountHTMLEventHandlers(ctx, v)
 	v = v.setDepth(depth).(HTML)
+	// Its attributes once its children are adopted: the page may take
+	// turns while it is adopted (a component's OnInit may hand the browser
+	// one), and the prerendered root's marks (which tell the page's style
+	// what the prerender answers) go last.
+	defer m.adoptAttributes(ctx, v, n)
 
 	el := v.JSValue()
 	children := v.body()
@@ -252,15 +256,21 @@ func (m nodeManager) adoptHTML(ctx Context, depth uint, v HTML, a *adoption, n *
 
 // adoptAttributes gives the adopted element the attributes and properties
 // mountHTMLAttributes gives a new one: those that differ are set, those it
-// should not have removed. value, checked and selected are properties that
-// do not change the attribute of the same name (the markup's default), which
-// a new element does not have.
+// should not have removed, but for a disclosure's open, which the page may
+// leave to the reader (go-app's updates leave it too). value, checked and
+// selected are properties that do not change the attribute of the same name
+// (the markup's default), which a new element does not have.
 func (m nodeManager) adoptAttributes(ctx Context, v HTML, n *prerendered) {
 	el := v.JSValue()
 	attrs := v.attrs()
 	for i := 0; i < len(n.attrs); i += 2 {
 		name := n.attrs[i]
-		if _, keep := attrs[name]; !keep || name == "checked" || name == "selected" || name == "value" && isFormField(v.Tag()) {
+		_, keep := attrs[name]
+		switch {
+		case !keep && name == "open":
+			// A disclosure the page leaves to the reader, who may have
+			// opened or closed it: as the reader left it.
+		case !keep, name == "checked", name == "selected", name == "value" && isFormField(v.Tag()):
 			deleteJSAttribute(el, name)
 		}
 	}
