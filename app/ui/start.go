@@ -9,10 +9,13 @@ import (
 // The start in the browser, cut into tasks between which the browser paints
 // and takes input, none of them long: app.js instantiates the wasm in a task
 // of its own (app/server/appjs.go), then (1) the Go runtime's start, the
-// routes and the dataset's index; (2) the page's first render, mounted in
-// place of the prerendered page, without the contents of the disclosures
-// (<details>) that are closed, which take no room on the screen, in turns
-// (startTurn); (3) the page with them, marked mounted.
+// routes and the dataset's index; (2) the page's first render, in turns
+// (startTurn), which go-app's engine adopts as the prerendered page
+// (wasm/slim/goapp/adopt.go), marked mounted; or, where the page offers no
+// adoption, which it mounts in place of the prerendered page without the
+// contents of the disclosures (<details>) that are closed, which take no
+// room on the screen, and (3) the page with them, marked mounted. Then what
+// a reader did with the inputs before is done again (answerEarly).
 
 // adopted is true from Start until the first page is mounted where go-app
 // adopts the prerendered page (adopts).

@@ -1,8 +1,8 @@
 //go:build ignore
 
-// This file is not part of tokenjoule's build: wasm/slim copies it into its
-// copy of go-app (pkg/app/adopt.go), without the line above. See
-// wasm/slim/doc.go.
+// wasm/slim copies this file into its copy of go-app (pkg/app/adopt.go),
+// without the build constraint above, which keeps it out of tokenjoule's
+// own packages. See wasm/slim/doc.go.
 
 package app
 
