@@ -274,29 +274,49 @@ func (m nodeManager) adoptAttributes(ctx Context, v HTML, n *prerendered) {
 			deleteJSAttribute(el, name)
 		}
 	}
-	for name, value := range attrs {
+	set := func(name, value string) {
 		value = resolveAttributeURLValue(name, value, ctx.ResolveStaticResource)
 		has, present := n.attr(name)
 		switch name {
 		case "checked", "selected":
 		case "value":
 			if !isFormField(v.Tag()) && present && has == value {
-				continue
+				return
 			}
 		case "async", "autofocus", "autoplay", "default", "defer", "disabled", "hidden", "loop",
 			"multiple", "muted", "open", "required", "reversed", "ismap", "readonly":
 			// Properties that set or remove the attribute of the same name.
 			if b, _ := strconv.ParseBool(value); b == present && (!b || has == "") {
-				continue
+				return
 			}
 		default:
 			if present && has == value {
-				continue
+				return
 			}
 		}
 		setJSAttribute(el, name, value)
 	}
+	// An input's type first and its state last: a range input adopted as a
+	// text box would clamp the text to a number, and a value set before its
+	// range's bounds or step would be rounded to them.
+	if value, ok := attrs["type"]; ok {
+		set("type", value)
+	}
+	for name, value := range attrs {
+		if name != "type" && !isState(name) {
+			set(name, value)
+		}
+	}
+	for _, name := range []string{"value", "checked", "selected"} {
+		if value, ok := attrs[name]; ok {
+			set(name, value)
+		}
+	}
 }
+
+// isState tells whether an attribute of go-app's is a control's state,
+// which adoptAttributes sets last.
+func isState(name string) bool { return name == "value" || name == "checked" || name == "selected" }
 
 // adoptLookahead is how many prerendered siblings past the expected one
 // adoption looks at for a child's node before it builds the child instead.
