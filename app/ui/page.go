@@ -230,4 +230,3 @@ func slot(show bool, el func() app.UI) app.UI {
 	}
 	return app.Span().Hidden(true)
 }
-
