@@ -21,6 +21,12 @@
 //  8. An embed's theme=light or theme=dark (app/state, ParamTheme) sets its
 //     colours before anything is painted: html[data-theme], which style.css
 //     and the charts (app/ui/chartview.go) follow rather than the system's.
+//  9. The inputs work from the first paint: the prerendered page disables
+//     them for a reader without JavaScript (data-nojs-disabled), and this
+//     enables them where the app is to run; what a reader does with them
+//     before it runs (a model picked, a deadline typed or slid, a button
+//     pressed, a disclosure opened) is noted, and done again once it runs
+//     (tokenjouleEarly, which app/ui calls as the page is mounted).
 //
 // It must run before go-app: the handler lists it as a plain (blocking)
 // script, which runs while the head is parsed, before the deferred
@@ -79,6 +85,109 @@
       }
     });
     failure.observe(root, { attributes: true, attributeFilter: ["class"], subtree: true });
+  }
+
+  // The inputs disabled for a reader without JavaScript are enabled as the
+  // parser inserts them (mutation records are delivered before the next
+  // paint), and disabled again where the app cannot start.
+  if (appRuns) {
+    var enabled = [];
+    var enable = function () {
+      var els = document.querySelectorAll("[data-nojs-disabled]");
+      for (var i = 0; i < els.length; i++) {
+        els[i].disabled = false;
+        els[i].removeAttribute("data-nojs-disabled");
+        enabled.push(els[i]);
+      }
+    };
+    var parsing = new MutationObserver(enable);
+    parsing.observe(root, { childList: true, subtree: true });
+    document.addEventListener("DOMContentLoaded", function () {
+      enable();
+      parsing.disconnect();
+    });
+    new MutationObserver(function (records, self) {
+      if (root.classList.contains("mounted")) {
+        self.disconnect();
+      } else if (!root.classList.contains("js")) {
+        self.disconnect();
+        enabled.forEach(function (el) {
+          el.disabled = true;
+        });
+      }
+    }).observe(root, { attributes: true, attributeFilter: ["class"] });
+  }
+
+  // What a reader does with the inputs before the app runs is noted: for
+  // each control (by id), its last change of each kind, in the order made,
+  // with the value it left; and the control that had the focus.
+  // tokenjouleEarly, called once the app's handlers are in place, stops
+  // noting and does it all again through them (the app may have built the
+  // page anew, or set the controls back to the link's values), gives the
+  // focus back, and tells how many it did.
+  if (appRuns) {
+    var early = [];
+    var focused = "";
+    var kinds = { input: "input, select, textarea", change: "input, select, textarea", click: "button", toggle: "details" };
+    var note = function (e) {
+      var el = e.target;
+      if (root.classList.contains("mounted") || document.querySelector("main[data-mounted]")) {
+        stop(); // an app that does not ask for them (go-app's alone)
+        return;
+      }
+      if (!(el instanceof Element) || !el.id || !el.matches(kinds[e.type]) || !el.closest("main")) {
+        return;
+      }
+      early = early.filter(function (x) {
+        return x.id !== el.id || x.type !== e.type;
+      });
+      early.push({ id: el.id, type: e.type, value: el.value, open: el.open });
+      // The app sees it once, when it is done again: not from the
+      // handlers of a page it is adopting (see app/ui/start.go).
+      e.stopImmediatePropagation();
+    };
+    var noteFocus = function (e) {
+      focused = e.target instanceof Element && e.target.closest("main") ? e.target.id : "";
+    };
+    Object.keys(kinds).forEach(function (type) {
+      window.addEventListener(type, note, true);
+    });
+    window.addEventListener("focusin", noteFocus, true);
+    var stop = function () {
+      Object.keys(kinds).forEach(function (type) {
+        window.removeEventListener(type, note, true);
+      });
+      window.removeEventListener("focusin", noteFocus, true);
+      window.tokenjouleEarly = function () {
+        return 0;
+      };
+    };
+    window.tokenjouleEarly = function () {
+      stop();
+      var done = early;
+      early = [];
+      done.forEach(function (x) {
+        var el = document.getElementById(x.id);
+        if (!el) {
+          return;
+        }
+        if (x.type === "click") {
+          el.click();
+          return;
+        }
+        if (x.type === "toggle") {
+          el.open = x.open;
+        } else {
+          el.value = x.value;
+        }
+        el.dispatchEvent(new Event(x.type, { bubbles: x.type !== "toggle" }));
+      });
+      var el = focused && document.getElementById(focused);
+      if (el && el !== document.activeElement) {
+        el.focus();
+      }
+      return done.length;
+    };
   }
 
   // The prerendered main element names the query its figures answer

@@ -46,13 +46,18 @@
 //     legend, the power chart in two panels (eight configurations too),
 //     its lines told apart, its axes from zero and each figure within 40 px
 //     of its own diamond, over no other text, and no point or text cut.
+//   - TestAdoption: every page and embed layout, prerendered for a sample of
+//     questions, adopted by the app (wasm/slim) and built by go-app are the
+//     same DOM, attribute by attribute; TestEarlyChoice: a choice made
+//     before the app runs (the CPU 4× slower, the wasm held back) is
+//     answered once it runs.
 //   - TestFirefox and TestWebKit run the three pages, three links, a typed
-//     deadline, a GPU and a model chosen, the charts, the embed in a
-//     cross-origin and a sandboxed frame, pages left before ECharts loads,
-//     the site from a host that does not compress (the wasm's gzip copy
-//     alone), and in Firefox the pages offline; any console error fails them
-//     (WebKit's console is read through its remote inspector, as WebDriver
-//     has none).
+//     deadline, a GPU and a model chosen (also before the app runs), the
+//     charts, the embed in a cross-origin and a sandboxed frame, pages left
+//     before ECharts loads, the site from a host that does not compress (the
+//     wasm's gzip copy alone), and in Firefox the pages offline; any console
+//     error fails them (WebKit's console is read through its remote
+//     inspector, as WebDriver has none).
 //
 // # The harness
 //

@@ -182,6 +182,31 @@ func engineTest(t *testing.T, find func() starter) {
 		e.expectCalc(set, state.Normalize(set, q))
 	})
 
+	run("EarlyChoice", func(e *enginePage) {
+		// A deadline typed and a model picked while the wasm is held back:
+		// answered once the app runs (TestEarlyChoice does more in chromium).
+		g := newGate(e.t, h)
+		held := startHost(e.t, g)
+		defer e.load("about:blank") // the held host goes with the subtest
+		e.load(held.origin + "/")
+		e.poll(`!!document.getElementById("about")`, "the page to be parsed")
+		e.typeInto("#deadline", "100")
+		e.change("#model", "llama-3-1-8b-instruct")
+		var waiting bool
+		e.eval(notRunning, &waiting)
+		if !waiting {
+			e.t.Fatal("the app ran before the choice was made: the test shows nothing")
+		}
+		g.release()
+		e.waitMounted()
+		e.expectCalc(set, with(def, func(q *data.Query) { q.DeadlineMS, q.Model = 100, "llama-3-1-8b-instruct" }))
+		var shown string
+		e.eval(`document.querySelector("#deadline").value`, &shown)
+		if shown != "100" {
+			e.t.Errorf("#deadline shows %q, want the reader's 100", shown)
+		}
+	})
+
 	run("Links", func(e *enginePage) {
 		e.open(host.origin + "/embed?" + state.String(embedQ))
 		e.expectCalc(set, embedQ)

@@ -558,7 +558,7 @@ func (ft *footprintTest) beforeStart(t *testing.T) {
 			t.Errorf("before the app runs %s = %q (visible %v), want %q", sel, got, tb.isVisible(sel), want)
 		}
 	}
-	tb.expectInert()
+	tb.expectLive()
 	g.release()
 	tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
 	expectFootprint(tb.view(), set, fpQuery, f, false)
@@ -583,7 +583,7 @@ func (ft *footprintTest) beforeStart(t *testing.T) {
 	if tb.isVisible("#fp") || tb.isVisible("#fp-inputs select") {
 		t.Error("before the app runs, the static page shows the default footprint for a link that asks for another")
 	}
-	tb.expectInert()
+	tb.expectLive()
 	g.release()
 	tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
 	expectFootprint(tb.view(), set, fpQuery, f, false)

@@ -171,7 +171,7 @@ func TestPlan(t *testing.T) {
 					t.Fatal("the app runs: the gate did not hold it back")
 				}
 				expectPlan(tb.view(), docs[q], path != "/plan")
-				tb.expectInert()
+				tb.expectLive()
 				g.release()
 				tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
 				expectPlan(tb.view(), docs[q], path != "/plan")
@@ -200,7 +200,7 @@ func TestPlan(t *testing.T) {
 				t.Errorf("before the app runs, the page does not show %q: %q", want, tb.text("#pending"))
 			}
 		}
-		tb.expectInert()
+		tb.expectLive()
 		g.release()
 		tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
 		expectPlan(tb.view(), docs[full], false)

@@ -101,7 +101,7 @@ func TestPrestartCompare(t *testing.T) {
 			if strings.Contains(tb.text("#pending"), q.Model) || strings.Contains(tb.text("#pending"), "gpqa") {
 				t.Errorf("before the app runs, the page names the model by its slug %s, or the workload by its id: %q", q.Model, tb.text("#pending"))
 			}
-			tb.expectInert()
+			tb.expectLive()
 			tb.expectNoStaleLinks()
 			tb.expectUnnamed(append([]string{defLeast, defRk.Workload.Name}, defFigures...)...)
 			// Then the app answers the link, and no other ranking was ever shown.
@@ -138,7 +138,7 @@ func TestPrestartCompare(t *testing.T) {
 				t.Error("the default link, which the prerendered page answers, shows a calculating state")
 			}
 			tb.poll(`performance.getEntriesByName("first-contentful-paint").length > 0`, 10*time.Second)
-			tb.expectInert()
+			tb.expectLive()
 			g.release()
 			tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
 			expectRanking(tb.view(), set, def)
@@ -196,7 +196,7 @@ func TestPrestartCompare(t *testing.T) {
 		if !tb.has("#missed-list button") {
 			t.Fatal("the test needs a ranking with a model that misses the deadline, and its button")
 		}
-		tb.expectInert()
+		tb.expectLive()
 		g.release()
 		tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
 		expectRanking(tb.view(), set, q)

@@ -117,7 +117,19 @@ func (tb *tab) isVisible(sel string) bool {
 	return eval[bool](tb, fmt.Sprintf(`!!document.querySelector(%q)?.checkVisibility({visibilityProperty: true})`, sel))
 }
 
-// expectInert checks that no input or button of the page responds.
+// expectLive checks that no input or button of the page is disabled before
+// the app runs: what a reader does with them is kept, and answered once it
+// runs (TestEarlyChoice).
+func (tb *tab) expectLive() {
+	tb.t.Helper()
+	greyed := eval[[]string](tb, `[...document.querySelectorAll("main input, main select, main button, main fieldset")].filter(e => e.matches(":disabled")).map(e => e.id || e.className)`)
+	if len(greyed) > 0 {
+		tb.t.Errorf("before the app runs, these controls are disabled: %q", greyed)
+	}
+}
+
+// expectInert checks that no input or button of the page responds, as
+// where the app cannot run.
 func (tb *tab) expectInert() {
 	tb.t.Helper()
 	live := eval[[]string](tb, `[...document.querySelectorAll("main input, main select, main button")].filter(e => !e.matches(":disabled")).map(e => e.id)`)
@@ -164,7 +176,7 @@ func TestPrestart(t *testing.T) {
 		if strings.Contains(tb.text("#pending"), q.Model) || strings.Contains(tb.text("#pending"), "gpqa") {
 			t.Errorf("before the app runs, the page names the model by its slug %s, or the workload by its id: %q", q.Model, tb.text("#pending"))
 		}
-		tb.expectInert()
+		tb.expectLive()
 		tb.expectNoStaleLinks()
 		tb.expectUnnamed(defEnergy, defR.Model.Name)
 		// Then the app answers the link, and no other figure was ever shown.
@@ -189,7 +201,7 @@ func TestPrestart(t *testing.T) {
 			t.Error("the default link, which the prerendered page answers, shows a calculating state")
 		}
 		tb.poll(`performance.getEntriesByName("first-contentful-paint").length > 0`, 10*time.Second)
-		tb.expectInert()
+		tb.expectLive()
 		g.release()
 		tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
 		tb.expect(set, def)
@@ -241,7 +253,7 @@ func TestPrestart(t *testing.T) {
 		if tb.isVisible("#pending") {
 			t.Error("the page prerendered for the link shows a calculating state")
 		}
-		tb.expectInert()
+		tb.expectLive()
 		g.release()
 		tb.poll(`!!document.querySelector("main[data-mounted]")`, 30*time.Second)
 		tb.expect(set, q)

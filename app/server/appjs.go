@@ -104,8 +104,85 @@ func AppJS(js []byte) ([]byte, error) {
 	url := js[call+len(goappInstantiate) : end] // as go-app wrote it into the string
 	js = slices.Concat(js[:call], fmt.Appendf(nil, instantiate, url), js[end+len(goappInstantiateEnd):])
 	i = bytes.Index(js, []byte(goappFetch))
-	return append(js[:i:i], instantiateWasm...), nil
+	return slices.Concat(js[:i:i], []byte(instantiateWasm), []byte(hydrate)), nil
 }
+
+// hydrate is goappHydrate, which the wasm's copy of go-app calls to adopt
+// the prerendered page rather than build it anew (wasm/slim/goapp/adopt.go
+// says what it returns): it takes out of the prerendered subtree what go-app
+// writes only for the markup's sake (the line breaks and indentation between
+// children, which its encoder writes two spaces a level, and the elements
+// marked data-prerender-only, which app/ui writes for the page before the
+// app runs), and describes the rest in one string, with the nodes in an
+// array: one call from Go instead of several for each node.
+const hydrate = `
+// tokenjoule (app/server/appjs.go, wasm/slim/goapp/adopt.go): the
+// prerendered subtree at root, without its indentation, described for
+// go-app's engine to adopt it; null where it cannot be described.
+function goappHydrate(root) {
+  if (!root || root.nodeType !== Node.ELEMENT_NODE) {
+    return null;
+  }
+  let level = 0;
+  for (let p = root.parentNode; p && p !== document; p = p.parentNode) {
+    level++;
+  }
+  const fields = [];
+  const nodes = [];
+  let nul = false;
+  const field = (s) => {
+    nul = nul || s.includes("\0");
+    fields.push(s);
+  };
+  const walk = (node, level) => {
+    nodes.push(node);
+    if (node.nodeType === Node.TEXT_NODE) {
+      field("T" + node.nodeValue);
+      return;
+    }
+    // go-app's encoder puts each child of an element with several on a line
+    // of its own, indented two spaces a level, and the end tag on one
+    // indented as the element.
+    const inner = "\n" + " ".repeat(2 * (level + 1));
+    const outer = "\n" + " ".repeat(2 * level);
+    const kids = [];
+    for (let c = node.firstChild; c; ) {
+      const next = c.nextSibling;
+      if (c.nodeType === Node.TEXT_NODE && !/^\n *$/.test(c.nodeValue)) {
+        let s = c.nodeValue;
+        if (s.startsWith(inner)) {
+          s = s.slice(inner.length);
+        }
+        const end = next ? inner : outer;
+        if (s.endsWith(end)) {
+          s = s.slice(0, s.length - end.length);
+        }
+        if (s !== c.nodeValue) {
+          c.nodeValue = s;
+        }
+        kids.push(c);
+      } else if (c.nodeType === Node.ELEMENT_NODE && !c.hasAttribute("data-prerender-only")) {
+        kids.push(c);
+      } else {
+        c.remove();
+      }
+      c = next;
+    }
+    field("E" + node.localName);
+    field(String(node.attributes.length));
+    for (const a of node.attributes) {
+      field(a.name);
+      field(a.value);
+    }
+    field(String(kids.length));
+    for (const k of kids) {
+      walk(k, level + 1);
+    }
+  };
+  walk(root, level);
+  return nul ? null : [fields.join("\0") + "\0", nodes];
+}
+`
 
 // go-app registers its service worker first thing, whose install downloads
 // what the page does not need to start (ECharts, the other pages) while the

@@ -147,6 +147,7 @@ func (c *Chart) Render() app.UI {
 // element is in the page. The watch calls back from the browser's event
 // loop: what it changes is done on the UI goroutine, and renders nothing.
 func (c *Chart) OnMount(ctx app.Context) {
+	ctx.PreventUpdate() // nothing to render: the page's first render needs no second
 	c.ctx = ctx
 	ctx.Defer(func(ctx app.Context) {
 		loadEChartsWhenIdle(echartsSrc(ctx))

@@ -38,8 +38,10 @@
 // Before the app runs, the page shown is the one the server prerendered for
 // its URL, or, on a static host, the one built for the default question:
 // web/guard.js then shows the link's own parameters and "Calculating…" in
-// place of the default's figures, and disables the inputs until the app
-// runs, so that no edit is lost.
+// place of the default's figures. The inputs work from the first paint:
+// web/guard.js notes what a reader does with them (a model picked, a
+// deadline typed or slid, a button pressed) and the app does it again once
+// it runs (answerEarly); with JavaScript off they are disabled.
 //
 // # Downloads
 //
@@ -92,10 +94,12 @@
 // measured values as measured.bin holds them, read without reflection;
 // data/dataset.pack, made by go generate ./data), and leaves regexp and
 // go-echarts' templates out. The app starts in short tasks (Start): app.js
-// instantiates the wasm in one, then the Go
-// runtime and the dataset's index, then the page mounted without the contents
-// of its closed disclosures (folded), in turns of about 30 ms between which
-// the browser takes input (startTurn), then with them. web/start.js, the
+// instantiates the wasm in one, then the Go runtime and the dataset's index,
+// then the page's first render, in turns of about 30 ms between which the
+// browser takes input (startTurn): go-app adopts the prerendered page as the
+// page's DOM (wasm/slim), setting what differs, where the page has one;
+// else it builds the page without the contents of its closed disclosures
+// (folded), in place of the prerendered one, then with them. web/start.js, the
 // first script of every page's head (app/server, FixPage), starts the wasm's
 // one download as soon as it arrives, in a worker (itself) that compiles the
 // module off the page's thread, and app.js instantiates that module (in a

@@ -230,12 +230,3 @@ func slot(show bool, el func() app.UI) app.UI {
 	}
 	return app.Span().Hidden(true)
 }
-
-// disabledUntilStart disables a button in the prerendered page, which does
-// not respond to it.
-func disabledUntilStart(b app.HTMLButton) app.HTMLButton {
-	if prerendering() {
-		return b.Disabled(true)
-	}
-	return b
-}

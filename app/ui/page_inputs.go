@@ -205,11 +205,7 @@ func (p *page) footprintSet() app.UI {
 	if p.embedded {
 		return nil
 	}
-	set := app.FieldSet().Class("fp-set")
-	if prerendering() {
-		set = set.Disabled(true)
-	}
-	return set.Body(p.foot.render(p.onFootprint, p.onFootprintToggle, false))
+	return disabledUntilStart(app.FieldSet().Class("fp-set")).Body(p.foot.render(p.onFootprint, p.onFootprintToggle, false))
 }
 
 // slottedInputs is the inputs of the calculator and the plan, less those

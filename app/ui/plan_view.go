@@ -189,7 +189,9 @@ func (c *Plan) renderResult(compact bool) app.UI {
 // where it knows none, that idle power is not counted.
 func (c *Plan) renderIdle() app.UI {
 	b := c.p.Best()
-	p := app.P().ID("idle-words").Class("small")
+	// A div, not a paragraph: a paragraph cannot hold the source's
+	// disclosure, which the browser's parser would move out of it.
+	p := app.Div().ID("idle-words").Class("small")
 	switch {
 	case c.t.IdleSet:
 		return p.Text(fmt.Sprintf("Idle power: %s W per GPU, your figure.", data.FormatNumber(c.t.Idle)))

@@ -9,15 +9,17 @@ package ui
 //   - with JavaScript, web/guard.js compares the link's query with the one
 //     main[data-query] was rendered for; where they differ it hides the
 //     figures (html.tj-pending), shows the link's own parameters in #pending
-//     and says it is calculating, until the app replaces the page;
+//     and says it is calculating, until the app answers;
 //   - without JavaScript, or where the app cannot start (html without the
 //     class js), the notice .nojs says that the calculator needs it, and
 //     which question the figures answer: the default example when rendered
 //     for no query, the link's otherwise.
 //
-// The inputs are disabled until the app runs: an edit the app would not see
-// is never made. Each page (the calculator, the compare page and their
-// embeds) embeds a prerender and puts these parts in its markup.
+// The inputs work before the app runs: web/guard.js notes what a reader
+// does with them, which the app does again once it runs (answerEarly); with
+// JavaScript off, they are disabled (disabledUntilStart). Each page (the
+// calculator, the compare page and their embeds) embeds a prerender and puts
+// these parts in its markup.
 
 import (
 	"encoding/json"
@@ -86,6 +88,14 @@ func (p *prerender) mainElement(class string, mounted bool) app.HTMLMain {
 	return root
 }
 
+// prerenderOnlyKey marks (data-prerender-only) an element of the
+// prerendered page that the app does not render: go-app, which adopts the
+// prerendered page as the app's (see Start), drops it.
+const prerenderOnlyKey = "prerender-only"
+
+// prerenderOnly is p marked as only prerendered.
+func prerenderOnly(p app.HTMLP) app.HTMLP { return p.DataSet(prerenderOnlyKey, true) }
+
 // failed is a page that could not answer: root holding the reason alone.
 func failed(root app.HTMLMain, reason string) app.UI {
 	return root.Body(app.P().Class("error").Text(reason))
@@ -120,7 +130,7 @@ func (p *prerender) renderNoJS() app.UI {
 	if p.rendered != "" {
 		msg = "This calculator needs JavaScript, which is off or blocked here. The figures below answer this link's question, but the inputs cannot change them."
 	}
-	return app.P().ID("nojs").Class("notice nojs").Role("note").Text(msg)
+	return prerenderOnly(app.P().ID("nojs").Class("notice nojs").Role("note").Text(msg))
 }
 
 // renderPending is, prerendered only, what the result (#result) shows in
@@ -132,7 +142,7 @@ func (p *prerender) renderPending(set *data.Set) []app.UI {
 		return nil
 	}
 	return []app.UI{
-		app.Div().ID("pending").Class("pending").Role("status").DataSet("names", nameTable(set)).Body(
+		app.Div().ID("pending").Class("pending").Role("status").DataSet("names", nameTable(set)).DataSet(prerenderOnlyKey, true).Body(
 			app.P().ID("pending-question").Class("question"), // filled by web/guard.js
 			app.P().Class("calculating").Text("Calculating…"),
 		),
@@ -172,7 +182,7 @@ func (p *prerender) renderExample(id string) app.UI {
 	if !prerendering() || p.rendered != "" {
 		return nil
 	}
-	return app.P().ID(id).Class("example nojs").Text("Default example")
+	return prerenderOnly(app.P().ID(id).Class("example nojs").Text("Default example"))
 }
 
 // answerPart is the class of what shows the prerendered answer outside
@@ -181,16 +191,34 @@ func (p *prerender) renderExample(id string) app.UI {
 const answerPart = "answer-part"
 
 // inputsCard is the card of a page's inputs. Prerendered, it is disabled
-// (they work once the app runs) and says why.
+// where the app cannot run (disabledUntilStart), and says that the app is
+// starting where it can.
 func inputsCard(inputs ...app.UI) app.UI {
-	set := app.FieldSet().ID(inputsID).Class("controls card").Aria("label", "Inputs")
+	set := disabledUntilStart(app.FieldSet().ID(inputsID).Class("controls card").Aria("label", "Inputs"))
 	if !prerendering() {
 		return set.Body(inputs...)
 	}
-	// Only when true: go-app prerenders disabled="false".
-	return set.Disabled(true).Body(append([]app.UI{
-		app.P().Class("starting withjs").Text("Starting the calculator…"),
+	return set.Body(append([]app.UI{
+		prerenderOnly(app.P().Class("starting withjs").Text("Starting the calculator…")),
 	}, inputs...)...)
+}
+
+// disabler is an element that can be disabled: a button, a fieldset.
+type disabler[E any] interface {
+	Disabled(bool) E
+	DataSet(string, any) E
+}
+
+// disabledUntilStart disables e in the prerendered page, marked
+// data-nojs-disabled: where JavaScript is off it does nothing. Where the app
+// is to run, web/guard.js enables it as the page is parsed, and what it is
+// given before the app runs is done once it runs.
+func disabledUntilStart[E disabler[E]](e E) E {
+	if !prerendering() {
+		return e
+	}
+	// Only when true: go-app prerenders disabled="false".
+	return e.Disabled(true).DataSet("nojs-disabled", true)
 }
 
 // renderChartNoJS replaces a chart's empty box when JavaScript is off or
@@ -199,5 +227,5 @@ func renderChartNoJS() app.UI {
 	if !prerendering() {
 		return nil
 	}
-	return app.P().Class("chart-nojs nojs").Text("The chart needs JavaScript, which is off or blocked here.")
+	return prerenderOnly(app.P().Class("chart-nojs nojs").Text("The chart needs JavaScript, which is off or blocked here."))
 }

@@ -9,10 +9,17 @@ import (
 // The start in the browser, cut into tasks between which the browser paints
 // and takes input, none of them long: app.js instantiates the wasm in a task
 // of its own (app/server/appjs.go), then (1) the Go runtime's start, the
-// routes and the dataset's index; (2) the page's first render, mounted in
-// place of the prerendered page, without the contents of the disclosures
-// (<details>) that are closed, which take no room on the screen, in turns
-// (startTurn); (3) the page with them, marked mounted.
+// routes and the dataset's index; (2) the page's first render, in turns
+// (startTurn), which go-app's engine adopts as the prerendered page
+// (wasm/slim/goapp/adopt.go), marked mounted; or, where the page offers no
+// adoption, which it mounts in place of the prerendered page without the
+// contents of the disclosures (<details>) that are closed, which take no
+// room on the screen, and (3) the page with them, marked mounted. Then what
+// a reader did with the inputs before is done again (answerEarly).
+
+// adopted is true from Start until the first page is mounted where go-app
+// adopts the prerendered page (adopts).
+var adopted bool
 
 // starting is true from Start until the page's first render has been
 // mounted and the browser has had a turn.
@@ -20,12 +27,25 @@ var starting bool
 
 // Start runs the app in the browser.
 func Start() {
-	starting = true
+	// Where go-app adopts the prerendered page (wasm/slim), the first
+	// render is the whole page, which is already there: nothing is folded.
+	adopted = adopts()
+	starting = !adopted
 	Routes()
 	dataset()
 	yieldToBrowser()
 	mounting, turnStart = true, time.Now()
 	app.RunWhenOnBrowser()
+}
+
+// adopts tells whether go-app's engine will adopt the prerendered page as
+// the first page's DOM rather than build it (wasm/slim/goapp/adopt.go):
+// where the page offers it (goappHydrate, in app/server/appjs.go) and has a
+// prerendered main element.
+func adopts() bool {
+	root := app.Window().Get("document").Get("body").Get("firstElementChild")
+	return app.Window().Get("goappHydrate").Type() == app.TypeFunction && root.Truthy() &&
+		root.Get("classList").Call("contains", "prerendered").Bool()
 }
 
 // folded is f's UI, the contents of a closed disclosure, except while the
@@ -39,23 +59,49 @@ func folded(f func() app.UI) app.UI {
 
 // unfold renders the page of ctx anew with the disclosures' contents, once
 // the browser has had a turn after the first render, and then calls
-// mounted; at once where the page did not start the app.
+// mounted; at once where the page did not start the app, or adopted the
+// prerendered page. Once that page is in the document, what a reader did
+// with its inputs before the app ran is done again (answerEarly).
 func unfold(ctx app.Context, mounted func()) {
 	mounting = false
 	if !starting {
 		mounted()
+		if adopted {
+			// The adopted page is the page: it is marked mounted in place
+			// (mainElement renders the same mark from now on), not rendered
+			// again for it.
+			adopted = false
+			app.Window().Get("document").Get("body").Get("firstElementChild").Call("setAttribute", "data-mounted", "true")
+			ctx.PreventUpdate()
+		}
+		ctx.Defer(answerEarly)
 		return
 	}
 	afterTask(func() {
 		starting = false
-		ctx.Dispatch(func(app.Context) { mounted() })
+		ctx.Dispatch(func(ctx app.Context) {
+			mounted()
+			ctx.Defer(answerEarly)
+		})
 	})
+}
+
+// answerEarly has web/guard.js do again, through the page's handlers, what
+// a reader did with the inputs before the app ran.
+func answerEarly(app.Context) {
+	if again := app.Window().Get("tokenjouleEarly"); again.Type() == app.TypeFunction {
+		again.Invoke()
+	}
 }
 
 // mounting is true from Start until the page's first render is in the
 // document (its OnMount): go-app builds it apart from the document, which
 // shows the prerendered page meanwhile, so that the browser may take a turn
-// in the middle without showing anything half built.
+// in the middle without showing anything half built; or adopts the
+// prerendered page, each element's attributes after its children (the
+// root's, which tell the page's style what the prerender answers, last),
+// while web/guard.js keeps what a reader does from its handlers until it
+// is mounted.
 var mounting bool
 
 // turnStart is when the first render's current turn began.

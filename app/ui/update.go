@@ -10,8 +10,13 @@ type UpdateBanner struct {
 	available bool
 }
 
-// OnMount catches an update that arrived before the wasm started.
-func (b *UpdateBanner) OnMount(ctx app.Context) { b.available = ctx.AppUpdateAvailable() }
+// OnMount catches an update that arrived before the wasm started; the
+// page is rendered again only for one.
+func (b *UpdateBanner) OnMount(ctx app.Context) {
+	if b.available = ctx.AppUpdateAvailable(); !b.available {
+		ctx.PreventUpdate()
+	}
+}
 
 // OnAppUpdate is called by go-app when the new version is ready.
 func (b *UpdateBanner) OnAppUpdate(ctx app.Context) { b.available = ctx.AppUpdateAvailable() }

@@ -1,6 +1,7 @@
 // Command slim builds the browser entry (tokenjoule/wasm) against copies of
-// go-app and go-echarts edited for the browser: smaller, and rendering a
-// change in the task that made it. Its doc is also the one list of every
+// go-app and go-echarts edited for the browser: smaller, rendering a change
+// in the task that made it, and adopting the prerendered page rather than
+// building it anew. Its doc is also the one list of every
 // way tokenjoule adapts go-app, in this command and elsewhere, and of what
 // to check after upgrading go-app or go-echarts.
 //
@@ -32,6 +33,21 @@
 //   - route.go (routeEdits): no regexp. RouteWithRegexp panics, saying why:
 //     the browser build registers exact routes only (app/ui/routes.go; web/
 //     guard.js gives a page its own name first).
+//   - adopt.go (goapp/adopt.go, added whole) and engine.go's Load
+//     (loadEdit): the first page adopts the prerendered DOM instead of
+//     building its own and replacing the prerendered one. Stock go-app
+//     creates every element, attribute, text and child through syscall/js;
+//     adoption binds go-app's tree to the nodes the page already has, in
+//     order, from one description of the prerendered subtree
+//     (goappHydrate, app/server/appjs.go), setting only the attributes and
+//     texts that differ, and builds only what does not match (another tag,
+//     a missing or stray node), so that the page ends as go-app would have
+//     built it (app/e2e TestAdoption, attribute by attribute, for every
+//     page and embed layout). The calculator's first render and the render
+//     after it took 184 ms of the main thread (V8's sampling profile of a
+//     cold desktop load: Mount 103 ms, the renders after it 81), adopted
+//     88 ms, most of it the page's own render; the app builds no element of
+//     a page prerendered for its link, against 180 to 457 per page.
 //
 // # go-echarts' edits (echarts.go)
 //
@@ -61,7 +77,14 @@
 //   - web/start.js, the first script of every page, starts the wasm's
 //     download and its compilation in a worker; web/guard.js, before go-app
 //     runs, stands in for the storage a sandboxed frame forbids, names the
-//     page as its route, and shows the link's question before the app runs.
+//     page as its route, shows the link's question before the app runs, and
+//     keeps what a reader does with the inputs until the app runs, which
+//     does it again (app/ui answerEarly), so that the controls work from
+//     the first paint (app/e2e TestEarlyChoice, and in Firefox and WebKit).
+//   - app/server/appjs.go adds goappHydrate to app.js: the prerendered
+//     subtree without the indentation go-app's encoder writes and the
+//     elements app/ui marks data-prerender-only, described in one string
+//     (one call from Go instead of several for each node).
 //   - app/server/previews.go (FixPage, on every page served or built): drops
 //     link previews without a host, puts web/start.js first in the head, and
 //     writes attribute values in HTML's quoting (go-app writes Go's).
@@ -78,11 +101,15 @@
 //     and text. Read that file in the new version: if upstream now does
 //     what the edit did, drop the edit; else write it anew for the new text.
 //  2. go test ./wasm/slim ./app/server: TestOverlay checks that net/http,
-//     crypto, regexp, the templates, log and math/rand stay out and the
-//     engine renders after the dispatches; AppJS fails on an app.js it does
-//     not know.
+//     crypto, regexp, the templates, log and math/rand stay out, the
+//     engine renders after the dispatches and Load adopts the prerendered
+//     page; AppJS fails on an app.js it does not know. adopt.go mirrors
+//     node.go's Mount, mountHTML and mountComponent (the order of OnInit,
+//     OnMount and the render; how setJSAttribute sets each attribute):
+//     compare them with the new node.go.
 //  3. make test: the browser tests load every page online, offline and
-//     under a sub-path, in three engines.
+//     under a sub-path, in three engines; TestAdoption compares the adopted
+//     page with the one go-app builds.
 //  4. make bench BENCH_FLAGS='-versus OLD_DIST': the wasm's size and the
 //     start's figures against the build before the upgrade.
 package main

@@ -1,6 +1,7 @@
 package main
 
 import (
+	_ "embed"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -76,6 +77,25 @@ var engineEdits = []struct{ old, new string }{
 			"\t\tcase <-frames.C:\n"},
 }
 
+// adoptFile is pkg/app/adopt.go, added to the copy: the first page adopts
+// the prerendered DOM instead of building its own (see the file).
+//
+//go:embed goapp/adopt.go
+var adoptFile string
+
+// loadEdit has engine.go's Load mount the first page by adoption, where the
+// page offers it (adoptRoot), before its stock update of the body.
+var loadEdit = struct{ old, new string }{
+	"\tbody, err := e.nodes.Update(e.baseContext(), e.body, Body().privateBody(v))\n",
+	"\tif adopting {\n" +
+		"\t\t// tokenjoule (wasm/slim): the prerendered page adopted (adopt.go).\n" +
+		"\t\tif adopted, err := e.nodes.adoptRoot(e.baseContext(), e.body, v); adopted {\n" +
+		"\t\t\treturn err\n" +
+		"\t\t}\n" +
+		"\t}\n" +
+		"\tbody, err := e.nodes.Update(e.baseContext(), e.body, Body().privateBody(v))\n",
+}
+
 // routeEdits make go-app's router do without regexp: RouteWithRegexp
 // panics, saying why, and no route matches a pattern.
 var routeEdits = []struct{ old, new string }{
@@ -91,8 +111,12 @@ var routeEdits = []struct{ old, new string }{
 // the messages).
 func slimGoApp(src, dir string) error {
 	app := filepath.Join(dir, "pkg", "app")
-	files := map[string]string{"http.go": httpStub, "crypto.go": cryptoStub}
-	for name, edits := range map[string][]struct{ old, new string }{"resource.go": resourceEdits, "engine.go": engineEdits,
+	adopt, ok := strings.CutPrefix(adoptFile, "//go:build ignore\n\n")
+	if !ok {
+		return fmt.Errorf("wasm/slim/goapp/adopt.go does not begin with its build constraint")
+	}
+	files := map[string]string{"http.go": httpStub, "crypto.go": cryptoStub, "adopt.go": adopt}
+	for name, edits := range map[string][]struct{ old, new string }{"resource.go": resourceEdits, "engine.go": append(engineEdits, loadEdit),
 		"context.go": uuidEdits, "state.go": uuidEdits, "route.go": routeEdits} {
 		s, err := edit(app, name, edits)
 		if err != nil {

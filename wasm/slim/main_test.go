@@ -27,8 +27,16 @@ func TestOverlay(t *testing.T) {
 	if len(engines) != 1 {
 		t.Fatalf("the copy of go-app has engine.go files %v, want one", engines)
 	}
-	if b, err := os.ReadFile(engines[0]); err != nil || !strings.Contains(string(b), "dispatch()\n\t\t\tif len(e.dispatches) == 0 {\n") {
+	b, err := os.ReadFile(engines[0])
+	if err != nil || !strings.Contains(string(b), "dispatch()\n\t\t\tif len(e.dispatches) == 0 {\n") {
 		t.Errorf("the copy's engine.go lacks the render after the dispatches (%v)", err)
+	}
+	// The first page adopts the prerendered one (adopt.go, in the package).
+	if !strings.Contains(string(b), "e.nodes.adoptRoot(e.baseContext(), e.body, v)") {
+		t.Error("the copy's engine.go does not adopt the prerendered page")
+	}
+	if b, err := os.ReadFile(filepath.Join(filepath.Dir(engines[0]), "adopt.go")); err != nil || !strings.HasPrefix(string(b), "// wasm/slim copies this file into its copy of go-app") {
+		t.Errorf("the copy of go-app has no adopt.go of its build, or one with its build constraint (%v)", err)
 	}
 	cmd := exec.Command("go", "list", "-modfile", modfile, "-deps", "tokenjoule/wasm")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
