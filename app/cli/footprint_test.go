@@ -29,6 +29,14 @@ type footprintJSON struct {
 		Cost       *float64           `json:"cost"`
 		Currency   string             `json:"currency"`
 		Factors    map[string]float64 `json:"factors"`
+		Spread     []string           `json:"spread"`
+		Low, High  struct {
+			FacilityWh float64            `json:"facility_wh"`
+			CarbonG    float64            `json:"carbon_g"`
+			WaterL     float64            `json:"water_l"`
+			Cost       float64            `json:"cost"`
+			Factors    map[string]float64 `json:"factors"`
+		}
 	} `json:"footprint"`
 	Budget *struct {
 		Value    string  `json:"value"`
@@ -76,10 +84,31 @@ func TestCalcFootprintJSON(t *testing.T) {
 		{"grid_g_per_kwh", fp.Factors["grid_g_per_kwh"], 480},
 		{"wue_l_per_kwh", fp.Factors["wue_l_per_kwh"], 0.30},
 		{"price_per_kwh", fp.Factors["price_per_kwh"], 0.12},
+		// The published spread, every factor a preset but the price (typed,
+		// held). The measured power is 0.11191693587449492 J/token ×
+		// 5,760.271 tokens/s = 644.672 W on 1 GPU: EcoLogits' host share is
+		// 150 / 644.672 = 0.2326765, under Google's 0.43.
+		// low:  31,088.038 × (1 + 0.2326765 + 0) × 1.09 = 41,770.428 Wh;
+		//       × 30 g/kWh = 1,253.113 g; water at 0 L/kWh (dry) 0 L; × 0.12 = 5.0124513 USD.
+		// high: 31,088.038 × (1 + 0.43 + 0.17) × 1.56 = 77,595.742 Wh;
+		//       × 713 g/kWh = 55,325.764 g; 49,740.860 Wh × 1.8 L/kWh = 89.533549 L; × 0.12 = 9.3114891 USD.
+		{"low host", fp.Low.Factors["host"], 0.23267649033772275},
+		{"low facility_wh", fp.Low.FacilityWh, 41770.427649501544},
+		{"low carbon_g", fp.Low.CarbonG, 1253.1128294850462},
+		{"low cost", fp.Low.Cost, 5.012451317940185},
+		{"high facility_wh", fp.High.FacilityWh, 77595.74220631648},
+		{"high carbon_g", fp.High.CarbonG, 55325.764193103656},
+		{"high water_l", fp.High.WaterL, 89.53354869959595},
+		{"high cost", fp.High.Cost, 9.311489064757978},
+		{"high pue", fp.High.Factors["pue"], 1.56},
+		{"price held", fp.High.Factors["price_per_kwh"], 0.12},
 	} {
 		if !within(c.got, c.want) {
 			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
 		}
+	}
+	if fp.Low.WaterL != 0 || strings.Join(fp.Spread, " ") != "host idle pue grid wue" {
+		t.Errorf("low water %v L, spread %q; want 0 L (dry cooling), host idle pue grid wue", fp.Low.WaterL, fp.Spread)
 	}
 	if fp.Boundary != "cloud" || fp.Currency != "USD" || got.Budget.Value != "1 t" {
 		t.Errorf("boundary %q, currency %q, budget %q", fp.Boundary, fp.Currency, got.Budget.Value)

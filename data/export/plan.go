@@ -57,7 +57,7 @@ func Plan(p *plan.Plan, f footprint.Factors) Object {
 	o = append(o, dataset(m)...)
 	if b != nil {
 		requests := t.Rate.TokensPerDay() / b.Config.OutputTokensPerRequest()
-		o = append(o, Field{"footprint", ladder(plan.Footprint(f), b.WhPerDay, b.WhPerDay/requests, "facility_wh_per_request")})
+		o = append(o, Field{"footprint", ladder(plan.Footprint(f), b.Spread(f), b.WhPerDay, b.WhPerDay/requests, "facility_wh_per_request")})
 	}
 	return o
 }

@@ -254,3 +254,7 @@ func outward(v float64, up bool) float64 {
 	}
 	return n * step
 }
+
+// SpreadOf is f's published spread for the configuration c, at its measured
+// power.
+func (f Factors) SpreadOf(c *data.Config) Spread { return f.Spread(c.NumGPUs, c.Watts()) }
