@@ -179,6 +179,7 @@ func (cf *calcFootprint) print(w io.Writer) {
 	if cost, ok := f.Cost(l); ok {
 		fmt.Fprintf(w, "Cost:     %-14s at %s %s per kWh (your figure)\n", footprint.FormatMoney(cost, f.Currency), data.FormatNumber(f.Price.Value), f.Currency)
 	}
+	printSpread(w, f.SpreadOf(c), l.GPUWh, "", cite)
 	switch {
 	case cf.fit != nil && k.Diffusion():
 		fmt.Fprintf(w, "Budget:   %s pays for %s at this boundary\n", cf.budget.Describe(), k.VolumeWords(roundTokens(cf.fit.Tokens)))
@@ -230,6 +231,26 @@ func (cf *calcFootprint) print(w io.Writer) {
 	}
 
 	refs.print(w)
+}
+
+// printSpread writes how far apart the published answers are: each figure
+// of gpuWh that s spreads, from its low to its high, per after each (" a
+// day", or ""), then each factor's lowest and highest published value with
+// its source; nothing when no figure spreads.
+func printSpread(w io.Writer, s footprint.Spread, gpuWh float64, per string, cite func(footprint.Source) string) {
+	var figures []string
+	for _, m := range []footprint.Measure{footprint.Energy, footprint.Carbon, footprint.Water, footprint.Money} {
+		if r, ok := s.Of(m, gpuWh); ok && r.Spread() {
+			figures = append(figures, s.Write(m, r)+per)
+		}
+	}
+	if len(figures) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "Spread:   %s: the lowest to the highest published values of the factors, %s\n", strings.Join(figures, ", "), footprint.NotConfidence)
+	for _, sp := range s.Spans {
+		fmt.Fprintf(w, "  %-31s %s %s to %s %s\n", sp.Param.Label, sp.Describe(sp.Low), cite(sp.Low.Source()), sp.Describe(sp.High), cite(sp.High.Source()))
+	}
 }
 
 // citations number the sources a text answer cites, in the order cited.

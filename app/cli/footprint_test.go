@@ -182,6 +182,14 @@ func TestCalcFootprintText(t *testing.T) {
 		"Water:    14.92 L        on site, at 0.3 L/kWh (Microsoft datacenters, 2024",
 		"Cost:     6.51 USD       at 0.12 USD per kWh (your figure)",
 		"Budget:   1 t CO2e pays for 38.43B output tokens, or 61.52M requests of 625 tokens",
+		// The published spread (TestCalcFootprintJSON's low and high, rounded outward to two digits),
+		// then each factor's ends with their sources; the price, typed, is not one of them.
+		"Spread:   41 to 78 kWh, 1.2 to 56 kg CO2e, 0 to 90 L of water, 5.00 to 9.40 USD: the lowest to the highest published values of the factors, not a confidence interval",
+		"  host CPU and memory share       +23.27% of GPU energy (EcoLogits, 150 W a GPU) [5] to +43% of GPU energy (Large cloud provider, 2025) [2]",
+		"  PUE                             1.09 (Large cloud provider, 2025) [2] to 1.56 (Industry average, 2024) [6]",
+		"  grid carbon intensity           30 g CO2e/kWh (Norway, 2023) [7] to 713 g CO2e/kWh (India, 2023) [8]",
+		"  water usage effectiveness (WUE) 0 L/kWh (Air-cooled or dry cooling) [9] to 1.8 L/kWh (US industry average, 2014–2016) [10]",
+		"[5] GenAI Impact, EcoLogits methodology",
 		// 54,217.5 Wh / (10,715,000 / 365 Wh a day); / 9 W / 24 h; / 170 Wh per km;
 		// 26,024.4 g / 248.548 g per km; 14.922 L / 0.5 L. Each under what it compares.
 		"The energy is about as much as:\n  1.847 days of an average US home's electricity",

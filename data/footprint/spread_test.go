@@ -159,3 +159,29 @@ func TestRangeFormat(t *testing.T) {
 		t.Errorf("cost range = %q, want %q", got, want)
 	}
 }
+
+func TestSpreadSentence(t *testing.T) {
+	world, microsoft := Factor{480, "world", true}, Factor{0.30, "microsoft", true}
+	for _, tc := range []struct {
+		name string
+		f    Factors
+		per  string
+		want string
+	}{
+		// The Qwen 3 14B case of TestSpreadRanges: 41,770 to 77,596 Wh; × 30 and 713 g/kWh:
+		// 1,253 to 55,326 g; water (IT energy, 38,322 to 49,741 Wh) × 0 and 1.8 L/kWh: 0 to 89.5 L;
+		// × 0.12 USD/kWh: 5.0125 to 9.3115 USD.
+		{"cloud, every total", Factors{Boundary: "cloud", Grid: world, WUE: microsoft, Price: Number(0.12), Currency: "USD"}, "",
+			"Lowest to highest published values of the host, idle capacity, cooling, the grid and water use, not a confidence interval: " +
+				"41 to 78 kWh, 1.2 to 56 kg CO2e, 0 to 90 L of water, 5.00 to 9.40 USD."},
+		// GPU only: only the carbon spreads (31.09 kWh × 30 to × 713: 932.6 g to 22,166 g), a day.
+		{"GPU only, world grid", Factors{Grid: world}, " a day",
+			"Lowest to highest published values of the grid, not a confidence interval: 0.93 to 23 kg CO2e a day."},
+		// Nothing spreads: every factor typed.
+		{"typed", Factors{Host: Number(0.2), PUE: Number(1.3), Grid: Number(100)}, "", ""},
+	} {
+		if got := tc.f.Spread(1, 644.6719210104967).Sentence(31088.037742915254, tc.per); got != tc.want {
+			t.Errorf("%s:\n got %q\nwant %q", tc.name, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,73 @@
+package footprint
+
+import "strings"
+
+// The published spread in words, as every place that shows a figure past
+// the GPU says it beside the figure.
+
+// Of is the range of the figure of measure m for a measured gpuWh, and
+// whether that figure is shown (its factor set; the energy always is).
+func (s Spread) Of(m Measure, gpuWh float64) (Range, bool) {
+	switch m {
+	case Carbon:
+		return s.Carbon(gpuWh)
+	case Water:
+		return s.Water(gpuWh)
+	case Money:
+		return s.Cost(gpuWh)
+	}
+	return s.Energy(gpuWh), true
+}
+
+// Write writes a range of measure m in its unit: "41 to 78 kWh", "1.2 to
+// 56 kg CO2e", "0 to 90 L of water", "5.01 to 9.32 USD".
+func (s Spread) Write(m Measure, r Range) string {
+	switch m {
+	case Carbon:
+		return r.Format(CarbonUnits...)
+	case Water:
+		return r.Format(WaterUnits...) + " of water"
+	case Money:
+		return r.FormatMoney(s.Low.Currency)
+	}
+	return r.FormatEnergy()
+}
+
+// Words names every factor s spreads: "the host, idle capacity, cooling
+// and the grid"; "" for none.
+func (s Spread) Words() string {
+	words := make([]string, len(s.Spans))
+	for i, sp := range s.Spans {
+		words[i] = spreadWords[sp.Param]
+	}
+	return andList(words)
+}
+
+// NotConfidence is what a range is not, said beside it.
+const NotConfidence = "not a confidence interval"
+
+// Sentence gives, in a line, the range of each figure of gpuWh that
+// spreads (energy, carbon, water, cost, in that order), each followed by
+// per (" a day", or ""), and the factors that spread them: "Lowest to
+// highest published values of the host, idle capacity, cooling and the
+// grid, not a confidence interval: 41 to 78 kWh, 1.2 to 56 kg CO2e."; ""
+// when no figure spreads.
+func (s Spread) Sentence(gpuWh float64, per string) string {
+	var parts []string
+	for _, m := range []Measure{Energy, Carbon, Water, Money} {
+		if r, ok := s.Of(m, gpuWh); ok && r.Spread() {
+			parts = append(parts, s.Write(m, r)+per)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Lowest to highest published values of " + s.Words() + ", " + NotConfidence + ": " + strings.Join(parts, ", ") + "."
+}
+
+// Describe writes b, an end of sp, for a reader: its value in sp's factor's
+// unit and who publishes it, "+23.27% of GPU energy (EcoLogits, 150 W a
+// GPU)", "713 g CO2e/kWh (India, 2023)".
+func (sp Span) Describe(b Bound) string {
+	return sp.Param.Sourced(Number(b.Value)) + " (" + b.Label + ")"
+}
