@@ -108,6 +108,7 @@ func cardBlocks(c export.Card, link string) []picture.Block {
 	}
 	src := c.Source
 	return append(blocks,
+		picture.Block{Text: c.Range, Size: 13, Color: muted, Gap: 6},
 		picture.Block{Text: c.OtherEnd, Size: 15, Color: ink, Gap: 8},
 		picture.Block{Text: c.Caveat, Size: 13, Color: muted, Gap: 10},
 		picture.Block{Text: fmt.Sprintf("Source: %s (%s). Cite: %s.", export.SourceName(src), strings.TrimPrefix(src.URL, "https://"), src.Cite),

@@ -95,6 +95,7 @@ func (c *Calculator) renderResult(compact bool) app.UI {
 				app.Span().ID("energy").Title(joules).Text(data.FormatEnergy(head)),
 				app.Span().ID("joules").Class("joules").Text(joules),
 			),
+			c.renderRange(),
 			c.renderOtherEnd(),
 			app.P().ID("floor").Class("floor").Text(c.boundaryWords(
 				"GPU energy only, a floor: host, network, cooling and idle time are not counted.")),

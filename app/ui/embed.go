@@ -141,7 +141,8 @@ func (c *Calculator) renderCard() app.UI {
 }
 
 // figureCard is a card layout's body: the card's title, context, figure
-// (or why there is none), comparison, totals and caveat, after pending.
+// (or why there is none), comparison, totals, range and caveat, after
+// pending.
 func figureCard(card export.Card, pending []app.UI) app.UI {
 	body := append(pending,
 		app.H1().ID("question").Class("figure-title").Text(card.Title),
@@ -164,6 +165,9 @@ func figureCard(card export.Card, pending []app.UI) app.UI {
 			items[i] = app.Li().Text(t)
 		}
 		body = append(body, app.Ul().ID("figure-totals").Class("figure-totals").Body(items...))
+	}
+	if card.Range != "" {
+		body = append(body, app.P().ID("figure-range").Class("figure-range small").Text(card.Range))
 	}
 	if card.OtherEnd != "" {
 		body = append(body, app.P().ID("other-percentile").Class("figure-other-end").Text(card.OtherEnd))

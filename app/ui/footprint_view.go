@@ -58,13 +58,14 @@ type fpResult struct {
 	k      *data.Kind
 	c      *data.Config
 	ladder footprint.Ladder
-	gpuReq float64 // GPU Wh for a request of the average output length (an image or video)
+	gpuReq float64          // GPU Wh for a request of the average output length (an image or video)
+	spread footprint.Spread // the published spread of f's factors for c
 }
 
 func (c *Calculator) footprint() fpResult {
 	f, r := c.foot.fp.Factors, c.res
 	return fpResult{f: f, b: c.foot.fp.Budget, k: r.Kind, c: r.Selected, ladder: f.Ladder(r.Estimate.EnergyWh),
-		gpuReq: r.Estimate.EnergyPerRequest / 3600}
+		gpuReq: r.Estimate.EnergyPerRequest / 3600, spread: f.SpreadOf(r.Selected)}
 }
 
 // request is what a request is, after "per": "request of 625 tokens", or
@@ -116,6 +117,7 @@ func (fr fpResult) renderLadder() app.UI {
 			app.Span().Class("fp-label").Text(r.Label),
 			app.Span().Class("fp-wh").Text(data.FormatEnergy(r.Wh)),
 			app.Span().Class("fp-applies").Text(r.Applies()),
+			spanNote(fr.spread, r.Param),
 			sourceNote(r.Source(), r.Label, what, false),
 		)
 	}
@@ -131,11 +133,12 @@ func (fr fpResult) renderLadder() app.UI {
 	)
 }
 
-// A total is carbon, water or cost, when its factor is set.
+// A total is carbon, water or cost, when its factor is set, and its range
+// over the published spread, where it spreads (footprint.Spread.Beside).
 type total struct {
-	id, label, value, at string
-	source               footprint.Source
-	ok                   bool
+	id, label, value, at, rng string
+	source                    footprint.Source
+	ok                        bool
 }
 
 // Each says what energy it counts: on the GPU-only boundary, that it is a
@@ -149,13 +152,14 @@ func (fr fpResult) totals() []total {
 	if f.IsGPUOnly() {
 		of, ofIT = "of the GPU energy only: a floor", "of the GPU energy only: a floor"
 	}
+	rng := func(m footprint.Measure) string { return fr.spread.Beside(m, l.GPUWh, "") }
 	return []total{
 		{"fp-carbon", "Carbon", footprint.FormatCarbon(carbon), "at " + footprint.Grid.Sourced(f.Grid) + ", " + of,
-			footprint.Grid.SourceOf(f.Grid), hasCarbon},
+			rng(footprint.Carbon), footprint.Grid.SourceOf(f.Grid), hasCarbon},
 		{"fp-water", "Water, on site", footprint.FormatWater(water), "at " + footprint.WUE.Sourced(f.WUE) + ", " + ofIT,
-			footprint.WUE.SourceOf(f.WUE), hasWater},
+			rng(footprint.Water), footprint.WUE.SourceOf(f.WUE), hasWater},
 		{"fp-cost", "Cost", footprint.FormatMoney(cost, f.Currency),
-			fmt.Sprintf("at %s %s per kWh, %s", data.FormatNumber(f.Price.Value), f.Currency, of), footprint.YourFigure, hasCost},
+			fmt.Sprintf("at %s %s per kWh, %s", data.FormatNumber(f.Price.Value), f.Currency, of), rng(footprint.Money), footprint.YourFigure, hasCost},
 	}
 }
 
@@ -164,14 +168,19 @@ func (fr fpResult) totals() []total {
 func (fr fpResult) renderTotals() app.UI {
 	ts := fr.totals()
 	shown := false
+	// The headline's range says what a range is; without one, the first here does.
+	explained := fr.spread.Beside(footprint.Energy, fr.ladder.GPUWh, "") != ""
 	rows := make([]app.UI, len(ts))
 	for i, t := range ts {
 		shown = shown || t.ok
+		first := !explained && t.ok && t.rng != ""
+		explained = explained || first
 		rows[i] = slot(t.ok, func() app.UI {
 			return app.Div().ID(t.id+"-row").Body(
 				app.Dt().Text(t.label),
 				app.Dd().ID(t.id).Class("fp-figure").Text(t.value),
 				app.Dd().Class("small").Body(app.Text(t.at+" "), sourceNote(t.source, t.label, "", false)),
+				rangeNote(t.id+"-range", t.rng, first, true),
 			)
 		})
 	}
@@ -394,7 +403,7 @@ func (fr fpResult) renderCompact() app.UI {
 			cite(t.source)
 		}
 		totals = append(totals, slot(t.ok, func() app.UI {
-			return app.Div().Title(t.at).Body(app.Dt().Text(t.label), app.Dd().ID(t.id).Text(t.value))
+			return app.Div().Title(t.at).Body(app.Dt().Text(t.label), app.Dd().ID(t.id).Text(t.value), rangeNote(t.id+"-range", t.rng, false, true))
 		}))
 	}
 	var notes []app.UI

@@ -125,6 +125,11 @@ func TestSpans(t *testing.T) {
 			t.Errorf("%s: the low end's source %q is not in Sources", tc.what, tc.lowSrc)
 		}
 	}
+	for p, want := range map[*Param]string{Host: "+30% to +43%", PUE: "× 1.09 to × 1.56", Grid: "30 to 713 g CO2e/kWh", WUE: "0 to 1.8 L/kWh"} {
+		if s, _ := SpanOf(p, 1, 500); s.Short() != want {
+			t.Errorf("SpanOf(%s).Short() = %q, want %q", p.Name, s.Short(), want)
+		}
+	}
 	if _, ok := SpanOf(Price, 1, 500); ok {
 		t.Error("a price has a published spread")
 	}
@@ -183,5 +188,29 @@ func TestSpreadSentence(t *testing.T) {
 		if got := tc.f.Spread(1, 644.6719210104967).Sentence(31088.037742915254, tc.per); got != tc.want {
 			t.Errorf("%s:\n got %q\nwant %q", tc.name, got, tc.want)
 		}
+	}
+}
+
+// Beside names, for each figure, only the factors that move it: water
+// counts IT energy, so not cooling; carbon adds the grid.
+func TestSpreadBeside(t *testing.T) {
+	s := Factors{Boundary: "cloud", Grid: Factor{480, "world", true}, WUE: Factor{1.8, "industry", true}}.Spread(1, 500)
+	// The cases of TestSpreadRanges, 1 kWh of GPU energy: 1,417 to 2,496 Wh; 42.51 to 1,779.6 g, in
+	// the high end's unit (kg); 0 to 2.88 L.
+	for _, tc := range []struct {
+		m    Measure
+		want string
+	}{
+		{Energy, "from 1.4 to 2.5 kWh a day with the published spread of the host, idle capacity and cooling"},
+		{Carbon, "from 0.042 to 1.8 kg CO2e a day with the published spread of the host, idle capacity, cooling and the grid"},
+		{Water, "from 0 to 2.9 L of water a day with the published spread of the host, idle capacity and water use"},
+		{Money, ""}, // no price
+	} {
+		if got := s.Beside(tc.m, 1000, " a day"); got != tc.want {
+			t.Errorf("Beside(%s) = %q, want %q", tc.m.Name(), got, tc.want)
+		}
+	}
+	if got := (Factors{}).Spread(1, 500).Beside(Energy, 1000, ""); got != "" {
+		t.Errorf("GPU only: Beside(energy) = %q, want none", got)
 	}
 }

@@ -1,6 +1,10 @@
 package footprint
 
-import "strings"
+import (
+	"strings"
+
+	"tokenjoule/data"
+)
 
 // The published spread in words, as every place that shows a figure past
 // the GPU says it beside the figure.
@@ -70,4 +74,29 @@ func (s Spread) Sentence(gpuWh float64, per string) string {
 // GPU)", "713 g CO2e/kWh (India, 2023)".
 func (sp Span) Describe(b Bound) string {
 	return sp.Param.Sourced(Number(b.Value)) + " (" + b.Label + ")"
+}
+
+// Beside is the range of the figure of measure m for a measured gpuWh, per
+// after it (" a day", or ""), as the page says it beside the figure: "from
+// 41 to 78 kWh with the published spread of the host, idle capacity and
+// cooling"; "" when the figure is not shown or does not spread.
+func (s Spread) Beside(m Measure, gpuWh float64, per string) string {
+	r, ok := s.Of(m, gpuWh)
+	if !ok || !r.Spread() {
+		return ""
+	}
+	return "from " + s.Write(m, r) + per + " with the published spread of " + s.OverWords(m)
+}
+
+// Short writes sp's ends as the ladder's rungs write a factor: "+23.27% to
+// +43%", "× 1.09 to × 1.56", "30 to 713 g CO2e/kWh".
+func (sp Span) Short() string {
+	p, lo, hi := sp.Param, sp.Low.Value, sp.High.Value
+	switch {
+	case p.Share:
+		return "+" + data.FormatNumber(lo*100) + "% to +" + data.FormatNumber(hi*100) + "%"
+	case p == PUE:
+		return "× " + data.FormatNumber(lo) + " to × " + data.FormatNumber(hi)
+	}
+	return strings.TrimSpace(data.FormatNumber(lo) + " to " + data.FormatNumber(hi) + " " + p.Unit)
 }
