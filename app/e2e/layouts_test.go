@@ -273,8 +273,14 @@ func TestEmbedLayouts(t *testing.T) {
 				expectTheme(frame, w.theme == "dark")
 				frame.expectNoSidewaysScroll(fmt.Sprintf("%s at %d px", c.name, w.width))
 				h := expectResized(tb, frame, "null")
-				if strings.HasPrefix(c.name, "card") && w.width == 720 && h > 320 {
-					t.Errorf("%s at 720 px is %v px tall, want at most 320", c.name, h)
+				// A card past the GPU says its range over the published
+				// spread in one line more (README.md, Card).
+				limit := 320.0
+				if strings.HasSuffix(c.name, "-footprint") {
+					limit = 345
+				}
+				if strings.HasPrefix(c.name, "card") && w.width == 720 && h > limit {
+					t.Errorf("%s at 720 px is %v px tall, want at most %v", c.name, h, limit)
 				}
 				t.Logf("%s at %d px: %v px tall", c.name, w.width, h)
 				tb.messagesReset()

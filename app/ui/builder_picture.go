@@ -6,6 +6,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -24,7 +25,7 @@ func (b *Builder) alt() string {
 	case b.look.Layout == state.LayoutChart:
 		card := b.card()
 		headline, describe, _, _, _ := b.chart()
-		return fmt.Sprintf("Chart: %s. %s %s %s Data: %s.", headline, card.Context, describe, card.Caveat, export.SourceName(card.Source))
+		return strings.Join(strings.Fields(fmt.Sprintf("Chart: %s. %s %s %s %s Data: %s.", headline, card.Context, describe, card.Range, card.Caveat, export.SourceName(card.Source))), " ")
 	}
 	return b.card().Alt()
 }
@@ -138,7 +139,8 @@ func (b *Builder) chartPicture() (name string, png []byte, err error) {
 			return name, nil, err
 		}
 		img = charts.Image{Title: headline, Subtitle: c.Title + " " + c.Context + " " + brief,
-			Footer: []string{c.Caveat, fmt.Sprintf("Source: %s (%s). Cite: %s.", export.SourceName(c.Source), c.Source.URL, c.Source.Cite)}}
+			Footer: slices.DeleteFunc([]string{c.Range, c.Caveat, fmt.Sprintf("Source: %s (%s). Cite: %s.", export.SourceName(c.Source), c.Source.URL, c.Source.Cite)},
+				func(p string) bool { return p == "" })}
 	}
 	img.Link, img.Width = "Explore in tokenjoule: "+link, imageWidth
 	option, height, err := charts.ForImage(option, img)

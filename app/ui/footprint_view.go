@@ -136,9 +136,10 @@ func (fr fpResult) renderLadder() app.UI {
 // A total is carbon, water or cost, when its factor is set, and its range
 // over the published spread, where it spreads (footprint.Spread.Beside).
 type total struct {
-	id, label, value, at, rng string
-	source                    footprint.Source
-	ok                        bool
+	id, label, value, at string
+	m                    footprint.Measure
+	source               footprint.Source
+	ok                   bool
 }
 
 // Each says what energy it counts: on the GPU-only boundary, that it is a
@@ -152,14 +153,13 @@ func (fr fpResult) totals() []total {
 	if f.IsGPUOnly() {
 		of, ofIT = "of the GPU energy only: a floor", "of the GPU energy only: a floor"
 	}
-	rng := func(m footprint.Measure) string { return fr.spread.Beside(m, l.GPUWh, "") }
 	return []total{
 		{"fp-carbon", "Carbon", footprint.FormatCarbon(carbon), "at " + footprint.Grid.Sourced(f.Grid) + ", " + of,
-			rng(footprint.Carbon), footprint.Grid.SourceOf(f.Grid), hasCarbon},
+			footprint.Carbon, footprint.Grid.SourceOf(f.Grid), hasCarbon},
 		{"fp-water", "Water, on site", footprint.FormatWater(water), "at " + footprint.WUE.Sourced(f.WUE) + ", " + ofIT,
-			rng(footprint.Water), footprint.WUE.SourceOf(f.WUE), hasWater},
+			footprint.Water, footprint.WUE.SourceOf(f.WUE), hasWater},
 		{"fp-cost", "Cost", footprint.FormatMoney(cost, f.Currency),
-			fmt.Sprintf("at %s %s per kWh, %s", data.FormatNumber(f.Price.Value), f.Currency, of), rng(footprint.Money), footprint.YourFigure, hasCost},
+			fmt.Sprintf("at %s %s per kWh, %s", data.FormatNumber(f.Price.Value), f.Currency, of), footprint.Money, footprint.YourFigure, hasCost},
 	}
 }
 
@@ -173,14 +173,14 @@ func (fr fpResult) renderTotals() app.UI {
 	rows := make([]app.UI, len(ts))
 	for i, t := range ts {
 		shown = shown || t.ok
-		first := !explained && t.ok && t.rng != ""
+		first := !explained && t.ok && fr.spread.Beside(t.m, fr.ladder.GPUWh, "") != ""
 		explained = explained || first
 		rows[i] = slot(t.ok, func() app.UI {
 			return app.Div().ID(t.id+"-row").Body(
 				app.Dt().Text(t.label),
 				app.Dd().ID(t.id).Class("fp-figure").Text(t.value),
 				app.Dd().Class("small").Body(app.Text(t.at+" "), sourceNote(t.source, t.label, "", false)),
-				rangeNote(t.id+"-range", t.rng, first, true),
+				rangeNote(t.id+"-range", fr.spread, t.m, fr.ladder.GPUWh, "", first, true),
 			)
 		})
 	}
@@ -403,7 +403,7 @@ func (fr fpResult) renderCompact() app.UI {
 			cite(t.source)
 		}
 		totals = append(totals, slot(t.ok, func() app.UI {
-			return app.Div().Title(t.at).Body(app.Dt().Text(t.label), app.Dd().ID(t.id).Text(t.value), rangeNote(t.id+"-range", t.rng, false, true))
+			return app.Div().Title(t.at).Body(app.Dt().Text(t.label), app.Dd().ID(t.id).Text(t.value), rangeNote(t.id+"-range", fr.spread, t.m, fr.ladder.GPUWh, "", false, true))
 		}))
 	}
 	var notes []app.UI

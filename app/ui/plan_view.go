@@ -146,7 +146,7 @@ func (c *Plan) renderResult(compact bool) app.UI {
 			app.Span().Class("per-day").Text("a day"),
 			app.Span().ID("energy-year").Class("joules").Text(data.FormatEnergy(head*365)+" a year"),
 		),
-		rangeNote("energy-range", b.Spread(c.foot.fp.Factors).Beside(footprint.Energy, b.WhPerDay, " a day"), true, false),
+		rangeNote("energy-range", b.Spread(c.foot.fp.Factors), footprint.Energy, b.WhPerDay, " a day", true, false),
 		slot(!f.IsGPUOnly(), func() app.UI {
 			return app.P().ID("floor").Class("floor").Text(widenedWords(f,
 				"the GPUs' energy, idle capacity included, "+data.FormatEnergy(b.WhPerDay)+" a day", footprint.Idle))
@@ -240,8 +240,7 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 		if !ok {
 			return
 		}
-		rng := spread.Beside(m, b.WhPerDay, " a day")
-		first := !explained && rng != ""
+		first := !explained && spread.Beside(m, b.WhPerDay, "") != ""
 		explained = explained || first
 		totals = append(totals, app.Div().ID(id+"-row").Body(
 			app.Dt().Text(label),
@@ -250,7 +249,7 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 			app.If(!compact && src != nil, func() app.UI {
 				return app.Dd().Class("small").Body(app.Text(at+" "), sourceNote(*src, label, "", false))
 			}),
-			rangeNote(id+"-range", rng, first, true),
+			rangeNote(id+"-range", spread, m, b.WhPerDay, " a day", first, true),
 		))
 	}
 	if !f.IsGPUOnly() {

@@ -13,16 +13,23 @@ import (
 	"tokenjoule/data/footprint"
 )
 
-// rangeNote is a figure's range past the GPU, said beside it (words, from
-// footprint.Spread.Beside): "From 41 to 78 kWh with the published spread of
-// the host, idle capacity and cooling, not a confidence interval.", with
-// the glossary's explanation where explained; hidden where the figure does
-// not spread (words ""). In a list of figures (dd) it is a dd, else a div.
-func rangeNote(id, words string, explained, dd bool) app.UI {
+// rangeNote is the range of s's figure of measure m, for gpuWh measured,
+// per after it (" a day", or ""), said beside the figure; hidden where the
+// figure does not spread. Where it explains (the first range of a page), it
+// says it in full with the glossary's explanation: "From 41 to 78 kWh with
+// the published spread of the host, idle capacity and cooling, not a
+// confidence interval."; elsewhere briefly, the explanation being above:
+// "Published spread: 1.2 to 56 kg CO2e, of the host, idle capacity, cooling
+// and the grid". In a list of figures (dd) it is a dd, else a div.
+func rangeNote(id string, s footprint.Spread, m footprint.Measure, gpuWh float64, per string, explains, dd bool) app.UI {
+	words := s.Brief(m, gpuWh, per)
+	if explains {
+		words = rangeSentence(s.Beside(m, gpuWh, per))
+	}
 	body := func() []app.UI {
 		return []app.UI{
-			app.Span().Class("range-words").Text(rangeSentence(words)),
-			app.If(explained, func() app.UI { return explain(termSpread) }),
+			app.Span().Class("range-words").Text(words),
+			app.If(explains, func() app.UI { return explain(termSpread) }),
 		}
 	}
 	switch {
@@ -36,15 +43,19 @@ func rangeNote(id, words string, explained, dd bool) app.UI {
 	return app.Div().ID(id).Class("range small").Body(body()...)
 }
 
-// rangeSentence is Beside's words as a sentence that says what a range is.
+// rangeSentence is Beside's words as a sentence that says what a range is;
+// "" for none.
 func rangeSentence(words string) string {
+	if words == "" {
+		return ""
+	}
 	return strings.ToUpper(words[:1]) + words[1:] + ", " + footprint.NotConfidence + "."
 }
 
 // renderRange is the calculator's headline's range, where it spreads.
 func (c *Calculator) renderRange() app.UI {
 	fr := c.footprint()
-	return rangeNote("energy-range", fr.spread.Beside(footprint.Energy, fr.ladder.GPUWh, ""), true, false)
+	return rangeNote("energy-range", fr.spread, footprint.Energy, fr.ladder.GPUWh, "", true, false)
 }
 
 // spanNote is the published spread of a rung's factor, beside its value:

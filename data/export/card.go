@@ -28,7 +28,7 @@ type Card struct {
 	Totals     []string // carbon, water and cost, each set, each one line
 	// Range is, in one line, how far apart the published answers are: each
 	// figure past the GPU from the lowest to the highest published values of
-	// its factors (footprint.Spread.Sentence); "" when none spreads.
+	// its factors (footprint.Spread.Line); "" when none spreads.
 	Range string
 	// OtherEnd is what the other end of the percentile's choice gives, at
 	// the same boundary (data.OtherEnd): "If 99 in 100 tokens must arrive
@@ -71,7 +71,7 @@ func CardOf(r *data.Result, f footprint.Factors) Card {
 		c.Comparison = "About " + cmp + "."
 	}
 	c.Totals = totals(f, l, "")
-	c.Range = f.SpreadOf(s).Sentence(r.Estimate.EnergyWh, "")
+	c.Range = f.SpreadOf(s).Line(r.Estimate.EnergyWh, "")
 	return c
 }
 

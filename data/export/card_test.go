@@ -180,7 +180,7 @@ func TestCardRange(t *testing.T) {
 	// 31,088 Wh on 1 GPU at 644.67 W (footprint's TestSpreadRanges):
 	// 41,770 to 77,596 Wh at the cloud boundary; carbon × 30 and × 713 g/kWh.
 	c := CardOf(r, footprint.Factors{Boundary: "cloud", Grid: footprint.Factor{Value: 480, Preset: "world", Set: true}})
-	want := "Lowest to highest published values of the host, idle capacity, cooling and the grid, not a confidence interval: 41 to 78 kWh, 1.2 to 56 kg CO2e."
+	want := "Published spread, not a confidence interval: 41–78 kWh, 1.2–56 kg CO2e."
 	if c.Range != want || !strings.Contains(c.Alt(), want) {
 		t.Errorf("Range = %q\nwant  %q\n(alt %q)", c.Range, want, c.Alt())
 	}

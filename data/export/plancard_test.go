@@ -79,10 +79,11 @@ func TestPlanCard(t *testing.T) {
 	// the PUE 1.09 to 1.56, the world grid 30 to 713 g/kWh; the price held.
 	eco := 150 * float64(b.GPUs) / b.PowerW
 	low, high := b.WhPerDay*(1+min(eco, 0.43))*1.09, b.WhPerDay*(1+max(eco, 0.43))*1.56
-	want = "Lowest to highest published values of the host, cooling and the grid, not a confidence interval: " +
-		footprint.Range{Low: low, High: high}.FormatEnergy() + " a day, " +
-		footprint.Range{Low: low / 1000 * 30, High: high / 1000 * 713}.Format(footprint.CarbonUnits...) + " a day, " +
-		footprint.Range{Low: low / 1000 * 0.12, High: high / 1000 * 0.12}.FormatMoney("USD") + " a day."
+	dash := func(s string) string { return strings.Replace(s, " to ", "–", 1) }
+	want = "Published spread a day, not a confidence interval: " +
+		dash(footprint.Range{Low: low, High: high}.FormatEnergy()) + ", " +
+		dash(footprint.Range{Low: low / 1000 * 30, High: high / 1000 * 713}.Format(footprint.CarbonUnits...)) + ", " +
+		dash(footprint.Range{Low: low / 1000 * 0.12, High: high / 1000 * 0.12}.FormatMoney("USD")) + "."
 	if c.Range != want || !strings.Contains(c.Alt(), want) {
 		t.Errorf("Range = %q\nwant  %q", c.Range, want)
 	}

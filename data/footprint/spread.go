@@ -2,6 +2,7 @@ package footprint
 
 import (
 	"math"
+	"slices"
 
 	"tokenjoule/data"
 )
@@ -114,6 +115,9 @@ type Spread struct {
 	Low, High Factors
 	// Spans are the spans of the factors spread, in Params' order.
 	Spans []Span
+	// Held are the factors the boundary counts that the reader typed a
+	// number for, held at it at both ends, in Params' order.
+	Held []*Param
 }
 
 // Spread is f's published spread for a configuration of gpus GPUs that
@@ -125,7 +129,11 @@ func (f Factors) Spread(gpus int, watts float64) Spread {
 	s := Spread{Low: e, High: e}
 	for _, p := range []*Param{Host, Idle, PUE, Grid, WUE} {
 		x := *e.Of(p)
-		if !x.Set || x.Preset == "" || !counted(p, x) {
+		if !x.Set || !counted(p, x) {
+			continue
+		}
+		if x.Preset == "" {
+			s.Held = append(s.Held, p)
 			continue
 		}
 		span, ok := SpanOf(p, gpus, watts)
@@ -167,6 +175,18 @@ func (s Spread) Over(m Measure) []Span {
 			if sp.Param == p {
 				out = append(out, sp)
 			}
+		}
+	}
+	return out
+}
+
+// HeldOver are the factors of s held at the reader's value that move a
+// figure of measure m.
+func (s Spread) HeldOver(m Measure) []*Param {
+	var out []*Param
+	for _, p := range s.Held {
+		if slices.Contains(moves[m], p) {
+			out = append(out, p)
 		}
 	}
 	return out
@@ -225,9 +245,13 @@ func (r Range) Spread() bool { return r.Low != r.High }
 // each end rounded outward to two significant digits, so that the range
 // reads no surer than it is and holds every figure in it: 41.77 to 77.6
 // kWh is "41 to 78 kWh".
-func (r Range) Format(units ...data.Unit) string {
+func (r Range) Format(units ...data.Unit) string { return r.format(" to ", units) }
+
+// format is Format with sep between the ends: " to ", or an en dash where
+// room is short ("41–78 kWh").
+func (r Range) format(sep string, units []data.Unit) string {
 	u := data.Pick(outward(r.High, true), units...)
-	return data.FormatNumber(outward(r.Low, false)/u.Size) + " to " + data.FormatNumber(outward(r.High, true)/u.Size) + " " + u.Name
+	return data.FormatNumber(outward(r.Low, false)/u.Size) + sep + data.FormatNumber(outward(r.High, true)/u.Size) + " " + u.Name
 }
 
 // FormatEnergy writes an energy's range in Wh, kWh, MWh or GWh.
@@ -235,8 +259,10 @@ func (r Range) FormatEnergy() string { return r.Format(data.WattHours...) }
 
 // FormatMoney writes a cost's range in currency, as FormatMoney writes an
 // amount: "4.10 to 8.40 USD".
-func (r Range) FormatMoney(currency string) string {
-	return FormatMoney(outward(r.Low, false), "") + " to " + FormatMoney(outward(r.High, true), currency)
+func (r Range) FormatMoney(currency string) string { return r.formatMoney(" to ", currency) }
+
+func (r Range) formatMoney(sep, currency string) string {
+	return FormatMoney(outward(r.Low, false), "") + sep + FormatMoney(outward(r.High, true), currency)
 }
 
 // outward rounds v to two significant digits, up or down.

@@ -210,6 +210,28 @@ func TestSpreadBeside(t *testing.T) {
 			t.Errorf("Beside(%s) = %q, want %q", tc.m.Name(), got, tc.want)
 		}
 	}
+	if got, want := s.Brief(Carbon, 1000, ""), "Published spread: 0.042 to 1.8 kg CO2e, of the host, idle capacity, cooling and the grid"; got != want {
+		t.Errorf("Brief(carbon) = %q, want %q", got, want)
+	}
+	if got := s.Brief(Money, 1000, ""); got != "" {
+		t.Errorf("Brief(cost) without a price = %q, want none", got)
+	}
+	// What the reader typed is said held, beside the figures it moves: the
+	// typed PUE of TestSpreadRanges, 1,560 to 1,920 Wh; water counts IT
+	// energy, which the PUE does not move.
+	held := Factors{Boundary: "cloud", PUE: Number(1.2), WUE: Factor{1.8, "industry", true}}.Spread(1, 500)
+	for _, tc := range []struct{ got, want string }{
+		{held.Beside(Energy, 1000, ""), "from 1.5 to 2 kWh with the published spread of the host and idle capacity, your PUE of 1.2 held"},
+		{held.Brief(Water, 1000, ""), "Published spread: 0 to 2.9 L of water, of the host, idle capacity and water use"},
+		{held.Line(1000, " a day"), "Published spread a day (your PUE of 1.2 held), not a confidence interval: 1.5–2 kWh, 0–2.9 L."},
+		{held.Sentence(1000, ""), "Lowest to highest published values of the host, idle capacity and water use (your PUE of 1.2 held), not a confidence interval: 1.5 to 2 kWh, 0 to 2.9 L of water."},
+		{Factors{Boundary: "cloud", Grid: Number(100)}.Spread(1, 500).Brief(Carbon, 1000, " a day"), // 141.7 to 249.6 g
+			"Published spread: 140 to 250 g CO2e a day, of the host, idle capacity and cooling; your grid intensity of 100 g CO2e/kWh held"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
 	if got := (Factors{}).Spread(1, 500).Beside(Energy, 1000, ""); got != "" {
 		t.Errorf("GPU only: Beside(energy) = %q, want none", got)
 	}

@@ -37,6 +37,39 @@ func (s Spread) Write(m Measure, r Range) string {
 	return r.FormatEnergy()
 }
 
+// Line gives, in a line short enough for a card, the range of each figure
+// of gpuWh that spreads, per (" a day", or "") said once: "Published
+// spread, not a confidence interval: 41–78 kWh, 1.2–56 kg CO2e, 0–90 L,
+// 5.00–9.40 USD."; "" when no figure spreads. The factors it spreads are
+// named where the card names the boundary.
+func (s Spread) Line(gpuWh float64, per string) string {
+	var parts []string
+	for _, m := range []Measure{Energy, Carbon, Water, Money} {
+		r, ok := s.Of(m, gpuWh)
+		if !ok || !r.Spread() {
+			continue
+		}
+		switch m {
+		case Carbon:
+			parts = append(parts, r.format("–", CarbonUnits))
+		case Water:
+			parts = append(parts, r.format("–", WaterUnits))
+		case Money:
+			parts = append(parts, r.formatMoney("–", s.Low.Currency))
+		default:
+			parts = append(parts, r.format("–", data.WattHours))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	held := ""
+	if len(s.Held) > 0 {
+		held = " (" + heldWords(s.Low, s.Held) + ")"
+	}
+	return "Published spread" + per + held + ", " + NotConfidence + ": " + strings.Join(parts, ", ") + "."
+}
+
 // Words names every factor s spreads: "the host, idle capacity, cooling
 // and the grid"; "" for none.
 func (s Spread) Words() string {
@@ -66,7 +99,11 @@ func (s Spread) Sentence(gpuWh float64, per string) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return "Lowest to highest published values of " + s.Words() + ", " + NotConfidence + ": " + strings.Join(parts, ", ") + "."
+	held := ""
+	if len(s.Held) > 0 {
+		held = " (" + heldWords(s.Low, s.Held) + ")"
+	}
+	return "Lowest to highest published values of " + s.Words() + held + ", " + NotConfidence + ": " + strings.Join(parts, ", ") + "."
 }
 
 // Describe writes b, an end of sp, for a reader: its value in sp's factor's
@@ -85,7 +122,52 @@ func (s Spread) Beside(m Measure, gpuWh float64, per string) string {
 	if !ok || !r.Spread() {
 		return ""
 	}
-	return "from " + s.Write(m, r) + per + " with the published spread of " + s.OverWords(m)
+	return "from " + s.Write(m, r) + per + " with the published spread of " + s.OverWords(m) + s.heldAfter(m, ", ")
+}
+
+// heldAfter is sep and the factors held that move a figure of measure m,
+// "your PUE of 1.2 held"; "" for none.
+func (s Spread) heldAfter(m Measure, sep string) string {
+	if ps := s.HeldOver(m); len(ps) > 0 {
+		return sep + heldWords(s.Low, ps)
+	}
+	return ""
+}
+
+// heldWords names the factors ps, held at their values in f: "your PUE of
+// 1.2 and your grid intensity of 100 g CO2e/kWh held".
+func heldWords(f Factors, ps []*Param) string {
+	words := make([]string, len(ps))
+	for i, p := range ps {
+		words[i] = "your " + heldNames[p] + " of " + shortValue(p, f.Of(p).Value)
+	}
+	return andList(words) + " held"
+}
+
+var heldNames = map[*Param]string{Host: "host share", Idle: "idle share", PUE: "PUE", Grid: "grid intensity", WUE: "WUE"}
+
+// shortValue writes v, a value of p, as the ladder's rungs write it: "+30%",
+// "1.2" (a PUE), "100 g CO2e/kWh".
+func shortValue(p *Param, v float64) string {
+	switch {
+	case p.Share:
+		return "+" + data.FormatNumber(v*100) + "%"
+	case p == PUE:
+		return data.FormatNumber(v)
+	}
+	return strings.TrimSpace(data.FormatNumber(v) + " " + p.Unit)
+}
+
+// Brief is Beside said briefly, under a figure whose page has explained
+// what a range is: "Published spread: 1.2 to 56 kg CO2e, of the host, idle
+// capacity, cooling and the grid"; "" when the figure is not shown or does
+// not spread.
+func (s Spread) Brief(m Measure, gpuWh float64, per string) string {
+	r, ok := s.Of(m, gpuWh)
+	if !ok || !r.Spread() {
+		return ""
+	}
+	return "Published spread: " + s.Write(m, r) + per + ", of " + s.OverWords(m) + s.heldAfter(m, "; ")
 }
 
 // Short writes sp's ends as the ladder's rungs write a factor: "+23.27% to
@@ -94,9 +176,9 @@ func (sp Span) Short() string {
 	p, lo, hi := sp.Param, sp.Low.Value, sp.High.Value
 	switch {
 	case p.Share:
-		return "+" + data.FormatNumber(lo*100) + "% to +" + data.FormatNumber(hi*100) + "%"
+		return shortValue(p, lo) + " to " + shortValue(p, hi)
 	case p == PUE:
-		return "× " + data.FormatNumber(lo) + " to × " + data.FormatNumber(hi)
+		return "× " + shortValue(p, lo) + " to × " + shortValue(p, hi)
 	}
-	return strings.TrimSpace(data.FormatNumber(lo) + " to " + data.FormatNumber(hi) + " " + p.Unit)
+	return data.FormatNumber(lo) + " to " + shortValue(p, hi)
 }
