@@ -27,6 +27,7 @@ type calcFootprint struct {
 	kind     *data.Kind
 	ladder   footprint.Ladder
 	fit      *footprint.Fit
+	lever    *footprint.Lever // the input that moves the figure at the boundary most
 }
 
 // addFootprintFlags declares calc's footprint flags on fs.
@@ -116,6 +117,9 @@ func (cf *calcFootprint) compute(r *data.Result) error {
 	}
 	cf.selected, cf.kind = r.Selected, r.Kind
 	cf.ladder = cf.factors.Ladder(r.Estimate.EnergyWh)
+	if l, ok := footprint.MostMoving(r, cf.factors); ok {
+		cf.lever = &l
+	}
 	if cf.budget.IsZero() {
 		return nil
 	}
@@ -180,6 +184,9 @@ func (cf *calcFootprint) print(w io.Writer) {
 		fmt.Fprintf(w, "Cost:     %-14s at %s %s per kWh (your figure)\n", footprint.FormatMoney(cost, f.Currency), data.FormatNumber(f.Price.Value), f.Currency)
 	}
 	printSpread(w, f.SpreadOf(c), l.GPUWh, "", cite)
+	if cf.lever != nil {
+		fmt.Fprintf(w, "Lever:    %s\n", cf.lever.Sentence())
+	}
 	switch {
 	case cf.fit != nil && k.Diffusion():
 		fmt.Fprintf(w, "Budget:   %s pays for %s at this boundary\n", cf.budget.Describe(), k.VolumeWords(roundTokens(cf.fit.Tokens)))

@@ -144,6 +144,45 @@ func TestRanges(t *testing.T) {
 		}
 	})
 
+	// Under the answer, the choice that moves the figure most, as calc says it.
+	t.Run("Lever", func(t *testing.T) {
+		t.Parallel()
+		text := string(runCLI(t, append([]string{"calc"}, fpFlags...)...))
+		_, want, ok := strings.Cut(text, "\nLever:    ")
+		want, _, _ = strings.Cut(want, "\n")
+		if !ok || !strings.HasPrefix(want, "The choice that moves this figure most is ") {
+			t.Fatalf("calc printed no lever:\n%s", text)
+		}
+		tb := newTab(t, bctx, origin)
+		tb.open(scenario)
+		tb.waitText("#lever", want)
+	})
+
+	// A PUE the reader typed stays the headline and is held, said so; the
+	// host and idle capacity, the boundary's presets, spread.
+	t.Run("Held", func(t *testing.T) {
+		t.Parallel()
+		flags := []string{"calc", "-task", "lm-arena-chat", "-model", "qwen-3-14b", "-gpu", "H100", "-deadline", "50ms", "-tokens", "1B", "-boundary", "cloud", "-pue", "1.2", "-json"}
+		var doc struct {
+			Footprint struct {
+				FacilityWh float64   `json:"facility_wh"`
+				Low        spreadEnd `json:"low"`
+				High       spreadEnd `json:"high"`
+			} `json:"footprint"`
+		}
+		if err := json.Unmarshal(runCLI(t, flags...), &doc); err != nil {
+			t.Fatal(err)
+		}
+		tb := newTab(t, bctx, origin)
+		tb.open(state.String(fpQuery) + "&boundary=cloud&pue=1.2")
+		tb.waitText("#energy", data.FormatEnergy(doc.Footprint.FacilityWh))
+		want := "From " + footprint.Range{Low: doc.Footprint.Low.FacilityWh, High: doc.Footprint.High.FacilityWh}.FormatEnergy() +
+			" with the published spread of the host and idle capacity, your PUE of 1.2 held, not a confidence interval."
+		if got := tb.text("#energy-range .range-words"); got != want {
+			t.Errorf("#energy-range = %q, want %q (calc -pue 1.2 -json)", got, want)
+		}
+	})
+
 	// The card and the chart layouts: the ranges in one line.
 	for _, layout := range []string{state.LayoutCard, state.LayoutChart} {
 		t.Run("Embed/"+layout, func(t *testing.T) {

@@ -99,6 +99,7 @@ func (c *Calculator) renderResult(compact bool) app.UI {
 			c.renderOtherEnd(),
 			app.P().ID("floor").Class("floor").Text(c.boundaryWords(
 				"GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
+			c.renderLever(),
 		)
 		if !compact {
 			body = append(body, editButton("task"))

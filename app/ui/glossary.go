@@ -126,8 +126,8 @@ var glossary = map[string]term{
 			"idle capacity from none (EcoLogits counts none) to Google's +17%; PUE from Google's 1.09 (2025) to the industry's 1.56 (Uptime Institute, 2024); " +
 			"the grid from Norway's 30 to India's 713 g CO2e/kWh (2023); water on site from none (dry cooling) to 1.8 L/kWh (US average). " +
 			"It is the spread of published values, not a confidence interval: no source gives odds, and one data centre may lie outside it. " +
-			"Your own figures stay the headline: a preset is spread, being one published figure among several; a number you type is yours and stays fixed; " +
-			"a rung your boundary leaves out stays out."},
+			"Your own figures stay the headline: a preset is spread, being one published figure among several; a number you type is yours and is held " +
+			"at both ends, said beside the range (\"your PUE of 1.2 held\"); a rung your boundary leaves out stays out."},
 	termMeasure: {"How the benchmark measures", "",
 		"The ML.ENERGY benchmark serves each configuration with vLLM on one server, sends it the workload's requests, and measures the GPUs' energy with Zeus, " +
 			"from the GPUs' own energy counters, over the steady state, while the batch is full: that energy over the tokens written then. " +

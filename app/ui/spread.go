@@ -58,6 +58,16 @@ func (c *Calculator) renderRange() app.UI {
 	return rangeNote("energy-range", fr.spread, footprint.Energy, fr.ladder.GPUWh, "", true, false)
 }
 
+// renderLever is the line under the answer that names the choice that
+// moves its figure most (footprint.MostMoving), and by how much.
+func (c *Calculator) renderLever() app.UI {
+	l, ok := footprint.MostMoving(c.res, c.foot.fp.Factors)
+	if !ok {
+		return app.P().Hidden(true)
+	}
+	return app.P().ID("lever").Class("range small").Text(l.Sentence())
+}
+
 // spanNote is the published spread of a rung's factor, beside its value:
 // "spread +23.27% to +43%", each end's source in its title; nothing for a
 // factor held or the GPU's rung.
