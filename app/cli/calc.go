@@ -112,6 +112,9 @@ func printResult(w io.Writer, set *data.Set, r *data.Result, lever *footprint.Le
 		} else {
 			fmt.Fprintf(w, "            %s GPU-hours, %s requests\n", data.FormatNumber(e.GPUHours), data.FormatNumber(e.Requests))
 		}
+		if rs, ok := r.RunSpread(); ok {
+			fmt.Fprintf(w, "            %s\n", rs.Sentence())
+		}
 	} else {
 		fmt.Fprintf(w, "No measured configuration of %s on %s %s. The smallest deadline that one meets is %s:\n",
 			m.Name, gpus, meet, k.Deadline(r.MinDeadlineMS()))

@@ -122,6 +122,8 @@ func TestRanges(t *testing.T) {
 				"ranges-chart":     "/embed?layout=chart&" + scenario,
 				"ranges-plan":      "/plan?" + planQuery,
 				"ranges-plan-card": "/embed/plan?layout=card&" + planQuery,
+				"ranges-runs":      "/?task=gpqa&model=gpt-oss-20b&gpu=H100&deadline=15ms&tokens=1M",
+				"ranges-held":      "/?" + state.String(fpQuery) + "&boundary=cloud&pue=1.2",
 			})
 		})
 	}
@@ -180,6 +182,27 @@ func TestRanges(t *testing.T) {
 			" with the published spread of the host and idle capacity, your PUE of 1.2 held, not a confidence interval."
 		if got := tb.text("#energy-range .range-words"); got != want {
 			t.Errorf("#energy-range = %q, want %q (calc -pue 1.2 -json)", got, want)
+		}
+	})
+
+	// A configuration the benchmark ran twice: the runs' spread beside the
+	// selected one, as calc prints it, with how the benchmark measures.
+	t.Run("Runs", func(t *testing.T) {
+		t.Parallel()
+		q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 15, Percentile: data.P50, Tokens: 1e6}
+		text := string(runCLI(t, "calc", "-task", "gpqa", "-model", "gpt-oss-20b", "-gpu", "H100", "-deadline", "15ms", "-tokens", "1M"))
+		m := regexp.MustCompile(`\n +(Measured twice with these settings: [^\n]+)\n`).FindStringSubmatch(text)
+		if m == nil {
+			t.Fatalf("calc printed no runs:\n%s", text)
+		}
+		tb := newTab(t, bctx, origin)
+		tb.open(state.String(q))
+		tb.waitFor(`!!document.querySelector("#runs")`, "the runs' spread")
+		if got := tb.text("#runs"); !strings.HasPrefix(got, m[1]) {
+			t.Errorf("#runs = %q, want %q (calc)", got, m[1])
+		}
+		if !tb.has(`#runs details.term[data-term="measurement"]`) {
+			t.Error("#runs does not explain how the benchmark measures")
 		}
 	})
 

@@ -100,6 +100,7 @@ func (c *Calculator) renderResult(compact bool) app.UI {
 			app.P().ID("floor").Class("floor").Text(c.boundaryWords(
 				"GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
 			c.renderLever(),
+			c.renderRuns(),
 		)
 		if !compact {
 			body = append(body, editButton("task"))

@@ -129,7 +129,7 @@ var glossary = map[string]term{
 			"Your own figures stay the headline: a preset is spread, being one published figure among several; a number you type is yours and is held " +
 			"at both ends, said beside the range (\"your PUE of 1.2 held\"); a rung your boundary leaves out stays out."},
 	termMeasure: {"How the benchmark measures", "",
-		"The ML.ENERGY benchmark serves each configuration with vLLM on one server, sends it the workload's requests, and measures the GPUs' energy with Zeus, " +
+		"The ML.ENERGY benchmark serves each configuration on one server (language models with vLLM), sends it the workload's requests, and measures the GPUs' energy with Zeus, " +
 			"from the GPUs' own energy counters, over the steady state, while the batch is full: that energy over the tokens written then. " +
 			"It counts the GPUs only, on a busy server. It does not vary the server, the requests, the software's versions or the time of day, " +
 			"and it ran most configurations once: where it ran one again, the runs show how far one measurement lies from the next."},

@@ -68,6 +68,17 @@ func (c *Calculator) renderLever() app.UI {
 	return app.P().ID("lever").Class("range small").Text(l.Sentence())
 }
 
+// renderRuns is the spread of the selected configuration's repeated runs,
+// where the benchmark ran its settings more than once, with how the
+// benchmark measures.
+func (c *Calculator) renderRuns() app.UI {
+	rs, ok := c.res.RunSpread()
+	if !ok {
+		return app.P().Hidden(true)
+	}
+	return app.P().ID("runs").Class("range small").Body(app.Text(rs.Sentence()+" "), explain(termMeasure))
+}
+
 // spanNote is the published spread of a rung's factor, beside its value:
 // "spread +23.27% to +43%", each end's source in its title; nothing for a
 // factor held or the GPU's rung.
