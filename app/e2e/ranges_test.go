@@ -139,11 +139,7 @@ func TestRanges(t *testing.T) {
 			t.Errorf("#energy-range = %q, want %q (calc -json)", head, want)
 		}
 		expectEnergyRange(t, "#energy-range", head, low.FacilityWh, high.FacilityWh)
-		for id, m := range map[string]string{"#fp-carbon-range": "carbon", "#fp-water-range": "water", "#fp-cost-range": "cost"} {
-			if got := tb.text(id); !strings.Contains(got, calc[m]) {
-				t.Errorf("%s = %q, want %q (calc -json)", id, got, calc[m])
-			}
-		}
+		expectTotalRanges(t, tb, calc)
 	})
 
 	// Under the answer, the choice that moves the figure most, as calc says it.
@@ -210,19 +206,7 @@ func TestRanges(t *testing.T) {
 	for _, layout := range []string{state.LayoutCard, state.LayoutChart} {
 		t.Run("Embed/"+layout, func(t *testing.T) {
 			t.Parallel()
-			tb := newTab(t, bctx, origin)
-			tb.visit("/embed?layout=" + layout + "&" + scenario)
-			tb.waitFor(`!!document.querySelector("#figure-range")`, "the card's range")
-			line := tb.text("#figure-range")
-			for _, m := range []string{"energy", "carbon", "water", "cost"} {
-				if !strings.Contains(line, calcCard[m]) {
-					t.Errorf("#figure-range = %q, want its %s %q (calc -json)", line, m, calcCard[m])
-				}
-			}
-			if !strings.Contains(line, footprint.NotConfidence) {
-				t.Errorf("#figure-range = %q, does not say it is %s", line, footprint.NotConfidence)
-			}
-			expectEnergyRange(t, "#figure-range", line, low.FacilityWh, high.FacilityWh)
+			expectCardRange(t, newTab(t, bctx, origin), "/embed?layout="+layout+"&"+scenario, calcCard, low, high)
 		})
 	}
 
@@ -238,25 +222,40 @@ func TestRanges(t *testing.T) {
 		}
 		expectEnergyRange(t, "plan #energy-range", head, pLow.FacilityWh, pHigh.FacilityWh)
 		tb.waitFor(`!!document.querySelector("#fp-carbon-range")`, "the carbon's range")
-		for id, m := range map[string]string{"#fp-carbon-range": "carbon", "#fp-water-range": "water", "#fp-cost-range": "cost"} {
-			if got := tb.text(id); !strings.Contains(got, planned[m]) {
-				t.Errorf("%s = %q, want %q (plan -json)", id, got, planned[m])
-			}
-		}
+		expectTotalRanges(t, tb, planned)
 	})
 	t.Run("Plan/card", func(t *testing.T) {
 		t.Parallel()
-		tb := newTab(t, bctx, origin)
-		tb.visit("/embed/plan?layout=card&" + planQuery)
-		tb.waitFor(`!!document.querySelector("#figure-range")`, "the plan card's range")
-		line := tb.text("#figure-range")
-		for _, m := range []string{"energy", "carbon", "water", "cost"} {
-			if !strings.Contains(line, plannedCard[m]) {
-				t.Errorf("#figure-range = %q, want its %s %q (plan -json)", line, m, plannedCard[m])
-			}
-		}
-		expectEnergyRange(t, "plan card #figure-range", line, pLow.FacilityWh, pHigh.FacilityWh)
+		expectCardRange(t, newTab(t, bctx, origin), "/embed/plan?layout=card&"+planQuery, plannedCard, pLow, pHigh)
 	})
+}
+
+// expectTotalRanges checks the ranges beside carbon, water and cost.
+func expectTotalRanges(t *testing.T, tb *tab, want map[string]string) {
+	t.Helper()
+	for id, m := range map[string]string{"#fp-carbon-range": "carbon", "#fp-water-range": "water", "#fp-cost-range": "cost"} {
+		if got := tb.text(id); !strings.Contains(got, want[m]) {
+			t.Errorf("%s = %q, want %q (-json)", id, got, want[m])
+		}
+	}
+}
+
+// expectCardRange opens a figure layout at path and checks its range's
+// line: each figure's range as want has it, and what a range is not.
+func expectCardRange(t *testing.T, tb *tab, path string, want map[string]string, low, high spreadEnd) {
+	t.Helper()
+	tb.visit(path)
+	tb.waitFor(`!!document.querySelector("#figure-range")`, "the card's range")
+	line := tb.text("#figure-range")
+	for _, m := range []string{"energy", "carbon", "water", "cost"} {
+		if !strings.Contains(line, want[m]) {
+			t.Errorf("%s: #figure-range = %q, want its %s %q (-json)", path, line, m, want[m])
+		}
+	}
+	if !strings.Contains(line, footprint.NotConfidence) {
+		t.Errorf("%s: #figure-range = %q, does not say it is %s", path, line, footprint.NotConfidence)
+	}
+	expectEnergyRange(t, path, line, low.FacilityWh, high.FacilityWh)
 }
 
 // rangeScreenshots writes each page of paths at 360 and 1440 px, light and
