@@ -243,20 +243,19 @@ func (cf *calcFootprint) print(w io.Writer) {
 // printSpread writes how far apart the published answers are: each figure
 // of gpuWh that s spreads, from its low to its high, per after each (" a
 // day", or ""), then each factor's lowest and highest published value with
-// its source; nothing when no figure spreads.
+// its source, and each the reader typed, held; nothing when no figure
+// spreads.
 func printSpread(w io.Writer, s footprint.Spread, gpuWh float64, per string, cite func(footprint.Source) string) {
-	var figures []string
-	for _, m := range []footprint.Measure{footprint.Energy, footprint.Carbon, footprint.Water, footprint.Money} {
-		if r, ok := s.Of(m, gpuWh); ok && r.Spread() {
-			figures = append(figures, s.Write(m, r)+per)
-		}
-	}
+	figures := s.Each(gpuWh, func(m footprint.Measure, r footprint.Range) string { return s.Write(m, r) + per })
 	if len(figures) == 0 {
 		return
 	}
 	fmt.Fprintf(w, "Spread:   %s: the lowest to the highest published values of the factors, %s\n", strings.Join(figures, ", "), footprint.NotConfidence)
 	for _, sp := range s.Spans {
 		fmt.Fprintf(w, "  %-31s %s %s to %s %s\n", sp.Param.Label, sp.Describe(sp.Low), cite(sp.Low.Source()), sp.Describe(sp.High), cite(sp.High.Source()))
+	}
+	for _, p := range s.Held {
+		fmt.Fprintf(w, "  %-31s %s (your figure), held\n", p.Label, p.Sourced(*s.Low.Of(p)))
 	}
 }
 

@@ -363,3 +363,15 @@ func TestFootprintBoundaryNamed(t *testing.T) {
 		t.Errorf("compare -boundary cloud -pue 1.2 lacks %q:\n%s", want, out)
 	}
 }
+
+// A PUE typed is the reader's: calc says it is held beside the spread of
+// the others, and the energy's range holds it (31,088 Wh of GPU energy ×
+// 1.2327 × 1.2 = 45,988 Wh to × 1.6 × 1.2 = 59,689 Wh: 45 to 60 kWh).
+func TestCalcSpreadHeld(t *testing.T) {
+	code, out, errs := runArgs("calc", "-model", "qwen-3-14b", "-gpu", "H100", "-deadline", "50ms", "-tokens", "1B", "-boundary", "cloud", "-pue", "1.2")
+	for _, want := range []string{"\nSpread:   45 to 60 kWh: ", "\n  PUE                             1.2 (your figure), held\n"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("calc -pue 1.2: exit %d, %s\n%s\nwant %q", code, errs, out, want)
+		}
+	}
+}

@@ -31,32 +31,11 @@ func Levers(r *data.Result, f Factors) []Lever {
 		return nil
 	}
 	q, k, configs := r.Query, r.Kind, r.Model.Configurations
-	at := func(c *data.Config) float64 { return f.Ladder(c.Estimate(q.Tokens).EnergyWh).FacilityWh }
 	var out []Lever
 	add := func(l Lever) {
 		if l.Low < l.High {
 			out = append(out, l)
 		}
-	}
-	// over is the lever of input over the choices given, each a value and
-	// the configuration selected with it (nil: none meets the deadline).
-	over := func(input string, values []string, picked []*data.Config) Lever {
-		l := Lever{Input: input}
-		first := true
-		for i, p := range picked {
-			if p == nil {
-				continue
-			}
-			v := at(p)
-			if first || v < l.Low {
-				l.Low, l.LowAt = v, values[i]
-			}
-			if first || v > l.High {
-				l.High, l.HighAt = v, values[i]
-			}
-			first = false
-		}
-		return l
 	}
 
 	strictest := k.DeadlineMinMS
@@ -65,34 +44,56 @@ func Levers(r *data.Result, f Factors) []Lever {
 	}
 	loosest := max(k.DeadlineMaxMS, q.DeadlineMS)
 	strictest = min(strictest, q.DeadlineMS)
-	add(over("the deadline", []string{"within " + k.Deadline(strictest), "within " + k.Deadline(loosest)}, []*data.Config{
-		data.Best(configs, q.GPU, q.Percentile, strictest), data.Best(configs, q.GPU, q.Percentile, loosest)}))
-
-	var gpus []string
-	var onGPU []*data.Config
-	for _, g := range r.Model.GPUs {
-		gpus, onGPU = append(gpus, "on "+g), append(onGPU, data.Best(configs, g, q.Percentile, q.DeadlineMS))
+	dl := Lever{Input: "the deadline"}
+	for _, d := range []float64{strictest, loosest} {
+		dl.widen(f, r, data.Best(configs, q.GPU, q.Percentile, d), "within "+k.Deadline(d))
 	}
-	add(over("the GPU", gpus, onGPU))
+	add(dl)
+
+	gl := Lever{Input: "the GPU"}
+	for _, g := range r.Model.GPUs {
+		gl.widen(f, r, data.Best(configs, g, q.Percentile, q.DeadlineMS), "on "+g)
+	}
+	add(gl)
 
 	if !k.Diffusion() {
-		var shares []string
-		var atP []*data.Config
+		pl := Lever{Input: "the percentile"}
 		for _, p := range data.Percentiles {
-			shares, atP = append(shares, "for "+p.Share()), append(atP, data.Best(configs, q.GPU, p, q.DeadlineMS))
+			pl.widen(f, r, data.Best(configs, q.GPU, p, q.DeadlineMS), "for "+p.Share())
 		}
-		add(over("the percentile", shares, atP))
+		add(pl)
 	}
 
 	e := f.Effective()
 	for _, sp := range f.SpreadOf(c).Over(Energy) {
-		lo, hi := e, e
-		*lo.Of(sp.Param), *hi.Of(sp.Param) = Number(sp.Low.Value), Number(sp.High.Value)
-		add(Lever{Input: leverNames[sp.Param],
-			Low: lo.Ladder(r.Estimate.EnergyWh).FacilityWh, High: hi.Ladder(r.Estimate.EnergyWh).FacilityWh,
-			LowAt: leverAt(sp.Param, sp.Low), HighAt: leverAt(sp.Param, sp.High)})
+		l := Lever{Input: leverNames[sp.Param]}
+		for _, b := range []Bound{sp.Low, sp.High} {
+			g := e
+			*g.Of(sp.Param) = Number(b.Value)
+			l.widenTo(g.Ladder(r.Estimate.EnergyWh).FacilityWh, leverAt(sp.Param, b))
+		}
+		add(l)
 	}
 	return out
+}
+
+// widen takes the figure with the configuration c, chosen with the input
+// at the value said by at, into l's ends; nothing for no configuration.
+func (l *Lever) widen(f Factors, r *data.Result, c *data.Config, at string) {
+	if c != nil {
+		l.widenTo(f.Ladder(c.Estimate(r.Query.Tokens).EnergyWh).FacilityWh, at)
+	}
+}
+
+// widenTo takes v, the figure with the input at the value said by at, into
+// l's ends.
+func (l *Lever) widenTo(v float64, at string) {
+	if l.LowAt == "" || v < l.Low {
+		l.Low, l.LowAt = v, at
+	}
+	if l.HighAt == "" || v > l.High {
+		l.High, l.HighAt = v, at
+	}
 }
 
 var leverNames = map[*Param]string{Host: "the host's share", Idle: "the idle capacity", PUE: "the PUE"}

@@ -26,15 +26,36 @@ func (s Spread) Of(m Measure, gpuWh float64) (Range, bool) {
 // Write writes a range of measure m in its unit: "41 to 78 kWh", "1.2 to
 // 56 kg CO2e", "0 to 90 L of water", "5.01 to 9.32 USD".
 func (s Spread) Write(m Measure, r Range) string {
+	w := s.write(m, r, " to ")
+	if m == Water {
+		w += " of water"
+	}
+	return w
+}
+
+// write writes r, of measure m, with sep between its ends.
+func (s Spread) write(m Measure, r Range, sep string) string {
 	switch m {
 	case Carbon:
-		return r.Format(CarbonUnits...)
+		return r.format(sep, CarbonUnits)
 	case Water:
-		return r.Format(WaterUnits...) + " of water"
+		return r.format(sep, WaterUnits)
 	case Money:
-		return r.FormatMoney(s.Low.Currency)
+		return r.formatMoney(sep, s.Low.Currency)
 	}
-	return r.FormatEnergy()
+	return r.format(sep, data.WattHours)
+}
+
+// Each writes, with write, the range of each figure of gpuWh that spreads:
+// energy, carbon, water and cost, in that order.
+func (s Spread) Each(gpuWh float64, write func(Measure, Range) string) []string {
+	var parts []string
+	for _, m := range []Measure{Energy, Carbon, Water, Money} {
+		if r, ok := s.Of(m, gpuWh); ok && r.Spread() {
+			parts = append(parts, write(m, r))
+		}
+	}
+	return parts
 }
 
 // Line gives, in a line short enough for a card, the range of each figure
@@ -43,31 +64,20 @@ func (s Spread) Write(m Measure, r Range) string {
 // 5.00–9.40 USD."; "" when no figure spreads. The factors it spreads are
 // named where the card names the boundary.
 func (s Spread) Line(gpuWh float64, per string) string {
-	var parts []string
-	for _, m := range []Measure{Energy, Carbon, Water, Money} {
-		r, ok := s.Of(m, gpuWh)
-		if !ok || !r.Spread() {
-			continue
-		}
-		switch m {
-		case Carbon:
-			parts = append(parts, r.format("–", CarbonUnits))
-		case Water:
-			parts = append(parts, r.format("–", WaterUnits))
-		case Money:
-			parts = append(parts, r.formatMoney("–", s.Low.Currency))
-		default:
-			parts = append(parts, r.format("–", data.WattHours))
-		}
-	}
+	parts := s.Each(gpuWh, func(m Measure, r Range) string { return s.write(m, r, "–") })
 	if len(parts) == 0 {
 		return ""
 	}
-	held := ""
-	if len(s.Held) > 0 {
-		held = " (" + heldWords(s.Low, s.Held) + ")"
+	return "Published spread" + per + s.held() + ", " + NotConfidence + ": " + strings.Join(parts, ", ") + "."
+}
+
+// held names the factors held, in brackets after a space: " (your PUE of
+// 1.2 held)"; "" for none.
+func (s Spread) held() string {
+	if len(s.Held) == 0 {
+		return ""
 	}
-	return "Published spread" + per + held + ", " + NotConfidence + ": " + strings.Join(parts, ", ") + "."
+	return " (" + heldWords(s.Low, s.Held) + ")"
 }
 
 // Words names every factor s spreads: "the host, idle capacity, cooling
@@ -90,20 +100,11 @@ const NotConfidence = "not a confidence interval"
 // grid, not a confidence interval: 41 to 78 kWh, 1.2 to 56 kg CO2e."; ""
 // when no figure spreads.
 func (s Spread) Sentence(gpuWh float64, per string) string {
-	var parts []string
-	for _, m := range []Measure{Energy, Carbon, Water, Money} {
-		if r, ok := s.Of(m, gpuWh); ok && r.Spread() {
-			parts = append(parts, s.Write(m, r)+per)
-		}
-	}
+	parts := s.Each(gpuWh, func(m Measure, r Range) string { return s.Write(m, r) + per })
 	if len(parts) == 0 {
 		return ""
 	}
-	held := ""
-	if len(s.Held) > 0 {
-		held = " (" + heldWords(s.Low, s.Held) + ")"
-	}
-	return "Lowest to highest published values of " + s.Words() + held + ", " + NotConfidence + ": " + strings.Join(parts, ", ") + "."
+	return "Lowest to highest published values of " + s.Words() + s.held() + ", " + NotConfidence + ": " + strings.Join(parts, ", ") + "."
 }
 
 // Describe writes b, an end of sp, for a reader: its value in sp's factor's
