@@ -9,7 +9,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -199,6 +201,17 @@ func TestRanges(t *testing.T) {
 		}
 		if !tb.has(`#runs details.term[data-term="measurement"]`) {
 			t.Error("#runs does not explain how the benchmark measures")
+		}
+		// Prerendered, it is a block, which a parser lets hold the disclosure
+		// (a paragraph would end before it).
+		res, err := http.Get(origin + "/?" + state.String(q))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if !regexp.MustCompile(`<div[^>]*\bid="runs"`).Match(body) {
+			t.Error(`the prerendered page has no <div id="runs">`)
 		}
 	})
 

@@ -74,9 +74,10 @@ func (c *Calculator) renderLever() app.UI {
 func (c *Calculator) renderRuns() app.UI {
 	rs, ok := c.res.RunSpread()
 	if !ok {
-		return app.P().Hidden(true)
+		return app.Div().Hidden(true)
 	}
-	return app.P().ID("runs").Class("range small").Body(app.Text(rs.Sentence()+" "), explain(termMeasure))
+	// A div: a paragraph cannot hold the glossary's disclosure.
+	return app.Div().ID("runs").Class("range small").Body(app.Text(rs.Sentence()+" "), explain(termMeasure))
 }
 
 // spanNote is the published spread of a rung's factor, beside its value:
