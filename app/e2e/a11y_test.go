@@ -169,14 +169,6 @@ func TestAccessibility(t *testing.T) {
 				eval[bool](tb, `document.querySelectorAll("main details").forEach(d => d.open = true), true`)
 			}},
 		}},
-		{"Ranges", []visit{
-			// The ranges past the GPU, the lever and a configuration's runs,
-			// with their explanations open.
-			{"ranges, lever and runs", "/?task=gpqa&model=gpt-oss-20b&gpu=H100&deadline=15ms&tokens=1M&boundary=cloud&pue=1.2&grid=world", func(tb *tab) {
-				tb.waitFor(`!!document.querySelector("#runs") && !!document.querySelector("#energy-range")`, "the runs and the range")
-				eval[bool](tb, `document.querySelectorAll("main details").forEach(d => d.open = true), true`)
-			}},
-		}},
 		{"NoticesInfeasible", []visit{
 			{"notices and a deadline nothing meets", "/?" + bad, func(tb *tab) {
 				tb.waitFor(`!!document.querySelector("#notices") && !!document.querySelector("#infeasible")`, "the notices and the infeasible deadline")

@@ -215,6 +215,21 @@ func TestRanges(t *testing.T) {
 		}
 	})
 
+	// axe over a page with the ranges, a held PUE, the lever and a
+	// configuration's runs, every explanation open, light and dark.
+	t.Run("Accessible", func(t *testing.T) {
+		t.Parallel()
+		script := axeScript(t)
+		tb := newTab(t, bctx, origin)
+		tb.open("task=gpqa&model=gpt-oss-20b&gpu=H100&deadline=15ms&tokens=1M&boundary=cloud&pue=1.2&grid=world")
+		tb.waitFor(`!!document.querySelector("#runs") && !!document.querySelector("#energy-range")`, "the runs and the range")
+		eval[bool](tb, `document.querySelectorAll("main details").forEach(d => d.open = true), true`)
+		for _, s := range []string{"light", "dark"} {
+			tb.do(scheme(s))
+			tb.view().expectAccessible(script, "ranges, lever and runs, "+s)
+		}
+	})
+
 	// The card and the chart layouts: the ranges in one line.
 	for _, layout := range []string{state.LayoutCard, state.LayoutChart} {
 		t.Run("Embed/"+layout, func(t *testing.T) {
