@@ -115,7 +115,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		}
 		stdout.Write(b)
 	case *asCSV:
-		stdout.Write(export.PlanCSV(p))
+		stdout.Write(export.PlanCSV(p, fp.factors))
 	default:
 		printPlan(stdout, set, p, fp)
 	}

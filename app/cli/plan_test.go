@@ -128,7 +128,7 @@ func TestPlanIsTheExport(t *testing.T) {
 		t.Errorf("plan -json (%s) differs from export.PlanJSON:\n%s\nwant\n%s", errs, out, want)
 	}
 	_, out, _ = runArgs(append(args, "-csv")...)
-	if want := export.PlanCSV(p); out != string(want) {
+	if want := export.PlanCSV(p, f); out != string(want) {
 		t.Errorf("plan -csv differs from export.PlanCSV:\n%s\nwant\n%s", out, want)
 	}
 	lines, err := csv.NewReader(strings.NewReader(out)).ReadAll()

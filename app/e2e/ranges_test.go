@@ -6,6 +6,7 @@ package e2e
 // command line's -json gives for the same question.
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -23,7 +24,9 @@ import (
 
 	"tokenjoule/app/state"
 	"tokenjoule/data"
+	"tokenjoule/data/export"
 	"tokenjoule/data/footprint"
+	"tokenjoule/data/plan"
 )
 
 // spreadEnd is one end of footprint.low or footprint.high in -json.
@@ -106,7 +109,7 @@ func expectEnergyRange(t *testing.T, where, text string, lowWh, highWh float64) 
 }
 
 func TestRanges(t *testing.T) {
-	_, bctx := browserTest(t)
+	set, bctx := browserTest(t)
 	origin := cspSite(t, "").URL
 	scenario := state.String(fpQuery) + "&" + fpParams
 	low, high, currency := cliSpread(t, append(append([]string{"calc"}, fpFlags...), "-json")...)
@@ -251,6 +254,30 @@ func TestRanges(t *testing.T) {
 		expectEnergyRange(t, "plan #energy-range", head, pLow.FacilityWh, pHigh.FacilityWh)
 		tb.waitFor(`!!document.querySelector("#fp-carbon-range")`, "the carbon's range")
 		expectTotalRanges(t, tb, planned)
+	})
+	// The plan's CSV download: each option's day past the GPU with its low
+	// and high, byte for byte plan -csv's.
+	dl := captureDownloads(t, bctx)
+	t.Run("Plan/csv", func(t *testing.T) {
+		t.Parallel()
+		q, tr, _ := state.ParsePlan(set, mustValues(t, planQuery))
+		p, err := plan.Make(set, q, tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb := newTab(t, bctx, origin)
+		tb.visit("/plan?" + planQuery)
+		tb.waitFor(`!!document.querySelector("#energy-range")`, "the plan's range")
+		tb.do(chromedp.Click(chromedp.ID("download-plan-csv")))
+		got := dl.expect(t, export.PlanFilename(p, "csv"))
+		args := cliArgs(t, planQuery)
+		args[1] = "-csv"
+		if want := runCLI(t, args...); !bytes.Equal(got, want) {
+			t.Errorf("the plan's CSV download differs from plan -csv:\n%s\nwant\n%s", got, want)
+		}
+		if !bytes.Contains(got, []byte(",facility_kwh_per_day,facility_kwh_per_day_low,facility_kwh_per_day_high,")) {
+			t.Errorf("the plan's CSV has no range past the GPU:\n%s", got)
+		}
 	})
 	t.Run("Plan/card", func(t *testing.T) {
 		t.Parallel()

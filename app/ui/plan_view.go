@@ -310,7 +310,7 @@ func (c *Plan) onDownload(ext string) app.EventHandler {
 		var err error
 		mime := "application/json"
 		if ext == "csv" {
-			b, mime = export.PlanCSV(c.p), "text/csv"
+			b, mime = export.PlanCSV(c.p, c.foot.fp.Factors), "text/csv"
 		} else {
 			b, err = export.PlanJSON(c.p, c.foot.fp.Factors)
 		}

@@ -358,6 +358,9 @@
 //
 // Every configuration that meets the deadline, planned, one line each in plan
 // order (the chosen one first): the plan page's CSV download (export.PlanCSV).
+// With footprint flags, the keys of compare -rate -csv's day past the GPU
+// (facility_kwh_per_day and so on, each with its _low and _high) follow
+// gpu_hours_per_day.
 //
 //	Column                        Unit       Meaning
 //	rank                                     1 for the plan
