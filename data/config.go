@@ -90,6 +90,12 @@ func (c *Config) ShownThroughput() float64 {
 	return float64(c.TokensPerSecond)
 }
 
+// Watts is the measured power of the configuration's GPUs, all of them
+// together: its energy per output token (or image, or video) times their
+// number a second, both as measured; the leaderboard's avg_power_watts,
+// which the dataset's gpu_power_watts_total rounds.
+func (c *Config) Watts() float64 { return c.Joules() * c.Throughput() }
+
 // WhPerMillion is the GPU energy of a million output tokens in Wh, from the
 // measured energy per token (the row's wh_per_million_output_tokens is
 // rounded to 0.01, and would be rounded twice where it is written).

@@ -40,6 +40,9 @@
 // the rows' rounded again (0.20634999 J reads 0.2063, not 0.20635's
 // 0.2064); the smallest deadline a model meets is shown, and set, rounded up
 // (12.53 ms: 12.6 ms; for images and videos to 0.1 s: 71.76 s: 71.8 s).
+// A few settings the benchmark ran twice; every run is kept, the second's
+// row id ending in /r2 (Config.Repeat), and Result.RunSpread says how far
+// the runs of the selected settings lie apart.
 //
 // Package importer writes the generations (make data); it validates every
 // row as read and as written, writes the new generation beside the current

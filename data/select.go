@@ -236,7 +236,7 @@ func (m *Model) answer(k *Kind, q Query) (*Result, error) {
 	if r.Selected != nil {
 		r.Estimate = r.Selected.Estimate(q.Tokens)
 	} else {
-		r.Fastest = fastest(m.Configurations, q.GPU, q.Percentile)
+		r.Fastest = Fastest(m.Configurations, q.GPU, q.Percentile)
 	}
 	if other := otherGPU(m.GPUs, q.GPU, r.Selected); other != "" {
 		r.Other = Best(m.Configurations, other, q.Percentile, q.DeadlineMS)
@@ -312,9 +312,9 @@ func Best(configs []Config, gpu string, p Percentile, deadlineMS float64) *Confi
 	return best
 }
 
-// fastest returns the configuration on gpu with the lowest latency at p, the
+// Fastest returns the configuration on gpu with the lowest latency at p, the
 // cheaper one on a tie.
-func fastest(configs []Config, gpu string, p Percentile) *Config {
+func Fastest(configs []Config, gpu string, p Percentile) *Config {
 	var f *Config
 	for i := range configs {
 		c := &configs[i]

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"tokenjoule/data"
+	"tokenjoule/data/footprint"
 )
 
 // loadSet is the dataset calc answers from; tests give it one of their own.
@@ -52,7 +53,13 @@ func runCalc(args []string, stdout, stderr io.Writer) int {
 		}
 		stdout.Write(b)
 	} else {
-		printResult(stdout, set, r)
+		// Without a footprint the headline is the GPU's energy, and the
+		// lever goes under it; with one, under the boundary's total.
+		lever := fp.lever
+		if fp.given {
+			lever = nil
+		}
+		printResult(stdout, set, r, lever)
 		fp.print(stdout)
 	}
 	if r.Selected == nil {
@@ -72,7 +79,7 @@ func defaultModel(set *data.Set, task string) string {
 	return ""
 }
 
-func printResult(w io.Writer, set *data.Set, r *data.Result) {
+func printResult(w io.Writer, set *data.Set, r *data.Result, lever *footprint.Lever) {
 	q, m, k := r.Query, r.Model, r.Kind
 	wl, _ := set.Workload(q.Task)
 	gpus := data.GPUChoice(m.GPUs, q.GPU)
@@ -105,6 +112,9 @@ func printResult(w io.Writer, set *data.Set, r *data.Result) {
 		} else {
 			fmt.Fprintf(w, "            %s GPU-hours, %s requests\n", data.FormatNumber(e.GPUHours), data.FormatNumber(e.Requests))
 		}
+		if rs, ok := r.RunSpread(); ok {
+			fmt.Fprintf(w, "            %s\n", rs.Sentence())
+		}
 	} else {
 		fmt.Fprintf(w, "No measured configuration of %s on %s %s. The smallest deadline that one meets is %s:\n",
 			m.Name, gpus, meet, k.Deadline(r.MinDeadlineMS()))
@@ -114,6 +124,9 @@ func printResult(w io.Writer, set *data.Set, r *data.Result) {
 	// it under the answer.
 	if o := r.OtherEnd(); o != nil {
 		fmt.Fprintf(w, "\n%s\n", o.Sentence(data.FormatEnergy))
+	}
+	if lever != nil {
+		fmt.Fprintf(w, "\n%s\n", lever.Sentence())
 	}
 	if o := r.Other; o != nil {
 		fmt.Fprintf(w, "\nBest on %s at the same deadline: %s", o.GPU, data.FormatEnergy(r.OtherEstimate.EnergyWh))

@@ -131,8 +131,11 @@ func TestCompareFootprintColumns(t *testing.T) {
 	for i, k := range rows[0] {
 		col[k] = i
 	}
-	if col["facility_wh"] != col["requests"]+1 || col["carbon_g"] != col["requests"]+2 || col["water_l"] != col["requests"]+3 || col["cost_eur"] != col["requests"]+4 {
-		t.Fatalf("footprint columns missing or misplaced in the header %v", rows[0])
+	// Each figure, then its low and high over the published spread.
+	for i, k := range []string{"facility_wh", "carbon_g", "water_l", "cost_eur"} {
+		if col[k] != col["requests"]+1+3*i || col[k+"_low"] != col[k]+1 || col[k+"_high"] != col[k]+2 {
+			t.Fatalf("footprint column %s, or its low and high, missing or misplaced in the header %v", k, rows[0])
+		}
 	}
 	num := func(row []string, k string) float64 {
 		v, err := strconv.ParseFloat(row[col[k]], 64)
@@ -162,6 +165,25 @@ func TestCompareFootprintColumns(t *testing.T) {
 			{"cost_eur", gpu * 1.744 / 1000 * 0.2},
 		} {
 			if got := num(row, c.key); math.Abs(got-c.want) > 1e-9*c.want {
+				t.Errorf("%s: %s = %v, want %v", row[col["model"]], c.key, got, c.want)
+			}
+		}
+		// The published spread: the host from EcoLogits' 150 W a GPU (over the
+		// row's power, which the CSV rounds to the watt: hence 1e-3) to
+		// Google's 0.43, idle 0 to 0.17, PUE 1.09 to 1.56, France's grid
+		// (a preset) 30 to 713 g/kWh; the WUE and the price, typed, held.
+		eco := 150 * num(row, "num_gpus") / num(row, "gpu_power_watts_total")
+		low, high := gpu*(1+min(eco, 0.43))*1.09, gpu*(1+max(eco, 0.43)+0.17)*1.56
+		for _, c := range []struct {
+			key  string
+			want float64
+		}{
+			{"facility_wh_low", low}, {"facility_wh_high", high},
+			{"carbon_g_low", low / 1000 * 30}, {"carbon_g_high", high / 1000 * 713},
+			{"water_l_low", low / 1.09 / 1000 * 2}, {"water_l_high", high / 1.56 / 1000 * 2},
+			{"cost_eur_low", low / 1000 * 0.2}, {"cost_eur_high", high / 1000 * 0.2},
+		} {
+			if got := num(row, c.key); math.Abs(got-c.want) > 1e-3*c.want {
 				t.Errorf("%s: %s = %v, want %v", row[col["model"]], c.key, got, c.want)
 			}
 		}

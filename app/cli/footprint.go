@@ -27,6 +27,7 @@ type calcFootprint struct {
 	kind     *data.Kind
 	ladder   footprint.Ladder
 	fit      *footprint.Fit
+	lever    *footprint.Lever // the input that moves the figure at the boundary most
 }
 
 // addFootprintFlags declares calc's footprint flags on fs.
@@ -116,6 +117,9 @@ func (cf *calcFootprint) compute(r *data.Result) error {
 	}
 	cf.selected, cf.kind = r.Selected, r.Kind
 	cf.ladder = cf.factors.Ladder(r.Estimate.EnergyWh)
+	if l, ok := footprint.MostMoving(r, cf.factors); ok {
+		cf.lever = &l
+	}
 	if cf.budget.IsZero() {
 		return nil
 	}
@@ -179,6 +183,10 @@ func (cf *calcFootprint) print(w io.Writer) {
 	if cost, ok := f.Cost(l); ok {
 		fmt.Fprintf(w, "Cost:     %-14s at %s %s per kWh (your figure)\n", footprint.FormatMoney(cost, f.Currency), data.FormatNumber(f.Price.Value), f.Currency)
 	}
+	printSpread(w, f.SpreadOf(c), l.GPUWh, "", cite)
+	if cf.lever != nil {
+		fmt.Fprintf(w, "Lever:    %s\n", cf.lever.Sentence())
+	}
 	switch {
 	case cf.fit != nil && k.Diffusion():
 		fmt.Fprintf(w, "Budget:   %s pays for %s at this boundary\n", cf.budget.Describe(), k.VolumeWords(roundTokens(cf.fit.Tokens)))
@@ -230,6 +238,25 @@ func (cf *calcFootprint) print(w io.Writer) {
 	}
 
 	refs.print(w)
+}
+
+// printSpread writes how far apart the published answers are: each figure
+// of gpuWh that s spreads, from its low to its high, per after each (" a
+// day", or ""), then each factor's lowest and highest published value with
+// its source, and each the reader typed, held; nothing when no figure
+// spreads.
+func printSpread(w io.Writer, s footprint.Spread, gpuWh float64, per string, cite func(footprint.Source) string) {
+	figures := s.Each(gpuWh, func(m footprint.Measure, r footprint.Range) string { return s.Write(m, r) + per })
+	if len(figures) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "Spread:   %s: the lowest to the highest published values of the factors, %s\n", strings.Join(figures, ", "), footprint.NotConfidence)
+	for _, sp := range s.Spans {
+		fmt.Fprintf(w, "  %-31s %s %s to %s %s\n", sp.Param.Label, sp.Describe(sp.Low), cite(sp.Low.Source()), sp.Describe(sp.High), cite(sp.High.Source()))
+	}
+	for _, p := range s.Held {
+		fmt.Fprintf(w, "  %-31s %s (your figure), held\n", p.Label, p.Sourced(*s.Low.Of(p)))
+	}
 }
 
 // citations number the sources a text answer cites, in the order cited.

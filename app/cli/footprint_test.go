@@ -29,6 +29,14 @@ type footprintJSON struct {
 		Cost       *float64           `json:"cost"`
 		Currency   string             `json:"currency"`
 		Factors    map[string]float64 `json:"factors"`
+		Spread     []string           `json:"spread"`
+		Low, High  struct {
+			FacilityWh float64            `json:"facility_wh"`
+			CarbonG    float64            `json:"carbon_g"`
+			WaterL     float64            `json:"water_l"`
+			Cost       float64            `json:"cost"`
+			Factors    map[string]float64 `json:"factors"`
+		}
 	} `json:"footprint"`
 	Budget *struct {
 		Value    string  `json:"value"`
@@ -76,10 +84,31 @@ func TestCalcFootprintJSON(t *testing.T) {
 		{"grid_g_per_kwh", fp.Factors["grid_g_per_kwh"], 480},
 		{"wue_l_per_kwh", fp.Factors["wue_l_per_kwh"], 0.30},
 		{"price_per_kwh", fp.Factors["price_per_kwh"], 0.12},
+		// The published spread, every factor a preset but the price (typed,
+		// held). The measured power is 0.11191693587449492 J/token ×
+		// 5,760.271 tokens/s = 644.672 W on 1 GPU: EcoLogits' host share is
+		// 150 / 644.672 = 0.2326765, under Google's 0.43.
+		// low:  31,088.038 × (1 + 0.2326765 + 0) × 1.09 = 41,770.428 Wh;
+		//       × 30 g/kWh = 1,253.113 g; water at 0 L/kWh (dry) 0 L; × 0.12 = 5.0124513 USD.
+		// high: 31,088.038 × (1 + 0.43 + 0.17) × 1.56 = 77,595.742 Wh;
+		//       × 713 g/kWh = 55,325.764 g; 49,740.860 Wh × 1.8 L/kWh = 89.533549 L; × 0.12 = 9.3114891 USD.
+		{"low host", fp.Low.Factors["host"], 0.23267649033772275},
+		{"low facility_wh", fp.Low.FacilityWh, 41770.427649501544},
+		{"low carbon_g", fp.Low.CarbonG, 1253.1128294850462},
+		{"low cost", fp.Low.Cost, 5.012451317940185},
+		{"high facility_wh", fp.High.FacilityWh, 77595.74220631648},
+		{"high carbon_g", fp.High.CarbonG, 55325.764193103656},
+		{"high water_l", fp.High.WaterL, 89.53354869959595},
+		{"high cost", fp.High.Cost, 9.311489064757978},
+		{"high pue", fp.High.Factors["pue"], 1.56},
+		{"price held", fp.High.Factors["price_per_kwh"], 0.12},
 	} {
 		if !within(c.got, c.want) {
 			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
 		}
+	}
+	if fp.Low.WaterL != 0 || strings.Join(fp.Spread, " ") != "host idle pue grid wue" {
+		t.Errorf("low water %v L, spread %q; want 0 L (dry cooling), host idle pue grid wue", fp.Low.WaterL, fp.Spread)
 	}
 	if fp.Boundary != "cloud" || fp.Currency != "USD" || got.Budget.Value != "1 t" {
 		t.Errorf("boundary %q, currency %q, budget %q", fp.Boundary, fp.Currency, got.Budget.Value)
@@ -153,6 +182,14 @@ func TestCalcFootprintText(t *testing.T) {
 		"Water:    14.92 L        on site, at 0.3 L/kWh (Microsoft datacenters, 2024",
 		"Cost:     6.51 USD       at 0.12 USD per kWh (your figure)",
 		"Budget:   1 t CO2e pays for 38.43B output tokens, or 61.52M requests of 625 tokens",
+		// The published spread (TestCalcFootprintJSON's low and high, rounded outward to two digits),
+		// then each factor's ends with their sources; the price, typed, is not one of them.
+		"Spread:   41 to 78 kWh, 1.2 to 56 kg CO2e, 0 to 90 L of water, 5.00 to 9.40 USD: the lowest to the highest published values of the factors, not a confidence interval",
+		"  host CPU and memory share       +23.27% of GPU energy (EcoLogits, 150 W a GPU) [5] to +43% of GPU energy (Large cloud provider, 2025) [2]",
+		"  PUE                             1.09 (Large cloud provider, 2025) [2] to 1.56 (Industry average, 2024) [6]",
+		"  grid carbon intensity           30 g CO2e/kWh (Norway, 2023) [7] to 713 g CO2e/kWh (India, 2023) [8]",
+		"  water usage effectiveness (WUE) 0 L/kWh (Air-cooled or dry cooling) [9] to 1.8 L/kWh (US industry average, 2014–2016) [10]",
+		"[5] GenAI Impact, EcoLogits methodology",
 		// 54,217.5 Wh / (10,715,000 / 365 Wh a day); / 9 W / 24 h; / 170 Wh per km;
 		// 26,024.4 g / 248.548 g per km; 14.922 L / 0.5 L. Each under what it compares.
 		"The energy is about as much as:\n  1.847 days of an average US home's electricity",
@@ -324,5 +361,17 @@ func TestFootprintBoundaryNamed(t *testing.T) {
 	if want := "\nEnergy is the GPU's, as measured; the columns after it are worked out from it at the boundary " +
 		"\"GPU + host 43% + idle 17%, × PUE 1.2\", with the factors given (calc prints each factor's source).\n"; !strings.Contains(out, want) {
 		t.Errorf("compare -boundary cloud -pue 1.2 lacks %q:\n%s", want, out)
+	}
+}
+
+// A PUE typed is the reader's: calc says it is held beside the spread of
+// the others, and the energy's range holds it (31,088 Wh of GPU energy ×
+// 1.2327 × 1.2 = 45,988 Wh to × 1.6 × 1.2 = 59,689 Wh: 45 to 60 kWh).
+func TestCalcSpreadHeld(t *testing.T) {
+	code, out, errs := runArgs("calc", "-model", "qwen-3-14b", "-gpu", "H100", "-deadline", "50ms", "-tokens", "1B", "-boundary", "cloud", "-pue", "1.2")
+	for _, want := range []string{"\nSpread:   45 to 60 kWh: ", "\n  PUE                             1.2 (your figure), held\n"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("calc -pue 1.2: exit %d, %s\n%s\nwant %q", code, errs, out, want)
+		}
 	}
 }

@@ -115,7 +115,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		}
 		stdout.Write(b)
 	case *asCSV:
-		stdout.Write(export.PlanCSV(p))
+		stdout.Write(export.PlanCSV(p, fp.factors))
 	default:
 		printPlan(stdout, set, p, fp)
 	}
@@ -201,6 +201,7 @@ func printPlanFootprint(w io.Writer, given footprint.Factors, b *plan.Option) {
 		fmt.Fprintf(w, "Cost:     %s a day, %s a year, at %s %s per kWh (your figure)\n", footprint.FormatMoney(v, f.Currency),
 			footprint.FormatMoney(v*365, f.Currency), data.FormatNumber(f.Price.Value), f.Currency)
 	}
+	printSpread(w, b.Spread(given), b.WhPerDay, " a day", cite)
 	refs.print(w)
 }
 

@@ -79,6 +79,34 @@ func TestPlanByHand(t *testing.T) {
 		!nearly(got.Footprint.GPUWh, 10200) {
 		t.Errorf("plan -json = %+v", got)
 	}
+
+	// The published spread of a day at the cloud boundary, idle capacity the
+	// plan's own. EcoLogits' host is 150 W × 2 GPUs over the fleet's 425 W,
+	// 300 / 425 = 0.70588, above Google's 0.43, which is then the low end:
+	// low  10,200 Wh × 1.43 × 1.09 = 15,898.74 Wh;
+	// high 10,200 Wh × (1 + 300/425) × 1.56 = 17,400 × 1.56 = 27,144 Wh.
+	code, out, errs = runArgs(append(args, "-boundary", "cloud", "-json")...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var spread struct {
+		Footprint struct {
+			Spread    []string
+			Low, High struct {
+				FacilityWh float64 `json:"facility_wh"`
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &spread); err != nil {
+		t.Fatal(err)
+	}
+	if fp := spread.Footprint; !nearly(fp.Low.FacilityWh, 15898.74) || !nearly(fp.High.FacilityWh, 27144) || strings.Join(fp.Spread, " ") != "host pue" {
+		t.Errorf("plan -boundary cloud: spread %q, low %v Wh, high %v Wh; want host pue, 15,898.74 and 27,144 Wh", fp.Spread, fp.Low.FacilityWh, fp.High.FacilityWh)
+	}
+	_, out, _ = runArgs(append(args, "-boundary", "cloud")...)
+	if want := "Spread:   15 to 28 kWh a day: the lowest to the highest published values of the factors"; !strings.Contains(out, want) {
+		t.Errorf("plan -boundary cloud lacks %q:\n%s", want, out)
+	}
 }
 
 // TestPlanIsTheExport: plan -json and -csv print export's documents for the
@@ -100,7 +128,7 @@ func TestPlanIsTheExport(t *testing.T) {
 		t.Errorf("plan -json (%s) differs from export.PlanJSON:\n%s\nwant\n%s", errs, out, want)
 	}
 	_, out, _ = runArgs(append(args, "-csv")...)
-	if want := export.PlanCSV(p); out != string(want) {
+	if want := export.PlanCSV(p, f); out != string(want) {
 		t.Errorf("plan -csv differs from export.PlanCSV:\n%s\nwant\n%s", out, want)
 	}
 	lines, err := csv.NewReader(strings.NewReader(out)).ReadAll()

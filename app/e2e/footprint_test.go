@@ -648,7 +648,7 @@ func (ft *footprintTest) downloads(t *testing.T) {
 	if want := runCLI(t, append([]string{"compare", "-csv"}, flags...)...); !bytes.Equal(got, want) {
 		t.Errorf("the compare CSV differs from compare -csv with the same flags:\n%s\nwant\n%s", got, want)
 	}
-	if !bytes.Contains(got, []byte(",facility_wh,carbon_g,water_l,cost_usd,")) {
+	if !bytes.Contains(got, []byte(",facility_wh,facility_wh_low,facility_wh_high,carbon_g,carbon_g_low,carbon_g_high,water_l,water_l_low,water_l_high,cost_usd,cost_usd_low,cost_usd_high,")) {
 		t.Errorf("the compare CSV has no footprint columns:\n%s", got)
 	}
 	tb.do(chromedp.Click(chromedp.ID("download-json")))

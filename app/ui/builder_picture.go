@@ -6,6 +6,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -24,7 +25,7 @@ func (b *Builder) alt() string {
 	case b.look.Layout == state.LayoutChart:
 		card := b.card()
 		headline, describe, _, _, _ := b.chart()
-		return fmt.Sprintf("Chart: %s. %s %s %s Data: %s.", headline, card.Context, describe, card.Caveat, export.SourceName(card.Source))
+		return strings.Join(strings.Fields(fmt.Sprintf("Chart: %s. %s %s %s %s Data: %s.", headline, card.Context, describe, card.Range, card.Caveat, export.SourceName(card.Source))), " ")
 	}
 	return b.card().Alt()
 }
@@ -108,6 +109,7 @@ func cardBlocks(c export.Card, link string) []picture.Block {
 	}
 	src := c.Source
 	return append(blocks,
+		picture.Block{Text: c.Range, Size: 13, Color: muted, Gap: 6},
 		picture.Block{Text: c.OtherEnd, Size: 15, Color: ink, Gap: 8},
 		picture.Block{Text: c.Caveat, Size: 13, Color: muted, Gap: 10},
 		picture.Block{Text: fmt.Sprintf("Source: %s (%s). Cite: %s.", export.SourceName(src), strings.TrimPrefix(src.URL, "https://"), src.Cite),
@@ -137,7 +139,8 @@ func (b *Builder) chartPicture() (name string, png []byte, err error) {
 			return name, nil, err
 		}
 		img = charts.Image{Title: headline, Subtitle: c.Title + " " + c.Context + " " + brief,
-			Footer: []string{c.Caveat, fmt.Sprintf("Source: %s (%s). Cite: %s.", export.SourceName(c.Source), c.Source.URL, c.Source.Cite)}}
+			Footer: slices.DeleteFunc([]string{c.Range, c.Caveat, fmt.Sprintf("Source: %s (%s). Cite: %s.", export.SourceName(c.Source), c.Source.URL, c.Source.Cite)},
+				func(p string) bool { return p == "" })}
 	}
 	img.Link, img.Width = "Explore in tokenjoule: "+link, imageWidth
 	option, height, err := charts.ForImage(option, img)

@@ -95,12 +95,15 @@ func (c *Calculator) renderResult(compact bool) app.UI {
 				app.Span().ID("energy").Title(joules).Text(data.FormatEnergy(head)),
 				app.Span().ID("joules").Class("joules").Text(joules),
 			),
+			c.renderRange(),
 			c.renderOtherEnd(),
 			app.P().ID("floor").Class("floor").Text(c.boundaryWords(
 				"GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
 		)
 		if !compact {
-			body = append(body, editButton("task"))
+			// The embed keeps its inputs on its first screen: these two
+			// lines are the full page's.
+			body = append(body, c.renderLever(), c.renderRuns(), editButton("task"))
 		}
 		switch {
 		case compact:

@@ -141,7 +141,8 @@ func (c *Calculator) renderCard() app.UI {
 }
 
 // figureCard is a card layout's body: the card's title, context, figure
-// (or why there is none), comparison, totals and caveat, after pending.
+// (or why there is none), comparison, totals, range and caveat, after
+// pending.
 func figureCard(card export.Card, pending []app.UI) app.UI {
 	body := append(pending,
 		app.H1().ID("question").Class("figure-title").Text(card.Title),
@@ -165,6 +166,9 @@ func figureCard(card export.Card, pending []app.UI) app.UI {
 		}
 		body = append(body, app.Ul().ID("figure-totals").Class("figure-totals").Body(items...))
 	}
+	if card.Range != "" {
+		body = append(body, app.P().ID("figure-range").Class("figure-range").Text(card.Range))
+	}
 	if card.OtherEnd != "" {
 		body = append(body, app.P().ID("other-percentile").Class("figure-other-end").Text(card.OtherEnd))
 	}
@@ -184,7 +188,7 @@ func (c *Calculator) renderChartCard() app.UI {
 
 // figureChart is a chart layout's body: the headline as its title, the
 // card's context, the chart with its caption in a line, and the card's
-// caveat, after pending.
+// range and caveat, after pending.
 func figureChart(headline string, card export.Card, chart app.UI, brief string, pending []app.UI) app.UI {
 	body := append(pending,
 		app.H1().ID("question").Class("figure-title").Text(headline+"."),
@@ -194,6 +198,9 @@ func figureChart(headline string, card export.Card, chart app.UI, brief string, 
 			renderChartNoJS(),
 			app.FigCaption().ID("chart-caption").Text(brief),
 		),
+		app.If(card.Range != "", func() app.UI {
+			return app.P().ID("figure-range").Class("figure-range").Text(card.Range)
+		}),
 		app.P().ID("floor").Class("figure-caveat").Text(card.Caveat),
 	)
 	return app.Section().ID("result").Class("result figure").Aria("labelledby", "question").Body(body...)

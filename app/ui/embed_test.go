@@ -70,8 +70,9 @@ func TestCardBlocks(t *testing.T) {
 		text = append(text, b.Text)
 	}
 	all := strings.Join(text, "\n")
-	for _, want := range append([]string{c.Title, c.Context, c.Figure, c.Label, c.Comparison, c.Caveat,
-		"ML.ENERGY Leaderboard v3", r.Model.Source.Cite, link}, c.Totals...) {
+	// Past the GPU, its range too (footprint.Spread.Line).
+	for _, want := range append([]string{c.Title, c.Context, c.Figure, c.Label, c.Comparison, c.Range, c.Caveat,
+		"ML.ENERGY Leaderboard v3", r.Model.Source.Cite, link, "Published spread, not a confidence interval: "}, c.Totals...) {
 		if want == "" || !strings.Contains(all, want) {
 			t.Errorf("the picture lacks %q:\n%s", want, all)
 		}

@@ -58,13 +58,14 @@ type fpResult struct {
 	k      *data.Kind
 	c      *data.Config
 	ladder footprint.Ladder
-	gpuReq float64 // GPU Wh for a request of the average output length (an image or video)
+	gpuReq float64          // GPU Wh for a request of the average output length (an image or video)
+	spread footprint.Spread // the published spread of f's factors for c
 }
 
 func (c *Calculator) footprint() fpResult {
 	f, r := c.foot.fp.Factors, c.res
 	return fpResult{f: f, b: c.foot.fp.Budget, k: r.Kind, c: r.Selected, ladder: f.Ladder(r.Estimate.EnergyWh),
-		gpuReq: r.Estimate.EnergyPerRequest / 3600}
+		gpuReq: r.Estimate.EnergyPerRequest / 3600, spread: f.SpreadOf(r.Selected)}
 }
 
 // request is what a request is, after "per": "request of 625 tokens", or
@@ -116,6 +117,7 @@ func (fr fpResult) renderLadder() app.UI {
 			app.Span().Class("fp-label").Text(r.Label),
 			app.Span().Class("fp-wh").Text(data.FormatEnergy(r.Wh)),
 			app.Span().Class("fp-applies").Text(r.Applies()),
+			spanNote(fr.spread, r.Param),
 			sourceNote(r.Source(), r.Label, what, false),
 		)
 	}
@@ -131,9 +133,11 @@ func (fr fpResult) renderLadder() app.UI {
 	)
 }
 
-// A total is carbon, water or cost, when its factor is set.
+// A total is carbon, water or cost, when its factor is set, and its range
+// over the published spread, where it spreads (footprint.Spread.Beside).
 type total struct {
 	id, label, value, at string
+	m                    footprint.Measure
 	source               footprint.Source
 	ok                   bool
 }
@@ -151,11 +155,11 @@ func (fr fpResult) totals() []total {
 	}
 	return []total{
 		{"fp-carbon", "Carbon", footprint.FormatCarbon(carbon), "at " + footprint.Grid.Sourced(f.Grid) + ", " + of,
-			footprint.Grid.SourceOf(f.Grid), hasCarbon},
+			footprint.Carbon, footprint.Grid.SourceOf(f.Grid), hasCarbon},
 		{"fp-water", "Water, on site", footprint.FormatWater(water), "at " + footprint.WUE.Sourced(f.WUE) + ", " + ofIT,
-			footprint.WUE.SourceOf(f.WUE), hasWater},
+			footprint.Water, footprint.WUE.SourceOf(f.WUE), hasWater},
 		{"fp-cost", "Cost", footprint.FormatMoney(cost, f.Currency),
-			fmt.Sprintf("at %s %s per kWh, %s", data.FormatNumber(f.Price.Value), f.Currency, of), footprint.YourFigure, hasCost},
+			fmt.Sprintf("at %s %s per kWh, %s", data.FormatNumber(f.Price.Value), f.Currency, of), footprint.Money, footprint.YourFigure, hasCost},
 	}
 }
 
@@ -164,14 +168,19 @@ func (fr fpResult) totals() []total {
 func (fr fpResult) renderTotals() app.UI {
 	ts := fr.totals()
 	shown := false
+	// The headline's range says what a range is; without one, the first here does.
+	explained := fr.spread.Beside(footprint.Energy, fr.ladder.GPUWh, "") != ""
 	rows := make([]app.UI, len(ts))
 	for i, t := range ts {
 		shown = shown || t.ok
+		first := !explained && t.ok && fr.spread.Beside(t.m, fr.ladder.GPUWh, "") != ""
+		explained = explained || first
 		rows[i] = slot(t.ok, func() app.UI {
 			return app.Div().ID(t.id+"-row").Body(
 				app.Dt().Text(t.label),
 				app.Dd().ID(t.id).Class("fp-figure").Text(t.value),
 				app.Dd().Class("small").Body(app.Text(t.at+" "), sourceNote(t.source, t.label, "", false)),
+				rangeNote(t.id+"-range", fr.spread, t.m, fr.ladder.GPUWh, "", first, true),
 			)
 		})
 	}
@@ -394,7 +403,7 @@ func (fr fpResult) renderCompact() app.UI {
 			cite(t.source)
 		}
 		totals = append(totals, slot(t.ok, func() app.UI {
-			return app.Div().Title(t.at).Body(app.Dt().Text(t.label), app.Dd().ID(t.id).Text(t.value))
+			return app.Div().Title(t.at).Body(app.Dt().Text(t.label), app.Dd().ID(t.id).Text(t.value), rangeNote(t.id+"-range", fr.spread, t.m, fr.ladder.GPUWh, "", false, true))
 		}))
 	}
 	var notes []app.UI

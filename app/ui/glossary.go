@@ -53,6 +53,9 @@ const (
 	termPeak      = "peak"
 	termIdle      = "idle-power"
 	termReplicas  = "replicas"
+	// How sure a figure is.
+	termSpread  = "spread"
+	termMeasure = "measurement"
 )
 
 // volumeTerms are the terms of an image or video workload's volume.
@@ -116,6 +119,20 @@ var glossary = map[string]term{
 	termIdle: {"Idle power of a GPU", "idle_w",
 		"What a GPU draws while it holds a model but serves nothing, in watts. " +
 			"Between idle and fully busy, a replica is counted in proportion to its load. Empty, each GPU's published measurement is used."},
+	termSpread: {"Published spread", "",
+		"Past the GPU, every figure multiplies the measured GPU energy by factors nobody measured for this calculation, and the published figures disagree. " +
+			"The range works the figure out with each factor at the lowest value published for it, then at the highest: " +
+			"the host from EcoLogits' 150 W a GPU (over the configuration's measured GPU power) to Google's +43% of GPU energy (2025); " +
+			"idle capacity from none (EcoLogits counts none) to Google's +17%; PUE from Google's 1.09 (2025) to the industry's 1.56 (Uptime Institute, 2024); " +
+			"the grid from Norway's 30 to India's 713 g CO2e/kWh (2023); water on site from none (dry cooling) to 1.8 L/kWh (US average). " +
+			"It is the spread of published values, not a confidence interval: no source gives odds, and one data centre may lie outside it. " +
+			"Your own figures stay the headline: a preset is spread, being one published figure among several; a number you type is yours and is held " +
+			"at both ends, said beside the range (\"your PUE of 1.2 held\"); a rung your boundary leaves out stays out."},
+	termMeasure: {"How the benchmark measures", "",
+		"The ML.ENERGY benchmark serves each configuration on one server (language models with vLLM), sends it the workload's requests, and measures the GPUs' energy with Zeus, " +
+			"from the GPUs' own energy counters, over the steady state, while the batch is full: that energy over the tokens written then. " +
+			"It counts the GPUs only, on a busy server. It does not vary the server, the requests, the software's versions or the time of day, " +
+			"and it ran most configurations once: where it ran one again, the runs show how far one measurement lies from the next."},
 	termReplicas: {"Replicas", "",
 		"Copies of the chosen configuration, each on its own GPUs, sharing the traffic. " +
 			"There are as many as the peak needs, at the configuration's measured throughput."},

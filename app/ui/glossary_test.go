@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"regexp"
 	"strings"
@@ -9,12 +10,13 @@ import (
 	"time"
 
 	"tokenjoule/data"
+	"tokenjoule/data/footprint"
 )
 
 func TestGlossary(t *testing.T) {
 	keys := []string{termITL, termPercentile, termTokens, termGPUs, termParallel, termPrecision, termBatchLimit,
 		termBatch, termGPUHours, termPareto, termRow, termRate, termPeak, termIdle, termReplicas,
-		termGenTime, termImages, termVideos, termBatchSize, termSplit, termSteps}
+		termGenTime, termImages, termVideos, termBatchSize, termSplit, termSteps, termSpread, termMeasure}
 	if len(keys) != len(glossary) {
 		t.Errorf("%d terms listed, %d in the glossary", len(keys), len(glossary))
 	}
@@ -49,10 +51,36 @@ func TestGlossary(t *testing.T) {
 		termBatchLimit: "requests the server handles at once",
 		termParallel:   "N GPUs",
 		termPrecision:  "BF16",
+		termSpread:     "not a confidence interval",
+		termMeasure:    "Zeus",
 	} {
 		if !strings.Contains(glossary[k].Means, want) {
 			t.Errorf("%s: %q does not say %q", k, glossary[k].Means, want)
 		}
+	}
+}
+
+// The published spread's explanation gives the ends the core uses, so that
+// neither goes stale alone.
+func TestGlossarySpreadEnds(t *testing.T) {
+	means := glossary[termSpread].Means
+	for _, p := range []*footprint.Param{footprint.Idle, footprint.PUE, footprint.Grid, footprint.WUE} {
+		s, _ := footprint.SpanOf(p, 1, 500)
+		for _, b := range []footprint.Bound{s.Low, s.High} {
+			v := data.FormatNumber(b.Value)
+			if p.Share {
+				v = "+" + data.FormatNumber(b.Value*100) + "%"
+			}
+			if b.Value == 0 {
+				v = "none"
+			}
+			if !strings.Contains(means, v) {
+				t.Errorf("the spread's explanation lacks %s's end %s (%s): %s", p.Name, v, b.Label, means)
+			}
+		}
+	}
+	if !strings.Contains(means, fmt.Sprint(footprint.EcoLogitsHostWatts)+" W a GPU") || !strings.Contains(means, "+43%") {
+		t.Errorf("the spread's explanation lacks the host's ends: %s", means)
 	}
 }
 

@@ -146,6 +146,7 @@ func (c *Plan) renderResult(compact bool) app.UI {
 			app.Span().Class("per-day").Text("a day"),
 			app.Span().ID("energy-year").Class("joules").Text(data.FormatEnergy(head*365)+" a year"),
 		),
+		rangeNote("energy-range", b.Spread(c.foot.fp.Factors), footprint.Energy, b.WhPerDay, " a day", true, false),
 		slot(!f.IsGPUOnly(), func() app.UI {
 			return app.P().ID("floor").Class("floor").Text(widenedWords(f,
 				"the GPUs' energy, idle capacity included, "+data.FormatEnergy(b.WhPerDay)+" a day", footprint.Idle))
@@ -228,15 +229,21 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 				app.Span().Class("fp-label").Text(label),
 				app.Span().Class("fp-wh").Text(data.FormatEnergy(r.Wh)),
 				app.Span().Class("fp-applies").Text(applies),
+				spanNote(b.Spread(c.foot.fp.Factors), r.Param),
 				app.If(!compact, func() app.UI { return sourceNote(src, label, "", false) }),
 			))
 		}
 	}
 	var totals []app.UI
-	add := func(id, label string, v float64, ok bool, format func(float64) string, at string, src *footprint.Source) {
+	spread := b.Spread(c.foot.fp.Factors)
+	// The headline's range says what a range is; without one, the first here does.
+	explained := spread.Beside(footprint.Energy, b.WhPerDay, "") != ""
+	add := func(id, label string, m footprint.Measure, v float64, ok bool, format func(float64) string, at string, src *footprint.Source) {
 		if !ok {
 			return
 		}
+		first := !explained && spread.Beside(m, b.WhPerDay, "") != ""
+		explained = explained || first
 		totals = append(totals, app.Div().ID(id+"-row").Body(
 			app.Dt().Text(label),
 			app.Dd().ID(id).Class("fp-figure").Text(format(v)+" a day"),
@@ -244,18 +251,19 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 			app.If(!compact && src != nil, func() app.UI {
 				return app.Dd().Class("small").Body(app.Text(at+" "), sourceNote(*src, label, "", false))
 			}),
+			rangeNote(id+"-range", spread, m, b.WhPerDay, " a day", first, true),
 		))
 	}
 	if !f.IsGPUOnly() {
-		add("fp-total", "At this boundary", l.FacilityWh, true, data.FormatEnergy, "", nil)
+		add("fp-total", "At this boundary", footprint.Energy, l.FacilityWh, true, data.FormatEnergy, "", nil)
 	}
 	g, hasG := f.Carbon(l)
 	gs, ws := footprint.Grid.SourceOf(f.Grid), footprint.WUE.SourceOf(f.WUE)
-	add("fp-carbon", "Carbon", g, hasG, footprint.FormatCarbon, "at "+footprint.Grid.Describe(f.Grid), &gs)
+	add("fp-carbon", "Carbon", footprint.Carbon, g, hasG, footprint.FormatCarbon, "at "+footprint.Grid.Describe(f.Grid), &gs)
 	w, hasW := f.Water(l)
-	add("fp-water", "Water, on site", w, hasW, footprint.FormatWater, "at "+footprint.WUE.Describe(f.WUE)+", of the IT energy", &ws)
+	add("fp-water", "Water, on site", footprint.Water, w, hasW, footprint.FormatWater, "at "+footprint.WUE.Describe(f.WUE)+", of the IT energy", &ws)
 	m, hasM := f.Cost(l)
-	add("fp-cost", "Cost", m, hasM, func(v float64) string { return footprint.FormatMoney(v, f.Currency) },
+	add("fp-cost", "Cost", footprint.Money, m, hasM, func(v float64) string { return footprint.FormatMoney(v, f.Currency) },
 		fmt.Sprintf("at %s %s per kWh (your figure)", data.FormatNumber(f.Price.Value), f.Currency), &footprint.YourFigure)
 	words := "Boundary: GPU only, as measured and planned."
 	if !f.IsGPUOnly() {
@@ -304,7 +312,7 @@ func (c *Plan) onDownload(ext string) app.EventHandler {
 		var err error
 		mime := "application/json"
 		if ext == "csv" {
-			b, mime = export.PlanCSV(c.p), "text/csv"
+			b, mime = export.PlanCSV(c.p, c.foot.fp.Factors), "text/csv"
 		} else {
 			b, err = export.PlanJSON(c.p, c.foot.fp.Factors)
 		}

@@ -26,6 +26,10 @@ type Card struct {
 	// home's electricity."; "" without a figure.
 	Comparison string
 	Totals     []string // carbon, water and cost, each set, each one line
+	// Range is, in one line, how far apart the published answers are: each
+	// figure past the GPU from the lowest to the highest published values of
+	// its factors (footprint.Spread.Line); "" when none spreads.
+	Range string
 	// OtherEnd is what the other end of the percentile's choice gives, at
 	// the same boundary (data.OtherEnd): "If 99 in 100 tokens must arrive
 	// within 50 ms: 580.8 kWh, 4.4× as much."; "" for images and videos.
@@ -67,6 +71,7 @@ func CardOf(r *data.Result, f footprint.Factors) Card {
 		c.Comparison = "About " + cmp + "."
 	}
 	c.Totals = totals(f, l, "")
+	c.Range = f.SpreadOf(s).Line(r.Estimate.EnergyWh, "")
 	return c
 }
 
@@ -126,7 +131,7 @@ func (c Card) Alt() string {
 	for _, t := range c.Totals {
 		parts = append(parts, t+".")
 	}
-	parts = append(parts, c.OtherEnd, c.Caveat, "Data: "+SourceName(c.Source)+".")
+	parts = append(parts, c.Range, c.OtherEnd, c.Caveat, "Data: "+SourceName(c.Source)+".")
 	return strings.Join(strings.Fields(strings.Join(parts, " ")), " ")
 }
 

@@ -168,3 +168,20 @@ func TestCompareCard(t *testing.T) {
 }
 
 func itoa(n int) string { return data.FormatNumber(float64(n)) }
+
+// A card past the GPU says its range in one line, the same as the
+// footprint's low and high in calc -json.
+func TestCardRange(t *testing.T) {
+	s := load(t)
+	r := selectQ(t, s, data.Query{Task: "lm-arena-chat", Model: "qwen-3-14b", GPU: "H100", DeadlineMS: 500, Percentile: data.P50, Tokens: 1e9})
+	if c := CardOf(r, footprint.Factors{}); c.Range != "" {
+		t.Errorf("GPU only, no grid: Range = %q, want none", c.Range)
+	}
+	// 31,088 Wh on 1 GPU at 644.67 W (footprint's TestSpreadRanges):
+	// 41,770 to 77,596 Wh at the cloud boundary; carbon × 30 and × 713 g/kWh.
+	c := CardOf(r, footprint.Factors{Boundary: "cloud", Grid: footprint.Factor{Value: 480, Preset: "world", Set: true}})
+	want := "Published spread, not a confidence interval: 41–78 kWh, 1.2–56 kg CO2e."
+	if c.Range != want || !strings.Contains(c.Alt(), want) {
+		t.Errorf("Range = %q\nwant  %q\n(alt %q)", c.Range, want, c.Alt())
+	}
+}

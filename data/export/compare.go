@@ -30,11 +30,11 @@ func CompareTable(rk *data.Ranking, f footprint.Factors) *Table {
 			gpuHours,
 			{key: "requests", value: estimate(func(e data.Estimate) float64 { return e.Requests })},
 		},
-		Footprint: footprintColumns(f, false, func(r Ranked) (float64, bool) {
+		Footprint: footprintColumns(f, false, func(r Ranked) (float64, footprint.Spread, bool) {
 			if r.Status() != data.Meets {
-				return 0, false
+				return 0, footprint.Spread{}, false
 			}
-			return r.Result.Estimate.EnergyWh, true
+			return r.Result.Estimate.EnergyWh, f.SpreadOf(r.Result.Selected), true
 		}),
 		Config: []Column{
 			{key: minDeadlineKey(k), sparse: true, value: minDeadline},

@@ -96,6 +96,31 @@
 //	footprint.factors.grid_g_per_kwh   g CO2e/kWh           only when set
 //	footprint.factors.wue_l_per_kwh    L/kWh                only when set
 //	footprint.factors.price_per_kwh    currency/kWh         only when set
+//	footprint.spread                                        the factors spread over their published values (host, idle, pue, grid, wue): each given as a preset and counted by the boundary; a number typed is held, and a rung left out (host or idle 0, PUE 1) stays out; [] for none
+//	footprint.low                                           the figures with every factor of spread at the lowest value published for it: the low end of the published spread, not a confidence bound (README.md, "The whole footprint")
+//	footprint.low.facility_wh          Wh                   facility_wh at that end
+//	footprint.low.carbon_g             g CO2e               only with a grid intensity
+//	footprint.low.water_l              L                    only with a WUE
+//	footprint.low.cost                 currency             only with a price, which is held
+//	footprint.low.factors                                   the factors at that end, keys as in footprint.factors
+//	footprint.low.factors.host         share of GPU energy  the lower of EcoLogits' 150 W a GPU (over the selected configuration's measured power) and Google's 0.43
+//	footprint.low.factors.idle         share of GPU energy  0: EcoLogits counts none
+//	footprint.low.factors.pue                               1.09 (Google, 2025)
+//	footprint.low.factors.grid_g_per_kwh g CO2e/kWh         30 (Norway, 2023)
+//	footprint.low.factors.wue_l_per_kwh  L/kWh              0 (dry cooling)
+//	footprint.low.factors.price_per_kwh  currency/kWh       the price, held
+//	footprint.high                                          as footprint.low, every factor of spread at the highest value published for it
+//	footprint.high.facility_wh         Wh
+//	footprint.high.carbon_g            g CO2e
+//	footprint.high.water_l             L
+//	footprint.high.cost                currency
+//	footprint.high.factors
+//	footprint.high.factors.host        share of GPU energy  the higher of EcoLogits' and Google's
+//	footprint.high.factors.idle        share of GPU energy  0.17 (Google, 2025)
+//	footprint.high.factors.pue                              1.56 (Uptime Institute, 2024)
+//	footprint.high.factors.grid_g_per_kwh g CO2e/kWh        713 (India, 2023)
+//	footprint.high.factors.wue_l_per_kwh  L/kWh             1.8 (US industry average)
+//	footprint.high.factors.price_per_kwh  currency/kWh
 //	budget                                                  only with -budget: what fits in it at this boundary
 //	budget.value                                            the budget, as read (1 t, 500 kWh, 10 USD)
 //	budget.tokens                      tokens               token tasks: output tokens that fit
@@ -110,7 +135,10 @@
 // requests for a model that meets the deadline, each only when its factor is
 // set: facility_wh (Wh at the boundary, when it is wider than the GPU),
 // carbon_g (g CO2e), water_l (L on site) and cost_<currency> (for instance
-// cost_usd). The CSV gets the same columns in the same place.
+// cost_usd), each followed by its low and high over the published spread of
+// the factors, for that model's configuration (as footprint.low and
+// footprint.high in calc -json): facility_wh_low, facility_wh_high,
+// carbon_g_low and so on. The CSV gets the same columns in the same place.
 //
 //	Key                   Unit       Meaning
 //	model                            model slug
@@ -174,7 +202,8 @@
 // that misses the deadline or was not measured on the GPU. With footprint
 // parameters (as plan takes them), more keys follow gpu_hours_per_day, each
 // only when its factor is set: facility_kwh_per_day, carbon_g_per_day,
-// water_l_per_day and cost_<currency>_per_day.
+// water_l_per_day and cost_<currency>_per_day, each followed by its _low and
+// _high (facility_kwh_per_day_low), as in compare -json.
 //
 //	Key                  Unit       Meaning
 //	model                           as in compare -json
@@ -299,11 +328,39 @@
 //	footprint.factors.grid_g_per_kwh
 //	footprint.factors.wue_l_per_kwh
 //	footprint.factors.price_per_kwh
+//	footprint.spread                              as in calc -json; never idle, which the plan counts itself
+//	footprint.low                                 as in calc -json, a day; the host's EcoLogits share is 150 W × gpus over power_w
+//	footprint.low.facility_wh          Wh
+//	footprint.low.carbon_g             g CO2e
+//	footprint.low.water_l              L
+//	footprint.low.cost                 currency
+//	footprint.low.factors
+//	footprint.low.factors.host
+//	footprint.low.factors.idle
+//	footprint.low.factors.pue
+//	footprint.low.factors.grid_g_per_kwh
+//	footprint.low.factors.wue_l_per_kwh
+//	footprint.low.factors.price_per_kwh
+//	footprint.high
+//	footprint.high.facility_wh         Wh
+//	footprint.high.carbon_g            g CO2e
+//	footprint.high.water_l             L
+//	footprint.high.cost                currency
+//	footprint.high.factors
+//	footprint.high.factors.host
+//	footprint.high.factors.idle
+//	footprint.high.factors.pue
+//	footprint.high.factors.grid_g_per_kwh
+//	footprint.high.factors.wue_l_per_kwh
+//	footprint.high.factors.price_per_kwh
 //
 // # plan -csv
 //
 // Every configuration that meets the deadline, planned, one line each in plan
 // order (the chosen one first): the plan page's CSV download (export.PlanCSV).
+// With footprint flags, the keys of compare -rate -csv's day past the GPU
+// (facility_kwh_per_day and so on, each with its _low and _high) follow
+// gpu_hours_per_day.
 //
 //	Column                        Unit       Meaning
 //	rank                                     1 for the plan

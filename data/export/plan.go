@@ -57,7 +57,7 @@ func Plan(p *plan.Plan, f footprint.Factors) Object {
 	o = append(o, dataset(m)...)
 	if b != nil {
 		requests := t.Rate.TokensPerDay() / b.Config.OutputTokensPerRequest()
-		o = append(o, Field{"footprint", ladder(plan.Footprint(f), b.WhPerDay, b.WhPerDay/requests, "facility_wh_per_request")})
+		o = append(o, Field{"footprint", ladder(plan.Footprint(f), b.Spread(f), b.WhPerDay, b.WhPerDay/requests, "facility_wh_per_request")})
 	}
 	return o
 }
@@ -84,12 +84,21 @@ var planColumns = []struct {
 
 // PlanCSV is every configuration that meets the deadline, planned, one line
 // each in plan order (the chosen one first) under a header of keys with
-// their units: rank, the plan's figures, then the dataset row's keys.
-// Numbers are written in full, unformatted. With no configuration under the
-// deadline, the header alone.
-func PlanCSV(p *plan.Plan) []byte {
+// their units: rank, the plan's figures, a day of it past the GPU for the
+// factors f sets, each with its low and high over their published spread
+// (footprintColumns, as a planned comparison has them), then the dataset
+// row's keys. Numbers are written in full, unformatted. With no
+// configuration under the deadline, the header alone.
+func PlanCSV(p *plan.Plan, f footprint.Factors) []byte {
+	fp := footprintColumns(plan.Footprint(f), true, func(r Ranked) (float64, footprint.Spread, bool) {
+		o := r.Plan.Best()
+		return o.WhPerDay, o.Spread(f), true
+	})
 	head := []string{"rank"}
 	for _, c := range planColumns {
+		head = append(head, c.key)
+	}
+	for _, c := range fp {
 		head = append(head, c.key)
 	}
 	for _, k := range rowKeys {
@@ -102,8 +111,12 @@ func PlanCSV(p *plan.Plan) []byte {
 			return i + 1
 		case j <= len(planColumns):
 			return planColumns[j-1].value(o, p.Traffic)
+		case j <= len(planColumns)+len(fp):
+			// The footprint's columns read a plan's best option: here, a
+			// plan of this option alone.
+			return fp[j-1-len(planColumns)].file(Ranked{Plan: &plan.Plan{Options: p.Options[i : i+1]}})
 		}
-		return rowKeys[j-1-len(planColumns)].value(o.Config)
+		return rowKeys[j-1-len(planColumns)-len(fp)].value(o.Config)
 	})
 }
 

@@ -49,6 +49,7 @@ func PlanCardOf(p *plan.Plan, given footprint.Factors) Card {
 		c.Comparison = "Each day, about " + cmp + "."
 	}
 	c.Totals = totals(f, l, " a day")
+	c.Range = b.Spread(given).Line(b.WhPerDay, " a day")
 	return c
 }
 

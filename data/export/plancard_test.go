@@ -74,6 +74,19 @@ func TestPlanCard(t *testing.T) {
 	if len(c.Totals) != 2 || !strings.HasPrefix(c.Totals[0], "Carbon: "+footprint.FormatCarbon(carbon)+" a day, at ") || !strings.HasPrefix(c.Totals[1], "Cost: ") {
 		t.Errorf("Totals = %q, want carbon %s a day and cost", c.Totals, footprint.FormatCarbon(carbon))
 	}
+	// The range a day: no idle share to spread (the plan's own); the host
+	// from EcoLogits' 150 W a GPU over the fleet's average power to 0.43,
+	// the PUE 1.09 to 1.56, the world grid 30 to 713 g/kWh; the price held.
+	eco := 150 * float64(b.GPUs) / b.PowerW
+	low, high := b.WhPerDay*(1+min(eco, 0.43))*1.09, b.WhPerDay*(1+max(eco, 0.43))*1.56
+	dash := func(s string) string { return strings.Replace(s, " to ", "–", 1) }
+	want = "Published spread a day, not a confidence interval: " +
+		dash(footprint.Range{Low: low, High: high}.FormatEnergy()) + ", " +
+		dash(footprint.Range{Low: low / 1000 * 30, High: high / 1000 * 713}.Format(footprint.CarbonUnits...)) + ", " +
+		dash(footprint.Range{Low: low / 1000 * 0.12, High: high / 1000 * 0.12}.FormatMoney("USD")) + "."
+	if c.Range != want || !strings.Contains(c.Alt(), want) {
+		t.Errorf("Range = %q\nwant  %q", c.Range, want)
+	}
 	e := pf.Effective()
 	if !strings.Contains(c.Caveat, "× "+data.FormatNumber(roundSig((1+e.Host.Value)*e.PUE.Value, 3))+" ") {
 		t.Errorf("Caveat = %q, want the boundary's factor without its idle share", c.Caveat)

@@ -45,11 +45,12 @@ func PlanCompareTable(rk *plan.Ranking, f footprint.Factors) *Table {
 				value: best(func(_ *plan.Option, p *plan.Plan) any { return p.HeadroomShare() })},
 			{key: "gpu_hours_per_day", value: best(func(o *plan.Option, _ *plan.Plan) any { return o.GPUHoursPerDay() })},
 		},
-		Footprint: footprintColumns(plan.Footprint(f), true, func(r Ranked) (float64, bool) {
+		Footprint: footprintColumns(plan.Footprint(f), true, func(r Ranked) (float64, footprint.Spread, bool) {
 			if r.Status() != data.Meets {
-				return 0, false
+				return 0, footprint.Spread{}, false
 			}
-			return r.Plan.Best().WhPerDay, true
+			b := r.Plan.Best()
+			return b.WhPerDay, b.Spread(f), true
 		}),
 		Config: []Column{
 			{key: "min_deadline_ms", sparse: true, value: minDeadline},

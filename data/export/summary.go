@@ -28,7 +28,7 @@ func Summary(r *data.Result, f footprint.Factors, permalink string) string {
 		}
 		fmt.Fprintf(&b, "%s of GPU energy (%s), with the most energy-efficient measured configuration that meets the deadline (%s; dataset row %s).",
 			data.FormatEnergy(e.EnergyWh), per, s.Brief(), s.RowID)
-		past(&b, f, e.EnergyWh)
+		past(&b, f, f.SpreadOf(s), e.EnergyWh)
 	} else {
 		f := r.Fastest
 		fmt.Fprintf(&b, "no measured configuration meets the deadline; the smallest deadline one meets is %s (%s; dataset row %s).",
@@ -54,15 +54,19 @@ func widened(boundary string, f footprint.Factors, shown bool) string {
 
 // past writes what f makes of gpuWh: at a boundary wider than the GPU, its
 // energy and the factors that widen it; then carbon, water and cost, each
-// only when its factor is set, with the factor. Nothing for the dataset's
+// only when its factor is set, with the factor; then the range of each
+// over s, the published spread of f's factors. Nothing for the dataset's
 // own boundary with none set.
-func past(b *strings.Builder, f footprint.Factors, gpuWh float64) {
+func past(b *strings.Builder, f footprint.Factors, s footprint.Spread, gpuWh float64) {
 	var parts []string
 	for _, x := range footprintFigures(f, gpuWh) {
 		parts = append(parts, strings.TrimSpace(x.amount+" "+x.at))
 	}
 	if len(parts) > 0 {
 		b.WriteString(" " + footprintLead(f) + ": " + strings.Join(parts, "; ") + ".")
+	}
+	if r := s.Sentence(gpuWh, ""); r != "" {
+		b.WriteString(" " + r)
 	}
 }
 

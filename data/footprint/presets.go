@@ -27,6 +27,9 @@ var Sources = []Source{
 	{"aws-2023", "Amazon, AWS global PUE, 2023 Sustainability Report", ""},
 	{"uptime-2024", "Uptime Institute, Global Data Center Survey 2024 (industry average PUE)", ""},
 	{"epoch-2025", `Epoch AI, "How much energy does ChatGPT use?" (2025)`, "https://epoch.ai/gradient-updates/how-much-energy-does-chatgpt-use"},
+	{"ecologits-server", `GenAI Impact, EcoLogits methodology, "Environmental Impacts of LLM Inference" (2025): the server without its GPUs ` +
+		"draws 1.2 kW for 8 H100 GPUs (an AWS p5.48xlarge, as BoaviztAPI models it), 150 W a GPU while it serves; " +
+		"no idle capacity or utilisation overhead is counted", "https://ecologits.ai/latest/methodology/llm_inference/"},
 	{"ember-2024", "Ember, Global Electricity Review 2024", ""},
 	{"eia-co2", "U.S. Energy Information Administration, FAQ: 0.81 lb CO2 per kWh of utility-scale generation (2023)", ""},
 	{"owid", "Our World in Data, carbon intensity of electricity (Ember and Energy Institute data)", ""},

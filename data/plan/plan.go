@@ -123,11 +123,6 @@ func (o *Option) GPUHoursPerDay() float64 { return float64(o.GPUs) * 24 }
 // PeakUtilisation is a replica's load at the peak, at most 1.
 func (o *Option) PeakUtilisation(t Traffic) float64 { return min(1, o.Utilisation*t.Peak) }
 
-// busyW is the configuration's measured busy power: J/token × throughput,
-// both as measured, the leaderboard's avg_power_watts, which the dataset's
-// gpu_power_watts_total rounds.
-func busyW(c *data.Config) float64 { return c.EnergyPerToken() * c.Throughput() }
-
 // plan is c's plan for t.
 func plan(c *data.Config, t Traffic) Option {
 	r := t.Rate.TokensPerSecond()
@@ -139,7 +134,7 @@ func plan(c *data.Config, t Traffic) Option {
 	idle, known := t.IdleOf(c.GPU)
 	g := float64(c.NumGPUs)
 	u := r / (float64(n) * tps)
-	power := float64(n) * (g*idle + u*(busyW(c)-g*idle))
+	power := float64(n) * (g*idle + u*(c.Watts()-g*idle))
 	return Option{Config: c, Replicas: n, GPUs: n * c.NumGPUs, Utilisation: u, IdleW: idle, IdleKnown: known,
 		PowerW: power, WhPerDay: power * 24}
 }
@@ -294,4 +289,11 @@ func (p *Plan) UnknownIdle() []string {
 func Footprint(f footprint.Factors) footprint.Factors {
 	f.Idle = footprint.Number(0)
 	return f
+}
+
+// Spread is the published spread of f's factors for o (footprint.Spread),
+// on the plan's footprint (Footprint): EcoLogits' host power for o's GPUs,
+// as a share of the fleet's average power, idle capacity being the plan's.
+func (o *Option) Spread(f footprint.Factors) footprint.Spread {
+	return Footprint(f).Spread(o.GPUs, o.PowerW)
 }
