@@ -89,7 +89,9 @@ func rows(v view) []row {
 		const r = {slug: tr.dataset.model, current: tr.getAttribute("aria-current") || ""};
 		for (const td of tr.querySelectorAll("td")) {
 			const unit = document.querySelector("#ranking-table th[data-col=" + td.dataset.col + "]").dataset.unit;
-			r[td.dataset.col] = td.textContent.trim() + (unit ? " " + unit : "");
+			// The figure, without the published spread under it (.cell-range).
+			const figure = [...td.childNodes].filter(n => !(n.classList && n.classList.contains("cell-range"))).map(n => n.textContent).join("");
+			r[td.dataset.col] = figure.trim() + (unit ? " " + unit : "");
 		}
 		return r })`)
 }

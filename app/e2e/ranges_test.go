@@ -129,6 +129,7 @@ func TestRanges(t *testing.T) {
 				"ranges-plan-card": "/embed/plan?layout=card&" + planQuery,
 				"ranges-runs":      "/?task=gpqa&model=gpt-oss-20b&gpu=H100&deadline=15ms&tokens=1M",
 				"ranges-held":      "/?" + state.String(fpQuery) + "&boundary=cloud&pue=1.2",
+				"ranges-compare":   "/compare?" + state.String(fpQuery) + "&" + fpParams,
 			})
 		})
 	}

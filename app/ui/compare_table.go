@@ -27,6 +27,18 @@ func (c *Compare) table() *export.Table {
 	return export.CompareTable(c.rk, c.foot.fp.Factors)
 }
 
+// spreadTitle names the range under a figure past the GPU in the table.
+const spreadTitle = "Published spread, not a confidence interval: the figure with every factor past the GPU at its lowest and at its highest published value"
+
+// spreadWords says, where the table shows them, what the ranges under its
+// figures past the GPU are.
+func spreadWords(shown bool) string {
+	if !shown {
+		return ""
+	}
+	return " Under each figure past the GPU, its published spread: the lowest to the highest published values of its factors, not a confidence interval."
+}
+
 // configWords says what the table's configuration is.
 func (c *Compare) configWords() string {
 	if k := c.kind(); k.Diffusion() {
@@ -93,6 +105,7 @@ func (c *Compare) renderTable() app.UI {
 			app.Text(labels[j]), app.Span().Class("sort-mark").Aria("hidden", "true").Text(mark)))
 	}
 	body := make([]app.UI, len(rows))
+	spread := false
 	for j, r := range rows {
 		cells := make([]app.UI, len(cols))
 		for k, col := range cols {
@@ -106,7 +119,12 @@ func (c *Compare) renderTable() app.UI {
 				cells[k] = td.Body(a)
 				continue
 			}
-			cells[k] = td.Text(col.Page(r, units[k]))
+			cell := []app.UI{app.Text(col.Page(r, units[k]))}
+			if rng := col.PageRange(r, units[k]); rng != "" {
+				cell = append(cell, app.Span().Class("cell-range").Title(spreadTitle).Text(rng))
+				spread = true
+			}
+			cells[k] = td.Body(cell...)
 		}
 		tr := app.Tr().DataSet("model", r.Entry.Slug).Body(cells...)
 		if r.Entry.Slug == c.q.Model {
@@ -122,7 +140,7 @@ func (c *Compare) renderTable() app.UI {
 		app.H2().ID("ranking-title").Text("Ranking"),
 		c.renderExample("ranking-example"),
 		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens "+c.openWhere()+" with this state. "+
-			c.configWords()),
+			c.configWords()+spreadWords(spread)),
 		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Ranking table, scrolls sideways").Body(
 			app.Table().ID("ranking-table").Aria("describedby", "ranking-note").Body(
 				app.THead().Body(app.Tr().Body(heads...)),

@@ -125,11 +125,12 @@ func footprintColumns(f footprint.Factors, perDay bool, of func(Ranked) (gpuWh f
 				return nil
 			}
 		}
+		low, high := at(func(sp footprint.Spread) footprint.Factors { return sp.Low }), at(func(sp footprint.Spread) footprint.Factors { return sp.High })
 		cols = append(cols,
 			Column{id: id, key: key, label: label, textLabel: textLabel + per, in: in, scale: s,
-				value: at(func(footprint.Spread) footprint.Factors { return f })},
-			Column{key: lowKey(key), in: files, scale: s, value: at(func(sp footprint.Spread) footprint.Factors { return sp.Low })},
-			Column{key: highKey(key), in: files, scale: s, value: at(func(sp footprint.Spread) footprint.Factors { return sp.High })},
+				value: at(func(footprint.Spread) footprint.Factors { return f }), low: low, high: high},
+			Column{key: lowKey(key), in: files, scale: s, value: low},
+			Column{key: highKey(key), in: files, scale: s, value: high},
 		)
 	}
 	if !f.IsGPUOnly() {

@@ -2,6 +2,7 @@ package export
 
 import (
 	"tokenjoule/data"
+	"tokenjoule/data/footprint"
 	"tokenjoule/data/plan"
 )
 
@@ -130,6 +131,11 @@ type Column struct {
 	value func(Ranked) any
 	scale scale
 	less  func(a, b Ranked) bool // the page's order; nil orders by value
+
+	// low and high are, for a figure past the GPU, the model's figure at
+	// either end of the published spread of its factors (the columns
+	// <key>_low and <key>_high of the downloads); nil for any other.
+	low, high func(Ranked) any
 }
 
 // A scale is how a column's figures are rounded and given a unit. The
@@ -216,6 +222,24 @@ func (c *Column) Page(r Ranked, u data.Unit) string {
 		return c.scale.page(x)
 	}
 	return data.FormatNumber(x)
+}
+
+// PageRange is the page's published spread of r's figure, in the column's
+// unit u, each end rounded outward to two significant digits ("1.2–56"):
+// "" where the column has none or r's figure does not spread.
+func (c *Column) PageRange(r Ranked, u data.Unit) string {
+	if c.low == nil || c.high == nil {
+		return ""
+	}
+	lo, ok := number(c.low(r))
+	hi, ok2 := number(c.high(r))
+	if !ok || !ok2 || lo == hi {
+		return ""
+	}
+	if u.Size == 0 {
+		u.Size = 1
+	}
+	return footprint.Range{Low: lo / u.Size, High: hi / u.Size}.Ends()
 }
 
 // Text is the command line's cell of r, and whether it is a figure (which

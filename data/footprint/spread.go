@@ -254,6 +254,12 @@ func (r Range) format(sep string, units []data.Unit) string {
 	return data.FormatNumber(outward(r.Low, false)/u.Size) + sep + data.FormatNumber(outward(r.High, true)/u.Size) + " " + u.Name
 }
 
+// Ends writes r's ends without a unit, rounded outward as Format rounds
+// them and joined by an en dash: "1.2–56", for a cell under its unit.
+func (r Range) Ends() string {
+	return data.FormatNumber(outward(r.Low, false)) + "–" + data.FormatNumber(outward(r.High, true))
+}
+
 // FormatEnergy writes an energy's range in Wh, kWh, MWh or GWh.
 func (r Range) FormatEnergy() string { return r.Format(data.WattHours...) }
 

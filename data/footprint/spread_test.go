@@ -157,6 +157,12 @@ func TestRangeFormat(t *testing.T) {
 			t.Errorf("%+v.FormatEnergy() = %q, want %q", tc.r, got, tc.want)
 		}
 	}
+	// Ends, for a table's cell under its unit: the same outward rounding.
+	for r, want := range map[Range]string{{41.770427649501544, 77.59574220631648}: "41–78", {1.25311, 55.32576}: "1.2–56", {0, 89.5}: "0–90", {5.0125, 9.3115}: "5–9.4"} {
+		if got := r.Ends(); got != want {
+			t.Errorf("%+v.Ends() = %q, want %q", r, got, want)
+		}
+	}
 	if got, want := (Range{1253.11, 55325.76}).Format(CarbonUnits...), "1.2 to 56 kg CO2e"; got != want {
 		t.Errorf("carbon range = %q, want %q", got, want)
 	}
