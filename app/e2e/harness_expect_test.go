@@ -83,15 +83,18 @@ type row map[string]string
 // rows reads the ranking table's rows, in the page's order, with the
 // data-model of each under "slug", and each figure with its column's unit
 // (said once, in the header) after it: "15.21 Wh".
+// cellFigure is a JavaScript function of a ranking's cell that returns its
+// figure or words, without the published spread under a figure past the
+// GPU (.cell-range).
+const cellFigure = `td => [...td.childNodes].filter(n => !(n.classList && n.classList.contains("cell-range"))).map(n => n.textContent).join("").trim()`
+
 func rows(v view) []row {
 	v.t.Helper()
 	return evalIn[[]row](v, `[...document.querySelectorAll("#ranking-table tbody tr")].map(tr => {
 		const r = {slug: tr.dataset.model, current: tr.getAttribute("aria-current") || ""};
 		for (const td of tr.querySelectorAll("td")) {
 			const unit = document.querySelector("#ranking-table th[data-col=" + td.dataset.col + "]").dataset.unit;
-			// The figure, without the published spread under it (.cell-range).
-			const figure = [...td.childNodes].filter(n => !(n.classList && n.classList.contains("cell-range"))).map(n => n.textContent).join("");
-			r[td.dataset.col] = figure.trim() + (unit ? " " + unit : "");
+			r[td.dataset.col] = (`+cellFigure+`)(td) + (unit ? " " + unit : "");
 		}
 		return r })`)
 }

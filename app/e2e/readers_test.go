@@ -207,7 +207,7 @@ func (rt *readersTest) compareRanking(t *testing.T) {
 		if !strings.HasSuffix(strings.TrimRight(head, " ▲▼"), "("+unit+")") {
 			t.Errorf("the %s column's header %q does not state its unit, %s", c.key, head, unit)
 		}
-		for _, cell := range evalIn[[]string](v, `[...document.querySelectorAll("#ranking-table td[data-col=`+c.key+`]")].map(td => td.textContent.trim())`) {
+		for _, cell := range evalIn[[]string](v, `[...document.querySelectorAll("#ranking-table td[data-col=`+c.key+`]")].map(`+cellFigure+`)`) {
 			if !regexp.MustCompile(`^[0-9][0-9,]*(\.[0-9]+)?$`).MatchString(cell) {
 				t.Errorf("a %s cell reads %q: not a number in the header's unit", c.key, cell)
 			}
