@@ -573,8 +573,8 @@ var snippetRE = regexp.MustCompile(`^<iframe src="([^"]+)" title="([^"]+)" loadi
 
 // expect waits until the preview shows the embed for look at the width and
 // has told its height, then checks the snippet: the embed's URL, the title
-// (the question), lazy loading, the preview's height, the width as its
-// largest, and the README's script.
+// (the question), lazy loading, the embed's height at a phone's width, an
+// article's width as its largest, and the README's script.
 func (b builder) expect(look state.Embed, width int, title string) snippetShot {
 	tb, t := b.tb, b.tb.t
 	t.Helper()
@@ -583,19 +583,26 @@ func (b builder) expect(look state.Embed, width int, title string) snippetShot {
 	tb.waitFor(fmt.Sprintf(`(() => { const f = document.querySelector("#embed-frame");
 		return f.getAttribute("src") === %q && f.width === %q })()`, b.path+"?"+query, strconv.Itoa(width)), "the preview of "+query)
 	frame := tb.loadedFrame("embed-frame", "?"+query)
-	content := 0
+	// At an article's width, the dialog measures the embed at a phone's
+	// width out of sight as well.
+	phone := frame
+	if width != 360 {
+		phone = tb.loadedFrame("embed-measure", "?"+query)
+	}
+	content, atPhone := 0, 0
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		// The preview's frame takes the height its embed reports, and so
-		// does the snippet.
+		// The preview's frame takes the height its embed reports; the
+		// snippet, the height the embed has at a phone's width.
 		content = evalIn[int](frame, `Math.ceil(document.documentElement.getBoundingClientRect().height)`)
+		atPhone = evalIn[int](phone, `Math.ceil(document.documentElement.getBoundingClientRect().height)`)
 		h := eval[int](tb, `+document.querySelector("#embed-frame").getAttribute("height")`)
 		m := snippetRE.FindStringSubmatch(eval[string](tb, `document.querySelector("#embed-snippet").value`))
-		if m != nil && h == content && m[3] == strconv.Itoa(content) {
+		if m != nil && h == content && m[3] == strconv.Itoa(atPhone) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%s at %d px: content %d px, preview frame %d px, snippet %q", query, width, content, h,
+			t.Fatalf("%s at %d px: content %d px (%d px at 360 px), preview frame %d px, snippet %q", query, width, content, atPhone, h,
 				eval[string](tb, `document.querySelector("#embed-snippet").value`))
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -609,8 +616,8 @@ func (b builder) expect(look state.Embed, width int, title string) snippetShot {
 	if got := html.UnescapeString(m[2]); got != title {
 		t.Errorf("snippet title %q, want the question %q", got, title)
 	}
-	if m[4] != strconv.Itoa(width) {
-		t.Errorf("snippet max-width %s px, want %d", m[4], width)
+	if m[4] != "720" {
+		t.Errorf("snippet max-width %s px, want an article's 720 px whatever the preview's width (%d px)", m[4], width)
 	}
 	if !strings.HasSuffix(s, "<script>\n"+readmeScript(t, b.origin)+"</script>") {
 		t.Errorf("the snippet does not end with the README's script:\n%s", s)

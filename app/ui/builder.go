@@ -44,8 +44,11 @@ type Builder struct {
 }
 
 // previewWidths are the widths an author previews an embed at: an
-// article's column, then a phone's.
-var previewWidths = []int{720, 360}
+// article's column, the snippet's largest width, then a phone's, at which
+// the snippet's height is measured.
+const articleWidth, phoneWidth = 720, 360
+
+var previewWidths = []int{articleWidth, phoneWidth}
 
 // OnInit starts with the card: what a writer most often wants is a figure.
 // On the page's first render, it may hand the browser a turn (startTurn).
@@ -214,13 +217,24 @@ func (b *Builder) chart() (headline, describe, brief string, option []byte, err 
 	return spec.headline(b.Result), spec.describe(b.Result), chartBrief(b.chartIndex(), b.Result.Kind), option, err
 }
 
-// height is the iframe's height in the snippet: the preview's, once it has
-// said it, else an estimate for the layout at the width.
-func (b *Builder) height() int {
-	if h := b.heights[b.previewSrc()+"@"+strconv.Itoa(b.width)]; h > 0 {
+// previewHeight is the preview's height at its width: the one its embed
+// reported, else an estimate (estimateHeight).
+func (b *Builder) previewHeight() int { return b.heightAt(b.width) }
+
+// snippetHeight is the snippet's height: the embed's at a phone's width,
+// the narrowest column it is read in and so its tallest, so that a page
+// that strips the resize script still shows it whole at any width. The
+// preview's width does not change it.
+func (b *Builder) snippetHeight() int { return b.heightAt(phoneWidth) }
+
+// heightAt is the embed's height at the width, as a frame of that width
+// reported it (the preview, or the dialog's measure at a phone's width),
+// else an estimate for the layout.
+func (b *Builder) heightAt(width int) int {
+	if h := b.heights[b.previewSrc()+"@"+strconv.Itoa(width)]; h > 0 {
 		return h
 	}
-	phone := b.width < 500
+	phone := width < 500
 	switch {
 	case b.compare() && b.look.Layout == state.LayoutCard:
 		return map[bool]int{false: 520, true: 600}[phone]
@@ -246,13 +260,13 @@ func resizeScript(embeds string) string {
 }
 
 // snippet is what an author pastes: the iframe, at the height its layout
-// takes at the chosen width and as wide as that width at most, then the
-// script that fits it to its content wherever the column is narrower. The
+// takes at a phone's width and as wide as an article's column at most,
+// then the script that fits it to its content at the column's width. The
 // values are escaped as attribute text: the snippet is shown as text and
 // never parsed as HTML here, but the author's page will parse it.
 func (b *Builder) snippet() string {
 	return fmt.Sprintf(`<iframe src="%s" title="%s" loading="lazy" height="%d" style="width:100%%;max-width:%dpx;border:0"></iframe>`,
-		attrEscaper.Replace(b.src()), attrEscaper.Replace(b.title()), b.height(), b.width) +
+		attrEscaper.Replace(b.src()), attrEscaper.Replace(b.title()), b.snippetHeight(), articleWidth) +
 		"\n<script>\n" + resizeScript(b.origin+rootPrefix()+"/embed") + "</script>"
 }
 

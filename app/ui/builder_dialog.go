@@ -21,8 +21,8 @@ func (b *Builder) onOpen(ctx app.Context, e app.Event) {
 	b.open = true
 	b.setStatus("", false)
 	if b.stop == nil {
-		b.stop = watchFrameHeight("embed-frame", func(src string, h int) {
-			ctx.Dispatch(func(app.Context) { b.heights[src+"@"+strconv.Itoa(b.width)] = h })
+		b.stop = watchFrameHeight([]string{"embed-frame", "embed-measure"}, func(src string, width, h int) {
+			ctx.Dispatch(func(app.Context) { b.heights[src+"@"+strconv.Itoa(width)] = h })
 		})
 	}
 	// Rendered already (closed, its close event perhaps still queued behind
@@ -201,8 +201,15 @@ func (b *Builder) renderDialog() app.UI {
 			// inert: a preview to look at; its controls would otherwise
 			// take the keyboard out of the dialog.
 			app.IFrame().ID("embed-frame").Title("Preview: "+b.title()).Src(b.previewSrc()).
-				Width(b.width).Height(b.height()).Attr("inert", true),
+				Width(b.width).Height(b.previewHeight()).Attr("inert", true),
 		),
+		// The same embed at a phone's width, out of sight, which measures
+		// the snippet's height while the preview shows an article's width.
+		slot(b.width != phoneWidth, func() app.UI {
+			return app.IFrame().ID("embed-measure").Class("embed-measure").Title("The embed measured at a phone's width").
+				Src(b.previewSrc()).Width(phoneWidth).Height(b.snippetHeight()).TabIndex(-1).
+				Aria("hidden", "true").Attr("inert", true)
+		}),
 		app.Label().For("embed-snippet").Class("builder-label").Text("Code to paste: the frame and its script"),
 		app.Textarea().ID("embed-snippet").ReadOnly(true).Rows(6).Spellcheck(false).Text(b.snippet()),
 		app.Div().Class("row").Body(

@@ -33,19 +33,31 @@ func TestBuilderSnippet(t *testing.T) {
 	}
 	amp := strings.ReplaceAll(state.String(q), "&", "&amp;")
 	title := attrEscaper.Replace(export.CardOf(r, b.Footprint.Factors).Title)
-	want := `<iframe src="https://example.org/embed?` + amp + `&amp;layout=card" title="` + title + `" loading="lazy" height="300"` +
+	// Before any frame reports, the card's estimated height at a phone's
+	// width, and an article's column as its largest width.
+	want := `<iframe src="https://example.org/embed?` + amp + `&amp;layout=card" title="` + title + `" loading="lazy" height="420"` +
 		` style="width:100%;max-width:720px;border:0"></iframe>` + "\n<script>\n" + resizeScript("https://example.org/embed") + "</script>"
 	if got := b.snippet(); got != want {
 		t.Errorf("snippet =\n%s\nwant\n%s", got, want)
 	}
-	// The preview's height, once reported for this src and width.
+	// The preview's height at 720 px is the preview's, not the snippet's;
+	// the height reported at 360 px is the snippet's.
 	b.heights[b.previewSrc()+"@720"] = 287
-	if !strings.Contains(b.snippet(), ` height="287" `) {
-		t.Errorf("snippet ignores the preview's height: %s", b.snippet())
+	if got := b.previewHeight(); got != 287 {
+		t.Errorf("the preview's height %d, want the 287 px it reported", got)
 	}
+	if got := b.snippet(); got != want {
+		t.Errorf("the preview's height at 720 px changed the snippet: %s", got)
+	}
+	b.heights[b.previewSrc()+"@360"] = 431
+	pinned := strings.Replace(want, ` height="420"`, ` height="431"`, 1)
+	if got := b.snippet(); got != pinned {
+		t.Errorf("snippet ignores the height at 360 px:\n%s\nwant\n%s", got, pinned)
+	}
+	// Previewing at a phone's width changes nothing in the snippet.
 	b.width = 360
-	if !strings.Contains(b.snippet(), ` height="420" style="width:100%;max-width:360px;border:0"`) {
-		t.Errorf("snippet at 360 px: %s", b.snippet())
+	if got := b.snippet(); got != pinned {
+		t.Errorf("snippet previewed at 360 px:\n%s\nwant\n%s", got, pinned)
 	}
 	b.look.Layout, b.look.Theme = state.LayoutInteractive, "dark"
 	if got, want := b.query(), state.String(q)+"&theme=dark&hide=all"; got != want {

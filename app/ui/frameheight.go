@@ -6,6 +6,7 @@ package ui
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 )
@@ -51,23 +52,28 @@ func watchHeight() (stop func()) {
 }
 
 // watchFrameHeight calls f, from the browser's event loop, with the height
-// each HeightMessage from the iframe with the id reports, and the src the
-// iframe had then, until stop: the Embed dialog's preview fits its frame
-// and its snippet to it.
-func watchFrameHeight(id string, f func(src string, height int)) (stop func()) {
+// each HeightMessage from an iframe with one of the ids reports, and the src
+// and width the iframe had then, until stop: the Embed dialog's preview fits
+// its frame to it, and its snippet takes the height at a phone's width.
+func watchFrameHeight(ids []string, f func(src string, width, height int)) (stop func()) {
 	if !app.IsClient {
 		return func() {}
 	}
 	win := app.Window()
 	listen := app.FuncOf(func(_ app.Value, args []app.Value) any {
 		e := args[0]
-		frame := win.GetElementByID(id)
 		d := e.Get("data")
-		if !frame.Truthy() || !e.Get("source").Equal(frame.Get("contentWindow")) || !d.Truthy() ||
-			d.Get("type").String() != HeightMessage || d.Get("height").Type() != app.TypeNumber {
+		if !d.Truthy() || d.Get("type").String() != HeightMessage || d.Get("height").Type() != app.TypeNumber {
 			return nil
 		}
-		f(frame.Call("getAttribute", "src").String(), d.Get("height").Int())
+		for _, id := range ids {
+			frame := win.GetElementByID(id)
+			if frame.Truthy() && e.Get("source").Equal(frame.Get("contentWindow")) {
+				w, _ := strconv.Atoi(frame.Call("getAttribute", "width").String())
+				f(frame.Call("getAttribute", "src").String(), w, d.Get("height").Int())
+				return nil
+			}
+		}
 		return nil
 	})
 	win.Call("addEventListener", "message", listen)
