@@ -9,6 +9,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"tokenjoule/app/charts"
+	"tokenjoule/app/pinned"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
@@ -266,10 +267,35 @@ func resizeScript(embeds string) string {
 // never parsed as HTML here, but the author's page will parse it.
 func (b *Builder) snippet() string {
 	return fmt.Sprintf(`<iframe src="%s" title="%s" loading="lazy" height="%d" style="width:100%%;max-width:%dpx;border:0"></iframe>`,
-		attrEscaper.Replace(b.src()), attrEscaper.Replace(b.title()), b.snippetHeight(), articleWidth) +
+		pinned.Escape(b.src()), pinned.Escape(b.title()), b.snippetHeight(), articleWidth) +
 		"\n<script>\n" + resizeScript(b.origin+rootPrefix()+"/embed") + "</script>"
 }
 
-// attrEscaper escapes text for a double-quoted HTML attribute. (Package
-// html's EscapeString would link its entity table into the wasm.)
-var attrEscaper = strings.NewReplacer("&", "&amp;", `"`, "&quot;", "<", "&lt;", ">", "&gt;", "'", "&#39;")
+// pins tells whether the layout has a pinned snippet: the cards.
+func (b *Builder) pins() bool { return b.look.Layout == state.LayoutCard }
+
+// pinnedPage is the card as a document of static HTML and CSS, computed
+// with the dataset the page holds, which it names (package pinned).
+func (b *Builder) pinnedPage() string {
+	link := b.permalink()
+	if b.compare() {
+		return pinned.Page(pinned.FromCompareCard(b.compareCard(), link, b.look.Theme))
+	}
+	return pinned.Page(pinned.FromCard(b.card(), link, b.look.Theme))
+}
+
+// pinnedHeight is the pinned card's height at a phone's width, once the
+// dialog has measured it, else the live card's.
+func (b *Builder) pinnedHeight(page string) int {
+	if h := b.heights["pinned:"+page]; h > 0 {
+		return h
+	}
+	return b.snippetHeight()
+}
+
+// pinnedSnippet is the pinned snippet: the card's document in a frame
+// that runs no script, at its height at a phone's width.
+func (b *Builder) pinnedSnippet() string {
+	page := b.pinnedPage()
+	return pinned.Snippet(page, b.title(), b.pinnedHeight(page), articleWidth)
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"tokenjoule/app/state"
+	"tokenjoule/data/export"
 )
 
 // onOpen opens the dialog, modal, once it is rendered, and listens to its
@@ -142,6 +143,18 @@ func (b *Builder) onCopy(ctx app.Context, e app.Event) {
 	b.copy(ctx, "The snippet", b.snippet(), "embed-snippet")
 }
 
+func (b *Builder) onCopyPinned(ctx app.Context, e app.Event) {
+	b.copy(ctx, "The pinned card", b.pinnedSnippet(), "embed-pinned")
+}
+
+// onPinnedLoad takes the pinned card's height at a phone's width from the
+// frame that measures it, for the document it loaded.
+func (b *Builder) onPinnedLoad(ctx app.Context, e app.Event) {
+	if h := frameDocumentHeight(ctx.JSSrc()); h > 0 {
+		b.heights["pinned:"+ctx.JSSrc().Call("getAttribute", "srcdoc").String()] = h
+	}
+}
+
 func (b *Builder) onCopyLink(ctx app.Context, e app.Event) {
 	b.copy(ctx, "The link", b.permalink(), "embed-link")
 }
@@ -216,6 +229,7 @@ func (b *Builder) renderDialog() app.UI {
 			app.Button().Type("button").ID("embed-copy").Class("primary").AutoFocus(true).Text("Copy the code").OnClick(b.onCopy),
 			app.A().ID("embed-preview").Href(b.previewSrc()).Target("_blank").Rel("noopener").Text("Open the embed ↗"),
 		),
+		slot(b.pins(), b.renderPinned),
 		app.H3().Class("builder-label").Text("No frames allowed? A picture and a link"),
 		app.Div().Class("row").Body(
 			app.Button().Type("button").ID("embed-picture").Text("Download as a picture").OnClick(b.onPicture),
@@ -268,5 +282,23 @@ func (b *Builder) renderHideChoice() app.UI {
 	return app.FieldSet().ID("embed-hide").Class("builder-hide").Body(
 		app.Legend().Text("Hide these controls (a fixed scenario)"),
 		app.Div().Class("checks").Body(boxes...),
+	)
+}
+
+// renderPinned is the pinned snippet: the card in static HTML and CSS,
+// which needs no script and stays as it is when the data change; and,
+// out of sight, the frame that measures it at a phone's width.
+func (b *Builder) renderPinned() app.UI {
+	page := b.pinnedPage()
+	return app.Div().ID("embed-pinned-box").Body(
+		app.Label().For("embed-pinned").Class("builder-label").Text("Or a pinned card: static HTML, no script, its figures fixed as of "+
+			export.Edition(b.source().Index.Source)),
+		app.Textarea().ID("embed-pinned").ReadOnly(true).Rows(4).Spellcheck(false).Text(b.pinnedSnippet()),
+		app.Div().Class("row").Body(
+			app.Button().Type("button").ID("embed-copy-pinned").Text("Copy the pinned card").OnClick(b.onCopyPinned),
+		),
+		app.IFrame().ID("embed-pinned-measure").Class("embed-measure").Title("The pinned card measured at a phone's width").
+			SrcDoc("%s", page).Sandbox("allow-same-origin").Width(phoneWidth).Height(b.pinnedHeight(page)).TabIndex(-1).
+			Aria("hidden", "true").Attr("inert", true).On("load", b.onPinnedLoad),
 	)
 }

@@ -98,7 +98,7 @@ func embedAbout(src data.Source, caveat, dataVersion, href, title, text string) 
 		app.Text(" Data: "),
 		newTab("dataset", src.URL, src.Name+" "+datasetVersion(src, dataVersion)+" Licence: "+src.Licence+".", src.Name),
 		app.Text(" · Cite: "),
-		newTab("cite", src.CiteURL, src.Cite, shortCite(src.Cite)),
+		newTab("cite", src.CiteURL, src.Cite, export.ShortCite(src.Cite)),
 		app.Text(" · "),
 		newTab("open-full", href, title, text),
 	)
@@ -113,7 +113,7 @@ func figureFooter(src data.Source, dataVersion, href string) app.UI {
 			app.Text("Source: "),
 			newTab("dataset", src.URL, src.Name+" "+datasetVersion(src, dataVersion)+" Licence: "+src.Licence+".", export.SourceName(src)),
 			app.Text(" · Cite: "),
-			newTab("cite", src.CiteURL, src.Cite, shortCite(src.Cite)),
+			newTab("cite", src.CiteURL, src.Cite, export.ShortCite(src.Cite)),
 		),
 		newTab("open-full", href, "Explore this calculation in tokenjoule, in a new tab", "Explore in tokenjoule →"),
 	)
@@ -121,16 +121,6 @@ func figureFooter(src data.Source, dataVersion, href string) app.UI {
 
 func (c *Calculator) cardFooter() app.UI {
 	return figureFooter(c.res.Model.Source, c.set.Index.DataVersion, c.fullURL())
-}
-
-// shortCite keeps the authors and the last reference of a citation written
-// "Authors, Title, Venue, arXiv id": "Chung et al., arXiv 2505.06371".
-func shortCite(cite string) string {
-	parts := strings.Split(cite, ", ")
-	if len(parts) < 3 {
-		return cite
-	}
-	return parts[0] + ", " + parts[len(parts)-1]
 }
 
 // renderCard is the card layout: export.Card's title, figure, comparison,

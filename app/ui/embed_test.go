@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"tokenjoule/app/pinned"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
@@ -32,7 +33,7 @@ func TestBuilderSnippet(t *testing.T) {
 		t.Errorf("card query %q, want %q", got, want)
 	}
 	amp := strings.ReplaceAll(state.String(q), "&", "&amp;")
-	title := attrEscaper.Replace(export.CardOf(r, b.Footprint.Factors).Title)
+	title := pinned.Escape(export.CardOf(r, b.Footprint.Factors).Title)
 	// Before any frame reports, the card's estimated height at a phone's
 	// width, and an article's column as its largest width.
 	want := `<iframe src="https://example.org/embed?` + amp + `&amp;layout=card" title="` + title + `" loading="lazy" height="420"` +
@@ -63,9 +64,6 @@ func TestBuilderSnippet(t *testing.T) {
 	if got, want := b.query(), state.String(q)+"&theme=dark&hide=all"; got != want {
 		t.Errorf("interactive query %q, want %q", got, want)
 	}
-	if got := attrEscaper.Replace(`Qwen "3" <14B> & co's`); got != "Qwen &quot;3&quot; &lt;14B&gt; &amp; co&#39;s" {
-		t.Errorf("attrEscaper: %q", got)
-	}
 }
 
 // The card's picture says what the card says, then the source, the
@@ -86,18 +84,6 @@ func TestCardBlocks(t *testing.T) {
 		"ML.ENERGY Leaderboard v3", r.Model.Source.Cite, link}, c.Totals...) {
 		if want == "" || !strings.Contains(all, want) {
 			t.Errorf("the picture lacks %q:\n%s", want, all)
-		}
-	}
-}
-
-func TestShortCite(t *testing.T) {
-	for in, want := range map[string]string{
-		"Chung et al., The ML.ENERGY Benchmark: Toward Automated Inference Energy Measurement and Optimization, NeurIPS 2025 Datasets and Benchmarks, arXiv 2505.06371": "Chung et al., arXiv 2505.06371",
-		"Someone, 2024": "Someone, 2024",
-		"":              "",
-	} {
-		if got := shortCite(in); got != want {
-			t.Errorf("shortCite(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

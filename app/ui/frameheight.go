@@ -82,3 +82,14 @@ func watchFrameHeight(ids []string, f func(src string, width, height int)) (stop
 		listen.Release()
 	}
 }
+
+// frameDocumentHeight is the height of the document in the frame that src
+// (an event's target) is, as a frame of its width shows it: the Embed
+// dialog measures the pinned card, a frame of its own origin, once loaded.
+func frameDocumentHeight(frame app.Value) int {
+	d := frame.Get("contentDocument")
+	if !d.Truthy() {
+		return 0
+	}
+	return int(math.Ceil(d.Get("documentElement").Call("getBoundingClientRect").Get("height").Float()))
+}

@@ -186,6 +186,30 @@ func SourceName(s data.Source) string {
 	return s.Name + " v" + major
 }
 
+// Edition is a source with the version and the date of its data, as a
+// pinned card names the data its figures were computed with: "ML.ENERGY
+// Leaderboard v3.0, data of 2026-02-16".
+func Edition(s data.Source) string {
+	e := s.Name
+	if v, _, _ := strings.Cut(s.Version, " "); v != "" {
+		e += " v" + v
+	}
+	if s.Compiled != "" {
+		e += ", data of " + s.Compiled
+	}
+	return e
+}
+
+// ShortCite keeps the authors and the last reference of a citation written
+// "Authors, Title, Venue, arXiv id": "Chung et al., arXiv 2505.06371".
+func ShortCite(cite string) string {
+	parts := strings.Split(cite, ", ")
+	if len(parts) < 3 {
+		return cite
+	}
+	return parts[0] + ", " + parts[len(parts)-1]
+}
+
 // do is the verb a volume takes.
 func do(tokens float64) string {
 	if tokens == 1 {

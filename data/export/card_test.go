@@ -168,3 +168,27 @@ func TestCompareCard(t *testing.T) {
 }
 
 func itoa(n int) string { return data.FormatNumber(float64(n)) }
+
+func TestShortCite(t *testing.T) {
+	for in, want := range map[string]string{
+		"Chung et al., The ML.ENERGY Benchmark: Toward Automated Inference Energy Measurement and Optimization, NeurIPS 2025 Datasets and Benchmarks, arXiv 2505.06371": "Chung et al., arXiv 2505.06371",
+		"Someone, 2024": "Someone, 2024",
+		"":              "",
+	} {
+		if got := ShortCite(in); got != want {
+			t.Errorf("ShortCite(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Edition names the source's version and the date of its data, as a pinned
+// card's face says which data its figures were computed with.
+func TestEdition(t *testing.T) {
+	src := data.Source{Name: "ML.ENERGY Leaderboard", Version: "3.0 (released 2025-12-01); data compiled 2026-02-16", Compiled: "2026-02-16"}
+	if got, want := Edition(src), "ML.ENERGY Leaderboard v3.0, data of 2026-02-16"; got != want {
+		t.Errorf("Edition = %q, want %q", got, want)
+	}
+	if got, want := Edition(data.Source{Name: "A survey"}), "A survey"; got != want {
+		t.Errorf("Edition without a version or date = %q, want %q", got, want)
+	}
+}
