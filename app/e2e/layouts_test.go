@@ -610,7 +610,21 @@ func (b builder) expect(look state.Embed, width int, title string) snippetShot {
 	s := eval[string](tb, `document.querySelector("#embed-snippet").value`)
 	m := snippetRE.FindStringSubmatch(s)
 	src := html.UnescapeString(m[1])
-	if want := b.origin + b.path + "?" + query; src != want {
+	want := b.origin + b.path + "?" + query
+	if look.Layout == state.LayoutCard {
+		// A card records the data it is made with and what its figure read.
+		set, err := data.Load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		made, wh, _ := strings.Cut(strings.TrimPrefix(src, want), "&made_wh=")
+		v, err := strconv.ParseFloat(wh, 64)
+		if made != "&made="+set.Index.DataVersion || err != nil || !strings.Contains(evalIn[string](frame, `document.querySelector("#result").textContent`), data.FormatEnergy(v)) {
+			t.Errorf("snippet src %q, want %q then made=%s and the energy the card reads in Wh", src, want, set.Index.DataVersion)
+		}
+		want = src
+	}
+	if src != want {
 		t.Errorf("snippet src %q, want %q", src, want)
 	}
 	if got := html.UnescapeString(m[2]); got != title {
@@ -622,8 +636,8 @@ func (b builder) expect(look state.Embed, width int, title string) snippetShot {
 	if !strings.HasSuffix(s, "<script>\n"+readmeScript(t, b.origin)+"</script>") {
 		t.Errorf("the snippet does not end with the README's script:\n%s", s)
 	}
-	if got := eval[string](tb, `document.querySelector("#embed-preview").href`); got != src {
-		t.Errorf("#embed-preview = %q, want %q", got, src)
+	if got, want := eval[string](tb, `document.querySelector("#embed-preview").href`), b.origin+b.path+"?"+query; got != want {
+		t.Errorf("#embed-preview = %q, want %q", got, want)
 	}
 	return snippetShot{snippet: s, src: src, width: width, height: content, layout: look.Layout}
 }

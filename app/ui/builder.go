@@ -126,8 +126,10 @@ func (b *Builder) traffic() *plan.Traffic {
 
 // query is the embed's query string: the page's state, the author's
 // choices and the footprint's parameters, as the embed writes them back.
-func (b *Builder) query() string {
-	look := b.look
+func (b *Builder) query() string { return b.queryOf(b.look) }
+
+// queryOf is query with look for the author's choices.
+func (b *Builder) queryOf(look state.Embed) string {
 	if look.Layout != state.LayoutInteractive {
 		look.Hidden = 0 // nothing to hide
 	}
@@ -143,8 +145,26 @@ func (b *Builder) query() string {
 	return b.Footprint.AppendTo(s)
 }
 
-// src is the embed's absolute URL, for the snippet.
-func (b *Builder) src() string { return b.origin + rootPrefix() + b.path() + "?" + b.query() }
+// src is the embed's absolute URL, for the snippet: a card's records the
+// data version and the figure it is made with (state.Embed.MadeWith), so
+// that it says when new data change its figure.
+func (b *Builder) src() string {
+	src := b.origin + rootPrefix() + b.path() + "?" + b.query()
+	if b.look.Layout != state.LayoutCard {
+		return src
+	}
+	var wh float64
+	if b.compare() {
+		wh = b.compareCard().Wh
+	} else {
+		wh = b.card().Wh
+	}
+	// Last, after the traffic too, where a reader sees it is no input.
+	if r := b.look.MadeWith(b.source().Index.DataVersion, wh).Record(); r != "" {
+		src += "&" + r
+	}
+	return src
+}
 
 // previewSrc is the preview's URL, on this site.
 func (b *Builder) previewSrc() string { return appURL(b.path(), b.query()) }

@@ -127,12 +127,20 @@ func (c *Calculator) cardFooter() app.UI {
 // totals and caveat. Prerendered for another question, it gives way to
 // that question (renderPending).
 func (c *Calculator) renderCard() app.UI {
-	return figureCard(export.CardOf(c.res, c.foot.fp.Factors), c.renderPending(c.set))
+	return figureCard(export.CardOf(c.res, c.foot.fp.Factors), c.look, &c.set.Index, c.renderPending(c.set))
+}
+
+// updated is the note a card shows beside its figure (energy, in Wh) when
+// the data have changed it since the card was embedded (export.Updated).
+func updated(look state.Embed, idx *data.Index, wh float64) app.UI {
+	note := export.Updated(look.Made, look.MadeWh, idx.DataVersion, idx.Source, wh)
+	return slot(note != "", func() app.UI { return app.P().ID("figure-updated").Class("figure-updated").Text(note) })
 }
 
 // figureCard is a card layout's body: the card's title, context, figure
-// (or why there is none), comparison, totals and caveat, after pending.
-func figureCard(card export.Card, pending []app.UI) app.UI {
+// (or why there is none) and whether new data have changed it since it was
+// embedded, comparison, totals and caveat, after pending.
+func figureCard(card export.Card, look state.Embed, idx *data.Index, pending []app.UI) app.UI {
 	body := append(pending,
 		app.H1().ID("question").Class("figure-title").Text(card.Title),
 		app.P().ID("figure-context").Class("figure-context").Text(card.Context),
@@ -145,6 +153,7 @@ func figureCard(card export.Card, pending []app.UI) app.UI {
 	} else {
 		body = append(body, app.P().ID("infeasible").Class("infeasible").Text(card.Missed))
 	}
+	body = append(body, updated(look, idx, card.Wh))
 	if card.Comparison != "" {
 		body = append(body, app.P().ID("comparison").Class("figure-comparison").Text(card.Comparison))
 	}

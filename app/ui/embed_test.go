@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -34,9 +35,15 @@ func TestBuilderSnippet(t *testing.T) {
 	}
 	amp := strings.ReplaceAll(state.String(q), "&", "&amp;")
 	title := pinned.Escape(export.CardOf(r, b.Footprint.Factors).Title)
+	// The card's record of the data and the figure it is made with, its
+	// energy to the four digits the card shows.
+	made := fmt.Sprintf("&amp;made=%s&amp;made_wh=%s", set.Index.DataVersion, strings.TrimSuffix(fmt.Sprintf("%.4g", r.Estimate.EnergyWh), ".0"))
+	if got := data.FormatEnergy(r.Estimate.EnergyWh); !strings.HasPrefix(strings.ReplaceAll(made[strings.LastIndex(made, "=")+1:], ".", ""), strings.ReplaceAll(strings.Fields(got)[0], ".", "")) {
+		t.Fatalf("the test's record %s does not read as the card's figure %s", made, got)
+	}
 	// Before any frame reports, the card's estimated height at a phone's
 	// width, and an article's column as its largest width.
-	want := `<iframe src="https://example.org/embed?` + amp + `&amp;layout=card" title="` + title + `" loading="lazy" height="420"` +
+	want := `<iframe src="https://example.org/embed?` + amp + `&amp;layout=card` + made + `" title="` + title + `" loading="lazy" height="420"` +
 		` style="width:100%;max-width:720px;border:0"></iframe>` + "\n<script>\n" + resizeScript("https://example.org/embed") + "</script>"
 	if got := b.snippet(); got != want {
 		t.Errorf("snippet =\n%s\nwant\n%s", got, want)

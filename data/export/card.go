@@ -32,6 +32,7 @@ type Card struct {
 	OtherEnd string
 	Caveat   string // what the figure leaves out, one line
 	Source   data.Source
+	Wh       float64 // the energy Figure says, in Wh; 0 without a figure
 }
 
 // CardOf is r's card, with the energy at f's boundary and the carbon, water
@@ -58,7 +59,7 @@ func CardOf(r *data.Result, f footprint.Factors) Card {
 		return c
 	}
 	l := f.Ladder(r.Estimate.EnergyWh)
-	c.Figure, c.Label = data.FormatEnergy(l.FacilityWh), "of GPU energy"
+	c.Figure, c.Label, c.Wh = data.FormatEnergy(l.FacilityWh), "of GPU energy", l.FacilityWh
 	if !f.IsGPUOnly() {
 		c.Label = fmt.Sprintf("at the boundary “%s”", f.BoundaryName())
 		c.Caveat = widenedCaveat("Measured GPU energy", f)
@@ -139,6 +140,7 @@ type CompareCard struct {
 	Answer  string // "GPT OSS 20B uses the least: 37.01 kWh; the most uses 72× as much."
 	Caveat  string
 	Source  data.Source
+	Wh      float64 // the least energy the answer says, in Wh; 0 when no model meets the deadline
 }
 
 // CompareCardOf is rk's card; idx gives the source and caveat every model shares.
@@ -162,9 +164,10 @@ func CompareCardOf(rk *data.Ranking, idx *data.Index) CompareCard {
 	case 0:
 		c.Answer = fmt.Sprintf("None of the %d %s meets this deadline.", measured, models)
 	case 1:
-		c.Answer = fmt.Sprintf("Only %s meets it: %s.", meets[0].Entry.Name, data.FormatEnergy(meets[0].Result.Estimate.EnergyWh))
+		c.Answer, c.Wh = fmt.Sprintf("Only %s meets it: %s.", meets[0].Entry.Name, data.FormatEnergy(meets[0].Result.Estimate.EnergyWh)), meets[0].Result.Estimate.EnergyWh
 	default:
 		least, most := meets[0].Result.Estimate.EnergyWh, meets[len(meets)-1].Result.Estimate.EnergyWh
+		c.Wh = least
 		c.Answer = fmt.Sprintf("%s uses the least: %s; the most uses %s× as much.", meets[0].Entry.Name, data.FormatEnergy(least),
 			data.FormatRatio(most/least))
 	}

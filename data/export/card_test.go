@@ -192,3 +192,26 @@ func TestEdition(t *testing.T) {
 		t.Errorf("Edition without a version or date = %q, want %q", got, want)
 	}
 }
+
+// A live card says it was updated only when both its data and its figure
+// differ from those it was embedded with.
+func TestUpdated(t *testing.T) {
+	src := data.Source{Compiled: "2026-11-30"}
+	for _, c := range []struct {
+		made    string
+		madeWh  float64
+		version string
+		wh      float64
+		want    string
+	}{
+		{"2026-09-27", 222_500, "2027-01-15", 244_750, "Updated with data of 2026-11-30; when this was embedded it read 222.5 kWh."},
+		{"2026-09-27", 222_500, "2026-09-27", 244_750, ""}, // the same data
+		{"2026-09-27", 222_500, "2027-01-15", 222_504, ""}, // new data, the figure reads the same
+		{"", 0, "2027-01-15", 244_750, ""},                 // nothing recorded
+		{"2026-09-27", 222_500, "2027-01-15", 0, "Updated with data of 2026-11-30; when this was embedded it read 222.5 kWh."}, // no figure now
+	} {
+		if got := Updated(c.made, c.madeWh, c.version, src, c.wh); got != c.want {
+			t.Errorf("Updated(%q, %v, %q, %v) = %q, want %q", c.made, c.madeWh, c.version, c.wh, got, c.want)
+		}
+	}
+}
