@@ -165,4 +165,3 @@ func firstEnergy(t *testing.T, s string) string {
 	}
 	return m
 }
-

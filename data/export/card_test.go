@@ -205,9 +205,9 @@ func TestUpdated(t *testing.T) {
 		want    string
 	}{
 		{"2026-09-27", 222_500, "2027-01-15", 244_750, "Updated with data of 2026-11-30; when this was embedded it read 222.5 kWh."},
-		{"2026-09-27", 222_500, "2026-09-27", 244_750, ""}, // the same data
-		{"2026-09-27", 222_500, "2027-01-15", 222_504, ""}, // new data, the figure reads the same
-		{"", 0, "2027-01-15", 244_750, ""},                 // nothing recorded
+		{"2026-09-27", 222_500, "2026-09-27", 244_750, ""},                                                                     // the same data
+		{"2026-09-27", 222_500, "2027-01-15", 222_504, ""},                                                                     // new data, the figure reads the same
+		{"", 0, "2027-01-15", 244_750, ""},                                                                                     // nothing recorded
 		{"2026-09-27", 222_500, "2027-01-15", 0, "Updated with data of 2026-11-30; when this was embedded it read 222.5 kWh."}, // no figure now
 	} {
 		if got := Updated(c.made, c.madeWh, c.version, src, c.wh); got != c.want {
