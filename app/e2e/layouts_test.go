@@ -60,8 +60,8 @@ func expectCard(v view, r *data.Result, f footprint.Factors) {
 		}
 	} else {
 		want["#infeasible"] = c.Missed
-		if !strings.Contains(c.Missed, data.FormatMS(r.MinDeadlineMS())) {
-			t.Errorf("the card's %q lacks the smallest deadline %s", c.Missed, data.FormatMS(r.MinDeadlineMS()))
+		if d := r.Kind.Deadline(r.MinDeadlineMS()); !strings.Contains(c.Missed, d) {
+			t.Errorf("the card's %q lacks the smallest deadline %s", c.Missed, d)
 		}
 	}
 	for sel, w := range want {

@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"strings"
 
-	"tokenjoule/app/pinned"
+	"tokenjoule/app/cardhtml"
 )
 
 // CSP allows the site's own origin and nothing else, plus the compilation of
@@ -14,7 +14,7 @@ import (
 // manifest: WebKit knows no manifest-src, and logged an error for it on
 // every page. The one inline style allowed, by its hash, is the pinned
 // card's, which the Embed dialog measures in a frame of its own document.
-var CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' " + styleHash(pinned.Style) + "; img-src 'self' data:; " +
+var CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' " + styleHash(cardhtml.Style) + "; img-src 'self' data:; " +
 	"connect-src 'self'; worker-src 'self'; base-uri 'self'; form-action 'self'; frame-ancestors *"
 
 // styleHash is a CSP source that allows the inline stylesheet css.
@@ -50,6 +50,7 @@ func Headers(base string) []Header {
 		{"/web/*", "Access-Control-Allow-Origin", "*"},
 		{"/web/*", "Access-Control-Expose-Headers", "Content-Encoding"},
 		{"/web/app.wasm", "Content-Type", "application/wasm"},
+		{"/web/card.wasm", "Content-Type", "application/wasm"},
 	}
 	if base != "" {
 		h = append(h, Header{"/app-worker.js", "Service-Worker-Allowed", base})

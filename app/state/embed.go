@@ -38,6 +38,13 @@ const (
 	LayoutChart       = "chart" // one of the calculator's charts (ParamChart)
 )
 
+// The layouts the calculator's embed (and the plan's) and the compare
+// embed offer, the default first.
+var (
+	CalcLayouts    = []string{LayoutInteractive, LayoutCard, LayoutChart}
+	CompareLayouts = []string{LayoutInteractive, LayoutCard}
+)
+
 // Charts are the values of ParamChart, the charts of the calculator in page
 // order; the first is the chart layout's default.
 var Charts = []string{"latency", "batch", "power"}

@@ -8,8 +8,8 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"tokenjoule/app/cardhtml"
 	"tokenjoule/app/charts"
-	"tokenjoule/app/pinned"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
@@ -287,7 +287,7 @@ func resizeScript(embeds string) string {
 // never parsed as HTML here, but the author's page will parse it.
 func (b *Builder) snippet() string {
 	return fmt.Sprintf(`<iframe src="%s" title="%s" loading="lazy" height="%d" style="width:100%%;max-width:%dpx;border:0"></iframe>`,
-		pinned.Escape(b.src()), pinned.Escape(b.title()), b.snippetHeight(), articleWidth) +
+		cardhtml.Escape(b.src()), cardhtml.Escape(b.title()), b.snippetHeight(), articleWidth) +
 		"\n<script>\n" + resizeScript(b.origin+rootPrefix()+"/embed") + "</script>"
 }
 
@@ -299,9 +299,9 @@ func (b *Builder) pins() bool { return b.look.Layout == state.LayoutCard }
 func (b *Builder) pinnedPage() string {
 	link := b.permalink()
 	if b.compare() {
-		return pinned.Page(pinned.FromCompareCard(b.compareCard(), link, b.look.Theme))
+		return cardhtml.Page(cardhtml.FromCompareCard(b.compareCard(), link), b.look.Theme)
 	}
-	return pinned.Page(pinned.FromCard(b.card(), link, b.look.Theme))
+	return cardhtml.Page(cardhtml.Card{Card: b.card(), Link: link}, b.look.Theme)
 }
 
 // pinnedHeight is the pinned card's height at a phone's width, once the
@@ -317,5 +317,5 @@ func (b *Builder) pinnedHeight(page string) int {
 // that runs no script, at its height at a phone's width.
 func (b *Builder) pinnedSnippet() string {
 	page := b.pinnedPage()
-	return pinned.Snippet(page, b.title(), b.pinnedHeight(page), articleWidth)
+	return cardhtml.Snippet(page, b.title(), b.pinnedHeight(page), articleWidth)
 }

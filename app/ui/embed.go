@@ -13,10 +13,10 @@ import (
 	"tokenjoule/data/export"
 )
 
-// The layouts each embed offers, the default first.
+// The layouts each embed offers, the default first (package state's).
 var (
-	calcLayouts    = []string{state.LayoutInteractive, state.LayoutCard, state.LayoutChart}
-	compareLayouts = []string{state.LayoutInteractive, state.LayoutCard}
+	calcLayouts    = state.CalcLayouts
+	compareLayouts = state.CompareLayouts
 	planLayouts    = calcLayouts
 )
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"tokenjoule/app/pinned"
+	"tokenjoule/app/cardhtml"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
@@ -34,7 +34,7 @@ func TestBuilderSnippet(t *testing.T) {
 		t.Errorf("card query %q, want %q", got, want)
 	}
 	amp := strings.ReplaceAll(state.String(q), "&", "&amp;")
-	title := pinned.Escape(export.CardOf(r, b.Footprint.Factors).Title)
+	title := cardhtml.Escape(export.CardOf(r, b.Footprint.Factors).Title)
 	// The card's record of the data and the figure it is made with, its
 	// energy to the four digits the card shows.
 	made := fmt.Sprintf("&amp;made=%s&amp;made_wh=%s", set.Index.DataVersion, strings.TrimSuffix(fmt.Sprintf("%.4g", r.Estimate.EnergyWh), ".0"))

@@ -9,47 +9,16 @@ import (
 	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/app/embedframe"
 )
 
-// HeightMessage is the type of the one message the embed sends its parent
-// window: {type: "tokenjoule:height", height: <content height in CSS px,
-// an integer>}, sent with target origin "*" (the height is no secret, and the
-// embed cannot know who frames it) when the embed is mounted and whenever its
-// height changes. The README's script resizes the iframe with it.
-const HeightMessage = "tokenjoule:height"
+// HeightMessage is the type of the embed's one message (embedframe).
+const HeightMessage = embedframe.HeightMessage
 
-// watchHeight posts HeightMessage to the parent window when the page is in a
-// frame, whenever the document's height changes, and returns what stops it.
-// The document's own box is measured, not its scrollHeight, which never
-// drops below the frame's height and so would never let the frame shrink.
-func watchHeight() (stop func()) {
-	if !app.IsClient {
-		return func() {}
-	}
-	win := app.Window()
-	parent := win.Get("parent")
-	if !parent.Truthy() || parent.Equal(win.Get("self")) {
-		return func() {} // not framed: nobody to tell
-	}
-	root := win.Get("document").Get("documentElement")
-	last := 0
-	post := app.FuncOf(func(app.Value, []app.Value) any {
-		h := int(math.Ceil(root.Call("getBoundingClientRect").Get("height").Float()))
-		if h > 0 && h != last {
-			last = h
-			parent.Call("postMessage", map[string]any{"type": HeightMessage, "height": h}, "*")
-		}
-		return nil
-	})
-	// A ResizeObserver calls back once when it starts observing, which sends
-	// the first height.
-	observer := win.Get("ResizeObserver").New(post)
-	observer.Call("observe", root)
-	return func() {
-		observer.Call("disconnect")
-		post.Release()
-	}
-}
+// watchHeight posts the embed's height to the parent window whenever it
+// changes (embedframe.WatchHeight), and returns what stops it.
+func watchHeight() (stop func()) { return embedframe.WatchHeight() }
 
 // watchFrameHeight calls f, from the browser's event loop, with the height
 // each HeightMessage from an iframe with one of the ids reports, and the src

@@ -1,4 +1,4 @@
-package pinned
+package cardhtml
 
 import (
 	"html"
@@ -7,19 +7,20 @@ import (
 	"testing"
 
 	"tokenjoule/data"
+	"tokenjoule/data/export"
 )
 
 // A card's texts are escaped, in the document and again in the snippet's
 // srcdoc, so that a model's name cannot end the markup; the snippet's frame
 // runs no script.
 func TestSnippetEscapes(t *testing.T) {
-	c := Card{Title: `Qwen "3" <script>alert(1)</script> & co's`, Context: "c", Figure: "1 kWh", Label: "of GPU energy",
-		Caveat: "floor", Source: data.Source{Name: "S", URL: "https://example.org/?a=1&b=2"}, Link: "https://example.org/?x=<y>"}
-	page := Page(c)
+	c := Card{Card: export.Card{Title: `Qwen "3" <script>alert(1)</script> & co's`, Context: "c", Figure: "1 kWh", Label: "of GPU energy",
+		Caveat: "floor", Source: data.Source{Name: "S", URL: "https://example.org/?a=1&b=2"}}, Link: "https://example.org/?x=<y>"}
+	page := Page(c, "")
 	if strings.Contains(page, "<script") {
 		t.Errorf("the page holds a script: %s", page)
 	}
-	if !strings.Contains(page, "<h1>Qwen &quot;3&quot; &lt;script&gt;alert(1)&lt;/script&gt; &amp; co&#39;s</h1>") {
+	if !strings.Contains(page, `<h1 id="question" class="figure-title">Qwen &quot;3&quot; &lt;script&gt;alert(1)&lt;/script&gt; &amp; co&#39;s</h1>`) {
 		t.Errorf("the title is not escaped: %s", page)
 	}
 	s := Snippet(page, c.Title, 410, 720)
@@ -39,7 +40,7 @@ func TestSnippetEscapes(t *testing.T) {
 func TestTheme(t *testing.T) {
 	for theme, want := range map[string]string{"": `<html lang="en">`, "light": `<html lang="en" class="light">`,
 		"dark": `<html lang="en" class="dark">`, "x": `<html lang="en">`} {
-		if got := Page(Card{Theme: theme}); !strings.Contains(got, want) {
+		if got := Page(Card{}, theme); !strings.Contains(got, want) {
 			t.Errorf("theme %q: %.80s, want %s", theme, got, want)
 		}
 	}

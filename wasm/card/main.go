@@ -1,0 +1,115 @@
+//go:build js && wasm
+
+// Command card is the card embeds' wasm (web/card.wasm): the dataset and
+// the card's code, without go-app. web/start.js runs it in place of the
+// calculator on the card layout of /embed and /embed/plan: it reads the
+// link's question as the pages do (package state), answers it with the
+// core (data, data/plan) and writes the card that package export words and
+// package cardhtml marks up into the page, in place of the one prerendered
+// for another question. A link it cannot show as a card (a value the pages
+// would refuse with a notice, another layout or page) is left to the
+// calculator, which web/start.js then starts.
+package main
+
+import (
+	"strings"
+	"syscall/js"
+
+	"tokenjoule/app/cardhtml"
+	"tokenjoule/app/embedframe"
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+	"tokenjoule/data/export"
+	"tokenjoule/data/plan"
+)
+
+func main() {
+	win := js.Global()
+	loc := win.Get("location")
+	card, ok := cardOf(loc.Get("pathname").String(), strings.TrimPrefix(loc.Get("search").String(), "?"), loc.Get("origin").String())
+	if ok {
+		doc := win.Get("document")
+		main := doc.Call("querySelector", "main")
+		main.Set("className", "embed figure-layout layout-card")
+		main.Set("innerHTML", cardhtml.Body(card)+cardhtml.Footer(card, export.SourceName(card.Source)))
+		// Live, as the calculator's pages say once mounted (the tests and
+		// web/guard.js wait for it).
+		main.Get("dataset").Set("card", "shown")
+		main.Get("dataset").Set("mounted", "true")
+		doc.Get("documentElement").Get("classList").Call("add", "mounted")
+		// What stood for the calculator before it ran: the loader, and the
+		// link's question in place of the prerendered figures (guard.js).
+		if l := doc.Call("getElementById", "app-wasm-loader"); l.Truthy() {
+			l.Call("remove")
+		}
+		doc.Get("documentElement").Get("classList").Call("remove", "tj-pending")
+		embedframe.WatchHeight()
+	}
+	// web/start.js starts the calculator where no card was shown.
+	win.Call("tokenjouleCardDone", ok)
+	if ok {
+		select {} // the height watch calls back into this program
+	}
+}
+
+// cardOf is the card for the page at path with the query raw, on a site at
+// origin, and whether it is one this shows: a card of /embed or
+// /embed/plan whose parameters the page would take as they are.
+func cardOf(path, raw, origin string) (cardhtml.Card, bool) {
+	base, page := pageOf(path)
+	set, err := data.Load()
+	if page == "" || err != nil {
+		return cardhtml.Card{}, false
+	}
+	v, notices := state.ParseQuery(raw)
+	fp, fn := state.ParseBareFootprint(v)
+	notices = append(notices, fn...)
+	var (
+		c    export.Card
+		look state.Embed
+		ln   []state.Notice
+		link string
+	)
+	switch page {
+	case "/embed":
+		q, qn := state.Parse(set, v)
+		look, ln = state.ParseEmbed(v, state.CalcLayouts)
+		notices = append(append(notices, qn...), ln...)
+		r, err := set.Select(q)
+		if err != nil {
+			return cardhtml.Card{}, false
+		}
+		c, link = export.CardOf(r, fp.Factors), "/?"+fp.Page().AppendTo(state.String(q))
+	case "/embed/plan":
+		q, t, qn := state.ParsePlan(set, v)
+		look, ln = state.ParsePlanEmbed(v)
+		notices = append(append(notices, qn...), ln...)
+		if fp.Factors.Idle.Set {
+			return cardhtml.Card{}, false // the plan refuses it with a notice
+		}
+		p, err := plan.Make(set, q, t)
+		if err != nil {
+			return cardhtml.Card{}, false
+		}
+		c, link = export.PlanCardOf(p, fp.Factors), "/plan?"+fp.Page().AppendTo(state.PlanString(q, t))
+	}
+	if len(notices) > 0 || look.Layout != state.LayoutCard {
+		return cardhtml.Card{}, false
+	}
+	return cardhtml.Card{Card: c, Link: origin + base + link,
+		Note: export.Updated(look.Made, look.MadeWh, set.Index.DataVersion, set.Index.Source, c.Wh)}, true
+}
+
+// pageOf splits path into the site's base ("" or "/repo") and the embed's
+// page (/embed or /embed/plan), under any name a static host serves it by;
+// page is "" for another.
+func pageOf(path string) (base, page string) {
+	path = strings.TrimSuffix(strings.TrimSuffix(path, "/index.html"), ".html")
+	path = strings.TrimSuffix(path, "/")
+	for _, p := range []string{"/embed/plan", "/embed"} {
+		if b, ok := strings.CutSuffix(path, p); ok {
+			return b, p
+		}
+	}
+	return "", ""
+}
