@@ -79,10 +79,11 @@ if (typeof window !== "undefined") {
   // compile it, else as a response to compile; a failure is app.js's to
   // report, when it awaits it. app.js sets wasm.progress to show the bytes
   // downloaded so far.
-  // A card (layout=card of /embed or /embed/plan) is shown by the card's
-  // own small wasm (wasm/card), not by the calculator: app.js starts the
-  // calculator only if that wasm could not show it (window.tokenjouleCard
-  // resolves to false; see app/server/appjs.go).
+  // A card (layout=card of /embed, /embed/plan or /embed/compare) is shown
+  // by the card's own small wasm (wasm/card), not by the calculator: app.js
+  // starts the calculator only if that wasm could not show it, or for the
+  // compare card's bars (window.tokenjouleCard resolves to false; see
+  // app/server/appjs.go).
   var card = appRuns && typeof WebAssembly === "object" && isCard();
   if (card) {
     window.tokenjouleCard = runCard(new URL("card.wasm", here).href);
@@ -115,12 +116,13 @@ if (typeof window !== "undefined") {
   }
 
   // isCard tells whether the page is a card that the card's wasm shows:
-  // the layout card of /embed or /embed/plan, under any name a static host
-  // serves them by.
+  // the layout card of /embed, /embed/plan or /embed/compare (whose bars
+  // the calculator then draws), under any name a static host serves them
+  // by.
   function isCard() {
     var path = location.pathname.replace(/\/index\.html$/, "").replace(/\.html$/, "").replace(/\/+$/, "");
     var layout = (new URLSearchParams(location.search).get("layout") || "").trim().toLowerCase();
-    return layout === "card" && /\/embed(\/plan)?$/.test(path);
+    return layout === "card" && /\/embed(\/plan|\/compare)?$/.test(path);
   }
 
   // runCard downloads and compiles the card's wasm at url as the page is
@@ -146,12 +148,14 @@ if (typeof window !== "undefined") {
     return Promise.all([module, parsed])
       .then(function (got) {
         return new Promise(function (resolve, reject) {
-          window.tokenjouleCardDone = function (shown) {
+          // shown: the card is on the page; more: the calculator must
+          // still draw part of it (the compare card's bars).
+          window.tokenjouleCardDone = function (shown, more) {
             window.tokenjouleCardDone = undefined;
             if (shown) {
               performance.mark("tokenjoule-card-shown");
             }
-            resolve(shown);
+            resolve(shown && !more);
           };
           var go = new Go();
           WebAssembly.instantiate(got[0], go.importObject).then(function (instance) {

@@ -83,6 +83,26 @@ func TestCardWasm(t *testing.T) {
 		tb.waitFor(`document.querySelector("main")?.dataset.card === "shown"`, "the plan's card shown by its wasm")
 		expectPlanCard(tb.view(), p, fp.Factors)
 	})
+	// The compare card's answer at once, from the card's wasm, with the
+	// calculator's wasm held back; then the calculator draws its bars.
+	t.Run("compare", func(t *testing.T) {
+		t.Parallel()
+		other, g := staticHost(t)
+		q := data.Query{Task: "gpqa", Model: "gpt-oss-120b", GPU: "B200", DeadlineMS: 30, Percentile: data.P50, Tokens: 10e9}
+		rk, err := set.Compare(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb := newTab(t, bctx, other.origin, chromedp.EmulateViewport(720, 900))
+		tb.do(chromedp.Navigate(other.origin + "/embed/compare?" + state.EmbedString(q, state.Embed{Layout: state.LayoutCard})))
+		tb.waitText("#answer", export.CompareCardOf(rk, &set.Index).Answer)
+		if tb.has("#pending") || eval[bool](tb, `document.documentElement.classList.contains("tj-pending")`) {
+			t.Error("the compare card's answer is shown behind the link's pending question")
+		}
+		g.release()
+		tb.waitFor(`!!document.querySelector("main[data-mounted]")`, "the calculator, for the bars")
+		expectCompareCard(tb.view(), set, q, rk)
+	})
 	// A link the pages would refuse part of is the calculator's, which
 	// says what it refused (on a host of its own: its service worker would
 	// control the other subtests' pages).

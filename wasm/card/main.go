@@ -2,7 +2,8 @@
 
 // Command card is the card embeds' wasm (web/card.wasm): the dataset and
 // the card's code, without go-app. web/start.js runs it in place of the
-// calculator on the card layout of /embed and /embed/plan: it reads the
+// calculator on the card layout of /embed and /embed/plan, and before it on
+// that of /embed/compare, whose bars the calculator then draws: it reads the
 // link's question as the pages do (package state), answers it with the
 // core (data, data/plan) and writes the card that package export words and
 // package cardhtml marks up into the page, in place of the one prerendered
@@ -26,40 +27,45 @@ import (
 func main() {
 	win := js.Global()
 	loc := win.Get("location")
-	card, ok := cardOf(loc.Get("pathname").String(), strings.TrimPrefix(loc.Get("search").String(), "?"), loc.Get("origin").String())
+	card, more, ok := cardOf(loc.Get("pathname").String(), strings.TrimPrefix(loc.Get("search").String(), "?"), loc.Get("origin").String())
 	if ok {
 		doc := win.Get("document")
 		main := doc.Call("querySelector", "main")
 		main.Set("className", "embed figure-layout layout-card")
 		main.Set("innerHTML", cardhtml.Body(card)+cardhtml.Footer(card, export.SourceName(card.Source)))
-		// Live, as the calculator's pages say once mounted (the tests and
-		// web/guard.js wait for it).
-		main.Get("dataset").Set("card", "shown")
-		main.Get("dataset").Set("mounted", "true")
-		doc.Get("documentElement").Get("classList").Call("add", "mounted")
 		// What stood for the calculator before it ran: the loader, and the
 		// link's question in place of the prerendered figures (guard.js).
-		if l := doc.Call("getElementById", "app-wasm-loader"); l.Truthy() {
+		if l := doc.Call("getElementById", "app-wasm-loader"); l.Truthy() && !more {
 			l.Call("remove")
 		}
 		doc.Get("documentElement").Get("classList").Call("remove", "tj-pending")
-		embedframe.WatchHeight()
+		if !more {
+			// Live, as the calculator's pages say once mounted (the tests
+			// and web/guard.js wait for it).
+			main.Get("dataset").Set("card", "shown")
+			main.Get("dataset").Set("mounted", "true")
+			doc.Get("documentElement").Get("classList").Call("add", "mounted")
+			embedframe.WatchHeight()
+		}
 	}
-	// web/start.js starts the calculator where no card was shown.
-	win.Call("tokenjouleCardDone", ok)
-	if ok {
+	// web/start.js starts the calculator where no card was shown, or where
+	// the card needs it for more (the compare card's bars).
+	win.Call("tokenjouleCardDone", ok, more)
+	if ok && !more {
 		select {} // the height watch calls back into this program
 	}
 }
 
 // cardOf is the card for the page at path with the query raw, on a site at
-// origin, and whether it is one this shows: a card of /embed or
-// /embed/plan whose parameters the page would take as they are.
-func cardOf(path, raw, origin string) (cardhtml.Card, bool) {
+// origin, and whether it is one this shows: a card of /embed, /embed/plan or
+// /embed/compare (by a volume) whose parameters the page would take as they
+// are; more tells that the calculator must still draw part of it (the
+// compare card's bars).
+func cardOf(path, raw, origin string) (card cardhtml.Card, more, ok bool) {
 	base, page := pageOf(path)
 	set, err := data.Load()
 	if page == "" || err != nil {
-		return cardhtml.Card{}, false
+		return cardhtml.Card{}, false, false
 	}
 	v, notices := state.ParseQuery(raw)
 	fp, fn := state.ParseBareFootprint(v)
@@ -77,7 +83,7 @@ func cardOf(path, raw, origin string) (cardhtml.Card, bool) {
 		notices = append(append(notices, qn...), ln...)
 		r, err := set.Select(q)
 		if err != nil {
-			return cardhtml.Card{}, false
+			return cardhtml.Card{}, false, false
 		}
 		c, link = export.CardOf(r, fp.Factors), "/?"+fp.Page().AppendTo(state.String(q))
 	case "/embed/plan":
@@ -85,19 +91,34 @@ func cardOf(path, raw, origin string) (cardhtml.Card, bool) {
 		look, ln = state.ParsePlanEmbed(v)
 		notices = append(append(notices, qn...), ln...)
 		if fp.Factors.Idle.Set {
-			return cardhtml.Card{}, false // the plan refuses it with a notice
+			return cardhtml.Card{}, false, false // the plan refuses it with a notice
 		}
 		p, err := plan.Make(set, q, t)
 		if err != nil {
-			return cardhtml.Card{}, false
+			return cardhtml.Card{}, false, false
 		}
 		c, link = export.PlanCardOf(p, fp.Factors), "/plan?"+fp.Page().AppendTo(state.PlanString(q, t))
+	case "/embed/compare":
+		q, qn := state.ParseCompare(set, v)
+		_, planning, tn := state.ParseTraffic(v)
+		look, ln = state.ParseEmbed(v, state.CompareLayouts)
+		notices = append(append(append(notices, qn...), tn...), ln...)
+		rk, err := set.Compare(q)
+		if planning || err != nil {
+			return cardhtml.Card{}, false, false // plans are the calculator's
+		}
+		cc := export.CompareCardOf(rk, &set.Index)
+		card, more = cardhtml.FromCompareCard(cc, origin+base+"/compare?"+fp.Page().AppendTo(state.String(q))), true
+		c.Wh = cc.Wh
 	}
 	if len(notices) > 0 || look.Layout != state.LayoutCard {
-		return cardhtml.Card{}, false
+		return cardhtml.Card{}, false, false
 	}
-	return cardhtml.Card{Card: c, Link: origin + base + link,
-		Note: export.Updated(look.Made, look.MadeWh, set.Index.DataVersion, set.Index.Source, c.Wh)}, true
+	if !more {
+		card = cardhtml.Card{Card: c, Link: origin + base + link}
+	}
+	card.Note = export.Updated(look.Made, look.MadeWh, set.Index.DataVersion, set.Index.Source, c.Wh)
+	return card, more, true
 }
 
 // pageOf splits path into the site's base ("" or "/repo") and the embed's
@@ -106,7 +127,7 @@ func cardOf(path, raw, origin string) (cardhtml.Card, bool) {
 func pageOf(path string) (base, page string) {
 	path = strings.TrimSuffix(strings.TrimSuffix(path, "/index.html"), ".html")
 	path = strings.TrimSuffix(path, "/")
-	for _, p := range []string{"/embed/plan", "/embed"} {
+	for _, p := range []string{"/embed/plan", "/embed/compare", "/embed"} {
 		if b, ok := strings.CutSuffix(path, p); ok {
 			return b, p
 		}
