@@ -126,17 +126,21 @@ if (typeof window !== "undefined") {
   }
 
   // runCard downloads and compiles the card's wasm at url as the page is
-  // parsed, runs it once the page is (with wasm_exec.js's Go, a deferred
+  // parsed (in a worker, see compileOffThread), runs it once the page is (with wasm_exec.js's Go, a deferred
   // script), and resolves to whether it showed the card (it calls
   // tokenjouleCardDone), marked "tokenjoule-card-shown" on the page's
   // timeline; to false where it could not run.
   function runCard(url) {
-    var module = fetchWasm(url).then(function (res) {
-      if (!res.ok) {
-        throw new Error(url + ": " + res.status);
-      }
-      return WebAssembly.compileStreaming(res);
-    });
+    // Compiled off the page's thread where a worker can (as the
+    // calculator's), else here.
+    var module =
+      compileOffThread({ url: url }, function () {}) ||
+      fetchWasm(url).then(function (res) {
+        if (!res.ok) {
+          throw new Error(url + ": " + res.status);
+        }
+        return WebAssembly.compileStreaming(res);
+      });
     module.catch(function () {});
     var parsed = new Promise(function (resolve) {
       if (document.readyState === "loading") {

@@ -44,16 +44,17 @@ type cardResult struct {
 	FirstVisit []fileBytes `json:"first_visit_by_file"`
 }
 
-// cardProbe notes, in every document, when #energy first says want, shown
-// (no longer hidden behind the link's pending question), and the frame
-// after that: performance.now() of that frame in window.__tjcard.
+// cardProbe notes, in every document, when #energy first says want and is
+// shown (not hidden behind the link's pending question, web/guard.js), and
+// the frame after that: performance.now() of that frame in
+// window.__tjcard.
 const cardProbe = `(() => {
   if (location.protocol === "about:" || window.__tjcard) return;
   const want = __WANT__;
   const t = (window.__tjcard = { shown: null });
   const check = () => {
     const el = document.getElementById("energy");
-    if (t.shown !== null || !el || el.textContent.trim() !== want || document.documentElement.classList.contains("tj-pending")) return;
+    if (t.shown !== null || !el || el.textContent.trim() !== want || !el.checkVisibility()) return;
     t.shown = -1;
     mo.disconnect();
     requestAnimationFrame(() => (t.shown = performance.now()));
@@ -120,7 +121,7 @@ func cardView(chromium string, h *host, p profile, figure string) (cardLoad, err
 	return l, nil
 }
 
-// cardBytes is the median cold view's bytes by file.
+// cardFiles is the median cold view's bytes by file.
 func cardFiles(loads []cardLoad) []fileBytes {
 	ls := make([]load, len(loads))
 	for i, c := range loads {
@@ -146,6 +147,10 @@ func cardLoads(chromium string, h *host, p profile, figure string, n int) (cardR
 	res.FirstVisit = cardFiles(res.Cold)
 	return res, nil
 }
+
+// cardCPU is the phone's CPU on the host's own link: the time the card
+// takes on a slow CPU alone.
+var cardCPU = profile{Name: "CPU 4×, loopback", CPU: 4}
 
 // cardValues are the figures of a profile's card views.
 func cardValues(name string, v func(cardLoad) float64) func(*report) []float64 {

@@ -297,7 +297,7 @@ func run(o options) error {
 		if err != nil {
 			return err
 		}
-		for _, p := range profiles[:2] {
+		for _, p := range []profile{profiles[0], cardCPU, profiles[1]} {
 			p.Link = p.link.String()
 			for _, st := range sites {
 				if st == floor {

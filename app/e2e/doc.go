@@ -27,6 +27,14 @@
 //     light and dark, with the README's resize script; the builder's preview,
 //     snippet (pasted into a page of another origin, at its height), picture
 //     and link; all under the site's Content Security Policy.
+//   - TestCardSnippets, TestPinnedCards, TestCardUpdated and TestCardWasm:
+//     the live snippet pasted into a page that strips scripts, whole at 360
+//     and 1440 px whatever width the dialog previewed; the pinned snippet in
+//     a page and a frame without scripts, light, dark and the reader's
+//     colours; a card's note against a dataset changed in the test
+//     (sitebuild -listen -dataset); the card embeds shown by wasm/card from
+//     a static host, against the core and the calculator, in every
+//     workload, with no request for the calculator's wasm.
 //   - TestAccessibility injects axe-core through the DevTools protocol (the
 //     site's CSP does not apply to it) into every state a reader meets, light
 //     and dark, and fails on any serious or critical violation; TestKeyboard
