@@ -61,10 +61,7 @@ func cardPages(t *testing.T, set *data.Set, q data.Query) []cardPage {
 // same: the preview's width never changes it.
 func liveSnippet(t *testing.T, bctx context.Context, origin, page, title string) string {
 	t.Helper()
-	tb := newTab(t, bctx, origin, chromedp.EmulateViewport(1280, 900))
-	tb.openURL(origin + page)
-	tb.do(chromedp.Click(chromedp.ID("embed-open")))
-	tb.waitFor(`document.querySelector("#embed-dialog")?.matches(":modal") ?? false`, "the modal Embed dialog")
+	tb := openEmbedDialog(t, bctx, origin, page)
 	measured := func(width int) string {
 		// The frame at that width: the preview, or the dialog's measure.
 		js := fmt.Sprintf(`(() => { const f = [...document.querySelectorAll("#embed-frame, #embed-measure")].find(f => f.getAttribute("width") === "%d"),
@@ -87,6 +84,17 @@ func liveSnippet(t *testing.T, bctx context.Context, origin, page, title string)
 		t.Errorf("previewing at 360 px changed the snippet:\n%s\nto\n%s", s, at360)
 	}
 	return s
+}
+
+// openEmbedDialog opens the page (path and query) on a wide screen and its
+// Embed dialog.
+func openEmbedDialog(t *testing.T, bctx context.Context, origin, page string) *tab {
+	t.Helper()
+	tb := newTab(t, bctx, origin, chromedp.EmulateViewport(1280, 900))
+	tb.openURL(origin + page)
+	tb.do(chromedp.Click(chromedp.ID("embed-open")))
+	tb.waitFor(`document.querySelector("#embed-dialog")?.matches(":modal") ?? false`, "the modal Embed dialog")
+	return tb
 }
 
 // attrEscape escapes text as the snippet's attributes are.
@@ -156,10 +164,7 @@ func TestCardSnippets(t *testing.T) {
 // card at a phone's width (the frame's height).
 func pinnedSnippet(t *testing.T, bctx context.Context, origin, page, theme string) string {
 	t.Helper()
-	tb := newTab(t, bctx, origin, chromedp.EmulateViewport(1280, 900))
-	tb.openURL(origin + page)
-	tb.do(chromedp.Click(chromedp.ID("embed-open")))
-	tb.waitFor(`document.querySelector("#embed-dialog")?.matches(":modal") ?? false`, "the modal Embed dialog")
+	tb := openEmbedDialog(t, bctx, origin, page)
 	if theme != "" {
 		tb.change("#embed-theme", theme, "change")
 	}
