@@ -116,13 +116,13 @@ if (typeof window !== "undefined") {
   }
 
   // isCard tells whether the page is a card that the card's wasm shows:
-  // the layout card of /embed, /embed/plan or /embed/compare (whose bars
-  // the calculator then draws), under any name a static host serves them
-  // by.
+  // the layout card of /embed, /embed/plan or /embed/compare, or the chart
+  // layout of /embed (whose bars and chart the calculator then draws),
+  // under any name a static host serves them by.
   function isCard() {
     var path = location.pathname.replace(/\/index\.html$/, "").replace(/\.html$/, "").replace(/\/+$/, "");
     var layout = (new URLSearchParams(location.search).get("layout") || "").trim().toLowerCase();
-    return layout === "card" && /\/embed(\/plan|\/compare)?$/.test(path);
+    return (layout === "card" && /\/embed(\/plan|\/compare)?$/.test(path)) || (layout === "chart" && /\/embed$/.test(path));
   }
 
   // runCard downloads and compiles the card's wasm at url as the page is

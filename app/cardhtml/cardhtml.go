@@ -22,8 +22,11 @@ import (
 type Card struct {
 	export.Card
 	Answer string // the compare card's answer in a line; "" for none
-	Note   string // export.Updated's note; "" for none
-	Link   string // the full page with the same state
+	// Caption is, on the chart layout, the chart's caption in a line, under
+	// the box the chart is drawn in (by the calculator); "" on a card.
+	Caption string
+	Note    string // export.Updated's note; "" for none
+	Link    string // the full page with the same state
 }
 
 // FromCompareCard is the card of the compare page's card, without its bars.
@@ -46,6 +49,9 @@ func Body(c Card) string {
 	}
 	if c.Answer != "" {
 		b.WriteString(`<p id="answer" class="figure-answer">` + Escape(c.Answer) + `</p>`)
+	}
+	if c.Caption != "" {
+		b.WriteString(`<figure class="chart"><div class="echart"></div><figcaption id="chart-caption">` + Escape(c.Caption) + `</figcaption></figure>`)
 	}
 	if c.Note != "" {
 		b.WriteString(`<p id="figure-updated" class="figure-updated">` + Escape(c.Note) + `</p>`)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"tokenjoule/app/charts/headline"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
@@ -102,6 +103,26 @@ func TestCardWasm(t *testing.T) {
 		g.release()
 		tb.waitFor(`!!document.querySelector("main[data-mounted]")`, "the calculator, for the bars")
 		expectCompareCard(tb.view(), set, q, rk)
+	})
+	// The chart layout's headline, context and caption at once, from the
+	// card's wasm, with the calculator's wasm held back; then its chart.
+	t.Run("chart", func(t *testing.T) {
+		t.Parallel()
+		other, g := staticHost(t)
+		q := data.Query{Task: "gpqa", Model: "gpt-oss-120b", GPU: "B200", DeadlineMS: 30, Percentile: data.P50, Tokens: 10e9}
+		r, err := set.Select(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb := newTab(t, bctx, other.origin, chromedp.EmulateViewport(720, 900))
+		tb.do(chromedp.Navigate(other.origin + "/embed?" + state.EmbedString(q, state.Embed{Layout: state.LayoutChart, Chart: "batch"})))
+		tb.waitText("#chart-caption", headline.BriefEnergyConcurrency)
+		if got, want := tb.text("#question"), headline.EnergyConcurrency(r)+"."; got != want {
+			t.Errorf("#question = %q before the calculator runs, want %q", got, want)
+		}
+		g.release()
+		tb.waitFor(`!!document.querySelector("main[data-mounted]")`, "the calculator, for the chart")
+		expectChartLayout(tb.view(), r, 1)
 	})
 	// A link the pages would refuse part of is the calculator's, which
 	// says what it refused (on a host of its own: its service worker would

@@ -3,7 +3,8 @@
 // Command card is the card embeds' wasm (web/card.wasm): the dataset and
 // the card's code, without go-app. web/start.js runs it in place of the
 // calculator on the card layout of /embed and /embed/plan, and before it on
-// that of /embed/compare, whose bars the calculator then draws: it reads the
+// that of /embed/compare and the chart layout of /embed, whose bars and
+// chart the calculator then draws: it reads the
 // link's question as the pages do (package state), answers it with the
 // core (data, data/plan) and writes the card that package export words and
 // package cardhtml marks up into the page, in place of the one prerendered
@@ -13,10 +14,12 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"syscall/js"
 
 	"tokenjoule/app/cardhtml"
+	"tokenjoule/app/charts/headline"
 	"tokenjoule/app/embedframe"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
@@ -86,6 +89,13 @@ func cardOf(path, raw, origin string) (card cardhtml.Card, more, ok bool) {
 			return cardhtml.Card{}, false, false
 		}
 		c, link = export.CardOf(r, fp.Factors), "/?"+fp.Page().AppendTo(state.String(q))
+		if look.Layout == state.LayoutChart {
+			// The chart's headline, context, caption and caveat at once; the
+			// calculator draws the chart.
+			i := max(0, slices.Index(state.Charts, look.Chart))
+			return cardhtml.Card{Card: export.Card{Title: headline.Of[i](r) + ".", Context: c.Context, Caveat: c.Caveat, Source: c.Source},
+				Caption: headline.Briefs(r.Kind)[i], Link: origin + base + link}, true, len(notices) == 0
+		}
 	case "/embed/plan":
 		q, t, qn := state.ParsePlan(set, v)
 		look, ln = state.ParsePlanEmbed(v)

@@ -30,6 +30,9 @@ func Briefs(k *data.Kind) [3]string {
 	return b
 }
 
+// Of are the three charts' headlines, in page order (state.Charts).
+var Of = [3]func(*data.Result) string{EnergyLatency, EnergyConcurrency, PowerThroughput}
+
 // EnergyLatency is the EnergyLatency chart's headline for r.
 func EnergyLatency(r *data.Result) string {
 	return headline(r, func(s *data.Config) string {
