@@ -84,11 +84,13 @@ if (typeof window !== "undefined") {
   // starts the calculator only if that wasm could not show it, or for the
   // compare card's bars (window.tokenjouleCard resolves to false; see
   // app/server/appjs.go).
-  var card = appRuns && typeof WebAssembly === "object" && isCard();
+  var card = appRuns && typeof WebAssembly === "object" ? isCard() : "";
   if (card) {
     window.tokenjouleCard = runCard(new URL("card.wasm", here).href);
   }
-  if (appRuns && !card && typeof WebAssembly === "object") {
+  // Where the calculator draws part of the card, its download starts now
+  // too, beside the card's.
+  if (appRuns && card !== "alone" && typeof WebAssembly === "object") {
     var wasmURL = new URL("app.wasm", here).href;
     var wasm = { url: wasmURL };
     var progress = function (loaded) {
@@ -115,14 +117,18 @@ if (typeof window !== "undefined") {
     window.tokenjouleWasm = wasm;
   }
 
-  // isCard tells whether the page is a card that the card's wasm shows:
-  // the layout card of /embed, /embed/plan or /embed/compare, or the chart
-  // layout of /embed (whose bars and chart the calculator then draws),
-  // under any name a static host serves them by.
+  // isCard tells whether the page is a card that the card's wasm shows
+  // under any name a static host serves it by: "alone" for the layout card
+  // of /embed or /embed/plan, "first" for that of /embed/compare and the
+  // chart layout of /embed, whose bars and chart the calculator then draws;
+  // "" for another page.
   function isCard() {
     var path = location.pathname.replace(/\/index\.html$/, "").replace(/\.html$/, "").replace(/\/+$/, "");
     var layout = (new URLSearchParams(location.search).get("layout") || "").trim().toLowerCase();
-    return (layout === "card" && /\/embed(\/plan|\/compare)?$/.test(path)) || (layout === "chart" && /\/embed$/.test(path));
+    if (layout === "card" && /\/embed(\/plan)?$/.test(path)) {
+      return "alone";
+    }
+    return (layout === "card" && /\/embed\/compare$/.test(path)) || (layout === "chart" && /\/embed$/.test(path)) ? "first" : "";
   }
 
   // runCard downloads and compiles the card's wasm at url as the page is
