@@ -124,6 +124,25 @@ func TestCardWasm(t *testing.T) {
 		tb.waitFor(`!!document.querySelector("main[data-mounted]")`, "the calculator, for the chart")
 		expectChartLayout(tb.view(), r, 1)
 	})
+	// Under a sub-path, the card's links keep it.
+	t.Run("subpath", func(t *testing.T) {
+		t.Parallel()
+		sub := cspSite(t, "/repo/")
+		q := cardSample(set)[0]
+		r, err := set.Select(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb := newTab(t, bctx, sub.URL, chromedp.EmulateViewport(720, 900))
+		tb.do(chromedp.Navigate(sub.URL + "/repo/embed.html?" + state.EmbedString(q, state.Embed{Layout: state.LayoutCard})))
+		tb.waitFor(`document.querySelector("main")?.dataset.card === "shown"`, "the card shown by its wasm")
+		if got, want := tb.text("#energy"), data.FormatEnergy(r.Estimate.EnergyWh); got != want {
+			t.Errorf("#energy = %q, want %q", got, want)
+		}
+		if got, want := tb.href("#open-full").String(), sub.URL+"/repo/?"+state.String(q); got != want {
+			t.Errorf("Explore in tokenjoule → %s, want %s", got, want)
+		}
+	})
 	// A link the pages would refuse part of is the calculator's, which
 	// says what it refused (on a host of its own: its service worker would
 	// control the other subtests' pages).
