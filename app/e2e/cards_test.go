@@ -243,8 +243,8 @@ func TestPinnedCards(t *testing.T) {
 	q := data.Query{Task: "gpqa", Model: "gpt-oss-120b", GPU: "B200", DeadlineMS: 30, Percentile: data.P50, Tokens: 10e9}
 	edition := export.Edition(set.Index.Source)
 	for _, c := range cardPages(t, set, q) {
-		for _, theme := range []string{"", "dark"} {
-			t.Run(c.name+"/"+map[string]string{"": "reader", "dark": "dark"}[theme], func(t *testing.T) {
+		for _, theme := range []string{"", "light", "dark"} {
+			t.Run(c.name+"/"+map[string]string{"": "reader", "light": "light", "dark": "dark"}[theme], func(t *testing.T) {
 				t.Parallel()
 				s := pinnedSnippet(t, bctx, origin, c.page, theme)
 				if len(s) > 30*1024 || strings.Contains(s, "<script") || strings.Contains(s, "&lt;script") {
