@@ -54,7 +54,8 @@
 //     legend, the power chart in two panels (eight configurations too),
 //     its lines told apart, its axes from zero and each figure within 40 px
 //     of its own diamond, over no other text, and no point or text cut.
-//   - TestFirefox and TestWebKit run the three pages, three links, a typed
+//   - TestFirefox and TestWebKit run the three pages, three links, a card
+//     shown by its own wasm, a typed
 //     deadline, a GPU and a model chosen, the charts, the embed in a
 //     cross-origin and a sandboxed frame, pages left before ECharts loads,
 //     the site from a host that does not compress (the wasm's gzip copy
