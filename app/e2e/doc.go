@@ -81,6 +81,8 @@
 //   - harness_embeds_test.go lists the embeds the tests load, each layout
 //     with what it must show (embedCases), and checks the interactive embed
 //     (expectEmbed);
+//   - harness_builder_test.go drives the Embed dialog (builder) and pastes
+//     its snippet into a page of another origin (expectPasted);
 //   - harness_expect_test.go checks a page against the core: the
 //     calculator's answer (tab.expect, expectDiffusion, expectFootprint),
 //     the URL's state, the ranking's rows and columns (expectRanking,
