@@ -25,13 +25,19 @@ SLIM ?= 1
 # The browser build embeds the dataset packed (data/dataset.pack, made by
 # go generate ./data from the dataset).
 WASM_SRC := go.mod go.sum data/dataset.pack $(shell find app wasm data -name '*.go' -not -name '*_test.go' 2>/dev/null)
-wasm: web/app.wasm
+wasm: web/app.wasm web/card.wasm
 web/app.wasm: $(WASM_SRC)
 ifeq ($(SLIM),1)
 	$(GO) run ./wasm/slim -dir .cache/wasm-slim -o $@
 else
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./wasm
 endif
+
+# The card embeds' wasm (wasm/card): the dataset and the card's code,
+# without go-app, built with the same flags; web/start.js runs it in place of
+# the calculator on a card.
+web/card.wasm: $(WASM_SRC)
+	$(GO) run ./wasm/slim -dir .cache/wasm-slim -o $@ -pkg tokenjoule/wasm/card
 
 # ECharts $(ECHARTS_VERSION) from the npm registry (npm pack: no node_modules),
 # checked against web/echarts.sha256 before and after extraction. The page

@@ -26,9 +26,10 @@ const AnyGPU = "any"
 type Set struct {
 	Index Index
 
-	fsys     fs.FS
-	root     string  // the generation's folder in fsys, with a final slash; "" for its root
-	pack     *packed // or the same dataset packed (see Pack), without fsys
+	// src reads the models and their measured values: a folder's files
+	// (files), or the same dataset packed (packed, see Pack). An interface,
+	// so that a program that loads only a pack links no encoding/json.
+	src      source
 	mu       sync.Mutex
 	models   map[string]*Model               // by task + "/" + slug
 	measured map[string]map[string]*Measured // by task, then row id; nil for a task without measured values
@@ -88,7 +89,7 @@ func load(fsys fs.FS, root string) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Set{fsys: fsys, root: root, models: map[string]*Model{}, measured: map[string]map[string]*Measured{}}
+	s := &Set{src: folder{fsys, root}, models: map[string]*Model{}, measured: map[string]map[string]*Measured{}}
 	if err := json.Unmarshal(b, &s.Index); err != nil {
 		return nil, fmt.Errorf("index.json: %w", err)
 	}
@@ -165,12 +166,8 @@ func (s *Set) Model(task, name string) (*Model, error) {
 	if m := s.models[key]; m != nil {
 		return m, nil
 	}
-	var m *Model
-	if s.pack != nil {
-		if m, err = s.pack.model(key); err != nil {
-			return nil, err
-		}
-	} else if m, err = s.readModel(key); err != nil {
+	m, err := s.src.model(key)
+	if err != nil {
 		return nil, err
 	}
 	measured, err := s.measuredValues(task)
@@ -195,7 +192,7 @@ func (s *Set) measuredValues(task string) (map[string]*Measured, error) {
 	if m, ok := s.measured[task]; ok {
 		return m, nil
 	}
-	t, err := s.measuredTable(task)
+	t, err := s.src.measured(task)
 	if err != nil {
 		return nil, err
 	}
@@ -211,9 +208,23 @@ func (s *Set) measuredValues(task string) (map[string]*Measured, error) {
 	return m, nil
 }
 
-// readModel reads the model file key (task/slug) of a dataset's files.
-func (s *Set) readModel(key string) (*Model, error) {
-	b, err := fs.ReadFile(s.fsys, s.root+key+".json")
+// A source reads a dataset's models, by key (task/slug), and a workload's
+// measured values: nil where it has none.
+type source interface {
+	model(key string) (*Model, error)
+	measured(task string) (*MeasuredTable, error)
+}
+
+// folder is a dataset's files: the generation's folder root in fsys, with a
+// final slash ("" for its root).
+type folder struct {
+	fsys fs.FS
+	root string
+}
+
+// model reads the model file key (task/slug).
+func (f folder) model(key string) (*Model, error) {
+	b, err := fs.ReadFile(f.fsys, f.root+key+".json")
 	if err != nil {
 		return nil, err
 	}
@@ -224,10 +235,9 @@ func (s *Set) readModel(key string) (*Model, error) {
 	return m, nil
 }
 
-// readMeasured reads a workload's measured.bin from a dataset's files; nil
-// where it has none.
-func (s *Set) readMeasured(task string) (*MeasuredTable, error) {
-	b, err := fs.ReadFile(s.fsys, s.root+task+"/"+MeasuredFile)
+// measured reads a workload's measured.bin; nil where it has none.
+func (f folder) measured(task string) (*MeasuredTable, error) {
+	b, err := fs.ReadFile(f.fsys, f.root+task+"/"+MeasuredFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -251,15 +261,6 @@ func (s *Set) Files() []string {
 	}
 	sort.Strings(names)
 	return names
-}
-
-// measuredTable is a workload's measured values as its measured.bin holds
-// them; nil where it has none.
-func (s *Set) measuredTable(task string) (*MeasuredTable, error) {
-	if s.pack != nil {
-		return s.pack.measured(task)
-	}
-	return s.readMeasured(task)
 }
 
 // Kind is what the workload's models generate (see TaskKind).

@@ -38,7 +38,7 @@ func Pack(set *Set) ([]byte, error) {
 	}
 	var models, tables []rec
 	for _, wl := range set.Index.Workloads {
-		t, err := set.measuredTable(wl.ID)
+		t, err := set.src.measured(wl.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -118,7 +118,7 @@ func LoadPacked(b []byte) (*Set, error) {
 		p.strs = append(p.strs, r.raw())
 	}
 	r.strs = p.strs
-	s := &Set{pack: p, models: map[string]*Model{}, measured: map[string]map[string]*Measured{}}
+	s := &Set{src: p, models: map[string]*Model{}, measured: map[string]map[string]*Measured{}}
 	end := r.record()
 	s.Index.unpack(&r)
 	r.end(end)

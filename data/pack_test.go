@@ -48,8 +48,8 @@ func TestPackRoundTrip(t *testing.T) {
 	}
 	// Each workload's measured values, bit for bit.
 	for _, w := range set.Index.Workloads {
-		want, err1 := set.measuredTable(w.ID)
-		got, err2 := got.measuredTable(w.ID)
+		want, err1 := set.src.measured(w.ID)
+		got, err2 := got.src.measured(w.ID)
 		if err1 != nil || err2 != nil || want == nil || got == nil {
 			t.Fatalf("%s: measured values %v, %v; packed %v, %v", w.ID, want != nil, err1, got != nil, err2)
 		}

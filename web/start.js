@@ -79,7 +79,18 @@ if (typeof window !== "undefined") {
   // compile it, else as a response to compile; a failure is app.js's to
   // report, when it awaits it. app.js sets wasm.progress to show the bytes
   // downloaded so far.
-  if (appRuns && typeof WebAssembly === "object") {
+  // A card (layout=card of /embed, /embed/plan or /embed/compare) is shown
+  // by the card's own small wasm (wasm/card), not by the calculator: app.js
+  // starts the calculator only if that wasm could not show it, or for the
+  // compare card's bars (window.tokenjouleCard resolves to false; see
+  // app/server/appjs.go).
+  var card = appRuns && typeof WebAssembly === "object" ? isCard() : "";
+  if (card) {
+    window.tokenjouleCard = runCard(new URL("card.wasm", here).href);
+  }
+  // Where the calculator draws part of the card, its download starts now
+  // too, beside the card's.
+  if (appRuns && card !== "alone" && typeof WebAssembly === "object") {
     var wasmURL = new URL("app.wasm", here).href;
     var wasm = { url: wasmURL };
     var progress = function (loaded) {
@@ -104,6 +115,67 @@ if (typeof window !== "undefined") {
       wasm.response.catch(function () {});
     }
     window.tokenjouleWasm = wasm;
+  }
+
+  // isCard tells whether the page is a card that the card's wasm shows
+  // under any name a static host serves it by: "alone" for the layout card
+  // of /embed or /embed/plan, "first" for that of /embed/compare and the
+  // chart layout of /embed, whose bars and chart the calculator then draws;
+  // "" for another page.
+  function isCard() {
+    var path = location.pathname.replace(/\/index\.html$/, "").replace(/\.html$/, "").replace(/\/+$/, "");
+    var layout = (new URLSearchParams(location.search).get("layout") || "").trim().toLowerCase();
+    if (layout === "card" && /\/embed(\/plan)?$/.test(path)) {
+      return "alone";
+    }
+    return (layout === "card" && /\/embed\/compare$/.test(path)) || (layout === "chart" && /\/embed$/.test(path)) ? "first" : "";
+  }
+
+  // runCard downloads and compiles the card's wasm at url as the page is
+  // parsed (in a worker, see compileOffThread), runs it once the page is (with wasm_exec.js's Go, a deferred
+  // script), and resolves to whether it showed the card (it calls
+  // tokenjouleCardDone), marked "tokenjoule-card-shown" on the page's
+  // timeline; to false where it could not run.
+  function runCard(url) {
+    // Compiled off the page's thread where a worker can (as the
+    // calculator's), else here.
+    var module =
+      compileOffThread({ url: url }, function () {}) ||
+      fetchWasm(url).then(function (res) {
+        if (!res.ok) {
+          throw new Error(url + ": " + res.status);
+        }
+        return WebAssembly.compileStreaming(res);
+      });
+    module.catch(function () {});
+    var parsed = new Promise(function (resolve) {
+      if (document.readyState === "loading") {
+        document.addEventListener("DOMContentLoaded", resolve);
+      } else {
+        resolve();
+      }
+    });
+    return Promise.all([module, parsed])
+      .then(function (got) {
+        return new Promise(function (resolve, reject) {
+          // shown: the card is on the page; more: the calculator must
+          // still draw part of it (the compare card's bars).
+          window.tokenjouleCardDone = function (shown, more) {
+            window.tokenjouleCardDone = undefined;
+            if (shown) {
+              performance.mark("tokenjoule-card-shown");
+            }
+            resolve(shown && !more);
+          };
+          var go = new Go();
+          WebAssembly.instantiate(got[0], go.importObject).then(function (instance) {
+            go.run(instance).catch(reject);
+          }, reject);
+        });
+      })
+      .catch(function () {
+        return false;
+      });
   }
 
   // compileOffThread starts a worker (this script) that downloads and

@@ -78,6 +78,8 @@ type report struct {
 		AfterInteractions [2]float64 `json:"after_interactions_js_heap_wasm"`
 	} `json:"memory"`
 	LoadAfter string `json:"load_average_after"`
+	// A writer's card for a question other than the default (card.go).
+	Cards []cardResult `json:"cards,omitempty"`
 }
 
 type fileSize struct {
@@ -98,7 +100,8 @@ func main() {
 	flag.IntVar(&o.warm, "warm", 2, "warm loads after each cold one, in the same profile, and after the interactions")
 	flag.IntVar(&o.slowCold, "slow-cold", 5, "cold loads on the slow CPU and link")
 	flag.BoolVar(&o.floor, "floor", true, "also measure the floor, alternately with the other sites: go-app's hello world (wasm/floor), built and served as the calculator is, which shows what the stack takes before the calculator's own work")
-	flag.StringVar(&o.only, "profiles", "desktop,phone,plain,use", "the profiles to measure, of desktop, phone (the slow CPU and link), plain (a host that does not compress) and use (the interactions)")
+	flag.StringVar(&o.only, "profiles", "desktop,phone,plain,use,card", "the profiles to measure, of desktop, phone (the slow CPU and link), plain (a host that does not compress), use (the interactions) and card (a writer's card, on the desktop and the phone profile)")
+	flag.IntVar(&o.cardCold, "card-cold", 5, "cold views of the card per profile")
 	flag.IntVar(&o.plainCold, "plain-cold", 3, "cold loads from a host that does not compress (as python3 -m http.server)")
 	flag.IntVar(&o.steps, "steps", 30, "changes of the deadline box and of the slider; a third as many of each other control")
 	flag.IntVar(&o.useRounds, "sessions", 1, "sessions of use (interactions, a slider drag, visits back) per site, alternating between the sites")
@@ -142,6 +145,7 @@ type options struct {
 	quality              int
 	cold, warm, slowCold int
 	plainCold            int
+	cardCold             int
 	only                 string
 	steps, moves         int
 	useRounds            int
@@ -283,6 +287,29 @@ func run(o options) error {
 			results[k].Profile = p
 			results[k].FirstVisit = medianFiles(results[k].Cold)
 			st.r.Profiles = append(st.r.Profiles, results[k])
+		}
+	}
+
+	// A writer's card, cold, on the desktop and the phone profile, the
+	// sites' views alternating (not the floor's: it has no card).
+	if want["card"] {
+		figure, err := cardFigure(set)
+		if err != nil {
+			return err
+		}
+		for _, p := range []profile{profiles[0], cardCPU, profiles[1]} {
+			p.Link = p.link.String()
+			for _, st := range sites {
+				if st == floor {
+					continue
+				}
+				fmt.Fprintf(os.Stderr, "bench: %s%s: %d cold views of the card %s\n", st.label(len(sites)), p.Name, o.cardCold, cardPath())
+				c, err := cardLoads(chromium, st.h, p, figure, o.cardCold)
+				if err != nil {
+					return err
+				}
+				st.r.Cards = append(st.r.Cards, c)
+			}
 		}
 	}
 
@@ -432,9 +459,12 @@ func use(chromium string, st *site, plan []step, moves, again int, cfg any) erro
 // the host sends them compressed.
 func sizes(dir string) ([]fileSize, error) {
 	var out []fileSize
-	for _, name := range []string{"web/app.wasm", "web/echarts.min.js", "index.html", "app.js", "wasm_exec.js", "app-worker.js", "web/style.css", "web/guard.js", "app.css", "manifest.webmanifest", "embed.html"} {
+	for _, name := range []string{"web/app.wasm", "web/card.wasm", "web/echarts.min.js", "index.html", "app.js", "wasm_exec.js", "app-worker.js", "web/style.css", "web/guard.js", "app.css", "manifest.webmanifest", "embed.html"} {
 		p := filepath.Join(dir, name)
 		raw, err := os.Stat(p)
+		if os.IsNotExist(err) && name == "web/card.wasm" {
+			continue // a site from before the card's wasm
+		}
 		if err != nil {
 			return nil, err
 		}

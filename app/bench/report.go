@@ -134,6 +134,7 @@ func printReport(w io.Writer, r *report) {
 		}
 	}
 
+	printCards(w, r.Cards)
 	printSteps(w, "Interactions, desktop (ms from the input event: figure = #energy changed and a frame painted; in the next frame = painted by the first frame to begin after the event; settled = the first frame after the last DOM or chart change)", r.Steps)
 	printDrag(w, "Slider drag", r.Drag)
 	printSteps(w, "The same, the charts on the screen (scrolled with the slider at the top), where a change redraws them", r.StepsInView)
@@ -263,6 +264,10 @@ var targets = []target{
 	{"deadline typed → figure painted, p95, desktop", 20, "ms", steps("deadline", false)},
 	{"deadline typed → figure painted, p95, charts on the screen", 60, "ms", steps("deadline", true)},
 	{"first figure (#energy) painted, desktop, cold", 150, "ms", coldLoads(desktop, func(l load) float64 { return l.EnergyPainted })},
+	{"card, right figure shown, CPU 4×, cold", 1000, "ms", cardValues(cardCPU.Name, func(l cardLoad) float64 { return l.Figure })},
+	{"  the same on the phone profile (and its 10 Mbit/s link)", 1000, "ms", cardValues(phone, func(l cardLoad) float64 { return l.Figure })},
+	{"card, right figure shown, desktop, cold", 300, "ms", cardValues(desktop, func(l cardLoad) float64 { return l.Figure })},
+	{"card, bytes moved by a cold view (workers included), desktop", 600e3, "KB", cardValues(desktop, func(l cardLoad) float64 { return float64(l.Bytes) })},
 }
 
 const (

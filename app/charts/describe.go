@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"tokenjoule/app/charts/headline"
 	"tokenjoule/data"
 )
 
@@ -41,7 +42,7 @@ func DescribeEnergyLatency(r *data.Result) string {
 		latencyWords(k, q.Percentile), data.FormatNumber(k.InUnit(lo)), k.Latency(hi)),
 		func(s *data.Config) string {
 			return fmt.Sprintf("%s with %s, at %s and %s J per %s, the least energy of those that meet it.",
-				gpuName(s), batchWords(s), k.LatencyAgainst(s.Latency(q.Percentile), q.DeadlineMS), data.FormatNumber(s.Joules()), k.Item)
+				gpuName(s), headline.Batch(s), k.LatencyAgainst(s.Latency(q.Percentile), q.DeadlineMS), data.FormatNumber(s.Joules()), k.Item)
 		})
 }
 
@@ -54,15 +55,6 @@ func latencyWords(k *data.Kind, p data.Percentile) string {
 	return "the " + percentileWords(p) + " wait between tokens"
 }
 
-// batchWords is a configuration's batch in words: "a batch size limit of
-// 256", "a batch size of 4, split Ulysses 2 × ring 1".
-func batchWords(c *data.Config) string {
-	if c.Diffusion() {
-		return fmt.Sprintf("a batch size of %d, split %s", c.BatchSize, c.Split())
-	}
-	return fmt.Sprintf("a batch size limit of %d", c.MaxNumSeqs)
-}
-
 // DescribeEnergyConcurrency describes the EnergyConcurrency chart of r.
 func DescribeEnergyConcurrency(r *data.Result) string {
 	q, k := r.Query, r.Kind
@@ -70,7 +62,7 @@ func DescribeEnergyConcurrency(r *data.Result) string {
 	return tell(r, curves, fmt.Sprintf("%s: for %s, energy per %s in joules against %s from %s, one line for each of %s; the part of a line that misses the deadline is thin, its points hollow.",
 		Titles(k)[1], r.Model.Name, k.Item, batchesWords(k), batchRange(curves), gpuList(curves)),
 		func(s *data.Config) string {
-			return fmt.Sprintf("%s at %s, %s J per %s.", gpuName(s), batchWords(s), data.FormatNumber(s.Joules()), k.Item)
+			return fmt.Sprintf("%s at %s, %s J per %s.", gpuName(s), headline.Batch(s), data.FormatNumber(s.Joules()), k.Item)
 		})
 }
 
@@ -92,7 +84,7 @@ func DescribePowerThroughput(r *data.Result) string {
 		Titles(k)[2], r.Model.Name, gpuList(curves), batchesWords(k), batchRange(curves), k.Items),
 		func(s *data.Config) string {
 			return fmt.Sprintf("%s at %s draws %s W and generates %s %s per second.",
-				gpuName(s), batchWords(s), data.FormatNumber(float64(s.PowerWatts)), data.FormatNumber(s.Throughput()), strings.TrimPrefix(k.Items, "output "))
+				gpuName(s), headline.Batch(s), data.FormatNumber(float64(s.PowerWatts)), data.FormatNumber(s.Throughput()), strings.TrimPrefix(k.Items, "output "))
 		})
 }
 
@@ -115,7 +107,7 @@ func deadlineSentence(r *data.Result, curves []data.Curve) string {
 	if meets == 0 {
 		s := "No configuration meets the " + d + ", so none is selected"
 		if f := r.Fastest; f != nil {
-			s += fmt.Sprintf("; the fastest, %s with %s, takes %s", gpuName(f), batchWords(f), k.LatencyAgainst(f.Latency(q.Percentile), q.DeadlineMS))
+			s += fmt.Sprintf("; the fastest, %s with %s, takes %s", gpuName(f), headline.Batch(f), k.LatencyAgainst(f.Latency(q.Percentile), q.DeadlineMS))
 		}
 		return s + "."
 	}

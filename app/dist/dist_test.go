@@ -29,7 +29,7 @@ func project(t *testing.T) string {
 	root := filepath.Join(t.TempDir(), "project")
 	for name, content := range map[string]string{
 		"go.mod": "module " + secret, ".git/config": "[core] " + secret, "../outside.txt": secret,
-		"web/app.wasm": "\x00asm stand-in", "web/echarts.min.js": strings.Repeat("var echarts;\n", 200),
+		"web/app.wasm": "\x00asm stand-in", "web/card.wasm": "\x00asm card stand-in", "web/echarts.min.js": strings.Repeat("var echarts;\n", 200),
 		"web/guard.js": "// guard", "web/start.js": "// start", "web/style.css": strings.Repeat("body{color:#222}\n", 100), "web/icon.svg": "<svg/>",
 		"web/icon-192.png": "png", "web/icon-512.png": "png", "web/echarts.sha256": "sum",
 	} {

@@ -7,7 +7,7 @@ import (
 )
 
 // CSP is the site's Content-Security-Policy (server.CSP).
-const CSP = server.CSP
+var CSP = server.CSP
 
 // Headers is the _headers file (Netlify, Cloudflare Pages) for a site under
 // base ("/" or "/repo"): server.Headers, which `serve` and FileServer send.

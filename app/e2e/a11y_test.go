@@ -328,9 +328,10 @@ func TestKeyboard(t *testing.T) {
 				t.Errorf("Tab never reached #%s in the dialog (reached %v)", id, seen)
 			}
 		}
-		// The snippet is whole: the iframe and the README's resize script.
+		// The snippet is whole: the iframe (the card's, with its record of
+		// the data it was made with) and the README's resize script.
 		snippet := eval[string](tb, `document.querySelector("#embed-snippet").value`)
-		if !strings.HasPrefix(snippet, `<iframe src="`+html.EscapeString(origin+"/embed?"+state.EmbedString(q, state.Embed{Layout: state.LayoutCard}))+`"`) ||
+		if !strings.HasPrefix(snippet, `<iframe src="`+html.EscapeString(origin+"/embed?"+state.EmbedString(q, state.Embed{Layout: state.LayoutCard})+"&made=")) ||
 			!strings.Contains(snippet, "<script>\n"+readmeScript(t, origin)+"</script>") {
 			t.Errorf("the snippet is not the iframe and the README's script:\n%s", snippet)
 		}

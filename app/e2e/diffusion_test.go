@@ -14,7 +14,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"tokenjoule/app/charts"
+	"tokenjoule/app/charts/headline"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
@@ -275,7 +275,7 @@ func (dt *diffusionTest) embedLayouts(t *testing.T) {
 		}
 	}
 	tb.chartReady("chart-concurrency")
-	if got := tb.text("#chart-caption"); got != charts.BriefEnergyConcurrency {
+	if got := tb.text("#chart-caption"); got != headline.BriefEnergyConcurrency {
 		t.Errorf("the chart's caption reads %q", got)
 	}
 }

@@ -27,6 +27,14 @@
 //     light and dark, with the README's resize script; the builder's preview,
 //     snippet (pasted into a page of another origin, at its height), picture
 //     and link; all under the site's Content Security Policy.
+//   - TestCardSnippets, TestPinnedCards, TestCardUpdated and TestCardWasm:
+//     the live snippet pasted into a page that strips scripts, whole at 360
+//     and 1440 px whatever width the dialog previewed; the pinned snippet in
+//     a page and a frame without scripts, light, dark and the reader's
+//     colours; a card's note against a dataset changed in the test
+//     (sitebuild -listen -dataset); the card embeds shown by wasm/card from
+//     a static host, against the core and the calculator, in every
+//     workload, with no request for the calculator's wasm.
 //   - TestAccessibility injects axe-core through the DevTools protocol (the
 //     site's CSP does not apply to it) into every state a reader meets, light
 //     and dark, and fails on any serious or critical violation; TestKeyboard
@@ -51,13 +59,13 @@
 //     same DOM, attribute by attribute; TestEarlyChoice: a choice made
 //     before the app runs (the CPU 4× slower, the wasm held back) is
 //     answered once it runs.
-//   - TestFirefox and TestWebKit run the three pages, three links, a typed
-//     deadline, a GPU and a model chosen (also before the app runs), the
-//     charts, the embed in a cross-origin and a sandboxed frame, pages left
-//     before ECharts loads, the site from a host that does not compress (the
-//     wasm's gzip copy alone), and in Firefox the pages offline; any console
-//     error fails them (WebKit's console is read through its remote
-//     inspector, as WebDriver has none).
+//   - TestFirefox and TestWebKit run the three pages, three links, a card
+//     shown by its own wasm, a typed deadline, a GPU and a model chosen
+//     (also before the app runs), the charts, the embed in a cross-origin
+//     and a sandboxed frame, pages left before ECharts loads, the site from
+//     a host that does not compress (the wasm's gzip copy alone), and in
+//     Firefox the pages offline; any console error fails them (WebKit's
+//     console is read through its remote inspector, as WebDriver has none).
 //
 // # The harness
 //
@@ -77,6 +85,8 @@
 //   - harness_embeds_test.go lists the embeds the tests load, each layout
 //     with what it must show (embedCases), and checks the interactive embed
 //     (expectEmbed);
+//   - harness_builder_test.go drives the Embed dialog (builder) and pastes
+//     its snippet into a page of another origin (expectPasted);
 //   - harness_expect_test.go checks a page against the core: the
 //     calculator's answer (tab.expect, expectDiffusion, expectFootprint),
 //     the URL's state, the ranking's rows and columns (expectRanking,

@@ -349,7 +349,7 @@ func (et *embedTest) subPath(t *testing.T) {
 	tb.do(chromedp.Click(chromedp.ID("embed-open")))
 	tb.waitFor(`!!document.querySelector("#embed-snippet")`, "the Embed dialog")
 	want := sub.URL + "/repo/embed?" + state.EmbedString(q, state.Embed{Layout: state.LayoutCard})
-	if got := eval[string](tb, `document.querySelector("#embed-snippet").value`); !strings.Contains(got, `src="`+html.EscapeString(want)+`"`) {
+	if got := eval[string](tb, `document.querySelector("#embed-snippet").value`); !strings.Contains(got, `src="`+html.EscapeString(want+"&made=")) {
 		t.Errorf("snippet %q, want src %q", got, want)
 	}
 	if got := eval[string](tb, `document.querySelector("#embed-preview").href`); got != want {

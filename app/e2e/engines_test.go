@@ -216,6 +216,21 @@ func engineTest(t *testing.T, find func() starter) {
 		e.expectCalc(set, q)
 	})
 
+	// A card, shown by the card's own wasm, not the calculator.
+	run("Card", func(e *enginePage) {
+		e.open(host.origin + "/embed?" + state.EmbedString(q, state.Embed{Layout: state.LayoutCard}))
+		r, err := set.Select(q)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		e.waitText("#energy", data.FormatEnergy(r.Estimate.EnergyWh))
+		var shown string
+		e.eval(`document.querySelector("main").dataset.card ?? ""`, &shown)
+		if shown != "shown" {
+			e.t.Errorf("the card was not shown by its wasm (main[data-card] = %q)", shown)
+		}
+	})
+
 	run("Charts", func(e *enginePage) {
 		e.ensure(host.origin + "/?" + state.String(q))
 		e.expectCalc(set, q)

@@ -469,7 +469,7 @@ func (ft *footprintTest) roundTrip(t *testing.T) {
 	}
 	tb.do(chromedp.Click(chromedp.ID("embed-open")))
 	tb.waitFor(`!!document.querySelector("#embed-snippet")`, "the Embed dialog")
-	if got := eval[string](tb, `document.querySelector("#embed-snippet").value`); !strings.Contains(got, strings.ReplaceAll("&"+fp, "&", "&amp;")+`"`) {
+	if got := eval[string](tb, `document.querySelector("#embed-snippet").value`); !strings.Contains(got, strings.ReplaceAll("&"+fp+"&made=", "&", "&amp;")) {
 		t.Errorf("the embed snippet %q lacks %s", got, fp)
 	}
 }

@@ -80,7 +80,7 @@ func buildWeb() (string, error) {
 		return "", err
 	}
 	for _, e := range entries {
-		if e.IsDir() || e.Name() == "app.wasm" || strings.HasSuffix(e.Name(), ".sha256") {
+		if e.IsDir() || e.Name() == "app.wasm" || e.Name() == "card.wasm" || strings.HasSuffix(e.Name(), ".sha256") {
 			continue
 		}
 		b, err := os.ReadFile(filepath.Join(repoRoot, "web", e.Name()))
@@ -111,6 +111,13 @@ func buildWeb() (string, error) {
 		slim.Dir = repoRoot
 		if out, err := slim.CombinedOutput(); err != nil {
 			wasmErr = fmt.Errorf("building the wasm (wasm/slim): %v\n%s", err, out)
+			return
+		}
+		// And the card embeds' (wasm/card), as make wasm builds it.
+		card := exec.Command("go", "run", "./wasm/slim", "-dir", slimDir, "-o", filepath.Join(web, "card.wasm"), "-pkg", "tokenjoule/wasm/card")
+		card.Dir = repoRoot
+		if out, err := card.CombinedOutput(); err != nil {
+			wasmErr = fmt.Errorf("building the card's wasm (wasm/slim): %v\n%s", err, out)
 		}
 	}()
 	go func() {

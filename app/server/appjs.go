@@ -187,14 +187,17 @@ function goappHydrate(root) {
 // go-app registers its service worker first thing, whose install downloads
 // what the page does not need to start (ECharts, the other pages) while the
 // page downloads the wasm: on a slow link they share it. start registers the
-// worker once the wasm is compiled and running.
+// worker once the wasm is compiled and running; on a card the card's wasm
+// showed, it starts neither.
 const (
 	goappStart = "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatchForInstallable();\ngoappInitWebAssembly();\n"
 	start      = `goappWatchForUpdate();
 goappWatchForInstallable();
 // tokenjoule (app/server/appjs.go): the worker once the wasm has downloaded,
-// so that its precache does not share the link with the wasm.
-goappInitWebAssembly().finally(goappInitServiceWorker);
+// so that its precache does not share the link with the wasm. On a card
+// that the card's own wasm showed (web/start.js), neither: the calculator
+// loads when the reader asks for it, in its own page.
+Promise.resolve(window.tokenjouleCard).then((shown) => shown || goappInitWebAssembly().finally(goappInitServiceWorker));
 `
 )
 

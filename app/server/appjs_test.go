@@ -68,8 +68,12 @@ func TestAppJS(t *testing.T) {
 	if want := strings.Replace(before, goappStart, start, 1) + call + rest; !strings.HasPrefix(s, want) {
 		t.Error("AppJS changed more than fetchWithProgress, the call of instantiateStreaming and the start")
 	}
-	if strings.Contains(s, "\ngoappInitServiceWorker();") || !strings.Contains(s, "goappInitWebAssembly().finally(goappInitServiceWorker);") {
+	if strings.Contains(s, "\ngoappInitServiceWorker();") || !strings.Contains(s, "goappInitWebAssembly().finally(goappInitServiceWorker));") {
 		t.Error("the service worker is not registered once the wasm runs")
+	}
+	// Neither starts on a card that the card's wasm showed.
+	if !strings.Contains(s, "Promise.resolve(window.tokenjouleCard).then((shown) => shown || goappInitWebAssembly()") {
+		t.Error("the calculator starts on a card the card's wasm showed")
 	}
 	if _, err := AppJS([]byte(strings.Replace(orig, "return res;", "return res2;", 1))); err == nil {
 		t.Error("an app.js of another shape was rewritten without an error")

@@ -1,16 +1,27 @@
 package server
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"net/http"
 	"strings"
+
+	"tokenjoule/app/cardhtml"
 )
 
 // CSP allows the site's own origin and nothing else, plus the compilation of
 // WebAssembly; any origin may frame the embed. default-src covers the
 // manifest: WebKit knows no manifest-src, and logged an error for it on
-// every page.
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
+// every page. The one inline style allowed, by its hash, is the pinned
+// card's, which the Embed dialog measures in a frame of its own document.
+var CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' " + styleHash(cardhtml.Style) + "; img-src 'self' data:; " +
 	"connect-src 'self'; worker-src 'self'; base-uri 'self'; form-action 'self'; frame-ancestors *"
+
+// styleHash is a CSP source that allows the inline stylesheet css.
+func styleHash(css string) string {
+	sum := sha256.Sum256([]byte(css))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
 
 // Header is a response header of the site and the paths it goes on. Path is
 // relative to the site's root and written as a _headers file writes it: "/*"
@@ -39,6 +50,7 @@ func Headers(base string) []Header {
 		{"/web/*", "Access-Control-Allow-Origin", "*"},
 		{"/web/*", "Access-Control-Expose-Headers", "Content-Encoding"},
 		{"/web/app.wasm", "Content-Type", "application/wasm"},
+		{"/web/card.wasm", "Content-Type", "application/wasm"},
 	}
 	if base != "" {
 		h = append(h, Header{"/app-worker.js", "Service-Worker-Allowed", base})

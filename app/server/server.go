@@ -31,7 +31,7 @@ import (
 var Pages = []string{"/embed", "/compare", "/embed/compare", "/plan", "/embed/plan"}
 
 // Files the page needs from web/, besides the go-app runtime it generates.
-var required = []string{"app.wasm", "echarts.min.js", "guard.js", "start.js", "style.css", "icon.svg", "icon-192.png", "icon-512.png"}
+var required = []string{"app.wasm", "card.wasm", "echarts.min.js", "guard.js", "start.js", "style.css", "icon.svg", "icon-192.png", "icon-512.png"}
 
 var routes sync.Once
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"tokenjoule/data"
@@ -16,11 +17,17 @@ const (
 	ParamLayout = "layout"
 	ParamChart  = "chart"
 	ParamTheme  = "theme"
+	// ParamMade and ParamMadeWh record, in a card's snippet, the version of
+	// the data it was made with (data.Index.DataVersion, an ISO date) and
+	// the energy its figure read then, in Wh: the card says when the data
+	// have changed its figure since (export.Updated).
+	ParamMade   = "made"
+	ParamMadeWh = "made_wh"
 )
 
 // EmbedParams lists the embed's parameters in the order EmbedString writes
 // them, after the calculation's.
-var EmbedParams = []string{ParamLayout, ParamChart, ParamTheme, ParamHide}
+var EmbedParams = []string{ParamLayout, ParamChart, ParamTheme, ParamHide, ParamMade, ParamMadeWh}
 
 // The embed's layouts: the values of ParamLayout.
 const (
@@ -29,6 +36,13 @@ const (
 	LayoutInteractive = ""
 	LayoutCard        = "card"  // a figure for an article: the answer, a comparison, the source
 	LayoutChart       = "chart" // one of the calculator's charts (ParamChart)
+)
+
+// The layouts the calculator's embed (and the plan's) and the compare
+// embed offer, the default first.
+var (
+	CalcLayouts    = []string{LayoutInteractive, LayoutCard, LayoutChart}
+	CompareLayouts = []string{LayoutInteractive, LayoutCard}
 )
 
 // Charts are the values of ParamChart, the charts of the calculator in page
@@ -50,6 +64,8 @@ type Embed struct {
 	Chart  string // with LayoutChart, one of the page's charts (Charts, PlanCharts); "" otherwise
 	Theme  string // "", or one of Themes
 	Hidden Hidden
+	Made   string  // the data version the card was made with, or ""
+	MadeWh float64 // the energy its figure read then, in Wh; 0 with Made ""
 }
 
 // layoutName is a layout as the URL writes it, and as notices name it.
@@ -130,7 +146,54 @@ func parseLook(v url.Values, layouts, charts []string) (Embed, []Notice) {
 			refuse(ParamTheme, s, Themes, "the reader's colours")
 		}
 	}
+	// The record of the card as embedded counts only whole: a date and an
+	// energy; a refused one drops both, and the card says nothing of it.
+	made, okMade := first(v, ParamMade)
+	wh, okWh := first(v, ParamMadeWh)
+	whv, err := strconv.ParseFloat(strings.TrimSpace(wh), 64)
+	goodWh := err == nil && whv > 0 && whv < 1e18
+	if okMade && !isoDate(made) {
+		refuse(ParamMade, made, []string{"a date such as 2026-09-27"}, "the figure without its record")
+	}
+	if okWh && !goodWh {
+		refuse(ParamMadeWh, wh, []string{"an energy in Wh such as 222500"}, "the figure without its record")
+	}
+	if isoDate(made) && goodWh {
+		e.Made, e.MadeWh = made, whv
+	}
 	return e, notices
+}
+
+// isoDate tells whether s is a date written YYYY-MM-DD.
+func isoDate(s string) bool {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return false
+	}
+	for i, c := range s {
+		if i != 4 && i != 7 && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// Record is the query string of e's record of the card as embedded
+// (ParamMade, ParamMadeWh), or "" for none.
+func (e Embed) Record() string {
+	if e.Made == "" {
+		return ""
+	}
+	return ParamMade + "=" + url.QueryEscape(e.Made) + "&" + ParamMadeWh + "=" + strconv.FormatFloat(e.MadeWh, 'f', -1, 64)
+}
+
+// MadeWith records in e the data version a card is made with and its
+// figure's energy, rounded to the four digits a card shows.
+func (e Embed) MadeWith(version string, wh float64) Embed {
+	if wh > 0 {
+		r, _ := strconv.ParseFloat(strconv.FormatFloat(wh, 'g', 4, 64), 64)
+		e.Made, e.MadeWh = version, r
+	}
+	return e
 }
 
 // String is the query string of e's parameters that differ from the
@@ -155,6 +218,9 @@ func (e Embed) string(hide string) string {
 		// Names and commas only: nothing to escape, and "task,model" reads
 		// better in a snippet than "task%2Cmodel".
 		parts = append(parts, ParamHide+"="+hide)
+	}
+	if r := e.Record(); r != "" {
+		parts = append(parts, r)
 	}
 	return strings.Join(parts, "&")
 }

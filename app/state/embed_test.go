@@ -71,3 +71,27 @@ func TestEmbedString(t *testing.T) {
 		t.Errorf("EmbedString = %q, want %q", got, want)
 	}
 }
+
+// A card's record of the data and the figure it was made with reads back
+// as written; a refused half drops the record, with a notice naming it.
+func TestEmbedRecord(t *testing.T) {
+	e := Embed{Layout: LayoutCard}.MadeWith("2026-09-27", 222504.4)
+	if got, want := e.Record(), "made=2026-09-27&made_wh=222500"; got != want {
+		t.Errorf("Record() = %q, want %q", got, want)
+	}
+	v, _ := ParseQuery("layout=card&" + e.Record())
+	back, notices := ParseEmbed(v, []string{LayoutInteractive, LayoutCard})
+	if back != e || len(notices) != 0 {
+		t.Errorf("read back %+v with %v, want %+v", back, notices, e)
+	}
+	for _, raw := range []string{"made=2026-9-27&made_wh=222500", "made=2026-09-27&made_wh=NaN", "made=2026-09-27&made_wh=-1", "made=2026-09-27&made_wh=1e400"} {
+		v, _ := ParseQuery("layout=card&" + raw)
+		got, notices := ParseEmbed(v, []string{LayoutInteractive, LayoutCard})
+		if got.Made != "" || got.MadeWh != 0 || len(notices) != 1 {
+			t.Errorf("%s: %+v with notices %v, want no record and one notice", raw, got, notices)
+		}
+	}
+	if e := (Embed{}).MadeWith("2026-09-27", 0); e.Record() != "" {
+		t.Errorf("a card without a figure records %q", e.Record())
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"tokenjoule/app/cardhtml"
 	"tokenjoule/app/charts"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
@@ -44,8 +45,11 @@ type Builder struct {
 }
 
 // previewWidths are the widths an author previews an embed at: an
-// article's column, then a phone's.
-var previewWidths = []int{720, 360}
+// article's column, the snippet's largest width, then a phone's, at which
+// the snippet's height is measured.
+const articleWidth, phoneWidth = 720, 360
+
+var previewWidths = []int{articleWidth, phoneWidth}
 
 // OnInit starts with the card: what a writer most often wants is a figure.
 // On the page's first render, it may hand the browser a turn (startTurn).
@@ -122,8 +126,10 @@ func (b *Builder) traffic() *plan.Traffic {
 
 // query is the embed's query string: the page's state, the author's
 // choices and the footprint's parameters, as the embed writes them back.
-func (b *Builder) query() string {
-	look := b.look
+func (b *Builder) query() string { return b.queryOf(b.look) }
+
+// queryOf is query with look for the author's choices.
+func (b *Builder) queryOf(look state.Embed) string {
 	if look.Layout != state.LayoutInteractive {
 		look.Hidden = 0 // nothing to hide
 	}
@@ -139,8 +145,26 @@ func (b *Builder) query() string {
 	return b.Footprint.AppendTo(s)
 }
 
-// src is the embed's absolute URL, for the snippet.
-func (b *Builder) src() string { return b.origin + rootPrefix() + b.path() + "?" + b.query() }
+// src is the embed's absolute URL, for the snippet: a card's records the
+// data version and the figure it is made with (state.Embed.MadeWith), so
+// that it says when new data change its figure.
+func (b *Builder) src() string {
+	src := b.origin + rootPrefix() + b.path() + "?" + b.query()
+	if b.look.Layout != state.LayoutCard {
+		return src
+	}
+	var wh float64
+	if b.compare() {
+		wh = b.compareCard().Wh
+	} else {
+		wh = b.card().Wh
+	}
+	// Last, after the traffic too, where a reader sees it is no input.
+	if r := b.look.MadeWith(b.source().Index.DataVersion, wh).Record(); r != "" {
+		src += "&" + r
+	}
+	return src
+}
 
 // previewSrc is the preview's URL, on this site.
 func (b *Builder) previewSrc() string { return appURL(b.path(), b.query()) }
@@ -214,13 +238,24 @@ func (b *Builder) chart() (headline, describe, brief string, option []byte, err 
 	return spec.headline(b.Result), spec.describe(b.Result), chartBrief(b.chartIndex(), b.Result.Kind), option, err
 }
 
-// height is the iframe's height in the snippet: the preview's, once it has
-// said it, else an estimate for the layout at the width.
-func (b *Builder) height() int {
-	if h := b.heights[b.previewSrc()+"@"+strconv.Itoa(b.width)]; h > 0 {
+// previewHeight is the preview's height at its width: the one its embed
+// reported, else an estimate (estimateHeight).
+func (b *Builder) previewHeight() int { return b.heightAt(b.width) }
+
+// snippetHeight is the snippet's height: the embed's at a phone's width,
+// the narrowest column it is read in and so its tallest, so that a page
+// that strips the resize script still shows it whole at any width. The
+// preview's width does not change it.
+func (b *Builder) snippetHeight() int { return b.heightAt(phoneWidth) }
+
+// heightAt is the embed's height at the width, as a frame of that width
+// reported it (the preview, or the dialog's measure at a phone's width),
+// else an estimate for the layout.
+func (b *Builder) heightAt(width int) int {
+	if h := b.heights[b.previewSrc()+"@"+strconv.Itoa(width)]; h > 0 {
 		return h
 	}
-	phone := b.width < 500
+	phone := width < 500
 	switch {
 	case b.compare() && b.look.Layout == state.LayoutCard:
 		return map[bool]int{false: 520, true: 600}[phone]
@@ -246,16 +281,41 @@ func resizeScript(embeds string) string {
 }
 
 // snippet is what an author pastes: the iframe, at the height its layout
-// takes at the chosen width and as wide as that width at most, then the
-// script that fits it to its content wherever the column is narrower. The
+// takes at a phone's width and as wide as an article's column at most,
+// then the script that fits it to its content at the column's width. The
 // values are escaped as attribute text: the snippet is shown as text and
 // never parsed as HTML here, but the author's page will parse it.
 func (b *Builder) snippet() string {
 	return fmt.Sprintf(`<iframe src="%s" title="%s" loading="lazy" height="%d" style="width:100%%;max-width:%dpx;border:0"></iframe>`,
-		attrEscaper.Replace(b.src()), attrEscaper.Replace(b.title()), b.height(), b.width) +
+		cardhtml.Escape(b.src()), cardhtml.Escape(b.title()), b.snippetHeight(), articleWidth) +
 		"\n<script>\n" + resizeScript(b.origin+rootPrefix()+"/embed") + "</script>"
 }
 
-// attrEscaper escapes text for a double-quoted HTML attribute. (Package
-// html's EscapeString would link its entity table into the wasm.)
-var attrEscaper = strings.NewReplacer("&", "&amp;", `"`, "&quot;", "<", "&lt;", ">", "&gt;", "'", "&#39;")
+// pins tells whether the layout has a pinned snippet: the cards.
+func (b *Builder) pins() bool { return b.look.Layout == state.LayoutCard }
+
+// pinnedPage is the card as a document of static HTML and CSS, computed
+// with the dataset the page holds, which it names (package pinned).
+func (b *Builder) pinnedPage() string {
+	link := b.permalink()
+	if b.compare() {
+		return cardhtml.Page(cardhtml.FromCompareCard(b.compareCard(), link), b.look.Theme)
+	}
+	return cardhtml.Page(cardhtml.Card{Card: b.card(), Link: link}, b.look.Theme)
+}
+
+// pinnedHeight is the pinned card's height at a phone's width, once the
+// dialog has measured it, else the live card's.
+func (b *Builder) pinnedHeight(page string) int {
+	if h := b.heights["pinned:"+page]; h > 0 {
+		return h
+	}
+	return b.snippetHeight()
+}
+
+// pinnedSnippet is the pinned snippet: the card's document in a frame
+// that runs no script, at its height at a phone's width.
+func (b *Builder) pinnedSnippet() string {
+	page := b.pinnedPage()
+	return cardhtml.Snippet(page, b.title(), b.pinnedHeight(page), articleWidth)
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"tokenjoule/app/state"
+	"tokenjoule/data/export"
 )
 
 // onOpen opens the dialog, modal, once it is rendered, and listens to its
@@ -21,8 +22,8 @@ func (b *Builder) onOpen(ctx app.Context, e app.Event) {
 	b.open = true
 	b.setStatus("", false)
 	if b.stop == nil {
-		b.stop = watchFrameHeight("embed-frame", func(src string, h int) {
-			ctx.Dispatch(func(app.Context) { b.heights[src+"@"+strconv.Itoa(b.width)] = h })
+		b.stop = watchFrameHeight([]string{"embed-frame", "embed-measure"}, func(src string, width, h int) {
+			ctx.Dispatch(func(app.Context) { b.heights[src+"@"+strconv.Itoa(width)] = h })
 		})
 	}
 	// Rendered already (closed, its close event perhaps still queued behind
@@ -142,6 +143,18 @@ func (b *Builder) onCopy(ctx app.Context, e app.Event) {
 	b.copy(ctx, "The snippet", b.snippet(), "embed-snippet")
 }
 
+func (b *Builder) onCopyPinned(ctx app.Context, e app.Event) {
+	b.copy(ctx, "The pinned card", b.pinnedSnippet(), "embed-pinned")
+}
+
+// onPinnedLoad takes the pinned card's height at a phone's width from the
+// frame that measures it, for the document it loaded.
+func (b *Builder) onPinnedLoad(ctx app.Context, e app.Event) {
+	if h := frameDocumentHeight(ctx.JSSrc()); h > 0 {
+		b.heights["pinned:"+ctx.JSSrc().Call("getAttribute", "srcdoc").String()] = h
+	}
+}
+
 func (b *Builder) onCopyLink(ctx app.Context, e app.Event) {
 	b.copy(ctx, "The link", b.permalink(), "embed-link")
 }
@@ -201,14 +214,22 @@ func (b *Builder) renderDialog() app.UI {
 			// inert: a preview to look at; its controls would otherwise
 			// take the keyboard out of the dialog.
 			app.IFrame().ID("embed-frame").Title("Preview: "+b.title()).Src(b.previewSrc()).
-				Width(b.width).Height(b.height()).Attr("inert", true),
+				Width(b.width).Height(b.previewHeight()).Attr("inert", true),
 		),
+		// The same embed at a phone's width, out of sight, which measures
+		// the snippet's height while the preview shows an article's width.
+		slot(b.width != phoneWidth, func() app.UI {
+			return app.IFrame().ID("embed-measure").Class("embed-measure").Title("The embed measured at a phone's width").
+				Src(b.previewSrc()).Width(phoneWidth).Height(b.snippetHeight()).TabIndex(-1).
+				Aria("hidden", "true").Attr("inert", true)
+		}),
 		app.Label().For("embed-snippet").Class("builder-label").Text("Code to paste: the frame and its script"),
 		app.Textarea().ID("embed-snippet").ReadOnly(true).Rows(6).Spellcheck(false).Text(b.snippet()),
 		app.Div().Class("row").Body(
 			app.Button().Type("button").ID("embed-copy").Class("primary").AutoFocus(true).Text("Copy the code").OnClick(b.onCopy),
 			app.A().ID("embed-preview").Href(b.previewSrc()).Target("_blank").Rel("noopener").Text("Open the embed ↗"),
 		),
+		slot(b.pins(), b.renderPinned),
 		app.H3().Class("builder-label").Text("No frames allowed? A picture and a link"),
 		app.Div().Class("row").Body(
 			app.Button().Type("button").ID("embed-picture").Text("Download as a picture").OnClick(b.onPicture),
@@ -261,5 +282,23 @@ func (b *Builder) renderHideChoice() app.UI {
 	return app.FieldSet().ID("embed-hide").Class("builder-hide").Body(
 		app.Legend().Text("Hide these controls (a fixed scenario)"),
 		app.Div().Class("checks").Body(boxes...),
+	)
+}
+
+// renderPinned is the pinned snippet: the card in static HTML and CSS,
+// which needs no script and stays as it is when the data change; and,
+// out of sight, the frame that measures it at a phone's width.
+func (b *Builder) renderPinned() app.UI {
+	page := b.pinnedPage()
+	return app.Div().ID("embed-pinned-box").Body(
+		app.Label().For("embed-pinned").Class("builder-label").Text("Or a pinned card: static HTML, no script, its figures fixed as of "+
+			export.Edition(b.source().Index.Source)),
+		app.Textarea().ID("embed-pinned").ReadOnly(true).Rows(4).Spellcheck(false).Text(b.pinnedSnippet()),
+		app.Div().Class("row").Body(
+			app.Button().Type("button").ID("embed-copy-pinned").Text("Copy the pinned card").OnClick(b.onCopyPinned),
+		),
+		app.IFrame().ID("embed-pinned-measure").Class("embed-measure").Title("The pinned card measured at a phone's width").
+			SrcDoc("%s", page).Sandbox("allow-same-origin").Width(phoneWidth).Height(b.pinnedHeight(page)).TabIndex(-1).
+			Aria("hidden", "true").Attr("inert", true).On("load", b.onPinnedLoad),
 	)
 }

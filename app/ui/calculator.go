@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"tokenjoule/app/charts"
+	"tokenjoule/app/charts/headline"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 )
@@ -75,7 +76,7 @@ func (c *Calculator) onMinDeadline(ctx app.Context, e app.Event) {
 
 // chartSpecs are the three charts, in page order, which is also the order
 // of state.Charts, the embed's names for them; their titles are
-// charts.Titles, and their brief captions charts.Briefs, by kind. caption
+// charts.Titles, and their brief captions headline.Briefs, by kind. caption
 // says how to read a chart, for a token workload and for an image or video
 // one; term is the glossary term it explains after it, likewise; headline
 // states what it shows for a result, as the title of the embed's chart
@@ -90,22 +91,22 @@ var chartSpecs = []struct {
 	{"chart-latency", [2]string{
 		"One colour per GPU and GPU count; hollow points miss the deadline (the red vertical line); the dashed line is the Pareto frontier, the configurations no other beats on both energy and wait; the diamond is the selected configuration.",
 		"One colour per GPU and GPU count; hollow points miss the deadline (the red vertical line); the dashed line is the Pareto frontier, the configurations no other beats on both energy and time; the diamond is the selected configuration."},
-		[2]string{termPareto, termPareto}, charts.EnergyLatency, charts.EnergyLatencyPatch, charts.DescribeEnergyLatency, charts.HeadlineEnergyLatency},
+		[2]string{termPareto, termPareto}, charts.EnergyLatency, charts.EnergyLatencyPatch, charts.DescribeEnergyLatency, headline.EnergyLatency},
 	{"chart-concurrency", [2]string{
 		"Batch size limit (max_num_seqs): how many requests the server handles at once, on a doubling scale; the thin part of a line, with hollow points, misses the deadline.",
 		"Batch size: how many are generated together, on a doubling scale, each with the split of the work over the GPUs that costs least; the thin part of a line, with hollow points, misses the deadline."},
-		[2]string{termBatchLimit, termBatchSize}, charts.EnergyConcurrency, charts.EnergyConcurrencyPatch, charts.DescribeEnergyConcurrency, charts.HeadlineEnergyConcurrency},
+		[2]string{termBatchLimit, termBatchSize}, charts.EnergyConcurrency, charts.EnergyConcurrencyPatch, charts.DescribeEnergyConcurrency, headline.EnergyConcurrency},
 	{"chart-power", [2]string{
 		"Two panels against the same batch size limits: GPU power above, output tokens per second below, one colour per GPU and GPU count; thin parts, with hollow points, miss the deadline; the diamonds are the selected configuration, labelled with its figures.",
 		"Two panels against the same batch sizes: GPU power above, the number generated per second below, one colour per GPU and GPU count; thin parts, with hollow points, miss the deadline; the diamonds are the selected configuration, labelled with its figures."},
-		[2]string{}, charts.PowerThroughput, charts.PowerThroughputPatch, charts.DescribePowerThroughput, charts.HeadlinePowerThroughput},
+		[2]string{}, charts.PowerThroughput, charts.PowerThroughputPatch, charts.DescribePowerThroughput, headline.PowerThroughput},
 }
 
 // chartTitle is the i-th chart's title for a workload of kind k.
 func chartTitle(i int, k *data.Kind) string { return charts.Titles(k)[i] }
 
 // chartBrief is the i-th chart's caption in a line for a workload of kind k.
-func chartBrief(i int, k *data.Kind) string { return charts.Briefs(k)[i] }
+func chartBrief(i int, k *data.Kind) string { return headline.Briefs(k)[i] }
 
 // byKind is which of a pair of words is a kind's: the first a token
 // workload's, the second an image or video one's.

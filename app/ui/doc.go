@@ -66,6 +66,18 @@
 // engine would die reading it) and hides the service-worker API, which
 // throws there.
 //
+// The card layouts of /embed and /embed/plan are shown without this
+// package: web/start.js runs wasm/card, which writes the card (package
+// cardhtml's markup of package export's card) into the page, and the
+// calculator loads only when a reader follows "Explore in tokenjoule →"
+// (the compare card's answer and the chart layout's headline and caption
+// come the same way, its bars and the chart with the calculator). The Embed dialog measures the embed at a phone's width for
+// the snippet's height, whatever width it previews, and offers beside the
+// live snippet a pinned one (cardhtml.Page in a srcdoc frame without
+// scripts); a card's snippet records the data version and the figure it
+// was made with (state.Embed.MadeWith), and the card says when new data
+// have changed its figure (export.Updated).
+//
 // # What keeps the page quick
 //
 // The figures are prerendered and painted before the app runs, which does

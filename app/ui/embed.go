@@ -13,10 +13,10 @@ import (
 	"tokenjoule/data/export"
 )
 
-// The layouts each embed offers, the default first.
+// The layouts each embed offers, the default first (package state's).
 var (
-	calcLayouts    = []string{state.LayoutInteractive, state.LayoutCard, state.LayoutChart}
-	compareLayouts = []string{state.LayoutInteractive, state.LayoutCard}
+	calcLayouts    = state.CalcLayouts
+	compareLayouts = state.CompareLayouts
 	planLayouts    = calcLayouts
 )
 
@@ -98,7 +98,7 @@ func embedAbout(src data.Source, caveat, dataVersion, href, title, text string) 
 		app.Text(" Data: "),
 		newTab("dataset", src.URL, src.Name+" "+datasetVersion(src, dataVersion)+" Licence: "+src.Licence+".", src.Name),
 		app.Text(" · Cite: "),
-		newTab("cite", src.CiteURL, src.Cite, shortCite(src.Cite)),
+		newTab("cite", src.CiteURL, src.Cite, export.ShortCite(src.Cite)),
 		app.Text(" · "),
 		newTab("open-full", href, title, text),
 	)
@@ -113,7 +113,7 @@ func figureFooter(src data.Source, dataVersion, href string) app.UI {
 			app.Text("Source: "),
 			newTab("dataset", src.URL, src.Name+" "+datasetVersion(src, dataVersion)+" Licence: "+src.Licence+".", export.SourceName(src)),
 			app.Text(" · Cite: "),
-			newTab("cite", src.CiteURL, src.Cite, shortCite(src.Cite)),
+			newTab("cite", src.CiteURL, src.Cite, export.ShortCite(src.Cite)),
 		),
 		newTab("open-full", href, "Explore this calculation in tokenjoule, in a new tab", "Explore in tokenjoule →"),
 	)
@@ -123,27 +123,24 @@ func (c *Calculator) cardFooter() app.UI {
 	return figureFooter(c.res.Model.Source, c.set.Index.DataVersion, c.fullURL())
 }
 
-// shortCite keeps the authors and the last reference of a citation written
-// "Authors, Title, Venue, arXiv id": "Chung et al., arXiv 2505.06371".
-func shortCite(cite string) string {
-	parts := strings.Split(cite, ", ")
-	if len(parts) < 3 {
-		return cite
-	}
-	return parts[0] + ", " + parts[len(parts)-1]
-}
-
 // renderCard is the card layout: export.Card's title, figure, comparison,
 // totals and caveat. Prerendered for another question, it gives way to
 // that question (renderPending).
 func (c *Calculator) renderCard() app.UI {
-	return figureCard(export.CardOf(c.res, c.foot.fp.Factors), c.renderPending(c.set))
+	return figureCard(export.CardOf(c.res, c.foot.fp.Factors), c.look, &c.set.Index, c.renderPending(c.set))
+}
+
+// updated is the note a card shows beside its figure (energy, in Wh) when
+// the data have changed it since the card was embedded (export.Updated).
+func updated(look state.Embed, idx *data.Index, wh float64) app.UI {
+	note := export.Updated(look.Made, look.MadeWh, idx.DataVersion, idx.Source, wh)
+	return slot(note != "", func() app.UI { return app.P().ID("figure-updated").Class("figure-updated").Text(note) })
 }
 
 // figureCard is a card layout's body: the card's title, context, figure
-// (or why there is none), comparison, totals, range and caveat, after
-// pending.
-func figureCard(card export.Card, pending []app.UI) app.UI {
+// (or why there is none) and whether new data have changed it since it was
+// embedded, comparison, totals, range and caveat, after pending.
+func figureCard(card export.Card, look state.Embed, idx *data.Index, pending []app.UI) app.UI {
 	body := append(pending,
 		app.H1().ID("question").Class("figure-title").Text(card.Title),
 		app.P().ID("figure-context").Class("figure-context").Text(card.Context),
@@ -156,6 +153,7 @@ func figureCard(card export.Card, pending []app.UI) app.UI {
 	} else {
 		body = append(body, app.P().ID("infeasible").Class("infeasible").Text(card.Missed))
 	}
+	body = append(body, updated(look, idx, card.Wh))
 	if card.Comparison != "" {
 		body = append(body, app.P().ID("comparison").Class("figure-comparison").Text(card.Comparison))
 	}

@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"tokenjoule/app/cardhtml"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
@@ -32,27 +34,42 @@ func TestBuilderSnippet(t *testing.T) {
 		t.Errorf("card query %q, want %q", got, want)
 	}
 	amp := strings.ReplaceAll(state.String(q), "&", "&amp;")
-	title := attrEscaper.Replace(export.CardOf(r, b.Footprint.Factors).Title)
-	want := `<iframe src="https://example.org/embed?` + amp + `&amp;layout=card" title="` + title + `" loading="lazy" height="300"` +
+	title := cardhtml.Escape(export.CardOf(r, b.Footprint.Factors).Title)
+	// The card's record of the data and the figure it is made with, its
+	// energy to the four digits the card shows.
+	made := fmt.Sprintf("&amp;made=%s&amp;made_wh=%s", set.Index.DataVersion, strings.TrimSuffix(fmt.Sprintf("%.4g", r.Estimate.EnergyWh), ".0"))
+	if got := data.FormatEnergy(r.Estimate.EnergyWh); !strings.HasPrefix(strings.ReplaceAll(made[strings.LastIndex(made, "=")+1:], ".", ""), strings.ReplaceAll(strings.Fields(got)[0], ".", "")) {
+		t.Fatalf("the test's record %s does not read as the card's figure %s", made, got)
+	}
+	// Before any frame reports, the card's estimated height at a phone's
+	// width, and an article's column as its largest width.
+	want := `<iframe src="https://example.org/embed?` + amp + `&amp;layout=card` + made + `" title="` + title + `" loading="lazy" height="420"` +
 		` style="width:100%;max-width:720px;border:0"></iframe>` + "\n<script>\n" + resizeScript("https://example.org/embed") + "</script>"
 	if got := b.snippet(); got != want {
 		t.Errorf("snippet =\n%s\nwant\n%s", got, want)
 	}
-	// The preview's height, once reported for this src and width.
+	// The preview's height at 720 px is the preview's, not the snippet's;
+	// the height reported at 360 px is the snippet's.
 	b.heights[b.previewSrc()+"@720"] = 287
-	if !strings.Contains(b.snippet(), ` height="287" `) {
-		t.Errorf("snippet ignores the preview's height: %s", b.snippet())
+	if got := b.previewHeight(); got != 287 {
+		t.Errorf("the preview's height %d, want the 287 px it reported", got)
 	}
+	if got := b.snippet(); got != want {
+		t.Errorf("the preview's height at 720 px changed the snippet: %s", got)
+	}
+	b.heights[b.previewSrc()+"@360"] = 431
+	pinned := strings.Replace(want, ` height="420"`, ` height="431"`, 1)
+	if got := b.snippet(); got != pinned {
+		t.Errorf("snippet ignores the height at 360 px:\n%s\nwant\n%s", got, pinned)
+	}
+	// Previewing at a phone's width changes nothing in the snippet.
 	b.width = 360
-	if !strings.Contains(b.snippet(), ` height="420" style="width:100%;max-width:360px;border:0"`) {
-		t.Errorf("snippet at 360 px: %s", b.snippet())
+	if got := b.snippet(); got != pinned {
+		t.Errorf("snippet previewed at 360 px:\n%s\nwant\n%s", got, pinned)
 	}
 	b.look.Layout, b.look.Theme = state.LayoutInteractive, "dark"
 	if got, want := b.query(), state.String(q)+"&theme=dark&hide=all"; got != want {
 		t.Errorf("interactive query %q, want %q", got, want)
-	}
-	if got := attrEscaper.Replace(`Qwen "3" <14B> & co's`); got != "Qwen &quot;3&quot; &lt;14B&gt; &amp; co&#39;s" {
-		t.Errorf("attrEscaper: %q", got)
 	}
 }
 
@@ -75,18 +92,6 @@ func TestCardBlocks(t *testing.T) {
 		"ML.ENERGY Leaderboard v3", r.Model.Source.Cite, link, "Published spread, not a confidence interval: "}, c.Totals...) {
 		if want == "" || !strings.Contains(all, want) {
 			t.Errorf("the picture lacks %q:\n%s", want, all)
-		}
-	}
-}
-
-func TestShortCite(t *testing.T) {
-	for in, want := range map[string]string{
-		"Chung et al., The ML.ENERGY Benchmark: Toward Automated Inference Energy Measurement and Optimization, NeurIPS 2025 Datasets and Benchmarks, arXiv 2505.06371": "Chung et al., arXiv 2505.06371",
-		"Someone, 2024": "Someone, 2024",
-		"":              "",
-	} {
-		if got := shortCite(in); got != want {
-			t.Errorf("shortCite(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -6,68 +6,43 @@ package ui
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/app/embedframe"
 )
 
-// HeightMessage is the type of the one message the embed sends its parent
-// window: {type: "tokenjoule:height", height: <content height in CSS px,
-// an integer>}, sent with target origin "*" (the height is no secret, and the
-// embed cannot know who frames it) when the embed is mounted and whenever its
-// height changes. The README's script resizes the iframe with it.
-const HeightMessage = "tokenjoule:height"
+// HeightMessage is the type of the embed's one message (embedframe).
+const HeightMessage = embedframe.HeightMessage
 
-// watchHeight posts HeightMessage to the parent window when the page is in a
-// frame, whenever the document's height changes, and returns what stops it.
-// The document's own box is measured, not its scrollHeight, which never
-// drops below the frame's height and so would never let the frame shrink.
-func watchHeight() (stop func()) {
-	if !app.IsClient {
-		return func() {}
-	}
-	win := app.Window()
-	parent := win.Get("parent")
-	if !parent.Truthy() || parent.Equal(win.Get("self")) {
-		return func() {} // not framed: nobody to tell
-	}
-	root := win.Get("document").Get("documentElement")
-	last := 0
-	post := app.FuncOf(func(app.Value, []app.Value) any {
-		h := int(math.Ceil(root.Call("getBoundingClientRect").Get("height").Float()))
-		if h > 0 && h != last {
-			last = h
-			parent.Call("postMessage", map[string]any{"type": HeightMessage, "height": h}, "*")
-		}
-		return nil
-	})
-	// A ResizeObserver calls back once when it starts observing, which sends
-	// the first height.
-	observer := win.Get("ResizeObserver").New(post)
-	observer.Call("observe", root)
-	return func() {
-		observer.Call("disconnect")
-		post.Release()
-	}
-}
+// watchHeight posts the embed's height to the parent window whenever it
+// changes (embedframe.WatchHeight), and returns what stops it.
+func watchHeight() (stop func()) { return embedframe.WatchHeight() }
 
 // watchFrameHeight calls f, from the browser's event loop, with the height
-// each HeightMessage from the iframe with the id reports, and the src the
-// iframe had then, until stop: the Embed dialog's preview fits its frame
-// and its snippet to it.
-func watchFrameHeight(id string, f func(src string, height int)) (stop func()) {
+// each HeightMessage from an iframe with one of the ids reports, and the src
+// and width the iframe had then, until stop: the Embed dialog's preview fits
+// its frame to it, and its snippet takes the height at a phone's width.
+func watchFrameHeight(ids []string, f func(src string, width, height int)) (stop func()) {
 	if !app.IsClient {
 		return func() {}
 	}
 	win := app.Window()
 	listen := app.FuncOf(func(_ app.Value, args []app.Value) any {
 		e := args[0]
-		frame := win.GetElementByID(id)
 		d := e.Get("data")
-		if !frame.Truthy() || !e.Get("source").Equal(frame.Get("contentWindow")) || !d.Truthy() ||
-			d.Get("type").String() != HeightMessage || d.Get("height").Type() != app.TypeNumber {
+		if !d.Truthy() || d.Get("type").String() != HeightMessage || d.Get("height").Type() != app.TypeNumber {
 			return nil
 		}
-		f(frame.Call("getAttribute", "src").String(), d.Get("height").Int())
+		for _, id := range ids {
+			frame := win.GetElementByID(id)
+			if frame.Truthy() && e.Get("source").Equal(frame.Get("contentWindow")) {
+				w, _ := strconv.Atoi(frame.Call("getAttribute", "width").String())
+				f(frame.Call("getAttribute", "src").String(), w, d.Get("height").Int())
+				return nil
+			}
+		}
 		return nil
 	})
 	win.Call("addEventListener", "message", listen)
@@ -75,4 +50,15 @@ func watchFrameHeight(id string, f func(src string, height int)) (stop func()) {
 		win.Call("removeEventListener", "message", listen)
 		listen.Release()
 	}
+}
+
+// frameDocumentHeight is the height of the document in the frame that src
+// (an event's target) is, as a frame of its width shows it: the Embed
+// dialog measures the pinned card, a frame of its own origin, once loaded.
+func frameDocumentHeight(frame app.Value) int {
+	d := frame.Get("contentDocument")
+	if !d.Truthy() {
+		return 0
+	}
+	return int(math.Ceil(d.Get("documentElement").Call("getBoundingClientRect").Get("height").Float()))
 }

@@ -26,7 +26,7 @@ func (c *Plan) render(root app.HTMLMain) app.UI {
 	if c.embedded {
 		switch c.look.Layout {
 		case state.LayoutCard:
-			return c.figurePage(root, figureCard(export.PlanCardOf(c.p, c.foot.fp.Factors), c.renderPending(c.set)), c.figureFooter())
+			return c.figurePage(root, figureCard(export.PlanCardOf(c.p, c.foot.fp.Factors), c.look, &c.set.Index, c.renderPending(c.set)), c.figureFooter())
 		case state.LayoutChart:
 			return c.figurePage(root, c.renderChartLayout(), c.figureFooter())
 		}

@@ -36,6 +36,7 @@ type Card struct {
 	OtherEnd string
 	Caveat   string // what the figure leaves out, one line
 	Source   data.Source
+	Wh       float64 // the energy Figure says, in Wh; 0 without a figure
 }
 
 // CardOf is r's card, with the energy at f's boundary and the carbon, water
@@ -62,7 +63,7 @@ func CardOf(r *data.Result, f footprint.Factors) Card {
 		return c
 	}
 	l := f.Ladder(r.Estimate.EnergyWh)
-	c.Figure, c.Label = data.FormatEnergy(l.FacilityWh), "of GPU energy"
+	c.Figure, c.Label, c.Wh = data.FormatEnergy(l.FacilityWh), "of GPU energy", l.FacilityWh
 	if !f.IsGPUOnly() {
 		c.Label = fmt.Sprintf("at the boundary “%s”", f.BoundaryName())
 		c.Caveat = widenedCaveat("Measured GPU energy", f)
@@ -144,6 +145,7 @@ type CompareCard struct {
 	Answer  string // "GPT OSS 20B uses the least: 37.01 kWh; the most uses 72× as much."
 	Caveat  string
 	Source  data.Source
+	Wh      float64 // the least energy the answer says, in Wh; 0 when no model meets the deadline
 }
 
 // CompareCardOf is rk's card; idx gives the source and caveat every model shares.
@@ -167,9 +169,10 @@ func CompareCardOf(rk *data.Ranking, idx *data.Index) CompareCard {
 	case 0:
 		c.Answer = fmt.Sprintf("None of the %d %s meets this deadline.", measured, models)
 	case 1:
-		c.Answer = fmt.Sprintf("Only %s meets it: %s.", meets[0].Entry.Name, data.FormatEnergy(meets[0].Result.Estimate.EnergyWh))
+		c.Answer, c.Wh = fmt.Sprintf("Only %s meets it: %s.", meets[0].Entry.Name, data.FormatEnergy(meets[0].Result.Estimate.EnergyWh)), meets[0].Result.Estimate.EnergyWh
 	default:
 		least, most := meets[0].Result.Estimate.EnergyWh, meets[len(meets)-1].Result.Estimate.EnergyWh
+		c.Wh = least
 		c.Answer = fmt.Sprintf("%s uses the least: %s; the most uses %s× as much.", meets[0].Entry.Name, data.FormatEnergy(least),
 			data.FormatRatio(most/least))
 	}
@@ -189,6 +192,30 @@ func SourceName(s data.Source) string {
 		return s.Name
 	}
 	return s.Name + " v" + major
+}
+
+// Edition is a source with the version and the date of its data, as a
+// pinned card names the data its figures were computed with: "ML.ENERGY
+// Leaderboard v3.0, data of 2026-02-16".
+func Edition(s data.Source) string {
+	e := s.Name
+	if v, _, _ := strings.Cut(s.Version, " "); v != "" {
+		e += " v" + v
+	}
+	if s.Compiled != "" {
+		e += ", data of " + s.Compiled
+	}
+	return e
+}
+
+// ShortCite keeps the authors and the last reference of a citation written
+// "Authors, Title, Venue, arXiv id": "Chung et al., arXiv 2505.06371".
+func ShortCite(cite string) string {
+	parts := strings.Split(cite, ", ")
+	if len(parts) < 3 {
+		return cite
+	}
+	return parts[0] + ", " + parts[len(parts)-1]
 }
 
 // do is the verb a volume takes.

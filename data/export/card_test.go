@@ -185,3 +185,50 @@ func TestCardRange(t *testing.T) {
 		t.Errorf("Range = %q\nwant  %q\n(alt %q)", c.Range, want, c.Alt())
 	}
 }
+
+func TestShortCite(t *testing.T) {
+	for in, want := range map[string]string{
+		"Chung et al., The ML.ENERGY Benchmark: Toward Automated Inference Energy Measurement and Optimization, NeurIPS 2025 Datasets and Benchmarks, arXiv 2505.06371": "Chung et al., arXiv 2505.06371",
+		"Someone, 2024": "Someone, 2024",
+		"":              "",
+	} {
+		if got := ShortCite(in); got != want {
+			t.Errorf("ShortCite(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Edition names the source's version and the date of its data, as a pinned
+// card's face says which data its figures were computed with.
+func TestEdition(t *testing.T) {
+	src := data.Source{Name: "ML.ENERGY Leaderboard", Version: "3.0 (released 2025-12-01); data compiled 2026-02-16", Compiled: "2026-02-16"}
+	if got, want := Edition(src), "ML.ENERGY Leaderboard v3.0, data of 2026-02-16"; got != want {
+		t.Errorf("Edition = %q, want %q", got, want)
+	}
+	if got, want := Edition(data.Source{Name: "A survey"}), "A survey"; got != want {
+		t.Errorf("Edition without a version or date = %q, want %q", got, want)
+	}
+}
+
+// A live card says it was updated only when both its data and its figure
+// differ from those it was embedded with.
+func TestUpdated(t *testing.T) {
+	src := data.Source{Compiled: "2026-11-30"}
+	for _, c := range []struct {
+		made    string
+		madeWh  float64
+		version string
+		wh      float64
+		want    string
+	}{
+		{"2026-09-27", 222_500, "2027-01-15", 244_750, "Updated with data of 2026-11-30; when this was embedded it read 222.5 kWh."},
+		{"2026-09-27", 222_500, "2026-09-27", 244_750, ""},                                                                     // the same data
+		{"2026-09-27", 222_500, "2027-01-15", 222_504, ""},                                                                     // new data, the figure reads the same
+		{"", 0, "2027-01-15", 244_750, ""},                                                                                     // nothing recorded
+		{"2026-09-27", 222_500, "2027-01-15", 0, "Updated with data of 2026-11-30; when this was embedded it read 222.5 kWh."}, // no figure now
+	} {
+		if got := Updated(c.made, c.madeWh, c.version, src, c.wh); got != c.want {
+			t.Errorf("Updated(%q, %v, %q, %v) = %q, want %q", c.made, c.madeWh, c.version, c.wh, got, c.want)
+		}
+	}
+}

@@ -40,7 +40,7 @@ func PlanCardOf(p *plan.Plan, given footprint.Factors) Card {
 	l := f.Ladder(b.WhPerDay)
 	c.Title = fmt.Sprintf("%s: %s %s GPU%s, %s a day", lead, data.FormatInt(b.GPUs), b.Config.GPU, plural(b.GPUs), data.FormatEnergy(l.FacilityWh))
 	c.Context += "."
-	c.Figure, c.Label = data.FormatEnergy(l.FacilityWh), "a day of GPU energy, idle capacity included"
+	c.Figure, c.Label, c.Wh = data.FormatEnergy(l.FacilityWh), "a day of GPU energy, idle capacity included", l.FacilityWh
 	if !f.IsGPUOnly() {
 		c.Label = fmt.Sprintf("a day at the boundary “%s”", f.BoundaryName())
 		c.Caveat = widenedCaveat("GPU energy with idle capacity", f, footprint.Idle) // the plan's own
@@ -76,6 +76,9 @@ func PlanCompareCardOf(rk *plan.Ranking, idx *data.Index) CompareCard {
 	}
 	on := func(o *plan.Option) string {
 		return fmt.Sprintf("%s a day on %s GPU%s", data.FormatEnergy(o.WhPerDay), data.FormatInt(o.GPUs), plural(o.GPUs))
+	}
+	if len(meets) > 0 {
+		c.Wh = meets[0].WhPerDay
 	}
 	switch len(meets) {
 	case 0:

@@ -75,7 +75,11 @@
 //     matches pages by exact URL and caches a sub-path's root as a redirect,
 //     so that it does not work offline.
 //   - web/start.js, the first script of every page, starts the wasm's
-//     download and its compilation in a worker; web/guard.js, before go-app
+//     download and its compilation in a worker, except on a card, where it
+//     runs the card's own wasm (wasm/card, built by this command with -pkg)
+//     and app.js's start (appjs.go) starts neither the calculator nor its
+//     service worker unless that wasm could not show the card, or the card
+//     needs the calculator for more (the compare card's bars); web/guard.js, before go-app
 //     runs, stands in for the storage a sandboxed frame forbids, names the
 //     page as its route, shows the link's question before the app runs, and
 //     keeps what a reader does with the inputs until the app runs, which

@@ -1,4 +1,4 @@
-package charts
+package headline
 
 import (
 	"fmt"
@@ -12,7 +12,10 @@ import (
 // configuration, or, when none meets the deadline, the smallest that one
 // meets; a brief caption fits a line.
 func TestHeadlines(t *testing.T) {
-	set := load(t)
+	set, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
 	q := data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9}
 	r, err := set.Select(q)
 	if err != nil || r.Selected == nil {
@@ -25,9 +28,9 @@ func TestHeadlines(t *testing.T) {
 		brief    string
 		want     []string
 	}{
-		"latency": {HeadlineEnergyLatency, BriefEnergyLatency, []string{"40 ms", num(float64(s.JoulesPerToken)) + " J", s.Hardware()}},
-		"batch":   {HeadlineEnergyConcurrency, BriefEnergyConcurrency, []string{fmt.Sprint(s.MaxNumSeqs), num(float64(s.JoulesPerToken)) + " J"}},
-		"power": {HeadlinePowerThroughput, BriefPowerThroughput, []string{fmt.Sprint(s.MaxNumSeqs), num(float64(s.PowerWatts)) + " W",
+		"latency": {EnergyLatency, BriefEnergyLatency, []string{"40 ms", num(float64(s.JoulesPerToken)) + " J", s.Hardware()}},
+		"batch":   {EnergyConcurrency, BriefEnergyConcurrency, []string{fmt.Sprint(s.MaxNumSeqs), num(float64(s.JoulesPerToken)) + " J"}},
+		"power": {PowerThroughput, BriefPowerThroughput, []string{fmt.Sprint(s.MaxNumSeqs), num(float64(s.PowerWatts)) + " W",
 			num(float64(s.TokensPerSecond)) + " tokens"}},
 	} {
 		got := c.headline(r)

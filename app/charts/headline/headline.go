@@ -1,4 +1,8 @@
-package charts
+// Package headline states in words what the calculator's charts show for
+// a result: a headline for a chart that stands alone (the embed's chart
+// layout) and a caption in a line. Plain Go, without the charts' options,
+// so that the card embeds' wasm (wasm/card) shows them without go-echarts.
+package headline
 
 import (
 	"fmt"
@@ -7,7 +11,7 @@ import (
 	"tokenjoule/data"
 )
 
-// The Headline functions state in a sentence what a chart shows for a
+// The headlines state in a sentence what a chart shows for a
 // result, as the title of a chart that stands alone (the embed's chart
 // layout); the Brief captions say in a line how to read it.
 const (
@@ -26,26 +30,29 @@ func Briefs(k *data.Kind) [3]string {
 	return b
 }
 
-// HeadlineEnergyLatency is the EnergyLatency chart's headline for r.
-func HeadlineEnergyLatency(r *data.Result) string {
+// Of are the three charts' headlines, in page order (state.Charts).
+var Of = [3]func(*data.Result) string{EnergyLatency, EnergyConcurrency, PowerThroughput}
+
+// EnergyLatency is the EnergyLatency chart's headline for r.
+func EnergyLatency(r *data.Result) string {
 	return headline(r, func(s *data.Config) string {
 		return fmt.Sprintf("the least energy per %s within %s is %s J, on %s", r.Kind.Item, r.Kind.Deadline(r.Query.DeadlineMS),
-			data.FormatNumber(s.Joules()), gpuName(s))
+			data.FormatNumber(s.Joules()), s.Hardware())
 	})
 }
 
-// HeadlineEnergyConcurrency is the EnergyConcurrency chart's headline for r.
-func HeadlineEnergyConcurrency(r *data.Result) string {
+// EnergyConcurrency is the EnergyConcurrency chart's headline for r.
+func EnergyConcurrency(r *data.Result) string {
 	return headline(r, func(s *data.Config) string {
-		return fmt.Sprintf("%s spends the least energy per %s within %s, %s J", batchWords(s), r.Kind.Item,
+		return fmt.Sprintf("%s spends the least energy per %s within %s, %s J", Batch(s), r.Kind.Item,
 			r.Kind.Deadline(r.Query.DeadlineMS), data.FormatNumber(s.Joules()))
 	})
 }
 
-// HeadlinePowerThroughput is the PowerThroughput chart's headline for r.
-func HeadlinePowerThroughput(r *data.Result) string {
+// PowerThroughput is the PowerThroughput chart's headline for r.
+func PowerThroughput(r *data.Result) string {
 	return headline(r, func(s *data.Config) string {
-		return fmt.Sprintf("at %s the GPUs draw %s W for %s %s a second", batchWords(s),
+		return fmt.Sprintf("at %s the GPUs draw %s W for %s %s a second", Batch(s),
 			data.FormatNumber(float64(s.PowerWatts)), data.FormatNumber(s.Throughput()), strings.TrimPrefix(r.Kind.Items, "output "))
 	})
 }
@@ -60,4 +67,13 @@ func headline(r *data.Result, selected func(*data.Config) string) string {
 			k.Deadline(q.DeadlineMS), k.Deadline(r.MinDeadlineMS()))
 	}
 	return lead + selected(r.Selected)
+}
+
+// Batch is how a configuration batches its requests, in words: "a batch
+// size limit of 64", or a diffusion model's batch size and split.
+func Batch(c *data.Config) string {
+	if c.Diffusion() {
+		return fmt.Sprintf("a batch size of %d, split %s", c.BatchSize, c.Split())
+	}
+	return fmt.Sprintf("a batch size limit of %d", c.MaxNumSeqs)
 }

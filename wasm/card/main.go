@@ -1,0 +1,146 @@
+//go:build js && wasm
+
+// Command card is the card embeds' wasm (web/card.wasm): the dataset and
+// the card's code, without go-app. web/start.js runs it in place of the
+// calculator on the card layout of /embed and /embed/plan, and before it on
+// that of /embed/compare and the chart layout of /embed, whose bars and
+// chart the calculator then draws: it reads the
+// link's question as the pages do (package state), answers it with the
+// core (data, data/plan) and writes the card that package export words and
+// package cardhtml marks up into the page, in place of the one prerendered
+// for another question. A link it cannot show as a card (a value the pages
+// would refuse with a notice, another layout or page) is left to the
+// calculator, which web/start.js then starts.
+package main
+
+import (
+	"slices"
+	"strings"
+	"syscall/js"
+
+	"tokenjoule/app/cardhtml"
+	"tokenjoule/app/charts/headline"
+	"tokenjoule/app/embedframe"
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+	"tokenjoule/data/export"
+	"tokenjoule/data/plan"
+)
+
+func main() {
+	win := js.Global()
+	loc := win.Get("location")
+	card, more, ok := cardOf(loc.Get("pathname").String(), strings.TrimPrefix(loc.Get("search").String(), "?"), loc.Get("origin").String())
+	if ok {
+		doc := win.Get("document")
+		main := doc.Call("querySelector", "main")
+		main.Set("className", "embed figure-layout layout-card")
+		main.Set("innerHTML", cardhtml.Body(card)+cardhtml.Footer(card, export.SourceName(card.Source)))
+		// What stood for the calculator before it ran: the loader, and the
+		// link's question in place of the prerendered figures (guard.js).
+		if l := doc.Call("getElementById", "app-wasm-loader"); l.Truthy() && !more {
+			l.Call("remove")
+		}
+		doc.Get("documentElement").Get("classList").Call("remove", "tj-pending")
+		if !more {
+			// Live, as the calculator's pages say once mounted (the tests
+			// and web/guard.js wait for it).
+			main.Get("dataset").Set("card", "shown")
+			main.Get("dataset").Set("mounted", "true")
+			doc.Get("documentElement").Get("classList").Call("add", "mounted")
+			embedframe.WatchHeight()
+		}
+	}
+	// web/start.js starts the calculator where no card was shown, or where
+	// the card needs it for more (the compare card's bars).
+	win.Call("tokenjouleCardDone", ok, more)
+	if ok && !more {
+		select {} // the height watch calls back into this program
+	}
+}
+
+// cardOf is the card for the page at path with the query raw, on a site at
+// origin, and whether it is one this shows: a card of /embed, /embed/plan or
+// /embed/compare (by a volume) whose parameters the page would take as they
+// are; more tells that the calculator must still draw part of it (the
+// compare card's bars).
+func cardOf(path, raw, origin string) (card cardhtml.Card, more, ok bool) {
+	base, page := pageOf(path)
+	set, err := data.Load()
+	if page == "" || err != nil {
+		return cardhtml.Card{}, false, false
+	}
+	v, notices := state.ParseQuery(raw)
+	fp, fn := state.ParseBareFootprint(v)
+	notices = append(notices, fn...)
+	var (
+		c    export.Card
+		look state.Embed
+		ln   []state.Notice
+		link string
+	)
+	switch page {
+	case "/embed":
+		q, qn := state.Parse(set, v)
+		look, ln = state.ParseEmbed(v, state.CalcLayouts)
+		notices = append(append(notices, qn...), ln...)
+		r, err := set.Select(q)
+		if err != nil {
+			return cardhtml.Card{}, false, false
+		}
+		c, link = export.CardOf(r, fp.Factors), "/?"+fp.Page().AppendTo(state.String(q))
+		if look.Layout == state.LayoutChart {
+			// The chart's headline, context, caption and caveat at once; the
+			// calculator draws the chart.
+			i := max(0, slices.Index(state.Charts, look.Chart))
+			return cardhtml.Card{Card: export.Card{Title: headline.Of[i](r) + ".", Context: c.Context, Range: c.Range, Caveat: c.Caveat, Source: c.Source},
+				Caption: headline.Briefs(r.Kind)[i], Link: origin + base + link}, true, len(notices) == 0
+		}
+	case "/embed/plan":
+		q, t, qn := state.ParsePlan(set, v)
+		look, ln = state.ParsePlanEmbed(v)
+		notices = append(append(notices, qn...), ln...)
+		if fp.Factors.Idle.Set {
+			return cardhtml.Card{}, false, false // the plan refuses it with a notice
+		}
+		p, err := plan.Make(set, q, t)
+		if err != nil {
+			return cardhtml.Card{}, false, false
+		}
+		c, link = export.PlanCardOf(p, fp.Factors), "/plan?"+fp.Page().AppendTo(state.PlanString(q, t))
+	case "/embed/compare":
+		q, qn := state.ParseCompare(set, v)
+		_, planning, tn := state.ParseTraffic(v)
+		look, ln = state.ParseEmbed(v, state.CompareLayouts)
+		notices = append(append(append(notices, qn...), tn...), ln...)
+		rk, err := set.Compare(q)
+		if planning || err != nil {
+			return cardhtml.Card{}, false, false // plans are the calculator's
+		}
+		cc := export.CompareCardOf(rk, &set.Index)
+		card, more = cardhtml.FromCompareCard(cc, origin+base+"/compare?"+fp.Page().AppendTo(state.String(q))), true
+		c.Wh = cc.Wh
+	}
+	if len(notices) > 0 || look.Layout != state.LayoutCard {
+		return cardhtml.Card{}, false, false
+	}
+	if !more {
+		card = cardhtml.Card{Card: c, Link: origin + base + link}
+	}
+	card.Note = export.Updated(look.Made, look.MadeWh, set.Index.DataVersion, set.Index.Source, c.Wh)
+	return card, more, true
+}
+
+// pageOf splits path into the site's base ("" or "/repo") and the embed's
+// page (/embed or /embed/plan), under any name a static host serves it by;
+// page is "" for another.
+func pageOf(path string) (base, page string) {
+	path = strings.TrimSuffix(strings.TrimSuffix(path, "/index.html"), ".html")
+	path = strings.TrimSuffix(path, "/")
+	for _, p := range []string{"/embed/plan", "/embed/compare", "/embed"} {
+		if b, ok := strings.CutSuffix(path, p); ok {
+			return b, p
+		}
+	}
+	return "", ""
+}
