@@ -30,12 +30,25 @@ import (
 func main() {
 	win := js.Global()
 	loc := win.Get("location")
-	card, more, ok := cardOf(loc.Get("pathname").String(), strings.TrimPrefix(loc.Get("search").String(), "?"), loc.Get("origin").String())
-	if ok {
-		doc := win.Get("document")
+	card, more, ok := cardOf(loc.Get("pathname").String(), strings.TrimPrefix(loc.Get("search").String(), "?"))
+	doc := win.Get("document")
+	// Where the prerendered page answers the link already (tokenjoule serve
+	// prerenders each link; web/guard.js marks html.tj-pending where it does
+	// not), it is the card: it loses only what is there for a reader
+	// without the app (data-prerender-only, as where go-app adopts it), and
+	// a layout the calculator completes is the calculator's to adopt.
+	answered := !doc.Get("documentElement").Get("classList").Call("contains", "tj-pending").Bool()
+	if ok && !(more && answered) {
 		main := doc.Call("querySelector", "main")
-		main.Set("className", "embed figure-layout layout-card")
-		main.Set("innerHTML", cardhtml.Body(card)+cardhtml.Footer(card, export.SourceName(card.Source)))
+		if answered {
+			only := doc.Call("querySelectorAll", "main [data-prerender-only]")
+			for i := range only.Length() {
+				only.Index(i).Call("remove")
+			}
+		} else {
+			main.Set("className", "embed figure-layout layout-card")
+			main.Set("innerHTML", cardhtml.Body(card)+cardhtml.Footer(card, export.SourceName(card.Source)))
+		}
 		// What stood for the calculator before it ran: the loader, and the
 		// link's question in place of the prerendered figures (guard.js).
 		if l := doc.Call("getElementById", "app-wasm-loader"); l.Truthy() && !more {
@@ -59,12 +72,12 @@ func main() {
 	}
 }
 
-// cardOf is the card for the page at path with the query raw, on a site at
-// origin, and whether it is one this shows: a card of /embed, /embed/plan or
+// cardOf is the card for the page at path with the query raw, its links
+// the site's paths as the pages write them, and whether it is one this shows: a card of /embed, /embed/plan or
 // /embed/compare (by a volume) whose parameters the page would take as they
 // are; more tells that the calculator must still draw part of it (the
 // compare card's bars).
-func cardOf(path, raw, origin string) (card cardhtml.Card, more, ok bool) {
+func cardOf(path, raw string) (card cardhtml.Card, more, ok bool) {
 	base, page := pageOf(path)
 	set, err := data.Load()
 	if page == "" || err != nil {
@@ -94,7 +107,7 @@ func cardOf(path, raw, origin string) (card cardhtml.Card, more, ok bool) {
 			// calculator draws the chart.
 			i := max(0, slices.Index(state.Charts, look.Chart))
 			return cardhtml.Card{Card: export.Card{Title: headline.Of[i](r) + ".", Context: c.Context, Range: c.Range, Caveat: c.Caveat, Source: c.Source},
-				Caption: headline.Briefs(r.Kind)[i], Link: origin + base + link}, true, len(notices) == 0
+				Caption: headline.Briefs(r.Kind)[i], Link: base + link}, true, len(notices) == 0
 		}
 	case "/embed/plan":
 		q, t, qn := state.ParsePlan(set, v)
@@ -118,14 +131,14 @@ func cardOf(path, raw, origin string) (card cardhtml.Card, more, ok bool) {
 			return cardhtml.Card{}, false, false // plans are the calculator's
 		}
 		cc := export.CompareCardOf(rk, &set.Index)
-		card, more = cardhtml.FromCompareCard(cc, origin+base+"/compare?"+fp.Page().AppendTo(state.String(q))), true
+		card, more = cardhtml.FromCompareCard(cc, base+"/compare?"+fp.Page().AppendTo(state.String(q))), true
 		c.Wh = cc.Wh
 	}
 	if len(notices) > 0 || look.Layout != state.LayoutCard {
 		return cardhtml.Card{}, false, false
 	}
 	if !more {
-		card = cardhtml.Card{Card: c, Link: origin + base + link}
+		card = cardhtml.Card{Card: c, Link: base + link}
 	}
 	card.Note = export.Updated(look.Made, look.MadeWh, set.Index.DataVersion, set.Index.Source, c.Wh)
 	return card, more, true
