@@ -195,8 +195,8 @@ func SourceName(s data.Source) string {
 }
 
 // Edition is a source with the version and the date of its data, as a
-// pinned card names the data its figures were computed with: "ML.ENERGY
-// Leaderboard v3.0, data of 2026-02-16".
+// pinned card names the data its figures were computed with: the source's
+// name, its major version and the date its data were compiled.
 func Edition(s data.Source) string {
 	e := s.Name
 	if v, _, _ := strings.Cut(s.Version, " "); v != "" {
