@@ -162,6 +162,11 @@
         return 0;
       };
     };
+    // How many are noted, without doing them: the app binds the whole page
+    // first where some are (app/ui/start.go).
+    var noted = function () {
+      return early.length;
+    };
     window.tokenjouleEarly = function () {
       stop();
       var done = early;
@@ -188,6 +193,7 @@
       }
       return done.length;
     };
+    window.tokenjouleEarly.noted = noted;
   }
 
   // The prerendered main element names the query its figures answer

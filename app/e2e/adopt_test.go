@@ -209,6 +209,36 @@ func TestAdoption(t *testing.T) {
 		t.Logf("the app built %q", built)
 	})
 
+	// The parts below the first screen are kept as prerendered while the
+	// page starts, bound once it is idle: then they follow the reader's
+	// changes like the rest.
+	t.Run("Serve/KeptUntilIdle", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, hosts[0].adopting.origin, markPrerendered(), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+			new MutationObserver((_, mo) => {
+				const main = document.querySelector("main[data-mounted]");
+				if (!main) return;
+				mo.disconnect();
+				window.keptAtMount = [...document.querySelectorAll("main [data-kept]")].map((n) => n.id || n.className);
+			}).observe(document, {attributes: true, childList: true, subtree: true});`})
+			return err
+		}))
+		tb.settledPage(hosts[0].adopting.origin + "/")
+		kept := eval[[]string](tb, `window.keptAtMount || []`)
+		if len(kept) < 3 {
+			t.Errorf("when the page was mounted %d parts were kept as prerendered (%q), want the footprint, the share and the charts", len(kept), kept)
+		}
+		if n := eval[int](tb, `document.querySelectorAll("[data-kept]").length`); n != 0 {
+			t.Errorf("once the page is idle %d parts are still kept, want none", n)
+		}
+		if built := eval[[]string](tb, builtElements); len(built) > 0 {
+			t.Errorf("binding the kept parts built %d elements: %q", len(built), built[:min(len(built), 10)])
+		}
+		tb.change("#deadline", "20", "input")
+		tb.poll(`document.querySelector("#open-compare").href.includes("deadline=20ms")`, 10*time.Second)
+	})
+
 	for _, h := range hosts {
 		for i, s := range samples {
 			// A static host's page answers no query: fewer samples.

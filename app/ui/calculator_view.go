@@ -328,8 +328,8 @@ func configList(prefix string, s *data.Config, e *data.Estimate) figureList {
 }
 
 func (c *Calculator) renderCharts() app.UI {
-	return app.Section().Class("charts").Aria("label", "Charts").Body(
-		app.Range(chartSpecs).Slice(func(i int) app.UI {
+	return later(app.Section().Class("charts").Aria("label", "Charts"), func() []app.UI {
+		return []app.UI{app.Range(chartSpecs).Slice(func(i int) app.UI {
 			s, k := chartSpecs[i], c.kind()
 			caption, term := s.caption[byKind(k)], s.term[byKind(k)]
 			return app.Figure().Class("chart card").Body(
@@ -338,8 +338,8 @@ func (c *Calculator) renderCharts() app.UI {
 				renderChartNoJS(),
 				app.FigCaption().Body(app.Text(caption+" "), app.If(term != "", func() app.UI { return explain(term) })),
 			)
-		}),
-	)
+		})}
+	})
 }
 
 // aboutFooter is the calculator's footer: the caveat, the data and the

@@ -85,22 +85,24 @@ func (c *Calculator) renderFootprint(compact bool) app.UI {
 	if compact {
 		return slot(!c.foot.fp.IsBase(), fr.renderCompact)
 	}
-	f := fr.f
-	gpuOnly := f.IsGPUOnly()
-	boundary := "Boundary: " + f.BoundaryName() + ". " + f.BoundaryAbout()
-	if gpuOnly {
-		boundary = "Boundary: GPU only, as measured. The host's CPU and memory, idle capacity and cooling are not counted: " +
-			"a boundary under “Beyond the GPU” adds them."
-	}
-	return app.Section().ID("fp").Class("footprint").Aria("labelledby", "fp-title").Body(
-		app.H2().ID("fp-title").Text("Beyond the GPU"),
-		app.P().ID("fp-boundary-words").Class("small").Text(boundary),
-		slot(!gpuOnly, fr.renderLadder),
-		fr.renderTotals(),
-		slot(!fr.b.IsZero(), fr.renderBudget),
-		fr.renderComparisons(),
-		fr.renderPrompts(),
-	)
+	return later(app.Section().ID("fp").Class("footprint").Aria("labelledby", "fp-title"), func() []app.UI {
+		f := fr.f
+		gpuOnly := f.IsGPUOnly()
+		boundary := "Boundary: " + f.BoundaryName() + ". " + f.BoundaryAbout()
+		if gpuOnly {
+			boundary = "Boundary: GPU only, as measured. The host's CPU and memory, idle capacity and cooling are not counted: " +
+				"a boundary under “Beyond the GPU” adds them."
+		}
+		return []app.UI{
+			app.H2().ID("fp-title").Text("Beyond the GPU"),
+			app.P().ID("fp-boundary-words").Class("small").Text(boundary),
+			slot(!gpuOnly, fr.renderLadder),
+			fr.renderTotals(),
+			slot(!fr.b.IsZero(), fr.renderBudget),
+			fr.renderComparisons(),
+			fr.renderPrompts(),
+		}
+	})
 }
 
 // renderLadder is the rungs, each with its energy, what it applies and its

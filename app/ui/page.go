@@ -172,6 +172,11 @@ func (p *page) Render() app.UI {
 	if p.class != "" {
 		class += " " + p.class
 	}
+	if p.mounted {
+		// A render of the mounted page answers a change: the parts that
+		// later kept follow it, with the rest, in the same render.
+		keeping = false
+	}
 	root := p.mainElement(class, p.mounted)
 	if p.loadErr != nil {
 		return loadFailed(root, p.loadErr)

@@ -32,6 +32,9 @@ type Share struct {
 	// The footprint's factors and budget, which the files, the summary and
 	// the links carry.
 	Footprint state.Footprint
+	// Kept: rendered without its contents while the page adopts the
+	// prerendered one (later), which then holds them.
+	Kept bool
 
 	status  string // what the last action did
 	failed  bool   // the status is a failure
@@ -51,7 +54,7 @@ func (c *Calculator) share(compact bool) app.UI {
 	if c.res == nil {
 		return app.Div().Hidden(true)
 	}
-	s := &Share{Query: c.res.Query, Result: c.res, Compact: compact, Footprint: c.foot.fp}
+	s := &Share{Query: c.res.Query, Result: c.res, Compact: compact, Footprint: c.foot.fp, Kept: keeping}
 	for i, spec := range chartSpecs {
 		s.Charts = append(s.Charts, ShareChart{ID: spec.id, Title: chartTitle(i, c.res.Kind)})
 	}
@@ -66,6 +69,9 @@ func (s *Share) OnInit() { startTurn() }
 
 func (s *Share) Render() app.UI {
 	sec := app.Section().ID("share").Class("share card").Aria("label", "Take it away")
+	if s.Kept {
+		return sec.DataSet("kept", true)
+	}
 	var body []app.UI
 	if s.Result != nil && !s.Compact {
 		body = append(body, app.P().Class("share-compare "+answerPart).Body(

@@ -11,7 +11,8 @@ import (
 // of its own (app/server/appjs.go), then (1) the Go runtime's start, the
 // routes and the dataset's index; (2) the page's first render, in turns
 // (startTurn), which go-app's engine adopts as the prerendered page
-// (wasm/slim/goapp/adopt.go), marked mounted; or, where the page offers no
+// (wasm/slim/goapp/adopt.go), marked mounted, the parts below the first
+// screen left as prerendered until the page is idle (later, ready); or, where the page offers no
 // adoption, which it mounts in place of the prerendered page without the
 // contents of the disclosures (<details>) that are closed, which take no
 // room on the screen, and (3) the page with them, marked mounted. Then what
@@ -30,7 +31,7 @@ func Start() {
 	// Where go-app adopts the prerendered page (wasm/slim), the first
 	// render is the whole page, which is already there: nothing is folded.
 	adopted = adopts()
-	starting = !adopted
+	starting, keeping = !adopted, adopted && answersLink()
 	Routes()
 	dataset()
 	yieldToBrowser()
@@ -46,6 +47,50 @@ func adopts() bool {
 	root := app.Window().Get("document").Get("body").Get("firstElementChild")
 	return app.Window().Get("goappHydrate").Type() == app.TypeFunction && root.Truthy() &&
 		root.Get("classList").Call("contains", "prerendered").Bool()
+}
+
+// keeping is true from Start, where go-app adopts the prerendered page,
+// until the page is idle after it is mounted (ready), or renders a change
+// before that (page.Render): the parts of the page below its first screen
+// render without their contents (later) meanwhile.
+var keeping bool
+
+// bodied is a go-app element that takes a body and data attributes.
+type bodied[T any] interface {
+	Body(...app.UI) T
+	DataSet(string, any) T
+}
+
+// later is el with the body that body makes, except while the page adopts
+// the prerendered one (keeping): then el alone, marked data-kept, whose
+// prerendered children go-app's engine keeps as they are and adopts once
+// the page renders el with its body (wasm/slim/goapp/adopt.go, keptAttr).
+// The parts below the first screen use it, so that the first render, which
+// the reader waits for, is the first screen's: the rest, already on the
+// page, is bound once the page is idle (ready), or with the first change.
+func later[T bodied[T]](el T, body func() []app.UI) T {
+	if keeping {
+		return el.DataSet("kept", true)
+	}
+	return el.Body(body()...)
+}
+
+// ready renders the parts that later kept once the page is idle, unless a
+// change has rendered them before.
+func ready(ctx app.Context) {
+	if !keeping {
+		return
+	}
+	whenIdle(func() {
+		ctx.Dispatch(func(app.Context) { keeping = false })
+	})
+}
+
+// answersLink tells whether the prerendered page answers the link's own
+// question, which web/guard.js tells by leaving html without tj-pending:
+// only then may the parts below the first screen stay as prerendered.
+func answersLink() bool {
+	return !app.Window().Get("document").Get("documentElement").Get("classList").Call("contains", "tj-pending").Bool()
 }
 
 // folded is f's UI, the contents of a closed disclosure, except while the
@@ -74,7 +119,14 @@ func unfold(ctx app.Context, mounted func()) {
 			app.Window().Get("document").Get("body").Get("firstElementChild").Call("setAttribute", "data-mounted", "true")
 			ctx.PreventUpdate()
 		}
+		if keeping && earlyNoted() {
+			// The reader's inputs may be in the parts kept as prerendered:
+			// the page is rendered whole (page.Render), then they are done.
+			ctx.Dispatch(func(ctx app.Context) { ctx.Defer(answerEarly) })
+			return
+		}
 		ctx.Defer(answerEarly)
+		ready(ctx)
 		return
 	}
 	afterTask(func() {
@@ -84,6 +136,14 @@ func unfold(ctx app.Context, mounted func()) {
 			ctx.Defer(answerEarly)
 		})
 	})
+}
+
+// earlyNoted tells whether web/guard.js noted what a reader did with the
+// inputs before the app ran.
+func earlyNoted() bool {
+	early := app.Window().Get("tokenjouleEarly")
+	return early.Type() == app.TypeFunction && early.Get("noted").Type() == app.TypeFunction &&
+		early.Get("noted").Invoke().Int() > 0
 }
 
 // answerEarly has web/guard.js do again, through the page's handlers, what

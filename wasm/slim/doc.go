@@ -48,6 +48,12 @@
 //     cold desktop load: Mount 103 ms, the renders after it 81), adopted
 //     88 ms, most of it the page's own render; the app builds no element of
 //     a page prerendered for its link, against 180 to 457 per page.
+//   - adopt.go's keptAttr and node.go's updateHTML (keptEdit): where the
+//     prerender answers the link, the first render leaves out the contents
+//     of the parts below the first screen (app/ui later: the footprint,
+//     the share section, the charts), whose prerendered children stay out
+//     of go-app's tree until the page renders them, once idle or with the
+//     first change; they are then adopted, not built.
 //
 // # go-echarts' edits (echarts.go)
 //

@@ -96,6 +96,18 @@ var loadEdit = struct{ old, new string }{
 		"\tbody, err := e.nodes.Update(e.baseContext(), e.body, Body().privateBody(v))\n",
 }
 
+// keptEdit has node.go's updateHTML adopt the kept prerendered children of
+// an element the first page rendered without them (adopt.go, keptAttr)
+// when the page first gives it children, rather than build them.
+var keptEdit = struct{ old, new string }{
+	"\tchildren := v.body()\n\tnewChildren := new.body()\n",
+	"\t// tokenjoule (wasm/slim): kept prerendered children adopted (adopt.go).\n" +
+		"\tif adopted, ok, err := m.adoptKept(ctx, v, new); ok {\n" +
+		"\t\treturn adopted, err\n" +
+		"\t}\n" +
+		"\tchildren := v.body()\n\tnewChildren := new.body()\n",
+}
+
 // routeEdits make go-app's router do without regexp: RouteWithRegexp
 // panics, saying why, and no route matches a pattern.
 var routeEdits = []struct{ old, new string }{
@@ -117,7 +129,8 @@ func slimGoApp(src, dir string) error {
 	}
 	files := map[string]string{"http.go": httpStub, "crypto.go": cryptoStub, "adopt.go": adopt}
 	for name, edits := range map[string][]struct{ old, new string }{"resource.go": resourceEdits, "engine.go": append(engineEdits, loadEdit),
-		"context.go": uuidEdits, "state.go": uuidEdits, "route.go": routeEdits} {
+		"context.go": uuidEdits, "state.go": uuidEdits, "route.go": routeEdits,
+		"node.go": {keptEdit}} {
 		s, err := edit(app, name, edits)
 		if err != nil {
 			return fmt.Errorf("%s/%v", src, err)

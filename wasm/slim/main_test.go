@@ -35,6 +35,10 @@ func TestOverlay(t *testing.T) {
 	if !strings.Contains(string(b), "e.nodes.adoptRoot(e.baseContext(), e.body, v)") {
 		t.Error("the copy's engine.go does not adopt the prerendered page")
 	}
+	// An update adopts the kept prerendered children (adopt.go, keptAttr).
+	if b, err := os.ReadFile(filepath.Join(filepath.Dir(engines[0]), "node.go")); err != nil || !strings.Contains(string(b), "m.adoptKept(ctx, v, new)") {
+		t.Errorf("the copy's node.go does not adopt kept children (%v)", err)
+	}
 	if b, err := os.ReadFile(filepath.Join(filepath.Dir(engines[0]), "adopt.go")); err != nil || !strings.HasPrefix(string(b), "// wasm/slim copies this file into its copy of go-app") {
 		t.Errorf("the copy of go-app has no adopt.go of its build, or one with its build constraint (%v)", err)
 	}

@@ -199,10 +199,19 @@ func (m nodeManager) adoptHTML(ctx Context, depth uint, v HTML, a *adoption, n *
 	// one), and the prerendered root's marks (which tell the page's style
 	// what the prerender answers) go last.
 	defer m.adoptAttributes(ctx, v, n)
+	if _, ok := v.attrs()[keptAttr]; ok && len(v.body()) == 0 {
+		kept[v] = keptChildren{a, n.children}
+		return v, nil
+	}
+	return m.adoptChildren(ctx, depth, v, a, n.children)
+}
 
+// adoptChildren adopts v's children, not yet mounted, on dom, the
+// prerendered children of v's element: in order, removing the prerendered
+// nodes that are not theirs and building those that have none.
+func (m nodeManager) adoptChildren(ctx Context, depth uint, v HTML, a *adoption, dom []*prerendered) (UI, error) {
 	el := v.JSValue()
 	children := v.body()
-	dom := n.children
 	j := 0
 	for i, child := range children {
 		var err error
@@ -252,6 +261,38 @@ func (m nodeManager) adoptHTML(ctx Context, depth uint, v HTML, a *adoption, n *
 		el.removeChild(a.node(dom[j]))
 	}
 	return v, nil
+}
+
+// keptAttr marks an element that the page renders without its children
+// while it adopts the prerendered page (the parts below the first screen,
+// the contents of closed disclosures): its prerendered children stay as
+// they are, out of go-app's tree, and the first update that gives it
+// children adopts them (adoptKept) rather than building them. The first
+// render is then the first screen's, and the rest is bound once the page
+// runs.
+const keptAttr = "data-kept"
+
+// keptChildren are the prerendered children of an element marked keptAttr.
+type keptChildren struct {
+	a   *adoption
+	dom []*prerendered
+}
+
+// kept holds the adopted elements marked keptAttr whose children have not
+// been rendered yet.
+var kept = map[HTML]keptChildren{}
+
+// adoptKept is updateHTML's for v, an element whose prerendered children
+// were kept, when the page first gives it children (in new's body): they
+// are adopted on the kept nodes. It tells whether it did.
+func (m nodeManager) adoptKept(ctx Context, v, new HTML) (UI, bool, error) {
+	k, ok := kept[v]
+	if !ok || len(new.body()) == 0 {
+		return v, false, nil
+	}
+	delete(kept, v)
+	u, err := m.adoptChildren(ctx, v.depth(), v.setBody(new.body()), k.a, k.dom)
+	return u, true, err
 }
 
 // adoptAttributes gives the adopted element the attributes and properties
