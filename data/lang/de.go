@@ -58,7 +58,8 @@ var german = Language{
 		"footer.open.long": "Diese Rechnung in tokenjoule erkunden, in einem neuen Tab",
 		"footer.edition":   "{source}, Daten vom {date}",
 
-		"coming": "Deutsch…",
+		"language": "Deutsch",
+		"coming":   "Deutsch…",
 
 		"notice.lang": "Der URL-Parameter lang={value} wurde nicht verstanden (erlaubt: {accepted}); angezeigt wird {fallback}.",
 	},

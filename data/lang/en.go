@@ -58,7 +58,8 @@ var english = Language{
 		"footer.open.long": "Explore this calculation in tokenjoule, in a new tab",
 		"footer.edition":   "{source}, data of {date}",
 
-		"coming": "English…",
+		"language": "English",
+		"coming":   "English…",
 
 		"notice.lang": "The URL's lang={value} was not understood (use {accepted}); showing {fallback} instead.",
 	},

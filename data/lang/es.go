@@ -60,7 +60,8 @@ var spanish = Language{
 		"footer.open.long": "Explorar este cálculo en tokenjoule, en una pestaña nueva",
 		"footer.edition":   "{source}, datos del {date}",
 
-		"coming": "Español…",
+		"language": "español",
+		"coming":   "Español…",
 
 		"notice.lang": "No se entendió el parámetro lang={value} de la URL (use {accepted}); se muestra en {fallback}.",
 	},

@@ -60,7 +60,8 @@ var french = Language{
 		"footer.open.long": "Explorer ce calcul dans tokenjoule, dans un nouvel onglet",
 		"footer.edition":   "{source}, données du {date}",
 
-		"coming": "Français…",
+		"language": "français",
+		"coming":   "Français…",
 
 		"notice.lang": "Le paramètre lang={value} de l’URL n’a pas été compris (utilisez {accepted})\u00a0; affichage en {fallback}.",
 	},
