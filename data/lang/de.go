@@ -1,5 +1,6 @@
 package lang
 
+// The shares are in the dative: they follow "mit" and "bei".
 var german = Language{
 	Tag: DE, Name: "Deutsch",
 	Numbers: Numbers{Decimal: ",", Group: ".", GroupFour: true, UnitSpace: "\u00a0", PercentSpace: "\u00a0"},
@@ -21,7 +22,7 @@ var german = Language{
 		"items.videos": "Videos",
 		"item.video":   "Video",
 
-		"share.p50": "die Hälfte der Tokens",
+		"share.p50": "der Hälfte der Tokens",
 		"share.p90": "9 von 10 Tokens",
 		"share.p95": "19 von 20 Tokens",
 		"share.p99": "99 von 100 Tokens",
@@ -41,8 +42,8 @@ var german = Language{
 
 		"gpus.or": "{list} oder {last}",
 
-		"otherend.median":  "Mit {share} innerhalb von {ms} (der Median): ",
-		"otherend.lead":    "Wenn {share} innerhalb von {ms} ankommen müssen: ",
+		"otherend.median":  "Bei {share} innerhalb von {ms} (Median): ",
+		"otherend.lead":    "Bei {share} innerhalb von {ms}: ",
 		"otherend.none":    "{lead}Keine gemessene Konfiguration schafft das; dafür braucht es eine Frist von mindestens {deadline}.",
 		"otherend.neither": "{lead}Auch dann schafft es keine gemessene Konfiguration; dafür braucht es eine Frist von mindestens {deadline}.",
 		"otherend.same":    "{lead}{energy}, gleich viel.",
@@ -57,6 +58,33 @@ var german = Language{
 		"footer.open":      "In tokenjoule erkunden →",
 		"footer.open.long": "Diese Rechnung in tokenjoule erkunden, in einem neuen Tab",
 		"footer.edition":   "{source}, Daten vom {date}",
+
+		"unit.second":              "Sekunde",
+		"units.second":             "Sekunden",
+		"unit.minute":              "Minute",
+		"units.minute":             "Minuten",
+		"unit.hour":                "Stunde",
+		"units.hour":               "Stunden",
+		"unit.day":                 "Tag",
+		"units.day":                "Tage",
+		"unit.year":                "Jahr",
+		"units.year":               "Jahre",
+		"unit.centimetre":          "Zentimeter",
+		"units.centimetre":         "Zentimeter",
+		"unit.metre":               "Meter",
+		"units.metre":              "Meter",
+		"unit.km":                  "km",
+		"units.km":                 "km",
+		"cmp.home":                 "Strom eines durchschnittlichen US-Haushalts",
+		"cmp.led":                  "einer 9-W-LED-Lampe",
+		"cmp.ev":                   "mit einem Elektroauto",
+		"workload.lm-arena-chat":   "Textdialog",
+		"workload.gpqa":            "Schlussfolgern",
+		"workload.sourcegraph-fim": "Code-Vervollständigung",
+		"workload.image-chat":      "Dialog über Bilder",
+		"workload.video-chat":      "Dialog über Videos",
+		"workload.text-to-image":   "Text zu Bild",
+		"workload.text-to-video":   "Text zu Video",
 
 		"language": "Deutsch",
 		"coming":   "Deutsch…",

@@ -140,3 +140,16 @@ func TestCatalogues(t *testing.T) {
 		t.Errorf("Tags() = %v", got)
 	}
 }
+
+func TestEnglish(t *testing.T) {
+	caveat := "GPU energy only, a floor: host, network, cooling and idle time are not counted."
+	if got := English("Énergie. "+caveat, FR); !slices.Contains(got, caveat) {
+		t.Errorf("English found nothing in a French text with an English part")
+	}
+	if got := English(FR.T("card.caveat")+" "+FR.T("card.about", "amount", "3 jours"), FR); len(got) != 0 {
+		t.Errorf("English found %q in French sentences", got)
+	}
+	if got := English("How much energy do 1M output tokens of Qwen take?", DE); !slices.Contains(got, "How much energy do") {
+		t.Errorf("English(…) = %q, want it to find the title's start", got)
+	}
+}
