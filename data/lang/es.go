@@ -76,7 +76,7 @@ var spanish = Language{
 		"units.metre":              "metros",
 		"unit.km":                  "km",
 		"units.km":                 "km",
-		"cmp.home":                 "de la electricidad de un hogar medio de EE. UU.",
+		"cmp.home":                 "de la electricidad de un hogar medio estadounidense",
 		"cmp.led":                  "de una bombilla LED de 9 W",
 		"cmp.ev":                   "en un coche eléctrico",
 		"workload.lm-arena-chat":   "Conversación de texto",
