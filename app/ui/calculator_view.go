@@ -9,6 +9,7 @@ import (
 
 	"tokenjoule/app/state"
 	"tokenjoule/data"
+	"tokenjoule/data/lang"
 )
 
 // render turns the state into markup: the full page, or the embed
@@ -19,7 +20,7 @@ func (c *Calculator) render(root app.HTMLMain) app.UI {
 	if c.embedded {
 		return c.renderEmbed(root)
 	}
-	return c.fullPage(root, "Skip to the calculator's controls", c.builder(), lede(c.kind()),
+	return c.fullPage(root, "Skip to the calculator's controls", c.builder(), c.lede(c.kind()),
 		c.renderResult(false),
 		c.renderControls(),
 		c.renderAnnouncement(),
@@ -38,14 +39,12 @@ func (c *Calculator) builder() app.UI {
 }
 
 // lede says what the page does, without a word of jargon, for the kind of
-// workload it shows.
-func lede(k *data.Kind) string {
+// workload it shows, in the page's language.
+func (c *Calculator) lede(k *data.Kind) string {
 	if k.Diffusion() {
-		return fmt.Sprintf("tokenjoule tells you how much electricity the graphics processors (GPUs) of an AI model use "+
-			"to make a given number of %s as fast as you ask, as the ML.ENERGY Leaderboard measured it.", k.Items)
+		return c.tr("calc.lede.diffusion", "items", c.tr("items."+k.Item+"s"))
 	}
-	return "tokenjoule tells you how much electricity the graphics processors (GPUs) of an AI language model use " +
-		"to write a given amount of text as fast as you ask, as the ML.ENERGY Leaderboard measured it."
+	return c.tr("calc.lede.tokens")
 }
 
 // renderControls is the inputs, less those c.look.Hidden hides (the embed's
@@ -63,10 +62,17 @@ func (c *Calculator) renderControls() app.UI {
 // tokens of Qwen 3 14B (Text Conversation) on B200 or H100, with half of
 // the tokens within 500 ms of the one before"; "Energy for 10k images of
 // FLUX.1 Dev (Text to Image) on H100, with each image ready within 10 s".
-func question(r *data.Result, wl *data.Workload) string {
-	q, k := r.Query, r.Kind
-	return fmt.Sprintf("Energy for %s of %s (%s) on %s, with %s", k.VolumeWords(q.Tokens), r.Model.Name, wl.Name,
-		data.GPUChoice(r.Model.GPUs, q.GPU), data.DeadlineWords(k, q.Percentile, q.DeadlineMS))
+// The workload's name is the dataset's in English, the catalogue's in
+// another language.
+func (c *Calculator) question(r *data.Result, wl *data.Workload) string {
+	q, k, p := r.Query, r.Kind, c.printer()
+	name := wl.Name
+	if c.lang.Of().Tag != lang.EN {
+		name = c.tr("workload." + q.Task)
+	}
+	return c.tr("calc.question", "volume", p.VolumeWords(k, q.Tokens), "model", r.Model.Name,
+		"workload", name, "gpus", p.GPUChoice(r.Model.GPUs, q.GPU),
+		"deadline", p.DeadlineWords(k, q.Percentile, q.DeadlineMS))
 }
 
 // renderResult is the answer. compact is the embed's: the figures that matter
@@ -86,19 +92,18 @@ func (c *Calculator) renderResult(compact bool) app.UI {
 	gpus := data.GPUChoice(r.Model.GPUs, q.GPU)
 
 	body := c.renderPending(c.set)
-	body = append(body, app.P().ID("question").Class("question").Text(question(r, wl)))
+	body = append(body, app.P().ID("question").Class("question").Text(c.question(r, wl)))
 	if s := r.Selected; s != nil {
-		e, head := r.Estimate, c.headlineWh() // the total at the boundary (footprint_view.go)
-		joules := data.InJoules(head)         // "" where the headline is in joules already
+		e, head := r.Estimate, c.headlineWh()        // the total at the boundary (footprint_view.go)
+		joules := c.lang.Figure(data.InJoules(head)) // "" where the headline is in joules already
 		body = append(body,
 			app.P().Class("energy").Body(
-				app.Span().ID("energy").Title(joules).Text(data.FormatEnergy(head)),
+				app.Span().ID("energy").Title(joules).Text(c.printer().Energy(head)),
 				app.Span().ID("joules").Class("joules").Text(joules),
 			),
 			c.renderRange(),
 			c.renderOtherEnd(),
-			app.P().ID("floor").Class("floor").Text(c.boundaryWords(
-				"GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
+			app.P().ID("floor").Class("floor").Text(c.boundaryWords(c.tr("card.caveat"))),
 		)
 		if !compact {
 			// The embed keeps its inputs on its first screen: these two

@@ -10,6 +10,7 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
+	"tokenjoule/data/lang"
 )
 
 // The compare page's chart ids, and their titles.
@@ -37,7 +38,7 @@ func (c *Compare) render(root app.HTMLMain) app.UI {
 		share.Charts[0].Title = titlePlanRanking
 	}
 	if c.embedded && c.look.Layout == state.LayoutCard {
-		return c.figurePage(root, c.renderCard(), figureFooter(c.set.Index.Source, c.set.Index.DataVersion, c.fullURL()))
+		return c.figurePage(root, c.renderCard(), figureFooter(lang.EN, c.set.Index.Source, c.set.Index.DataVersion, c.fullURL()))
 	}
 	if c.embedded {
 		return c.embedPage(root, "tokenjoule: GPU energy of every model of a workload",
@@ -258,7 +259,7 @@ func (c *Compare) fullURL() string {
 	if c.planning {
 		full += "&" + state.TrafficString(c.traffic)
 	}
-	return appURL("/compare", c.foot.fp.Page().AppendTo(full))
+	return c.link("/compare", c.foot.fp.Page().AppendTo(full))
 }
 
 // renderEmbedAbout is the embed's caveat, source and citation in one line,

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"tokenjoule/data"
+	"tokenjoule/data/lang"
 	"tokenjoule/data/footprint"
 )
 
@@ -147,8 +148,30 @@ func TestQuestion(t *testing.T) {
 			t.Fatal(err)
 		}
 		wl, _ := set.Workload(c.q.Task)
-		if got := question(r, wl); got != c.want {
+		if got := (&Calculator{}).question(r, wl); got != c.want {
 			t.Errorf("question(%+v) =\n%s\nwant\n%s", c.q, got, c.want)
+		}
+	}
+	// In German, with its number formats, the dative of the share and the
+	// workload's name from the catalogue; the model's name as it is.
+	de := &Calculator{}
+	de.lang = lang.DE
+	for _, c := range []struct {
+		q    data.Query
+		want string
+	}{
+		{data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 1500, Percentile: data.P95, Tokens: 2.5e9},
+			"Energie für 2,5\u00a0Mrd. Ausgabe-Tokens von GPT OSS 20B (Schlussfolgern) auf H100, mit 19 von 20 Tokens innerhalb von 1.500\u00a0ms nach dem vorigen"},
+		{data.Query{Task: "text-to-video", Model: "wan-2-1-14b", GPU: data.AnyGPU, DeadlineMS: 90e3, Percentile: data.P50, Tokens: 100},
+			"Energie für 100 Videos von Wan 2.1 14B (Text zu Video) auf B200 oder H100, mit einer Frist von 90\u00a0s je Video"},
+	} {
+		r, err := set.Select(c.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wl, _ := set.Workload(c.q.Task)
+		if got := de.question(r, wl); got != c.want {
+			t.Errorf("German question(%+v) =\n%q\nwant\n%q", c.q, got, c.want)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"tokenjoule/data"
 	"tokenjoule/data/export"
 	"tokenjoule/data/footprint"
+	"tokenjoule/data/lang"
 	"tokenjoule/data/plan"
 )
 
@@ -88,7 +89,7 @@ func (c *Plan) renderChartLayout() app.UI {
 
 // figureFooter is the figure layouts' footer, to the full plan.
 func (c *Plan) figureFooter() app.UI {
-	return figureFooter(c.p.Busy.Model.Source, c.set.Index.DataVersion, c.planURL())
+	return figureFooter(lang.EN, c.p.Busy.Model.Source, c.set.Index.DataVersion, c.planURL())
 }
 
 // chartFigure is a chart with its title and, on the full page, its caption.

@@ -28,7 +28,7 @@ var german = Language{
 		"share.p99": "99 von 100 Tokens",
 
 		"deadline.tokens":    "{share} innerhalb von {ms} nach dem vorigen",
-		"deadline.diffusion": "jedes {item} fertig innerhalb von {deadline}",
+		"deadline.diffusion": "einer Frist von {deadline} je {item}",
 
 		"card.title":       "Wie viel Energie braucht {model} auf {gpus} für {volume}?",
 		"card.title.one":   "Wie viel Energie braucht {model} auf {gpus} für {volume}?",
@@ -85,6 +85,10 @@ var german = Language{
 		"workload.video-chat":      "Dialog über Videos",
 		"workload.text-to-image":   "Text zu Bild",
 		"workload.text-to-video":   "Text zu Video",
+
+		"calc.question":       "Energie für {volume} von {model} ({workload}) auf {gpus}, mit {deadline}",
+		"calc.lede.tokens":    "tokenjoule sagt Ihnen, wie viel Strom die Grafikprozessoren (GPUs) eines KI-Sprachmodells verbrauchen, um eine bestimmte Menge Text so schnell zu schreiben, wie Sie es verlangen – gemessen vom ML.ENERGY Leaderboard.",
+		"calc.lede.diffusion": "tokenjoule sagt Ihnen, wie viel Strom die Grafikprozessoren (GPUs) eines KI-Modells verbrauchen, um eine bestimmte Zahl von {items} so schnell zu erzeugen, wie Sie es verlangen – gemessen vom ML.ENERGY Leaderboard.",
 
 		"language": "Deutsch",
 		"coming":   "Deutsch…",

@@ -85,6 +85,10 @@ var english = Language{
 		"workload.text-to-image":   "Text to Image",
 		"workload.text-to-video":   "Text to Video",
 
+		"calc.question":       "Energy for {volume} of {model} ({workload}) on {gpus}, with {deadline}",
+		"calc.lede.tokens":    "tokenjoule tells you how much electricity the graphics processors (GPUs) of an AI language model use to write a given amount of text as fast as you ask, as the ML.ENERGY Leaderboard measured it.",
+		"calc.lede.diffusion": "tokenjoule tells you how much electricity the graphics processors (GPUs) of an AI model use to make a given number of {items} as fast as you ask, as the ML.ENERGY Leaderboard measured it.",
+
 		"language": "English",
 		"coming":   "English…",
 

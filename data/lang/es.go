@@ -29,7 +29,7 @@ var spanish = Language{
 		"share.p99": "99 de cada 100 tokens",
 
 		"deadline.tokens":    "{share} en menos de {ms} tras el anterior",
-		"deadline.diffusion": "cada {item} lista en menos de {deadline}",
+		"deadline.diffusion": "un plazo de {deadline} por {item}",
 
 		"card.title":       "¿Cuánta energía consume {model} en {gpus} para generar {volume}?",
 		"card.title.one":   "¿Cuánta energía consume {model} en {gpus} para generar {volume}?",
@@ -86,6 +86,10 @@ var spanish = Language{
 		"workload.video-chat":      "Conversación sobre vídeos",
 		"workload.text-to-image":   "Texto a imagen",
 		"workload.text-to-video":   "Texto a vídeo",
+
+		"calc.question":       "Energía para {volume} de {model} ({workload}) en {gpus}, con {deadline}",
+		"calc.lede.tokens":    "tokenjoule le dice cuánta electricidad consumen los procesadores gráficos (GPU) de un modelo de lenguaje de IA para escribir una cantidad de texto dada tan rápido como usted pida, según las mediciones del ML.ENERGY Leaderboard.",
+		"calc.lede.diffusion": "tokenjoule le dice cuánta electricidad consumen los procesadores gráficos (GPU) de un modelo de IA para producir un número dado de {items} tan rápido como usted pida, según las mediciones del ML.ENERGY Leaderboard.",
 
 		"language": "español",
 		"coming":   "Español…",

@@ -29,7 +29,7 @@ var french = Language{
 		"share.p99": "99 tokens sur 100",
 
 		"deadline.tokens":    "{share} en moins de {ms} après le précédent",
-		"deadline.diffusion": "chaque {item} prête en moins de {deadline}",
+		"deadline.diffusion": "un délai de {deadline} par {item}",
 
 		"card.title":       "Combien d’énergie faut-il pour générer {volume} avec {model} sur {gpus}\u00a0?",
 		"card.title.one":   "Combien d’énergie faut-il pour générer {volume} avec {model} sur {gpus}\u00a0?",
@@ -86,6 +86,10 @@ var french = Language{
 		"workload.video-chat":      "Conversation sur des vidéos",
 		"workload.text-to-image":   "Texte vers image",
 		"workload.text-to-video":   "Texte vers vidéo",
+
+		"calc.question":       "Énergie pour {volume} de {model} ({workload}) sur {gpus}, avec {deadline}",
+		"calc.lede.tokens":    "tokenjoule vous dit combien d’électricité consomment les processeurs graphiques (GPU) d’un modèle de langage d’IA pour écrire une quantité de texte donnée à la vitesse que vous demandez, d’après les mesures du ML.ENERGY Leaderboard.",
+		"calc.lede.diffusion": "tokenjoule vous dit combien d’électricité consomment les processeurs graphiques (GPU) d’un modèle d’IA pour produire un nombre donné de {items} à la vitesse que vous demandez, d’après les mesures du ML.ENERGY Leaderboard.",
 
 		"language": "français",
 		"coming":   "Français…",
