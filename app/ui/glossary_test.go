@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"tokenjoule/data"
-	"tokenjoule/data/lang"
 	"tokenjoule/data/footprint"
+	"tokenjoule/data/lang"
 )
 
 func TestGlossary(t *testing.T) {
