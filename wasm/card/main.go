@@ -24,6 +24,7 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
+	"tokenjoule/data/lang"
 	"tokenjoule/data/plan"
 )
 
@@ -43,7 +44,10 @@ func main() {
 	// not), it is the card: it loses only what is there for a reader
 	// without the app (data-prerender-only, as where go-app adopts it), and
 	// a layout the calculator completes is the calculator's to adopt.
-	answered := !doc.Get("documentElement").Get("classList").Call("contains", "tj-pending").Bool()
+	// The prerender is in English: a card in another language is written
+	// anew.
+	answered := !doc.Get("documentElement").Get("classList").Call("contains", "tj-pending").Bool() &&
+		card.Lang.Of().Tag == lang.EN
 	if ok && !(more && answered) {
 		main := doc.Call("querySelector", "main")
 		if answered {

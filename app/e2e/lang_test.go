@@ -1,0 +1,103 @@
+package e2e
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+	"tokenjoule/data/export"
+	"tokenjoule/data/footprint"
+	"tokenjoule/data/lang"
+)
+
+// TestLanguages opens the calculator and the card in each language, by
+// lang= and by the browser's preferred language: the figure in the
+// language's format, the html element's lang, and no English sentence of
+// the catalogue in the card, nor in the calculator's answer.
+func TestLanguages(t *testing.T) {
+	set, bctx := browserTest(t)
+	static, _ := staticHost(t)
+	full := cspSite(t, "").URL
+	q := data.DefaultQuery()
+	r, err := set.Select(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tag := range []lang.Tag{lang.FR, lang.DE, lang.ES} {
+		want := export.CardIn(data.PrinterOf(tag), r, footprint.Factors{})
+		// The card from a static host, shown by its own wasm.
+		t.Run("card/"+string(tag), func(t *testing.T) {
+			t.Parallel()
+			tb := newTab(t, bctx, static.origin, chromedp.EmulateViewport(360, 800))
+			tb.noApp = true
+			tb.do(chromedp.Navigate(static.origin + "/embed?" + state.EmbedString(q, state.Embed{Layout: state.LayoutCard, Lang: tag})))
+			tb.waitFor(`document.querySelector("main")?.dataset.card === "shown"`, "the card shown by its wasm")
+			expectSpoken(t, tb, tag, want.Figure, "main")
+			if got := tb.text("#question"); got != want.Title {
+				t.Errorf("the card's question reads %q, want %q", got, want.Title)
+			}
+			if got := tb.text("#open-full"); got != tag.T("footer.open") {
+				t.Errorf("the card's link reads %q", got)
+			}
+			if href := tb.href("#open-full"); href.Query().Get("lang") != string(tag) {
+				t.Errorf("the card's link %s lost lang=%s", href, tag)
+			}
+		})
+		// The card from the server, which prerenders it in English.
+		t.Run("card-served/"+string(tag), func(t *testing.T) {
+			t.Parallel()
+			tb := newTab(t, bctx, full, chromedp.EmulateViewport(360, 800))
+			tb.noApp = true
+			tb.do(chromedp.Navigate(full + "/embed?" + state.EmbedString(q, state.Embed{Layout: state.LayoutCard, Lang: tag})))
+			tb.waitFor(`document.querySelector("main")?.dataset.mounted === "true"`, "the card live")
+			expectSpoken(t, tb, tag, want.Figure, "main")
+		})
+		// The calculator, by lang=.
+		t.Run("calculator/"+string(tag), func(t *testing.T) {
+			t.Parallel()
+			tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900))
+			tb.open(state.String(q) + "&lang=" + string(tag))
+			expectSpoken(t, tb, tag, want.Figure, "#question, .energy, #other-percentile, #floor")
+		})
+	}
+	// Without lang=, the browser's preferred language when the site speaks it.
+	t.Run("browser-language", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900),
+			chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tg, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{
+					UserAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156 Safari/537.36", AcceptLanguage: "it-IT,de-DE,de"})
+				return err
+			}))
+		tb.open(state.String(q))
+		if got := eval[string](tb, `navigator.languages.join()`); !strings.Contains(got, "de") {
+			t.Fatalf("navigator.languages = %q: the override did not reach the page", got)
+		}
+		want := data.PrinterOf(lang.DE).Energy(r.Estimate.EnergyWh)
+		expectSpoken(t, tb, lang.DE, want, "#question, .energy, #other-percentile, #floor")
+	})
+}
+
+// expectSpoken checks that the page speaks tag: its html element says so,
+// #energy reads figure, and the text of the elements sel selects holds no
+// English sentence of the catalogue.
+func expectSpoken(t *testing.T, tb *tab, tag lang.Tag, figure, sel string) {
+	t.Helper()
+	tb.waitText("#energy", figure)
+	if got := eval[string](tb, `document.documentElement.lang`); got != string(tag) {
+		t.Errorf("html lang=%q, want %q", got, tag)
+	}
+	text := eval[string](tb, `[...document.querySelectorAll(`+"`"+sel+"`"+`)].map(e => e.innerText).join("\n")`)
+	if left := lang.English(text, tag); len(left) > 0 {
+		t.Errorf("the page in %s still says in English %q:\n%s", tag, left, text)
+	}
+	if strings.TrimSpace(text) == "" {
+		t.Errorf("nothing to read in %s", sel)
+	}
+}
