@@ -39,6 +39,13 @@ func TestLanguages(t *testing.T) {
 			tb.do(chromedp.Navigate(static.origin + "/embed?" + state.EmbedString(q, state.Embed{Layout: state.LayoutCard, Lang: tag})))
 			tb.waitFor(`document.querySelector("main")?.dataset.card === "shown"`, "the card shown by its wasm")
 			expectSpoken(t, tb, tag, want.Figure, "main")
+			// Before the wasm ran the prerendered English page said which
+			// language was coming; once it runs, it no longer does.
+			note := eval[map[string]any](tb, `({attr: document.documentElement.dataset.langComing ?? "",
+				shown: getComputedStyle(document.documentElement, "::after").content})`)
+			if note["attr"] != tag.T("coming") || note["shown"] != "none" {
+				t.Errorf("the note of the coming language: %v, want %q, hidden once the card is shown", note, tag.T("coming"))
+			}
 			if got := tb.text("#question"); got != want.Title {
 				t.Errorf("the card's question reads %q, want %q", got, want.Title)
 			}
