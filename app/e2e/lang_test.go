@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 
@@ -73,6 +74,41 @@ func TestLanguages(t *testing.T) {
 			expectSpoken(t, tb, tag, want.Figure, "#question, .energy, #other-percentile, #floor")
 		})
 	}
+	// German's long words hold at a phone's width: nothing wider than the
+	// page, on the card and the calculator.
+	t.Run("phone-de", func(t *testing.T) {
+		t.Parallel()
+		for _, path := range []string{"/embed?" + state.EmbedString(q, state.Embed{Layout: state.LayoutCard, Lang: lang.DE}),
+			"/?" + state.String(q) + "&lang=de"} {
+			tb := newTab(t, bctx, full, chromedp.EmulateViewport(360, 800))
+			tb.noApp = strings.HasPrefix(path, "/embed")
+			tb.do(chromedp.Navigate(full + path))
+			tb.waitFor(`document.querySelector("main")?.dataset.mounted === "true"`, "the page live")
+			tb.waitText("#energy", data.PrinterOf(lang.DE).Energy(r.Estimate.EnergyWh))
+			wide := eval[[]string](tb, `[document.documentElement, ...document.querySelectorAll("#result *, footer *")]
+				.filter(e => e.getBoundingClientRect().right > innerWidth + 0.5 || e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === "visible" && e.clientWidth > 0)
+				.map(e => (e.id || e.tagName) + ": " + e.getBoundingClientRect().right)`)
+			if len(wide) > 0 {
+				t.Errorf("%s at 360 px: wider than the page: %v", path, wide)
+			}
+		}
+	})
+	// Screenshots of the calculator and the card in French and German.
+	t.Run("Screenshots", func(t *testing.T) {
+		dir := os.Getenv("TOKENJOULE_SCREENSHOTS")
+		if dir == "" {
+			t.Skip("TOKENJOULE_SCREENSHOTS is not set")
+		}
+		shoot := shooter(t, bctx, full, dir)
+		for _, tag := range []string{"fr", "de"} {
+			for _, size := range [][2]int64{{360, 800}, {1440, 900}} {
+				for _, scheme := range []string{"light", "dark"} {
+					shoot("lang-"+tag+"-calculator", size[0], size[1], scheme, state.String(q)+"&lang="+tag)
+					shoot("lang-"+tag+"-card", size[0], size[1], scheme, "/embed?"+state.EmbedString(q, state.Embed{Layout: state.LayoutCard})+"&lang="+tag)
+				}
+			}
+		}
+	})
 	// Without lang=, the browser's preferred language when the site speaks it.
 	t.Run("browser-language", func(t *testing.T) {
 		t.Parallel()
