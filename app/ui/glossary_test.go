@@ -129,40 +129,25 @@ func TestQuestion(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
+		tag  lang.Tag
 		q    data.Query
 		want string
 	}{
-		{data.DefaultQuery(), "Energy for 1M output tokens of Qwen 3 14B (Text Conversation) on B200 or H100, with half of the tokens within 500 ms of the one before"},
-		{data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9},
+		{"", data.DefaultQuery(), "Energy for 1M output tokens of Qwen 3 14B (Text Conversation) on B200 or H100, with half of the tokens within 500 ms of the one before"},
+		{"", data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9},
 			"Energy for 2.5B output tokens of GPT OSS 20B (Reasoning) on H100, with 19 in 20 tokens within 40 ms of the one before"},
 		// A model measured on one GPU type: no "best of" a choice that was not there.
-		{data.Query{Task: "lm-arena-chat", Model: "deepseek-v3-1", GPU: data.AnyGPU, DeadlineMS: 100, Percentile: data.P99, Tokens: 1e6},
+		{"", data.Query{Task: "lm-arena-chat", Model: "deepseek-v3-1", GPU: data.AnyGPU, DeadlineMS: 100, Percentile: data.P99, Tokens: 1e6},
 			"Energy for 1M output tokens of DeepSeek V3.1 (Text Conversation) on B200, with 99 in 100 tokens within 100 ms of the one before"},
-		{data.Query{Task: "text-to-image", Model: "flux-1-dev", GPU: "H100", DeadlineMS: 10e3, Percentile: data.P50, Tokens: 10e3},
+		{"", data.Query{Task: "text-to-image", Model: "flux-1-dev", GPU: "H100", DeadlineMS: 10e3, Percentile: data.P50, Tokens: 10e3},
 			"Energy for 10k images of FLUX.1 Dev (Text to Image) on H100, with each image ready within 10 s"},
-		{data.Query{Task: "text-to-video", Model: "wan-2-1-14b", GPU: data.AnyGPU, DeadlineMS: 90e3, Percentile: data.P50, Tokens: 100},
+		{"", data.Query{Task: "text-to-video", Model: "wan-2-1-14b", GPU: data.AnyGPU, DeadlineMS: 90e3, Percentile: data.P50, Tokens: 100},
 			"Energy for 100 videos of Wan 2.1 14B (Text to Video) on B200 or H100, with each video ready within 90 s"},
-	} {
-		r, err := set.Select(c.q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		wl, _ := set.Workload(c.q.Task)
-		if got := (&Calculator{}).question(r, wl); got != c.want {
-			t.Errorf("question(%+v) =\n%s\nwant\n%s", c.q, got, c.want)
-		}
-	}
-	// In German, with its number formats, the dative of the share and the
-	// workload's name from the catalogue; the model's name as it is.
-	de := &Calculator{}
-	de.lang = lang.DE
-	for _, c := range []struct {
-		q    data.Query
-		want string
-	}{
-		{data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 1500, Percentile: data.P95, Tokens: 2.5e9},
+		// In German, with its number formats, the dative of the share and
+		// the workload's name from the catalogue; the model's name as it is.
+		{lang.DE, data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 1500, Percentile: data.P95, Tokens: 2.5e9},
 			"Energie für 2,5\u00a0Mrd. Ausgabe-Tokens von GPT OSS 20B (Schlussfolgern) auf H100, mit 19 von 20 Tokens innerhalb von 1.500\u00a0ms nach dem vorigen"},
-		{data.Query{Task: "text-to-video", Model: "wan-2-1-14b", GPU: data.AnyGPU, DeadlineMS: 90e3, Percentile: data.P50, Tokens: 100},
+		{lang.DE, data.Query{Task: "text-to-video", Model: "wan-2-1-14b", GPU: data.AnyGPU, DeadlineMS: 90e3, Percentile: data.P50, Tokens: 100},
 			"Energie für 100 Videos von Wan 2.1 14B (Text zu Video) auf B200 oder H100, mit einer Frist von 90\u00a0s je Video"},
 	} {
 		r, err := set.Select(c.q)
@@ -170,8 +155,10 @@ func TestQuestion(t *testing.T) {
 			t.Fatal(err)
 		}
 		wl, _ := set.Workload(c.q.Task)
-		if got := de.question(r, wl); got != c.want {
-			t.Errorf("German question(%+v) =\n%q\nwant\n%q", c.q, got, c.want)
+		calc := &Calculator{}
+		calc.lang = c.tag
+		if got := calc.question(r, wl); got != c.want {
+			t.Errorf("question(%+v) in %q =\n%q\nwant\n%q", c.q, c.tag, got, c.want)
 		}
 	}
 }
