@@ -3,8 +3,20 @@
 // Go without fmt, so that the card's small wasm, the pages, the pictures and
 // the exports share it.
 //
-// Adding a language is one file holding its Language (see fr.go) and one
-// line in the list below.
+// A page speaks the language its link's lang= names (en, fr, de, es), else
+// the browser's preferred one among them, else English (app/state). The
+// prerendered page is English and says which language is coming until the
+// app runs (web/guard.js). So far the calculator's answer (its question,
+// figure, other end and caveat) and the card speak it; the rest of the
+// pages, the other embed layouts, the builder, the charts, the pictures,
+// Copy summary and the downloads' labels are still in English.
+//
+// To add a language: write one file here holding its Language (copy fr.go:
+// its tag, its name in itself, its number and date formats, and every key
+// of en.go translated with the same {placeholders}) and add one line to
+// languages below; go test ./data/lang fails until every key is there.
+// web/guard.js names the coming language in its "coming" list (the browser
+// test TestLanguages checks it against the catalogue).
 package lang
 
 import "strings"
