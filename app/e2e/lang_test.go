@@ -71,7 +71,7 @@ func TestLanguages(t *testing.T) {
 			t.Parallel()
 			tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900))
 			tb.open(state.String(q) + "&lang=" + string(tag))
-			expectSpoken(t, tb, tag, want.Figure, "#question, .energy, #other-percentile, #floor")
+			expectSpoken(t, tb, tag, want.Figure, "#question, .energy, #other-percentile, #floor, #edit-question, label[for=task], label[for=model], label[for=deadline], label[for=percentile], #percentile")
 		})
 	}
 	// German's long words hold at a phone's width: nothing wider than the

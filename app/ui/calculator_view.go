@@ -53,7 +53,7 @@ func (c *Calculator) lede(k *data.Kind) string {
 func (c *Calculator) renderControls() app.UI {
 	var back, foot app.UI
 	if !c.embedded {
-		back, foot = backButton(), c.foot.render(c.onFootprint, c.onFootprintToggle, true)
+		back, foot = backButton(c.lang), c.foot.render(c.onFootprint, c.onFootprintToggle, true)
 	}
 	return c.slottedInputs(back, nil, c.volumeField, foot)
 }
@@ -108,7 +108,7 @@ func (c *Calculator) renderResult(compact bool) app.UI {
 		if !compact {
 			// The embed keeps its inputs on its first screen: these two
 			// lines are the full page's.
-			body = append(body, c.renderLever(), c.renderRuns(), editButton("task"))
+			body = append(body, c.renderLever(), c.renderRuns(), editButton(c.lang, "task"))
 		}
 		switch {
 		case compact:
@@ -146,7 +146,7 @@ func (c *Calculator) renderResult(compact bool) app.UI {
 					Text(setDeadlineWords(k, min)).OnClick(c.onMinDeadline))
 			}),
 			c.renderOtherEnd(),
-			app.If(!compact, func() app.UI { return editButton("task") }),
+			app.If(!compact, func() app.UI { return editButton(c.lang, "task") }),
 		)
 	}
 	if !compact { // the embed shows it after its inputs (renderServed)

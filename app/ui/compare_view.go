@@ -97,16 +97,16 @@ func (c *Compare) renderControls() app.UI {
 	if c.planning {
 		only = data.Tokens // the planner plans tokens
 	}
-	tasks, gpus := taskOptions(c.set, q.Task, only), []app.UI(nil)
+	tasks, gpus := taskOptions(c.lang, c.set, q.Task, only), []app.UI(nil)
 	wgpus := c.rk.Workload.GPUs()
-	gpus = append(gpus, option(data.AnyGPU, gpuOption(wgpus)+" for each", q.GPU == data.AnyGPU))
+	gpus = append(gpus, option(data.AnyGPU, gpuOption(c.lang, wgpus)+" for each", q.GPU == data.AnyGPU))
 	for _, g := range wgpus {
 		gpus = append(gpus, option(g, g, q.GPU == g))
 	}
 	show := func(param string, f func() app.UI) app.UI { return app.If(!c.look.Hidden.Has(param), f) }
 	var back app.UI
 	if !c.embedded {
-		back = backButton()
+		back = backButton(c.lang)
 	}
 	return inputsCard(
 		back,
@@ -166,7 +166,7 @@ func (c *Compare) renderAnswer() app.UI {
 		app.P().ID("question").Class("question").Text(question),
 		app.P().ID("answer").Class("answer").Role("status").Body(answer...),
 		app.P().ID("floor").Class("floor").Text(c.floorWords("GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
-		app.If(!c.embedded && !c.look.Hidden.All(), func() app.UI { return editButton("task") }),
+		app.If(!c.embedded && !c.look.Hidden.All(), func() app.UI { return editButton(c.lang, "task") }),
 		app.Figure().Class("chart bars "+rows).Body(
 			app.H2().Text(titleRanking),
 			&Chart{ID: chartRanking, Option: c.bars, Label: charts.DescribeRanking(c.rk)},

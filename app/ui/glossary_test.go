@@ -95,8 +95,8 @@ func TestPhrases(t *testing.T) {
 		if got := p.Share(); got != want[0] {
 			t.Errorf("%s.Share() = %q, want %q", p, got, want[0])
 		}
-		if got := percentileOption(p); got != want[1] {
-			t.Errorf("percentileOption(%s) = %q, want %q", p, got, want[1])
+		if got := lang.EN.T("option." + string(p)); got != want[1] {
+			t.Errorf("the option of %s = %q, want %q", p, got, want[1])
 		}
 	}
 	if got := data.DeadlineWords(data.Tokens, data.P90, 1500); got != "9 in 10 tokens within 1,500 ms of the one before" {
@@ -106,7 +106,7 @@ func TestPhrases(t *testing.T) {
 		t.Errorf("deadlineWords = %q", got)
 	}
 	for gpus, want := range map[string]string{"B200": "B200 (the only one measured)", "B200,H100": "B200 or H100 (the better)"} {
-		if got := gpuOption(strings.Split(gpus, ",")); got != want {
+		if got := gpuOption(lang.EN, strings.Split(gpus, ",")); got != want {
 			t.Errorf("gpuOption(%s) = %q, want %q", gpus, got, want)
 		}
 	}
