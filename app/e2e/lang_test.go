@@ -71,7 +71,14 @@ func TestLanguages(t *testing.T) {
 			t.Parallel()
 			tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900))
 			tb.open(state.String(q) + "&lang=" + string(tag))
-			expectSpoken(t, tb, tag, want.Figure, "#question, .energy, #other-percentile, #floor, #edit-question, label[for=task], label[for=model], label[for=deadline], label[for=percentile], #percentile")
+			p := data.PrinterOf(tag)
+			for sel, want := range map[string]string{"#wh-per-mtok": p.Number(r.Selected.WhPerMillion()),
+				"#energy-per-request": p.Joules(r.Estimate.EnergyPerRequest), "#joules": p.Joules(r.Estimate.EnergyWh * 3600)} {
+				if got := tb.text(sel); got != want {
+					t.Errorf("%s reads %q, want %q", sel, got, want)
+				}
+			}
+			expectSpoken(t, tb, tag, want.Figure, "#question, .energy, #other-percentile, #floor, #edit-question, label[for=task], label[for=model], label[for=deadline], label[for=percentile], #percentile, .figures dt")
 		})
 	}
 	// German's long words hold at a phone's width: nothing wider than the

@@ -89,7 +89,8 @@ func (c *Calculator) renderResult(compact bool) app.UI {
 	}
 	r, q, k := c.res, c.res.Query, c.res.Kind
 	wl, _ := c.set.Workload(q.Task)
-	gpus := data.GPUChoice(r.Model.GPUs, q.GPU)
+	p := c.printer()
+	gpus := p.GPUChoice(r.Model.GPUs, q.GPU)
 
 	body := c.renderPending(c.set)
 	body = append(body, app.P().ID("question").Class("question").Text(c.question(r, wl)))
@@ -116,8 +117,8 @@ func (c *Calculator) renderResult(compact bool) app.UI {
 		case k.Diffusion():
 			body = append(body,
 				app.Dl().Class("figures").Body(
-					figure("j-per-item", "GPU energy per "+k.Item, data.FormatJoules(s.Joules())),
-					figure("wh-per-item", "GPU Wh per "+k.Item, data.FormatNumber(s.Joules()/3600)),
+					figure("j-per-item", c.tr("figure.j-per-item", "item", c.tr("item."+k.Item)), p.Joules(s.Joules())),
+					figure("wh-per-item", c.tr("figure.wh-per-item", "item", c.tr("item."+k.Item)), p.Number(s.Joules()/3600)),
 				),
 				c.renderFootprint(false),
 				configDetails(k, s, &e),
@@ -126,9 +127,9 @@ func (c *Calculator) renderResult(compact bool) app.UI {
 			body = append(body,
 				app.Dl().Class("figures").Body(
 					// The dataset's own figures: GPU energy, whatever the boundary.
-					figure("wh-per-mtok", "GPU Wh per million tokens", data.FormatNumber(s.WhPerMillion())),
-					figure("j-per-token", "GPU joules per token", data.FormatNumber(s.Joules())),
-					figure("energy-per-request", fmt.Sprintf("GPU energy per request (%s tokens)", data.FormatNumber(float64(s.AvgOutputTokens))), data.FormatJoules(e.EnergyPerRequest)),
+					figure("wh-per-mtok", c.tr("figure.wh-per-mtok"), p.Number(s.WhPerMillion())),
+					figure("j-per-token", c.tr("figure.j-per-token"), p.Number(s.Joules())),
+					figure("energy-per-request", c.tr("figure.per-request", "n", p.Number(float64(s.AvgOutputTokens))), p.Joules(e.EnergyPerRequest)),
 				),
 				c.renderFootprint(false),
 				configDetails(k, s, &e),
@@ -137,13 +138,12 @@ func (c *Calculator) renderResult(compact bool) app.UI {
 	} else {
 		min := r.MinDeadlineMS()
 		body = append(body,
-			app.P().ID("infeasible").Class("infeasible").Text(fmt.Sprintf(
-				"No measured configuration of %s on %s gets %s. The smallest deadline that one meets is %s (%s).",
-				r.Model.Name, gpus, data.DeadlineWords(k, q.Percentile, q.DeadlineMS), k.Deadline(min), r.Fastest.Hardware())),
+			app.P().ID("infeasible").Class("infeasible").Text(c.tr("calc.infeasible", "model", r.Model.Name, "gpus", gpus,
+				"deadline", p.DeadlineWords(k, q.Percentile, q.DeadlineMS), "min", p.Deadline(k, min), "hardware", r.Fastest.Hardware())),
 			// An embed whose author fixed the deadline keeps it.
 			app.If(!c.look.Hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("set-min-deadline").Class("primary").
-					Text(setDeadlineWords(k, min)).OnClick(c.onMinDeadline))
+					Text(setDeadlineWords(c.lang, k, min)).OnClick(c.onMinDeadline))
 			}),
 			c.renderOtherEnd(),
 			app.If(!compact, func() app.UI { return editButton(c.lang, "task") }),
@@ -164,13 +164,14 @@ func (c *Calculator) renderOther(compact bool) app.UI {
 		return app.Div().Hidden(true)
 	}
 	oe := r.OtherEstimate
-	line := []app.UI{app.Text(fmt.Sprintf("Best on %s at the same deadline: ", data.GPUChoice(r.Model.GPUs, o.GPU))),
-		app.Strong().ID("other-energy").Text(data.FormatEnergy(oe.EnergyWh))}
+	p := c.printer()
+	line := []app.UI{app.Text(c.tr("calc.other", "gpus", p.GPUChoice(r.Model.GPUs, o.GPU))),
+		app.Strong().ID("other-energy").Text(p.Energy(oe.EnergyWh))}
 	if r.Selected != nil {
 		// One text node each, with the space between them of its own:
 		// prerendered, go-app puts line breaks between elements and around
 		// the text of any with more than one child.
-		line = append(line, app.Text(" "), app.Span().ID("other-diff").Class("diff").Text("("+data.FormatChange(oe.EnergyWh, r.Estimate.EnergyWh)+")"))
+		line = append(line, app.Text(" "), app.Span().ID("other-diff").Class("diff").Text("("+p.Change(oe.EnergyWh, r.Estimate.EnergyWh)+")"))
 	}
 	return app.Div().ID("other").Class("other").Body(
 		app.P().Body(line...),

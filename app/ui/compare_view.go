@@ -217,7 +217,7 @@ func (c *Compare) renderMissed() app.UI {
 				r.Entry.Size(), data.DeadlineWords(k, q.Percentile, min), f.BatchWords(true))),
 			app.If(!c.look.Hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("min-deadline-" + r.Entry.Slug).Class("small-button").
-					Text(setDeadlineWords(k, min)).OnClick(c.onMinDeadline(i)))
+					Text(setDeadlineWords(c.lang, k, min)).OnClick(c.onMinDeadline(i)))
 			}),
 		)
 	}

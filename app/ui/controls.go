@@ -135,8 +135,8 @@ func sliderKey(e app.Event, k *data.Kind, ms float64) (float64, bool) {
 // setDeadlineWords is the text of a button that sets the deadline to ms:
 // "Set the deadline to 1500 ms", "Set the deadline to 71.764 s", the
 // number as its box shows it.
-func setDeadlineWords(k *data.Kind, ms float64) string {
-	return "Set the deadline to " + k.DeadlineText(ms) + " " + k.DeadlineUnit()
+func setDeadlineWords(t lang.Tag, k *data.Kind, ms float64) string {
+	return t.T("button.setdeadline", "deadline", t.Number(k.DeadlineText(ms))+t.Of().Numbers.UnitSpace+k.DeadlineUnit())
 }
 
 // percentileField chooses which share of tokens the deadline holds.

@@ -112,6 +112,15 @@ var german = Language{
 		"button.edit":              "Frage ändern ↓",
 		"button.back":              "Zurück zur Antwort ↑",
 
+		"figure.wh-per-mtok": "GPU-Wh pro Million Tokens",
+		"figure.j-per-token": "GPU-Joule pro Token",
+		"figure.per-request": "GPU-Energie pro Anfrage ({n} Tokens)",
+		"figure.j-per-item":  "GPU-Energie pro {item}",
+		"figure.wh-per-item": "GPU-Wh pro {item}",
+		"calc.infeasible":    "Keine gemessene Konfiguration von {model} auf {gpus} hält die Frist ein (mit {deadline}). Die kürzeste Frist, die eine einhält, ist {min} ({hardware}).",
+		"button.setdeadline": "Frist auf {deadline} setzen",
+		"calc.other":         "Am besten auf {gpus} bei gleicher Frist: ",
+
 		"language": "Deutsch",
 		"coming":   "Deutsch…",
 

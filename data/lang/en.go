@@ -111,6 +111,15 @@ var english = Language{
 		"button.edit":              "Change the question ↓",
 		"button.back":              "Back to the answer ↑",
 
+		"figure.wh-per-mtok": "GPU Wh per million tokens",
+		"figure.j-per-token": "GPU joules per token",
+		"figure.per-request": "GPU energy per request ({n} tokens)",
+		"figure.j-per-item":  "GPU energy per {item}",
+		"figure.wh-per-item": "GPU Wh per {item}",
+		"calc.infeasible":    "No measured configuration of {model} on {gpus} gets {deadline}. The smallest deadline that one meets is {min} ({hardware}).",
+		"button.setdeadline": "Set the deadline to {deadline}",
+		"calc.other":         "Best on {gpus} at the same deadline: ",
+
 		"language": "English",
 		"coming":   "English…",
 

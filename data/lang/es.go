@@ -113,6 +113,15 @@ var spanish = Language{
 		"button.edit":              "Cambiar la pregunta ↓",
 		"button.back":              "Volver a la respuesta ↑",
 
+		"figure.wh-per-mtok": "Wh de GPU por millón de tokens",
+		"figure.j-per-token": "Julios de GPU por token",
+		"figure.per-request": "Energía de GPU por solicitud ({n} tokens)",
+		"figure.j-per-item":  "Energía de GPU por {item}",
+		"figure.wh-per-item": "Wh de GPU por {item}",
+		"calc.infeasible":    "Ninguna configuración medida de {model} en {gpus} consigue {deadline}. El plazo más corto que alguna cumple es {min} ({hardware}).",
+		"button.setdeadline": "Fijar el plazo en {deadline}",
+		"calc.other":         "Lo mejor en {gpus} con el mismo plazo: ",
+
 		"language": "español",
 		"coming":   "Español…",
 

@@ -113,6 +113,15 @@ var french = Language{
 		"button.edit":              "Modifier la question ↓",
 		"button.back":              "Retour à la réponse ↑",
 
+		"figure.wh-per-mtok": "Wh GPU par million de tokens",
+		"figure.j-per-token": "Joules GPU par token",
+		"figure.per-request": "Énergie GPU par requête ({n} tokens)",
+		"figure.j-per-item":  "Énergie GPU par {item}",
+		"figure.wh-per-item": "Wh GPU par {item}",
+		"calc.infeasible":    "Aucune configuration mesurée de {model} sur {gpus} n’obtient {deadline}. Le plus petit délai que l’une d’elles tient est de {min} ({hardware}).",
+		"button.setdeadline": "Fixer le délai à {deadline}",
+		"calc.other":         "Le meilleur sur {gpus} au même délai : ",
+
 		"language": "français",
 		"coming":   "Français…",
 
