@@ -35,7 +35,7 @@ func (c *Calculator) builder() app.UI {
 	if c.res == nil {
 		return app.Span().Hidden(true)
 	}
-	return &Builder{Query: c.q, Result: c.res, Footprint: c.foot.fp}
+	return &Builder{Query: c.q, Result: c.res, Footprint: c.foot.fp, Lang: c.lang}
 }
 
 // lede says what the page does, without a word of jargon, for the kind of
