@@ -35,6 +35,15 @@ func TestBuilderLanguage(t *testing.T) {
 	if page := b.pinnedPage(); !strings.Contains(page, `<html lang="de"`) || !strings.Contains(page, "Quelle:") {
 		t.Errorf("the pinned card is not in German:\n%s", page)
 	}
+	// The card's picture and its alt text.
+	var words []string
+	for _, bl := range cardBlocks(b.card(), b.permalink()) {
+		words = append(words, bl.Text)
+	}
+	words = append(words, b.card().Alt())
+	if all := strings.Join(words, "\n"); !strings.Contains(all, "Quelle:") || len(lang.English(all, lang.DE)) > 0 {
+		t.Errorf("the German picture or alt text holds English %q:\n%s", lang.English(all, lang.DE), all)
+	}
 	b.look.Lang = ""
 	if q := b.query(); strings.Contains(q, "lang=") {
 		t.Errorf("the reader's language: the query %q names one", q)

@@ -121,6 +121,9 @@ var german = Language{
 		"button.setdeadline": "Frist auf {deadline} setzen",
 		"calc.other":         "Am besten auf {gpus} bei gleicher Frist: ",
 
+		"picture.source": "Quelle: {source} ({url}). Zitieren: {cite}.",
+		"picture.link":   "In tokenjoule erkunden: {link}",
+
 		"language": "Deutsch",
 		"coming":   "Deutsch…",
 

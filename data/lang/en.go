@@ -120,6 +120,9 @@ var english = Language{
 		"button.setdeadline": "Set the deadline to {deadline}",
 		"calc.other":         "Best on {gpus} at the same deadline: ",
 
+		"picture.source": "Source: {source} ({url}). Cite: {cite}.",
+		"picture.link":   "Explore in tokenjoule: {link}",
+
 		"language": "English",
 		"coming":   "English…",
 

@@ -122,6 +122,9 @@ var spanish = Language{
 		"button.setdeadline": "Fijar el plazo en {deadline}",
 		"calc.other":         "Lo mejor en {gpus} con el mismo plazo: ",
 
+		"picture.source": "Fuente: {source} ({url}). Citar: {cite}.",
+		"picture.link":   "Explorar en tokenjoule: {link}",
+
 		"language": "español",
 		"coming":   "Español…",
 

@@ -122,6 +122,9 @@ var french = Language{
 		"button.setdeadline": "Fixer le délai à {deadline}",
 		"calc.other":         "Le meilleur sur {gpus} au même délai : ",
 
+		"picture.source": "Source : {source} ({url}). Citer : {cite}.",
+		"picture.link":   "Explorer dans tokenjoule : {link}",
+
 		"language": "français",
 		"coming":   "Français…",
 
