@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -78,7 +79,7 @@ func TestLanguages(t *testing.T) {
 					t.Errorf("%s reads %q, want %q", sel, got, want)
 				}
 			}
-			expectSpoken(t, tb, tag, want.Figure, "#question, .energy, #other-percentile, #floor, #edit-question, label[for=task], label[for=model], label[for=deadline], label[for=percentile], #percentile, .figures dt")
+			expectSpoken(t, tb, tag, want.Figure, "#question, .energy, #other-percentile, #floor, #edit-question, label[for=task], label[for=model], label[for=deadline], label[for=percentile], #percentile, .figures dt, #lever")
 		})
 	}
 	// German's long words hold at a phone's width: nothing wider than the
@@ -97,6 +98,20 @@ func TestLanguages(t *testing.T) {
 				.map(e => (e.id || e.tagName) + ": " + e.getBoundingClientRect().right)`)
 			if len(wide) > 0 {
 				t.Errorf("%s at 360 px: wider than the page: %v", path, wide)
+			}
+			if dir := os.Getenv("TOKENJOULE_SCREENSHOTS"); dir != "" {
+				// The first screen, as a phone shows it.
+				png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := "lang-de-first-screen-card-360.png"
+				if !tb.noApp {
+					name = "lang-de-first-screen-calculator-360.png"
+				}
+				if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
 	})

@@ -124,6 +124,17 @@ var german = Language{
 		"picture.source": "Quelle: {source} ({url}). Zitieren: {cite}.",
 		"picture.link":   "In tokenjoule erkunden: {link}",
 
+		"lever.sentence":   "Am stärksten bewegt diese Zahl die Wahl {input}: {low} {lowat}, {high} {highat}, das {ratio}-Fache.",
+		"lever.deadline":   "der Frist",
+		"lever.gpu":        "der GPU",
+		"lever.percentile": "des Perzentils",
+		"lever.host":       "des Host-Anteils",
+		"lever.idle":       "der Leerlaufkapazität",
+		"lever.pue":        "des PUE",
+		"lever.within":     "innerhalb von {deadline}",
+		"lever.on":         "auf {gpu}",
+		"lever.for":        "bei {share}",
+
 		"language": "Deutsch",
 		"coming":   "Deutsch…",
 

@@ -123,6 +123,17 @@ var english = Language{
 		"picture.source": "Source: {source} ({url}). Cite: {cite}.",
 		"picture.link":   "Explore in tokenjoule: {link}",
 
+		"lever.sentence":   "The choice that moves this figure most is {input}: {low} {lowat}, {high} {highat}, {ratio}× as much.",
+		"lever.deadline":   "the deadline",
+		"lever.gpu":        "the GPU",
+		"lever.percentile": "the percentile",
+		"lever.host":       "the host's share",
+		"lever.idle":       "the idle capacity",
+		"lever.pue":        "the PUE",
+		"lever.within":     "within {deadline}",
+		"lever.on":         "on {gpu}",
+		"lever.for":        "for {share}",
+
 		"language": "English",
 		"coming":   "English…",
 

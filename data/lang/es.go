@@ -125,6 +125,17 @@ var spanish = Language{
 		"picture.source": "Fuente: {source} ({url}). Citar: {cite}.",
 		"picture.link":   "Explorar en tokenjoule: {link}",
 
+		"lever.sentence":   "La elección que más mueve esta cifra es {input}: {low} {lowat}, {high} {highat}, {ratio} veces más.",
+		"lever.deadline":   "el plazo",
+		"lever.gpu":        "la GPU",
+		"lever.percentile": "el percentil",
+		"lever.host":       "la parte del servidor",
+		"lever.idle":       "la capacidad inactiva",
+		"lever.pue":        "el PUE",
+		"lever.within":     "en menos de {deadline}",
+		"lever.on":         "en {gpu}",
+		"lever.for":        "para {share}",
+
 		"language": "español",
 		"coming":   "Español…",
 

@@ -125,6 +125,17 @@ var french = Language{
 		"picture.source": "Source : {source} ({url}). Citer : {cite}.",
 		"picture.link":   "Explorer dans tokenjoule : {link}",
 
+		"lever.sentence":   "Le choix qui fait le plus varier ce chiffre est {input} : {low} {lowat}, {high} {highat}, soit {ratio} fois plus.",
+		"lever.deadline":   "le délai",
+		"lever.gpu":        "le GPU",
+		"lever.percentile": "le percentile",
+		"lever.host":       "la part de l’hôte",
+		"lever.idle":       "la capacité inactive",
+		"lever.pue":        "le PUE",
+		"lever.within":     "en moins de {deadline}",
+		"lever.on":         "sur {gpu}",
+		"lever.for":        "pour {share}",
+
 		"language": "français",
 		"coming":   "Français…",
 
