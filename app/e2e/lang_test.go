@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -130,6 +131,30 @@ func TestLanguages(t *testing.T) {
 				}
 			}
 		}
+	})
+	// A refused lang= gets a notice in the browser's language, naming the
+	// value and the languages accepted, and leaves the address bar; the
+	// page then speaks the browser's language.
+	t.Run("refused", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900),
+			chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tg, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{
+					UserAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156 Safari/537.36", AcceptLanguage: "fr-FR,fr"})
+				return err
+			}))
+		tb.open(state.String(q) + "&lang=klingon&pue=9")
+		notices := tb.text("#notices")
+		for _, part := range []string{`lang="klingon"`, "en, fr, de, es", "affichage en français", tb.text("#dismiss-notices")} {
+			if !strings.Contains(notices, part) {
+				t.Errorf("the notices lack %q:\n%s", part, notices)
+			}
+		}
+		if got := tb.text("#dismiss-notices"); got != lang.FR.T("notice.dismiss.all") {
+			t.Errorf("the dismiss button reads %q", got)
+		}
+		tb.poll(`!location.search.includes("lang=")`, 5*time.Second)
+		expectSpoken(t, tb, lang.FR, data.PrinterOf(lang.FR).Energy(r.Estimate.EnergyWh), "#question, .energy")
 	})
 	// Without lang=, the browser's preferred language when the site speaks it.
 	t.Run("browser-language", func(t *testing.T) {

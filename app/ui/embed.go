@@ -37,7 +37,7 @@ var (
 // scrolling in a short iframe.
 func (c *Calculator) renderEmbed(root app.HTMLMain) app.UI {
 	if c.res == nil {
-		return root.Body(&Notices{List: c.notices}, c.renderResult(true))
+		return root.Body(&Notices{List: c.notices, Lang: c.lang}, c.renderResult(true))
 	}
 	switch c.look.Layout {
 	case state.LayoutCard:

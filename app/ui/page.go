@@ -215,7 +215,7 @@ func (p *page) fullPage(root app.HTMLMain, skip string, top app.UI, lede string,
 		),
 		&UpdateBanner{},
 		p.renderNoJS(),
-		&Notices{List: p.notices},
+		&Notices{List: p.notices, Lang: p.lang},
 		app.Div().Class("layout").Body(answer, inputs),
 	}, rest...)...)
 }
@@ -227,14 +227,14 @@ func (p *page) embedPage(root app.HTMLMain, heading string, body ...app.UI) app.
 	return root.Body(append([]app.UI{
 		app.H1().Class("sr-only").Text(heading),
 		p.renderNoJS(),
-		&Notices{List: p.notices},
+		&Notices{List: p.notices, Lang: p.lang},
 	}, body...)...)
 }
 
 // figurePage is a figure layout's markup (the card, a chart): the notices,
 // the figure, its footer.
 func (p *page) figurePage(root app.HTMLMain, figure, footer app.UI) app.UI {
-	return root.Body(p.renderNoJS(), &Notices{List: p.notices}, figure, footer)
+	return root.Body(p.renderNoJS(), &Notices{List: p.notices, Lang: p.lang}, figure, footer)
 }
 
 // slot is el when show is true, and otherwise an empty hidden span in its

@@ -135,6 +135,11 @@ var german = Language{
 		"lever.on":         "auf {gpu}",
 		"lever.for":        "bei {share}",
 
+		"notice.url":           "die URL",
+		"notice.dismiss":       "Ausblenden",
+		"notice.dismiss.about": "Hinweis zu {about} ausblenden",
+		"notice.dismiss.all":   "Alle Hinweise ausblenden",
+
 		"language": "Deutsch",
 		"coming":   "Deutsch…",
 

@@ -134,6 +134,11 @@ var english = Language{
 		"lever.on":         "on {gpu}",
 		"lever.for":        "for {share}",
 
+		"notice.url":           "the URL",
+		"notice.dismiss":       "Dismiss",
+		"notice.dismiss.about": "Dismiss the notice about {about}",
+		"notice.dismiss.all":   "Dismiss all notices",
+
 		"language": "English",
 		"coming":   "English…",
 

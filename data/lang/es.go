@@ -136,6 +136,11 @@ var spanish = Language{
 		"lever.on":         "en {gpu}",
 		"lever.for":        "para {share}",
 
+		"notice.url":           "la URL",
+		"notice.dismiss":       "Descartar",
+		"notice.dismiss.about": "Descartar el aviso sobre {about}",
+		"notice.dismiss.all":   "Descartar todos los avisos",
+
 		"language": "español",
 		"coming":   "Español…",
 

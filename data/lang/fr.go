@@ -136,6 +136,11 @@ var french = Language{
 		"lever.on":         "sur {gpu}",
 		"lever.for":        "pour {share}",
 
+		"notice.url":           "l’URL",
+		"notice.dismiss":       "Ignorer",
+		"notice.dismiss.about": "Ignorer l’avis sur {about}",
+		"notice.dismiss.all":   "Ignorer tous les avis",
+
 		"language": "français",
 		"coming":   "Français…",
 
