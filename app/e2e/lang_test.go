@@ -80,7 +80,7 @@ func TestLanguages(t *testing.T) {
 					t.Errorf("%s reads %q, want %q", sel, got, want)
 				}
 			}
-			expectSpoken(t, tb, tag, want.Figure, "#question, .energy, #other-percentile, #floor, #edit-question, label[for=task], label[for=model], label[for=deadline], label[for=percentile], #percentile, .figures dt, #lever")
+			expectSpoken(t, tb, tag, want.Figure, "#question, .energy, #other-percentile, #floor, #edit-question, label[for=task], label[for=model], label[for=deadline], label[for=percentile], #percentile, .figures dt, #lever, #embed-open, #skip")
 		})
 	}
 	// German's long words hold at a phone's width: nothing wider than the

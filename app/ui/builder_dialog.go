@@ -173,7 +173,7 @@ func (b *Builder) onCopyLink(ctx app.Context, e app.Event) {
 // Render is the button, and the dialog when open.
 func (b *Builder) Render() app.UI {
 	button := disabledUntilStart(app.Button().Type("button").ID("embed-open").Class("embed-open").
-		Aria("haspopup", "dialog").Text("Embed").OnClick(b.onOpen))
+		Aria("haspopup", "dialog").Text(b.Lang.T("button.embed")).OnClick(b.onOpen))
 	return app.Div().Class("embed-builder").Body(button, slot(b.open, b.renderDialog))
 }
 

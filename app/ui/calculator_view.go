@@ -20,7 +20,7 @@ func (c *Calculator) render(root app.HTMLMain) app.UI {
 	if c.embedded {
 		return c.renderEmbed(root)
 	}
-	return c.fullPage(root, "Skip to the calculator's controls", c.builder(), c.lede(c.kind()),
+	return c.fullPage(root, c.tr("calc.skip"), c.builder(), c.lede(c.kind()),
 		c.renderResult(false),
 		c.renderControls(),
 		c.renderAnnouncement(),

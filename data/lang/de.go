@@ -140,6 +140,9 @@ var german = Language{
 		"notice.dismiss.about": "Hinweis zu {about} ausblenden",
 		"notice.dismiss.all":   "Alle Hinweise ausblenden",
 
+		"button.embed": "Einbetten",
+		"calc.skip":    "Zu den Eingaben des Rechners springen",
+
 		"language": "Deutsch",
 		"coming":   "Deutsch…",
 

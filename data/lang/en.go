@@ -139,6 +139,9 @@ var english = Language{
 		"notice.dismiss.about": "Dismiss the notice about {about}",
 		"notice.dismiss.all":   "Dismiss all notices",
 
+		"button.embed": "Embed",
+		"calc.skip":    "Skip to the calculator's controls",
+
 		"language": "English",
 		"coming":   "English…",
 

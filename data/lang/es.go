@@ -141,6 +141,9 @@ var spanish = Language{
 		"notice.dismiss.about": "Descartar el aviso sobre {about}",
 		"notice.dismiss.all":   "Descartar todos los avisos",
 
+		"button.embed": "Insertar",
+		"calc.skip":    "Ir a los controles de la calculadora",
+
 		"language": "español",
 		"coming":   "Español…",
 

@@ -141,6 +141,9 @@ var french = Language{
 		"notice.dismiss.about": "Ignorer l’avis sur {about}",
 		"notice.dismiss.all":   "Ignorer tous les avis",
 
+		"button.embed": "Intégrer",
+		"calc.skip":    "Aller aux réglages du calculateur",
+
 		"language": "français",
 		"coming":   "Français…",
 
