@@ -138,11 +138,7 @@ func TestLanguages(t *testing.T) {
 	t.Run("refused", func(t *testing.T) {
 		t.Parallel()
 		tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900),
-			chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-				_, err := cdp.Call(ctx, tg, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{
-					UserAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156 Safari/537.36", AcceptLanguage: "fr-FR,fr"})
-				return err
-			}))
+			acceptLanguage("fr-FR,fr"))
 		tb.open(state.String(q) + "&lang=klingon&pue=9")
 		notices := tb.text("#notices")
 		for _, part := range []string{`lang="klingon"`, "en, fr, de, es", "affichage en français", tb.text("#dismiss-notices")} {
@@ -160,11 +156,7 @@ func TestLanguages(t *testing.T) {
 	t.Run("browser-language", func(t *testing.T) {
 		t.Parallel()
 		tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900),
-			chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-				_, err := cdp.Call(ctx, tg, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{
-					UserAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156 Safari/537.36", AcceptLanguage: "it-IT,de-DE,de"})
-				return err
-			}))
+			acceptLanguage("it-IT,de-DE,de"))
 		tb.open(state.String(q))
 		if got := eval[string](tb, `navigator.languages.join()`); !strings.Contains(got, "de") {
 			t.Fatalf("navigator.languages = %q: the override did not reach the page", got)
@@ -190,4 +182,14 @@ func expectSpoken(t *testing.T, tb *tab, tag lang.Tag, figure, sel string) {
 	if strings.TrimSpace(text) == "" {
 		t.Errorf("nothing to read in %s", sel)
 	}
+}
+
+// acceptLanguage makes the tab's browser prefer langs (navigator.languages
+// and the Accept-Language header), as a reader's settings do.
+func acceptLanguage(langs string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{
+			UserAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/156 Safari/537.36", AcceptLanguage: langs})
+		return err
+	})
 }
