@@ -68,6 +68,22 @@ func TestLanguages(t *testing.T) {
 			tb.waitFor(`document.querySelector("main")?.dataset.mounted === "true"`, "the card live")
 			expectSpoken(t, tb, tag, want.Figure, "main")
 		})
+		// The calculator from a static host, prerendered in English.
+		t.Run("calculator-static/"+string(tag), func(t *testing.T) {
+			t.Parallel()
+			// Before the app runs (its wasm held back), the English page
+			// says which language is coming; once it runs, the page speaks it.
+			host, g := staticHost(t)
+			tb := newTab(t, bctx, host.origin, chromedp.EmulateViewport(360, 800))
+			tb.do(chromedp.Navigate(host.origin + "/?" + state.String(q) + "&lang=" + string(tag)))
+			note := eval[string](tb, `getComputedStyle(document.documentElement, "::after").content`)
+			if note != `"`+tag.T("coming")+`"` {
+				t.Errorf("before the app runs the page shows %s, want %q", note, tag.T("coming"))
+			}
+			g.release()
+			tb.do(chromedp.WaitReady(chromedp.CSS("main[data-mounted]")))
+			expectSpoken(t, tb, tag, want.Figure, "#question, .energy, #other-percentile, #floor, #lever, .figures dt")
+		})
 		// The calculator, by lang=.
 		t.Run("calculator/"+string(tag), func(t *testing.T) {
 			t.Parallel()
