@@ -36,7 +36,7 @@ var german = Language{
 		"card.context.any": "{workload}, mit {deadline}, auf der GPU, die weniger verbraucht.",
 		"card.caveat":      "Nur die Energie der GPUs, eine Untergrenze: Host, Netzwerk, Kühlung und Leerlauf sind nicht mitgezählt.",
 		"card.label":       "GPU-Energie",
-		"card.missed":      "Keine gemessene Konfiguration hält diese Frist ein: Die kürzeste, die eine einhält, ist {deadline} ({hardware}).",
+		"card.missed":      "Keine gemessene Konfiguration hält diese Frist ein; die kürzeste einhaltbare Frist ist {deadline} ({hardware}).",
 		"card.about":       "Etwa {amount}.",
 		"card.data":        "Daten: {source}.",
 

@@ -37,7 +37,7 @@ var french = Language{
 		"card.context.any": "{workload}, avec {deadline}, sur le GPU qui consomme le moins.",
 		"card.caveat":      "Énergie des GPU seulement, un minimum\u00a0: hôte, réseau, refroidissement et temps d’inactivité ne sont pas comptés.",
 		"card.label":       "d’énergie GPU",
-		"card.missed":      "Aucune configuration mesurée ne tient ce délai\u00a0: le plus court qu’une configuration tienne est de {deadline} ({hardware}).",
+		"card.missed":      "Aucune configuration mesurée ne tient ce délai\u00a0: le plus court tenu par l’une d’elles est de {deadline} ({hardware}).",
 		"card.about":       "Environ {amount}.",
 		"card.data":        "Données\u00a0: {source}.",
 
@@ -47,7 +47,7 @@ var french = Language{
 		"otherend.lead":    "Si {share} doivent arriver en moins de {ms}\u00a0: ",
 		"otherend.none":    "{lead}aucune configuration mesurée n’y parvient\u00a0; il faut un délai d’au moins {deadline}.",
 		"otherend.neither": "{lead}aucune configuration mesurée n’y parvient non plus\u00a0; il faut un délai d’au moins {deadline}.",
-		"otherend.same":    "{lead}{energy}, autant.",
+		"otherend.same":    "{lead}{energy}, soit autant.",
 		"otherend.plain":   "{lead}{energy}.",
 		"otherend.more":    "{lead}{energy}, soit {pct} de plus.",
 		"otherend.about":   "{lead}{energy}, à peu près autant.",
@@ -118,7 +118,7 @@ var french = Language{
 		"figure.per-request": "Énergie GPU par requête ({n} tokens)",
 		"figure.j-per-item":  "Énergie GPU par {item}",
 		"figure.wh-per-item": "Wh GPU par {item}",
-		"calc.infeasible":    "Aucune configuration mesurée de {model} sur {gpus} n’obtient {deadline}. Le plus petit délai que l’une d’elles tient est de {min} ({hardware}).",
+		"calc.infeasible":    "Aucune configuration mesurée de {model} sur {gpus} ne tient ce délai ({deadline}). Le plus court délai tenu par l’une d’elles est de {min} ({hardware}).",
 		"button.setdeadline": "Fixer le délai à {deadline}",
 		"calc.other":         "Le meilleur sur {gpus} au même délai : ",
 
