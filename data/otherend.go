@@ -1,7 +1,6 @@
 package data
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -63,38 +62,35 @@ func (r *Result) OtherEnd() *OtherEnd {
 //	With half of the tokens within 50 ms (the median): 133.1 kWh.
 //	If 99 in 100 tokens must arrive within 30 ms: no measured configuration does; that takes a deadline of at least 32.2 ms.
 func (o *OtherEnd) Sentence(energy func(gpuWh float64) string) string {
-	r := o.Result
-	q := r.Query
-	lead := fmt.Sprintf("With %s within %s (the median): ", q.Percentile.Share(), FormatMS(q.DeadlineMS))
-	if q.Percentile != P50 {
-		lead = fmt.Sprintf("If %s must arrive within %s: ", q.Percentile.Share(), FormatMS(q.DeadlineMS))
-	}
-	if r.Selected == nil {
-		either := ""
-		if o.asked.Selected == nil {
-			either = " either"
-		}
-		return fmt.Sprintf("%sno measured configuration does%s; that takes a deadline of at least %s.",
-			lead, either, r.Kind.Deadline(r.MinDeadlineMS()))
-	}
-	return lead + energy(r.Estimate.EnergyWh) + o.compared() + "."
+	return o.SentenceIn(Printer{}, energy)
 }
 
-// compared is how the other end's energy compares with the asked one's,
-// after its figure: ", 4.4× as much" for the stricter end, nothing for the
-// median (the figure it goes beside says the rest), ", the same" for the
-// same energy.
-func (o *OtherEnd) compared() string {
+// SentenceIn is Sentence in p's language.
+func (o *OtherEnd) SentenceIn(p Printer, energy func(gpuWh float64) string) string {
+	r := o.Result
+	q := r.Query
+	lead := p.T("otherend.median", "share", p.Share(q.Percentile), "ms", p.MS(q.DeadlineMS))
+	if q.Percentile != P50 {
+		lead = p.T("otherend.lead", "share", p.Share(q.Percentile), "ms", p.MS(q.DeadlineMS))
+	}
+	if r.Selected == nil {
+		key := "otherend.neither"
+		if o.asked.Selected != nil {
+			key = "otherend.none"
+		}
+		return p.T(key, "lead", lead, "deadline", p.Deadline(r.Kind, r.MinDeadlineMS()))
+	}
+	e := energy(r.Estimate.EnergyWh)
 	switch {
 	case o.Ratio == 1:
-		return ", the same"
-	case o.Ratio == 0 || o.Result.Query.Percentile == P50:
-		return ""
+		return p.T("otherend.same", "lead", lead, "energy", e)
+	case o.Ratio == 0 || q.Percentile == P50:
+		return p.T("otherend.plain", "lead", lead, "energy", e)
 	case FormatRatio(o.Ratio) == "1.0":
 		if pct := strings.TrimPrefix(FormatChange(o.Ratio, 1), "+"); pct != "0.0%" {
-			return ", " + pct + " more"
+			return p.T("otherend.more", "lead", lead, "energy", e, "pct", p.Lang.Percent(pct))
 		}
-		return ", about as much"
+		return p.T("otherend.about", "lead", lead, "energy", e)
 	}
-	return ", " + FormatRatio(o.Ratio) + "× as much"
+	return p.T("otherend.times", "lead", lead, "energy", e, "ratio", p.Ratio(o.Ratio))
 }

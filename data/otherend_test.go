@@ -116,9 +116,9 @@ func TestOtherEndComparedInWords(t *testing.T) {
 		{1, P50, ", the same"},
 		{0.229, P50, ""},
 	} {
-		o := &OtherEnd{Result: &Result{Query: Query{Percentile: c.p}}, Ratio: c.ratio}
-		if got := o.compared(); got != c.want {
-			t.Errorf("compared(%v at %s) = %q, want %q", c.ratio, c.p, got, c.want)
+		o := &OtherEnd{Result: &Result{Query: Query{Percentile: c.p}, Selected: &Config{}}, Ratio: c.ratio}
+		if got := o.Sentence(func(float64) string { return "X" }); !strings.HasSuffix(got, ": X"+c.want+".") {
+			t.Errorf("Sentence(%v at %s) = %q, want it to end %q", c.ratio, c.p, got, ": X"+c.want+".")
 		}
 	}
 }

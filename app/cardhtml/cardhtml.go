@@ -81,11 +81,11 @@ func Body(c Card) string {
 // citation, and "Explore in tokenjoule →" to the full page, each link in a
 // new tab (a frame's own navigation would replace the card).
 func Footer(c Card, source string) string {
-	src := c.Source
-	return `<footer id="embed-about" class="figure-footer"><span class="figure-source">Source: ` +
-		link("dataset", src.URL, src.Name+" "+src.Version+". Licence: "+src.Licence+".", source) +
-		` · Cite: ` + link("cite", src.CiteURL, src.Cite, export.ShortCite(src.Cite)) + `</span>` +
-		link("open-full", c.Link, "Explore this calculation in tokenjoule, in a new tab", "Explore in tokenjoule →") + `</footer>`
+	src, t := c.Source, c.Lang
+	return `<footer id="embed-about" class="figure-footer"><span class="figure-source">` + Escape(t.T("footer.source")) + ` ` +
+		link("dataset", src.URL, t.T("footer.licence", "source", src.Name+" "+src.Version, "licence", src.Licence), source) +
+		` · ` + Escape(t.T("footer.cite")) + ` ` + link("cite", src.CiteURL, src.Cite, export.ShortCite(src.Cite)) + `</span>` +
+		link("open-full", c.Link, t.T("footer.open.long"), t.T("footer.open")) + `</footer>`
 }
 
 func link(id, href, title, text string) string {
@@ -124,9 +124,9 @@ func Page(c Card, theme string) string {
 	if theme == "light" || theme == "dark" {
 		class = ` class="` + theme + `"`
 	}
-	return `<!doctype html><html lang="en"` + class + `><head><meta charset="utf-8">` +
+	return `<!doctype html><html lang="` + string(c.Lang.Of().Tag) + `"` + class + `><head><meta charset="utf-8">` +
 		`<meta name="viewport" content="width=device-width,initial-scale=1"><title>` + Escape(c.Title) + `</title><style>` + Style + `</style></head>` +
-		`<body><main>` + Body(c) + Footer(c, export.Edition(c.Source)) + `</main></body></html>`
+		`<body><main>` + Body(c) + Footer(c, export.EditionIn(c.Lang, c.Source)) + `</main></body></html>`
 }
 
 // Sandbox is the pinned frame's sandbox: no script, no same origin; its

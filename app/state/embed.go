@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"tokenjoule/data"
+	"tokenjoule/data/lang"
 )
 
 // The embed's parameters besides the calculation's: how it is laid out,
@@ -66,6 +67,9 @@ type Embed struct {
 	Hidden Hidden
 	Made   string  // the data version the card was made with, or ""
 	MadeWh float64 // the energy its figure read then, in Wh; 0 with Made ""
+	// Lang is the language the embed was asked in (ParseLang), kept in its
+	// snippet; "" for the reader's.
+	Lang lang.Tag
 }
 
 // layoutName is a layout as the URL writes it, and as notices name it.
@@ -222,7 +226,7 @@ func (e Embed) string(hide string) string {
 	if r := e.Record(); r != "" {
 		parts = append(parts, r)
 	}
-	return strings.Join(parts, "&")
+	return WithLang(strings.Join(parts, "&"), e.Lang)
 }
 
 // EmbedString is the embed's query string: String(q), then e's parameters,

@@ -13,6 +13,7 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
+	"tokenjoule/data/lang"
 	"tokenjoule/data/plan"
 )
 
@@ -33,6 +34,9 @@ type Builder struct {
 	Bars      string        // the compare page's ranking chart, for its picture
 	Plan      *plan.Plan    // the plan page's, or nil
 	Footprint state.Footprint
+	// Lang is the page's language: a pinned card's, where the author
+	// leaves the embed to the reader's (look.Lang "").
+	Lang lang.Tag
 
 	open    bool
 	look    state.Embed
@@ -180,7 +184,7 @@ func (b *Builder) permalink() string {
 	default:
 		s = state.String(b.Query)
 	}
-	return b.origin + rootPrefix() + b.page() + "?" + b.Footprint.AppendTo(s)
+	return b.origin + rootPrefix() + b.page() + "?" + state.WithLang(b.Footprint.AppendTo(s), b.look.Lang)
 }
 
 // card is the card of the calculator's answer or of the plan.
@@ -190,7 +194,11 @@ func (b *Builder) card() export.Card {
 	if b.plans() {
 		return export.PlanCardOf(b.Plan, f)
 	}
-	return export.CardOf(b.Result, f)
+	t := b.look.Lang
+	if t == "" {
+		t = b.Lang
+	}
+	return export.CardIn(data.PrinterOf(t), b.Result, f)
 }
 
 // compareCard is the compare page's card, by a volume or planned.

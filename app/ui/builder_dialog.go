@@ -12,6 +12,7 @@ import (
 
 	"tokenjoule/app/state"
 	"tokenjoule/data/export"
+	"tokenjoule/data/lang"
 )
 
 // onOpen opens the dialog, modal, once it is rendered, and listens to its
@@ -93,6 +94,16 @@ func (b *Builder) onTheme(ctx app.Context, e app.Event) {
 	}
 }
 
+func (b *Builder) onLang(ctx app.Context, e app.Event) {
+	if t, ok := lang.Parse(value(ctx)); ok || value(ctx) == "" {
+		if !ok {
+			t = ""
+		}
+		b.look.Lang = t
+		b.setStatus("", false)
+	}
+}
+
 func (b *Builder) onWidth(ctx app.Context, e app.Event) {
 	if w, err := strconv.Atoi(value(ctx)); err == nil && slices.Contains(previewWidths, w) {
 		b.width = w
@@ -162,7 +173,7 @@ func (b *Builder) onCopyLink(ctx app.Context, e app.Event) {
 // Render is the button, and the dialog when open.
 func (b *Builder) Render() app.UI {
 	button := disabledUntilStart(app.Button().Type("button").ID("embed-open").Class("embed-open").
-		Aria("haspopup", "dialog").Text("Embed").OnClick(b.onOpen))
+		Aria("haspopup", "dialog").Text(b.Lang.T("button.embed")).OnClick(b.onOpen))
 	return app.Div().Class("embed-builder").Body(button, slot(b.open, b.renderDialog))
 }
 
@@ -205,6 +216,7 @@ func (b *Builder) renderDialog() app.UI {
 				option("light", "Light", b.look.Theme == "light"),
 				option("dark", "Dark", b.look.Theme == "dark"),
 			)),
+			field("embed-lang", "Language", app.Select().ID("embed-lang").OnChange(b.onLang).Body(b.langOptions()...)),
 			field("embed-width", "Preview at", app.Select().ID("embed-width").OnChange(b.onWidth).Body(
 				option("720", "An article's width, 720 px", b.width == 720),
 				option("360", "A phone's width, 360 px", b.width == 360),
@@ -301,4 +313,14 @@ func (b *Builder) renderPinned() app.UI {
 			SrcDoc("%s", page).Sandbox("allow-same-origin").Width(phoneWidth).Height(b.pinnedHeight(page)).TabIndex(-1).
 			Aria("hidden", "true").Attr("inert", true).On("load", b.onPinnedLoad),
 	)
+}
+
+// langOptions are the embed's languages: the reader's, then each the site
+// speaks, named in itself.
+func (b *Builder) langOptions() []app.UI {
+	opts := []app.UI{option("", "The reader's language", b.look.Lang == "")}
+	for _, t := range lang.Tags() {
+		opts = append(opts, option(string(t), t.Name(), b.look.Lang == t))
+	}
+	return opts
 }

@@ -112,9 +112,9 @@ func cardBlocks(c export.Card, link string) []picture.Block {
 		picture.Block{Text: c.Range, Size: 13, Color: muted, Gap: 6},
 		picture.Block{Text: c.OtherEnd, Size: 15, Color: ink, Gap: 8},
 		picture.Block{Text: c.Caveat, Size: 13, Color: muted, Gap: 10},
-		picture.Block{Text: fmt.Sprintf("Source: %s (%s). Cite: %s.", export.SourceName(src), strings.TrimPrefix(src.URL, "https://"), src.Cite),
+		picture.Block{Text: c.Lang.T("picture.source", "source", export.SourceName(src), "url", strings.TrimPrefix(src.URL, "https://"), "cite", src.Cite),
 			Size: 12, Color: muted, Gap: 14},
-		picture.Block{Text: "Explore in tokenjoule: " + link, Size: 12, Color: accent, Gap: 4},
+		picture.Block{Text: c.Lang.T("picture.link", "link", link), Size: 12, Color: accent, Gap: 4},
 	)
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"tokenjoule/app/state"
 	"tokenjoule/data"
+	"tokenjoule/data/lang"
 )
 
 // render turns the state into markup: the full page, or the embed
@@ -19,7 +20,7 @@ func (c *Calculator) render(root app.HTMLMain) app.UI {
 	if c.embedded {
 		return c.renderEmbed(root)
 	}
-	return c.fullPage(root, "Skip to the calculator's controls", c.builder(), lede(c.kind()),
+	return c.fullPage(root, c.tr("calc.skip"), c.builder(), c.lede(c.kind()),
 		c.renderResult(false),
 		c.renderControls(),
 		c.renderAnnouncement(),
@@ -34,18 +35,16 @@ func (c *Calculator) builder() app.UI {
 	if c.res == nil {
 		return app.Span().Hidden(true)
 	}
-	return &Builder{Query: c.q, Result: c.res, Footprint: c.foot.fp}
+	return &Builder{Query: c.q, Result: c.res, Footprint: c.foot.fp, Lang: c.lang}
 }
 
 // lede says what the page does, without a word of jargon, for the kind of
-// workload it shows.
-func lede(k *data.Kind) string {
+// workload it shows, in the page's language.
+func (c *Calculator) lede(k *data.Kind) string {
 	if k.Diffusion() {
-		return fmt.Sprintf("tokenjoule tells you how much electricity the graphics processors (GPUs) of an AI model use "+
-			"to make a given number of %s as fast as you ask, as the ML.ENERGY Leaderboard measured it.", k.Items)
+		return c.tr("calc.lede.diffusion", "items", c.tr("items."+k.Item+"s"))
 	}
-	return "tokenjoule tells you how much electricity the graphics processors (GPUs) of an AI language model use " +
-		"to write a given amount of text as fast as you ask, as the ML.ENERGY Leaderboard measured it."
+	return c.tr("calc.lede.tokens")
 }
 
 // renderControls is the inputs, less those c.look.Hidden hides (the embed's
@@ -54,7 +53,7 @@ func lede(k *data.Kind) string {
 func (c *Calculator) renderControls() app.UI {
 	var back, foot app.UI
 	if !c.embedded {
-		back, foot = backButton(), c.foot.render(c.onFootprint, c.onFootprintToggle, true)
+		back, foot = backButton(c.lang), c.foot.render(c.onFootprint, c.onFootprintToggle, true)
 	}
 	return c.slottedInputs(back, nil, c.volumeField, foot)
 }
@@ -63,10 +62,17 @@ func (c *Calculator) renderControls() app.UI {
 // tokens of Qwen 3 14B (Text Conversation) on B200 or H100, with half of
 // the tokens within 500 ms of the one before"; "Energy for 10k images of
 // FLUX.1 Dev (Text to Image) on H100, with each image ready within 10 s".
-func question(r *data.Result, wl *data.Workload) string {
-	q, k := r.Query, r.Kind
-	return fmt.Sprintf("Energy for %s of %s (%s) on %s, with %s", k.VolumeWords(q.Tokens), r.Model.Name, wl.Name,
-		data.GPUChoice(r.Model.GPUs, q.GPU), data.DeadlineWords(k, q.Percentile, q.DeadlineMS))
+// The workload's name is the dataset's in English, the catalogue's in
+// another language.
+func (c *Calculator) question(r *data.Result, wl *data.Workload) string {
+	q, k, p := r.Query, r.Kind, c.printer()
+	name := wl.Name
+	if c.lang.Of().Tag != lang.EN {
+		name = c.tr("workload." + q.Task)
+	}
+	return c.tr("calc.question", "volume", p.VolumeWords(k, q.Tokens), "model", r.Model.Name,
+		"workload", name, "gpus", p.GPUChoice(r.Model.GPUs, q.GPU),
+		"deadline", p.DeadlineWords(k, q.Percentile, q.DeadlineMS))
 }
 
 // renderResult is the answer. compact is the embed's: the figures that matter
@@ -83,27 +89,27 @@ func (c *Calculator) renderResult(compact bool) app.UI {
 	}
 	r, q, k := c.res, c.res.Query, c.res.Kind
 	wl, _ := c.set.Workload(q.Task)
-	gpus := data.GPUChoice(r.Model.GPUs, q.GPU)
+	p := c.printer()
+	gpus := p.GPUChoice(r.Model.GPUs, q.GPU)
 
 	body := c.renderPending(c.set)
-	body = append(body, app.P().ID("question").Class("question").Text(question(r, wl)))
+	body = append(body, app.P().ID("question").Class("question").Text(c.question(r, wl)))
 	if s := r.Selected; s != nil {
-		e, head := r.Estimate, c.headlineWh() // the total at the boundary (footprint_view.go)
-		joules := data.InJoules(head)         // "" where the headline is in joules already
+		e, head := r.Estimate, c.headlineWh()        // the total at the boundary (footprint_view.go)
+		joules := c.lang.Figure(data.InJoules(head)) // "" where the headline is in joules already
 		body = append(body,
 			app.P().Class("energy").Body(
-				app.Span().ID("energy").Title(joules).Text(data.FormatEnergy(head)),
+				app.Span().ID("energy").Title(joules).Text(c.printer().Energy(head)),
 				app.Span().ID("joules").Class("joules").Text(joules),
 			),
 			c.renderRange(),
 			c.renderOtherEnd(),
-			app.P().ID("floor").Class("floor").Text(c.boundaryWords(
-				"GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
+			app.P().ID("floor").Class("floor").Text(c.boundaryWords(c.tr("card.caveat"))),
 		)
 		if !compact {
 			// The embed keeps its inputs on its first screen: these two
 			// lines are the full page's.
-			body = append(body, c.renderLever(), c.renderRuns(), editButton("task"))
+			body = append(body, c.renderLever(), c.renderRuns(), editButton(c.lang, "task"))
 		}
 		switch {
 		case compact:
@@ -111,8 +117,8 @@ func (c *Calculator) renderResult(compact bool) app.UI {
 		case k.Diffusion():
 			body = append(body,
 				app.Dl().Class("figures").Body(
-					figure("j-per-item", "GPU energy per "+k.Item, data.FormatJoules(s.Joules())),
-					figure("wh-per-item", "GPU Wh per "+k.Item, data.FormatNumber(s.Joules()/3600)),
+					figure("j-per-item", c.tr("figure.j-per-item", "item", c.tr("item."+k.Item)), p.Joules(s.Joules())),
+					figure("wh-per-item", c.tr("figure.wh-per-item", "item", c.tr("item."+k.Item)), p.Number(s.Joules()/3600)),
 				),
 				c.renderFootprint(false),
 				configDetails(k, s, &e),
@@ -121,9 +127,9 @@ func (c *Calculator) renderResult(compact bool) app.UI {
 			body = append(body,
 				app.Dl().Class("figures").Body(
 					// The dataset's own figures: GPU energy, whatever the boundary.
-					figure("wh-per-mtok", "GPU Wh per million tokens", data.FormatNumber(s.WhPerMillion())),
-					figure("j-per-token", "GPU joules per token", data.FormatNumber(s.Joules())),
-					figure("energy-per-request", fmt.Sprintf("GPU energy per request (%s tokens)", data.FormatNumber(float64(s.AvgOutputTokens))), data.FormatJoules(e.EnergyPerRequest)),
+					figure("wh-per-mtok", c.tr("figure.wh-per-mtok"), p.Number(s.WhPerMillion())),
+					figure("j-per-token", c.tr("figure.j-per-token"), p.Number(s.Joules())),
+					figure("energy-per-request", c.tr("figure.per-request", "n", p.Number(float64(s.AvgOutputTokens))), p.Joules(e.EnergyPerRequest)),
 				),
 				c.renderFootprint(false),
 				configDetails(k, s, &e),
@@ -132,16 +138,15 @@ func (c *Calculator) renderResult(compact bool) app.UI {
 	} else {
 		min := r.MinDeadlineMS()
 		body = append(body,
-			app.P().ID("infeasible").Class("infeasible").Text(fmt.Sprintf(
-				"No measured configuration of %s on %s gets %s. The smallest deadline that one meets is %s (%s).",
-				r.Model.Name, gpus, data.DeadlineWords(k, q.Percentile, q.DeadlineMS), k.Deadline(min), r.Fastest.Hardware())),
+			app.P().ID("infeasible").Class("infeasible").Text(c.tr("calc.infeasible", "model", r.Model.Name, "gpus", gpus,
+				"deadline", p.DeadlineWords(k, q.Percentile, q.DeadlineMS), "min", p.Deadline(k, min), "hardware", r.Fastest.Hardware())),
 			// An embed whose author fixed the deadline keeps it.
 			app.If(!c.look.Hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("set-min-deadline").Class("primary").
-					Text(setDeadlineWords(k, min)).OnClick(c.onMinDeadline))
+					Text(setDeadlineWords(c.lang, k, min)).OnClick(c.onMinDeadline))
 			}),
 			c.renderOtherEnd(),
-			app.If(!compact, func() app.UI { return editButton("task") }),
+			app.If(!compact, func() app.UI { return editButton(c.lang, "task") }),
 		)
 	}
 	if !compact { // the embed shows it after its inputs (renderServed)
@@ -159,13 +164,14 @@ func (c *Calculator) renderOther(compact bool) app.UI {
 		return app.Div().Hidden(true)
 	}
 	oe := r.OtherEstimate
-	line := []app.UI{app.Text(fmt.Sprintf("Best on %s at the same deadline: ", data.GPUChoice(r.Model.GPUs, o.GPU))),
-		app.Strong().ID("other-energy").Text(data.FormatEnergy(oe.EnergyWh))}
+	p := c.printer()
+	line := []app.UI{app.Text(c.tr("calc.other", "gpus", p.GPUChoice(r.Model.GPUs, o.GPU))),
+		app.Strong().ID("other-energy").Text(p.Energy(oe.EnergyWh))}
 	if r.Selected != nil {
 		// One text node each, with the space between them of its own:
 		// prerendered, go-app puts line breaks between elements and around
 		// the text of any with more than one child.
-		line = append(line, app.Text(" "), app.Span().ID("other-diff").Class("diff").Text("("+data.FormatChange(oe.EnergyWh, r.Estimate.EnergyWh)+")"))
+		line = append(line, app.Text(" "), app.Span().ID("other-diff").Class("diff").Text("("+p.Change(oe.EnergyWh, r.Estimate.EnergyWh)+")"))
 	}
 	return app.Div().ID("other").Class("other").Body(
 		app.P().Body(line...),

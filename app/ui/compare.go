@@ -125,7 +125,7 @@ func (c *Compare) calcURL(slug string) string {
 	}
 	q := c.q
 	q.Model = slug
-	return appURL("/", c.foot.fp.Page().AppendTo(state.String(state.Normalize(c.set, q))))
+	return c.link("/", c.foot.fp.Page().AppendTo(state.String(state.Normalize(c.set, q))))
 }
 
 // gpuWords is the GPU choice as the page says it: "H100", or "B200 or H100,

@@ -59,7 +59,7 @@ func (c *Compare) planURL(slug string) string {
 	if !c.planning {
 		t = state.TokensAsRate(q, plan.DefaultTraffic())
 	}
-	return appURL("/plan", c.foot.fp.Page().AppendTo(state.PlanString(state.Normalize(c.set, q), t)))
+	return c.link("/plan", c.foot.fp.Page().AppendTo(state.PlanString(state.Normalize(c.set, q), t)))
 }
 
 // modeURL is this comparison in the other mode: by a volume (a day's
@@ -68,9 +68,9 @@ func (c *Compare) modeURL() string {
 	q := c.q
 	if c.planning {
 		q.Tokens = c.traffic.Rate.TokensPerDay()
-		return appURL("/compare", c.foot.fp.Page().AppendTo(state.String(q)))
+		return c.link("/compare", c.foot.fp.Page().AppendTo(state.String(q)))
 	}
-	return appURL("/compare", c.foot.fp.Page().AppendTo(state.String(q)+"&"+state.TrafficString(state.TokensAsRate(q, plan.DefaultTraffic()))))
+	return c.link("/compare", c.foot.fp.Page().AppendTo(state.String(q)+"&"+state.TrafficString(state.TokensAsRate(q, plan.DefaultTraffic()))))
 }
 
 // renderPlanAnswer is plan mode's question, answer and bars.
@@ -123,7 +123,7 @@ func (c *Compare) modelCalcURL() string {
 	if c.planning {
 		q.Tokens = c.traffic.Rate.TokensPerDay()
 	}
-	return appURL("/", c.foot.fp.Page().AppendTo(state.String(q)))
+	return c.link("/", c.foot.fp.Page().AppendTo(state.String(q)))
 }
 
 // modeWords names the link to the other mode.

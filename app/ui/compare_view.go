@@ -10,6 +10,7 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
+	"tokenjoule/data/lang"
 )
 
 // The compare page's chart ids, and their titles.
@@ -37,7 +38,7 @@ func (c *Compare) render(root app.HTMLMain) app.UI {
 		share.Charts[0].Title = titlePlanRanking
 	}
 	if c.embedded && c.look.Layout == state.LayoutCard {
-		return c.figurePage(root, c.renderCard(), figureFooter(c.set.Index.Source, c.set.Index.DataVersion, c.fullURL()))
+		return c.figurePage(root, c.renderCard(), figureFooter(lang.EN, c.set.Index.Source, c.set.Index.DataVersion, c.fullURL()))
 	}
 	if c.embedded {
 		return c.embedPage(root, "tokenjoule: GPU energy of every model of a workload",
@@ -96,16 +97,16 @@ func (c *Compare) renderControls() app.UI {
 	if c.planning {
 		only = data.Tokens // the planner plans tokens
 	}
-	tasks, gpus := taskOptions(c.set, q.Task, only), []app.UI(nil)
+	tasks, gpus := taskOptions(c.lang, c.set, q.Task, only), []app.UI(nil)
 	wgpus := c.rk.Workload.GPUs()
-	gpus = append(gpus, option(data.AnyGPU, gpuOption(wgpus)+" for each", q.GPU == data.AnyGPU))
+	gpus = append(gpus, option(data.AnyGPU, gpuOption(c.lang, wgpus)+" for each", q.GPU == data.AnyGPU))
 	for _, g := range wgpus {
 		gpus = append(gpus, option(g, g, q.GPU == g))
 	}
 	show := func(param string, f func() app.UI) app.UI { return app.If(!c.look.Hidden.Has(param), f) }
 	var back app.UI
 	if !c.embedded {
-		back = backButton()
+		back = backButton(c.lang)
 	}
 	return inputsCard(
 		back,
@@ -165,7 +166,7 @@ func (c *Compare) renderAnswer() app.UI {
 		app.P().ID("question").Class("question").Text(question),
 		app.P().ID("answer").Class("answer").Role("status").Body(answer...),
 		app.P().ID("floor").Class("floor").Text(c.floorWords("GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
-		app.If(!c.embedded && !c.look.Hidden.All(), func() app.UI { return editButton("task") }),
+		app.If(!c.embedded && !c.look.Hidden.All(), func() app.UI { return editButton(c.lang, "task") }),
 		app.Figure().Class("chart bars "+rows).Body(
 			app.H2().Text(titleRanking),
 			&Chart{ID: chartRanking, Option: c.bars, Label: charts.DescribeRanking(c.rk)},
@@ -216,7 +217,7 @@ func (c *Compare) renderMissed() app.UI {
 				r.Entry.Size(), data.DeadlineWords(k, q.Percentile, min), f.BatchWords(true))),
 			app.If(!c.look.Hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("min-deadline-" + r.Entry.Slug).Class("small-button").
-					Text(setDeadlineWords(k, min)).OnClick(c.onMinDeadline(i)))
+					Text(setDeadlineWords(c.lang, k, min)).OnClick(c.onMinDeadline(i)))
 			}),
 		)
 	}
@@ -258,7 +259,7 @@ func (c *Compare) fullURL() string {
 	if c.planning {
 		full += "&" + state.TrafficString(c.traffic)
 	}
-	return appURL("/compare", c.foot.fp.Page().AppendTo(full))
+	return c.link("/compare", c.foot.fp.Page().AppendTo(full))
 }
 
 // renderEmbedAbout is the embed's caveat, source and citation in one line,

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -9,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"tokenjoule/data"
+	"tokenjoule/data/lang"
 )
 
 // The inputs the calculator and the compare page share: each labelled in
@@ -55,23 +55,24 @@ func inputError(id, msg string) app.UI {
 // The box is a text box (inputmode decimal brings a phone's number pad): a
 // number input would hand the page "" for "fast", and the message would say
 // that nothing was typed.
-func deadlineField(k *data.Kind, ms float64, text, errText string, compact bool, onSlider, onKey, onText app.EventHandler) app.UI {
-	words, term, slider := "Longest wait between tokens (ITL deadline, ms)", termITL, "Longest wait between tokens"
+func deadlineField(t lang.Tag, k *data.Kind, ms float64, text, errText string, compact bool, onSlider, onKey, onText app.EventHandler) app.UI {
+	words, term, slider := t.T("field.deadline"), termITL, t.T("field.deadline.slider")
 	if compact {
-		words = "Wait between tokens (ms)"
+		words = t.T("field.deadline.compact")
 	}
 	if k.Diffusion() {
-		words, term, slider = "Longest wait for "+article(k.Item)+" (generation-time deadline, s)", termGenTime, "Longest wait for "+article(k.Item)
+		a := t.T("a." + k.Item)
+		words, term, slider = t.T("field.wait", "an_item", a), termGenTime, t.T("field.wait.slider", "an_item", a)
 		if compact {
-			words = "Wait for " + article(k.Item) + " (s)"
+			words = t.T("field.wait.compact", "an_item", a)
 		}
 	}
 	return app.Div().Class("field wide").Body(
 		app.Div().Class("label-row").Body(app.Label().For("deadline").Text(words), explain(term)),
 		app.Div().Class("row").Body(
 			app.Input().Type("range").ID("deadline-range").Class("grow").
-				Aria("label", fmt.Sprintf("%s, on a logarithmic slider from %s to %s", slider, k.DeadlineText(k.DeadlineMinMS), k.Deadline(k.DeadlineMaxMS))).
-				Aria("valuetext", k.Deadline(ms)).
+				Aria("label", t.T("field.slider", "slider", slider, "min", t.Number(k.DeadlineText(k.DeadlineMinMS)), "max", data.PrinterOf(t).Deadline(k, k.DeadlineMaxMS))).
+				Aria("valuetext", data.PrinterOf(t).Deadline(k, ms)).
 				Attr("step", "any").Value(sliderValue(k, ms)).OnInput(onSlider).OnKeyDown(onKey),
 			invalid(app.Input().Type("text").ID("deadline").Class("num").Attr("inputmode", "decimal").
 				AutoComplete(false).Spellcheck(false).Value(text).OnInput(onText), "deadline-error", errText),
@@ -134,27 +135,19 @@ func sliderKey(e app.Event, k *data.Kind, ms float64) (float64, bool) {
 // setDeadlineWords is the text of a button that sets the deadline to ms:
 // "Set the deadline to 1500 ms", "Set the deadline to 71.764 s", the
 // number as its box shows it.
-func setDeadlineWords(k *data.Kind, ms float64) string {
-	return "Set the deadline to " + k.DeadlineText(ms) + " " + k.DeadlineUnit()
-}
-
-// article is a noun with its indefinite article: "an image", "a video".
-func article(noun string) string {
-	if strings.ContainsRune("aeiou", rune(noun[0])) {
-		return "an " + noun
-	}
-	return "a " + noun
+func setDeadlineWords(t lang.Tag, k *data.Kind, ms float64) string {
+	return t.T("button.setdeadline", "deadline", t.Number(k.DeadlineText(ms))+t.Of().Numbers.UnitSpace+k.DeadlineUnit())
 }
 
 // percentileField chooses which share of tokens the deadline holds.
-func percentileField(p data.Percentile, compact bool, onChange app.EventHandler) app.UI {
+func percentileField(t lang.Tag, p data.Percentile, compact bool, onChange app.EventHandler) app.UI {
 	var opts []app.UI
 	for _, o := range data.Percentiles {
-		opts = append(opts, option(string(o), percentileOption(o), o == p))
+		opts = append(opts, option(string(o), t.T("option."+string(o)), o == p))
 	}
-	words := "Tokens that must meet the deadline (percentile)"
+	words := t.T("field.percentile")
 	if compact {
-		words = "Tokens within it (percentile)"
+		words = t.T("field.percentile.compact")
 	}
 	return app.Div().Class("field").Body(
 		app.Div().Class("label-row").Body(app.Label().For("percentile").Text(words), explain(termPercentile)),
@@ -247,16 +240,16 @@ func onSkip(ctx app.Context, e app.Event) {
 
 // editButton is the button under the answer that brings the inputs into
 // view; first is the id of the input it focuses.
-func editButton(first string) app.UI {
+func editButton(t lang.Tag, first string) app.UI {
 	return disabledUntilStart(app.Button().Type("button").ID(editQuestion).Class("jump").
-		Aria("controls", inputsID).Text("Change the question ↓").
+		Aria("controls", inputsID).Text(t.T("button.edit")).
 		OnClick(func(ctx app.Context, e app.Event) { focusInView(inputsID, first) }))
 }
 
 // backButton is the button at the top of the inputs that goes back to the
 // answer (#result, which takes focus from a script).
-func backButton() app.UI {
+func backButton(t lang.Tag) app.UI {
 	return disabledUntilStart(app.Button().Type("button").ID(backToAnswer).Class("jump").
-		Text("Back to the answer ↑").
+		Text(t.T("button.back")).
 		OnClick(func(ctx app.Context, e app.Event) { focusInView("result", "result") }))
 }

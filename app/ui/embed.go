@@ -11,6 +11,7 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
+	"tokenjoule/data/lang"
 )
 
 // The layouts each embed offers, the default first (package state's).
@@ -36,7 +37,7 @@ var (
 // scrolling in a short iframe.
 func (c *Calculator) renderEmbed(root app.HTMLMain) app.UI {
 	if c.res == nil {
-		return root.Body(&Notices{List: c.notices}, c.renderResult(true))
+		return root.Body(&Notices{List: c.notices, Lang: c.lang}, c.renderResult(true))
 	}
 	switch c.look.Layout {
 	case state.LayoutCard:
@@ -69,7 +70,7 @@ func embedClass(look state.Embed) string {
 
 // fullURL is the full calculator with this calculation.
 func (c *Calculator) fullURL() string {
-	return appURL("/", c.foot.fp.Page().AppendTo(state.String(c.q)))
+	return c.link("/", c.foot.fp.Page().AppendTo(state.String(c.q)))
 }
 
 // renderAbout is the caveat, the source and the citation in one line, and
@@ -107,27 +108,31 @@ func embedAbout(src data.Source, caveat, dataVersion, href, title, text string) 
 // figureFooter is the footer of a figure layout: the source, linked, the
 // citation, and "Explore in tokenjoule →", which opens the full page (href)
 // with the same state.
-func figureFooter(src data.Source, dataVersion, href string) app.UI {
+func figureFooter(t lang.Tag, src data.Source, dataVersion, href string) app.UI {
+	edition := src.Name + " " + src.Version // the glossary's long version is in English only
+	if t == lang.EN {
+		edition = src.Name + " " + strings.TrimSuffix(datasetVersion(src, dataVersion), ".")
+	}
 	return app.Footer().ID("embed-about").Class("figure-footer").Body(
 		app.Span().Class("figure-source").Body(
-			app.Text("Source: "),
-			newTab("dataset", src.URL, src.Name+" "+datasetVersion(src, dataVersion)+" Licence: "+src.Licence+".", export.SourceName(src)),
-			app.Text(" · Cite: "),
+			app.Text(t.T("footer.source")+" "),
+			newTab("dataset", src.URL, t.T("footer.licence", "source", edition, "licence", src.Licence), export.SourceName(src)),
+			app.Text(" · "+t.T("footer.cite")+" "),
 			newTab("cite", src.CiteURL, src.Cite, export.ShortCite(src.Cite)),
 		),
-		newTab("open-full", href, "Explore this calculation in tokenjoule, in a new tab", "Explore in tokenjoule →"),
+		newTab("open-full", href, t.T("footer.open.long"), t.T("footer.open")),
 	)
 }
 
 func (c *Calculator) cardFooter() app.UI {
-	return figureFooter(c.res.Model.Source, c.set.Index.DataVersion, c.fullURL())
+	return figureFooter(c.lang, c.res.Model.Source, c.set.Index.DataVersion, c.fullURL())
 }
 
 // renderCard is the card layout: export.Card's title, figure, comparison,
 // totals and caveat. Prerendered for another question, it gives way to
 // that question (renderPending).
 func (c *Calculator) renderCard() app.UI {
-	return figureCard(export.CardOf(c.res, c.foot.fp.Factors), c.look, &c.set.Index, c.renderPending(c.set))
+	return figureCard(export.CardIn(c.printer(), c.res, c.foot.fp.Factors), c.look, &c.set.Index, c.renderPending(c.set))
 }
 
 // updated is the note a card shows beside its figure (energy, in Wh) when

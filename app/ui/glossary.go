@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"tokenjoule/data"
+	"tokenjoule/data/lang"
 )
 
 // The page's words for the dataset's terms, defined once: every label that
@@ -165,16 +166,6 @@ func labelled(id, key, text string) app.UI {
 	)
 }
 
-// percentileOption is a percentile as the control offers it: the share in
-// words, then its name.
-func percentileOption(p data.Percentile) string {
-	if p == data.P50 {
-		return "Half (median, p50)"
-	}
-	n, _, _ := strings.Cut(p.Share(), " tokens")
-	return n + " (" + string(p) + ")"
-}
-
 // count is n of a noun, in words: "1 image", "4 images".
 func count(n int, noun string) string {
 	if n == 1 {
@@ -185,11 +176,11 @@ func count(n int, noun string) string {
 
 // gpuOption is the label of the "any GPU" choice for GPUs a model (or a
 // workload's models) was measured on: short, to fit a phone's selector.
-func gpuOption(gpus []string) string {
+func gpuOption(t lang.Tag, gpus []string) string {
 	if len(gpus) == 1 {
-		return gpus[0] + " (the only one measured)"
+		return t.T("option.gpu.only", "gpu", gpus[0])
 	}
-	return data.GPUChoice(gpus, data.AnyGPU) + " (the better)"
+	return t.T("option.gpu.better", "gpus", data.PrinterOf(t).GPUChoice(gpus, data.AnyGPU))
 }
 
 // measuredOn lists GPUs as "B200 and H100".

@@ -11,6 +11,7 @@ import (
 
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
+	"tokenjoule/data/lang"
 )
 
 func TestGlossary(t *testing.T) {
@@ -94,8 +95,8 @@ func TestPhrases(t *testing.T) {
 		if got := p.Share(); got != want[0] {
 			t.Errorf("%s.Share() = %q, want %q", p, got, want[0])
 		}
-		if got := percentileOption(p); got != want[1] {
-			t.Errorf("percentileOption(%s) = %q, want %q", p, got, want[1])
+		if got := lang.EN.T("option." + string(p)); got != want[1] {
+			t.Errorf("the option of %s = %q, want %q", p, got, want[1])
 		}
 	}
 	if got := data.DeadlineWords(data.Tokens, data.P90, 1500); got != "9 in 10 tokens within 1,500 ms of the one before" {
@@ -105,7 +106,7 @@ func TestPhrases(t *testing.T) {
 		t.Errorf("deadlineWords = %q", got)
 	}
 	for gpus, want := range map[string]string{"B200": "B200 (the only one measured)", "B200,H100": "B200 or H100 (the better)"} {
-		if got := gpuOption(strings.Split(gpus, ",")); got != want {
+		if got := gpuOption(lang.EN, strings.Split(gpus, ",")); got != want {
 			t.Errorf("gpuOption(%s) = %q, want %q", gpus, got, want)
 		}
 	}
@@ -128,27 +129,36 @@ func TestQuestion(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
+		tag  lang.Tag
 		q    data.Query
 		want string
 	}{
-		{data.DefaultQuery(), "Energy for 1M output tokens of Qwen 3 14B (Text Conversation) on B200 or H100, with half of the tokens within 500 ms of the one before"},
-		{data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9},
+		{"", data.DefaultQuery(), "Energy for 1M output tokens of Qwen 3 14B (Text Conversation) on B200 or H100, with half of the tokens within 500 ms of the one before"},
+		{"", data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9},
 			"Energy for 2.5B output tokens of GPT OSS 20B (Reasoning) on H100, with 19 in 20 tokens within 40 ms of the one before"},
 		// A model measured on one GPU type: no "best of" a choice that was not there.
-		{data.Query{Task: "lm-arena-chat", Model: "deepseek-v3-1", GPU: data.AnyGPU, DeadlineMS: 100, Percentile: data.P99, Tokens: 1e6},
+		{"", data.Query{Task: "lm-arena-chat", Model: "deepseek-v3-1", GPU: data.AnyGPU, DeadlineMS: 100, Percentile: data.P99, Tokens: 1e6},
 			"Energy for 1M output tokens of DeepSeek V3.1 (Text Conversation) on B200, with 99 in 100 tokens within 100 ms of the one before"},
-		{data.Query{Task: "text-to-image", Model: "flux-1-dev", GPU: "H100", DeadlineMS: 10e3, Percentile: data.P50, Tokens: 10e3},
+		{"", data.Query{Task: "text-to-image", Model: "flux-1-dev", GPU: "H100", DeadlineMS: 10e3, Percentile: data.P50, Tokens: 10e3},
 			"Energy for 10k images of FLUX.1 Dev (Text to Image) on H100, with each image ready within 10 s"},
-		{data.Query{Task: "text-to-video", Model: "wan-2-1-14b", GPU: data.AnyGPU, DeadlineMS: 90e3, Percentile: data.P50, Tokens: 100},
+		{"", data.Query{Task: "text-to-video", Model: "wan-2-1-14b", GPU: data.AnyGPU, DeadlineMS: 90e3, Percentile: data.P50, Tokens: 100},
 			"Energy for 100 videos of Wan 2.1 14B (Text to Video) on B200 or H100, with each video ready within 90 s"},
+		// In German, with its number formats, the dative of the share and
+		// the workload's name from the catalogue; the model's name as it is.
+		{lang.DE, data.Query{Task: "gpqa", Model: "gpt-oss-20b", GPU: "H100", DeadlineMS: 1500, Percentile: data.P95, Tokens: 2.5e9},
+			"Energie für 2,5\u00a0Mrd. Ausgabe-Tokens von GPT OSS 20B (Schlussfolgern) auf H100, mit 19 von 20 Tokens innerhalb von 1.500\u00a0ms nach dem vorigen"},
+		{lang.DE, data.Query{Task: "text-to-video", Model: "wan-2-1-14b", GPU: data.AnyGPU, DeadlineMS: 90e3, Percentile: data.P50, Tokens: 100},
+			"Energie für 100 Videos von Wan 2.1 14B (Text zu Video) auf B200 oder H100, mit einer Frist von 90\u00a0s je Video"},
 	} {
 		r, err := set.Select(c.q)
 		if err != nil {
 			t.Fatal(err)
 		}
 		wl, _ := set.Workload(c.q.Task)
-		if got := question(r, wl); got != c.want {
-			t.Errorf("question(%+v) =\n%s\nwant\n%s", c.q, got, c.want)
+		calc := &Calculator{}
+		calc.lang = c.tag
+		if got := calc.question(r, wl); got != c.want {
+			t.Errorf("question(%+v) in %q =\n%q\nwant\n%q", c.q, c.tag, got, c.want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"tokenjoule/app/state"
+	"tokenjoule/data/lang"
 )
 
 // Notices says which values of the URL were refused and what is shown
@@ -17,6 +18,7 @@ type Notices struct {
 
 	List []state.Notice
 
+	Lang      lang.Tag        // the page's language, for the buttons' words
 	dismissed map[string]bool // by message
 }
 
@@ -41,19 +43,19 @@ func (n *Notices) Render() app.UI {
 	}
 	items := make([]app.UI, len(shown))
 	for i, x := range shown {
-		about := "the URL"
+		about := n.Lang.T("notice.url")
 		if x.Param != "" {
 			about = x.Param
 		}
 		items[i] = app.Div().Class("notice-item").Body(
 			app.P().Class("notice").DataSet("param", x.Param).Text(x.Message),
 			disabledUntilStart(app.Button().Type("button").ID(fmt.Sprintf("dismiss-%d", i)).Class("notice-dismiss small-button").
-				Aria("label", "Dismiss the notice about "+about).Text("Dismiss").OnClick(n.onDismiss(i))),
+				Aria("label", n.Lang.T("notice.dismiss.about", "about", about)).Text(n.Lang.T("notice.dismiss")).OnClick(n.onDismiss(i))),
 		)
 	}
 	if len(shown) > 1 {
 		items = append(items, disabledUntilStart(app.Button().Type("button").ID("dismiss-notices").Class("small-button").
-			Text("Dismiss all notices").OnClick(n.onDismissAll)))
+			Text(n.Lang.T("notice.dismiss.all")).OnClick(n.onDismissAll)))
 	}
 	return app.Div().ID("notices").Class("notices").Role("alert").Body(items...)
 }

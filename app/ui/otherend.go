@@ -2,8 +2,6 @@ package ui
 
 import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
-
-	"tokenjoule/data"
 )
 
 // renderOtherEnd is the line beside the answer that says what the other end
@@ -13,7 +11,7 @@ import (
 func (c *Calculator) renderOtherEnd() app.UI {
 	o := c.res.OtherEnd()
 	return slot(o != nil, func() app.UI {
-		return app.P().ID("other-percentile").Class("other-end").Text(o.Sentence(c.energyAtBoundary))
+		return app.P().ID("other-percentile").Class("other-end").Text(o.SentenceIn(c.printer(), c.energyAtBoundary))
 	})
 }
 
@@ -26,5 +24,5 @@ func (c *Calculator) atBoundary(gpuWh float64) float64 {
 
 // energyAtBoundary is atBoundary as the headline writes it.
 func (c *Calculator) energyAtBoundary(gpuWh float64) string {
-	return data.FormatEnergy(c.atBoundary(gpuWh))
+	return c.printer().Energy(c.atBoundary(gpuWh))
 }

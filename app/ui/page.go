@@ -7,6 +7,7 @@ import (
 
 	"tokenjoule/app/state"
 	"tokenjoule/data"
+	"tokenjoule/data/lang"
 )
 
 // page is what the calculator, the compare page and the plan share, full
@@ -33,6 +34,10 @@ type page struct {
 	q       data.Query
 	notices []state.Notice
 	look    state.Embed // the embed's layout, chart, theme and hidden controls; the zero value on a full page
+	// asked is the language the URL asks for ("" for none), kept in the
+	// URL and the links; lang the one the page speaks (state.Language),
+	// English when prerendering.
+	asked, lang lang.Tag
 
 	// The free-form boxes, as typed (refused text stays while the query
 	// keeps the last good value), and the deadline's slider.
@@ -104,6 +109,7 @@ func (p *page) OnNav(ctx app.Context) {
 	if !p.rawFootprint {
 		refused = p.foot.fp.AppendTo(refused)
 	}
+	refused = state.WithLang(refused, p.asked)
 	forgetRefused(ctx, refused, p.notices)
 }
 
@@ -111,7 +117,13 @@ func (p *page) OnNav(ctx app.Context) {
 func (p *page) fromURL(u *url.URL) {
 	p.rendered = u.RawQuery
 	v, malformed := state.ParseQuery(u.RawQuery)
-	notices := append(malformed, p.own.read(v)...)
+	asked, ln := state.ParseLang(v, browserLanguages())
+	p.asked, p.lang = asked, lang.EN
+	if !prerendering() {
+		p.lang = state.Language(asked, browserLanguages())
+		markLang(p.lang)
+	}
+	notices := append(append(malformed, ln...), p.own.read(v)...)
 	if p.embedded {
 		var en []state.Notice
 		p.look, en = p.own.readLook(v)
@@ -157,7 +169,9 @@ func (p *page) changed() { p.apply(p.q) }
 // writeURL writes the page's state to its URL without a history entry
 // (replaceQuery), so that typing does not flood the back button. An embed
 // keeps its hidden controls in its URL, so that a reload keeps them.
-func (p *page) writeURL() { replaceQuery(p.foot.fp.AppendTo(p.own.query())) }
+func (p *page) writeURL() {
+	replaceQuery(state.WithLang(p.foot.fp.AppendTo(p.own.query()), p.asked))
+}
 
 // kind is what the query's workload generates.
 func (p *page) kind() *data.Kind { return data.TaskKind(p.q.Task) }
@@ -201,7 +215,7 @@ func (p *page) fullPage(root app.HTMLMain, skip string, top app.UI, lede string,
 		),
 		&UpdateBanner{},
 		p.renderNoJS(),
-		&Notices{List: p.notices},
+		&Notices{List: p.notices, Lang: p.lang},
 		app.Div().Class("layout").Body(answer, inputs),
 	}, rest...)...)
 }
@@ -213,14 +227,14 @@ func (p *page) embedPage(root app.HTMLMain, heading string, body ...app.UI) app.
 	return root.Body(append([]app.UI{
 		app.H1().Class("sr-only").Text(heading),
 		p.renderNoJS(),
-		&Notices{List: p.notices},
+		&Notices{List: p.notices, Lang: p.lang},
 	}, body...)...)
 }
 
 // figurePage is a figure layout's markup (the card, a chart): the notices,
 // the figure, its footer.
 func (p *page) figurePage(root app.HTMLMain, figure, footer app.UI) app.UI {
-	return root.Body(p.renderNoJS(), &Notices{List: p.notices}, figure, footer)
+	return root.Body(p.renderNoJS(), &Notices{List: p.notices, Lang: p.lang}, figure, footer)
 }
 
 // slot is el when show is true, and otherwise an empty hidden span in its

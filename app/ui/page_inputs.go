@@ -12,6 +12,7 @@ import (
 
 	"tokenjoule/app/state"
 	"tokenjoule/data"
+	"tokenjoule/data/lang"
 )
 
 // slider is the deadline slider's state between frames: the page answers
@@ -72,7 +73,7 @@ func (p *page) resetText() {
 // deadlineField is the page's deadline slider and box (see deadlineField);
 // an embed's has short labels, to fit narrow columns.
 func (p *page) deadlineField() app.UI {
-	return deadlineField(p.kind(), p.q.DeadlineMS, p.deadline.text, p.deadline.err, p.embedded,
+	return deadlineField(p.lang, p.kind(), p.q.DeadlineMS, p.deadline.text, p.deadline.err, p.embedded,
 		p.onDeadlineSlider, p.onDeadlineKey, p.onDeadlineText)
 }
 
@@ -149,7 +150,7 @@ func (p *page) setDeadline(ms float64, text string) {
 
 // percentileField chooses which share of tokens the deadline holds.
 func (p *page) percentileField() app.UI {
-	return percentileField(p.q.Percentile, p.embedded, p.onPercentile)
+	return percentileField(p.lang, p.q.Percentile, p.embedded, p.onPercentile)
 }
 
 // volumeField is the volume's box and its presets, in the unit of the
@@ -218,7 +219,7 @@ func (p *page) slottedInputs(lead app.UI, only *data.Kind, volume func() app.UI,
 	hidden := p.look.Hidden
 	return slot(!hidden.All(), func() app.UI {
 		show := func(param string, f func() app.UI) app.UI { return slot(!hidden.Has(param), f) }
-		return inputsCard(append(append([]app.UI{lead}, modelFields(p.set, p.q, hidden, p.embedded, only, p.onTask, p.onModel, p.onGPU)...),
+		return inputsCard(append(append([]app.UI{lead}, modelFields(p.lang, p.set, p.q, hidden, p.embedded, only, p.onTask, p.onModel, p.onGPU)...),
 			show(state.ParamDeadline, p.deadlineField),
 			// An image or video workload has one latency per batch: no percentile.
 			slot(!hidden.Has(state.ParamPercentile) && !p.kind().Diffusion(), p.percentileField),
@@ -232,7 +233,7 @@ func (p *page) slottedInputs(lead app.UI, only *data.Kind, volume func() app.UI,
 // empty where hidden hides it: the calculator's and the plan's first inputs.
 // compact is the embed's; only, when not nil, the kind of the workloads the
 // task offers (the plan's: tokens).
-func modelFields(set *data.Set, q data.Query, hidden state.Hidden, compact bool, only *data.Kind, onTask, onModel, onGPU app.EventHandler) []app.UI {
+func modelFields(t lang.Tag, set *data.Set, q data.Query, hidden state.Hidden, compact bool, only *data.Kind, onTask, onModel, onGPU app.EventHandler) []app.UI {
 	var (
 		work  *data.Workload
 		entry *data.ModelEntry
@@ -243,7 +244,7 @@ func modelFields(set *data.Set, q data.Query, hidden state.Hidden, compact bool,
 	if e, err := set.Entry(q.Task, q.Model); err == nil {
 		entry = e
 	}
-	tasks := taskOptions(set, q.Task, only)
+	tasks := taskOptions(t, set, q.Task, only)
 	var models, gpus []app.UI
 	if work != nil {
 		// The dataset's names, as the headline and every figure say them;
@@ -258,7 +259,7 @@ func modelFields(set *data.Set, q data.Query, hidden state.Hidden, compact bool,
 		if utf8.RuneCountInString(entry.Name) > phoneName {
 			whole = entry.Name + ": "
 		}
-		gpus = append(gpus, option(data.AnyGPU, gpuOption(entry.GPUs), q.GPU == data.AnyGPU))
+		gpus = append(gpus, option(data.AnyGPU, gpuOption(t, entry.GPUs), q.GPU == data.AnyGPU))
 		for _, g := range entry.GPUs {
 			gpus = append(gpus, option(g, g, q.GPU == g))
 		}
@@ -266,11 +267,11 @@ func modelFields(set *data.Set, q data.Query, hidden state.Hidden, compact bool,
 	show := func(param string, f func() app.UI) app.UI { return slot(!hidden.Has(param), f) }
 	return []app.UI{
 		show(state.ParamTask, func() app.UI {
-			return field("task", "Task (workload)", app.Select().ID("task").OnChange(onTask).Body(tasks...))
+			return field("task", t.T("field.task"), app.Select().ID("task").OnChange(onTask).Body(tasks...))
 		}),
 		show(state.ParamModel, func() app.UI {
 			return app.Div().Class("field wide").Body(
-				app.Label().For("model").Text("Model"),
+				app.Label().For("model").Text(t.T("field.model")),
 				app.Select().ID("model").Aria("describedby", "model-hint").OnChange(onModel).Body(models...),
 				app.P().ID("model-hint").Class("hint").Body(app.Span().Class("phone-only").Text(whole), app.Text(hint)),
 			)
@@ -293,11 +294,15 @@ const phoneName = 34
 
 // taskOptions are the task selector's options, only the workloads of kind
 // only unless it is nil.
-func taskOptions(set *data.Set, task string, only *data.Kind) []app.UI {
+func taskOptions(t lang.Tag, set *data.Set, task string, only *data.Kind) []app.UI {
 	var tasks []app.UI
 	for _, w := range set.Index.Workloads {
 		if only == nil || w.Kind() == only {
-			tasks = append(tasks, option(w.ID, w.Name, w.ID == task))
+			name := w.Name // the dataset's, in English
+			if t.Of().Tag != lang.EN {
+				name = t.T("workload." + w.ID)
+			}
+			tasks = append(tasks, option(w.ID, name, w.ID == task))
 		}
 	}
 	return tasks

@@ -99,15 +99,15 @@ func (c *Plan) onMinDeadline(ctx app.Context, e app.Event) {
 func (c *Plan) calcURL() string {
 	q := c.q
 	q.Tokens = c.t.Rate.TokensPerDay()
-	return appURL("/", c.foot.fp.Page().AppendTo(state.String(q)))
+	return c.link("/", c.foot.fp.Page().AppendTo(state.String(q)))
 }
 
 // compareURL is the compare page planning every model for this traffic.
 func (c *Plan) compareURL() string {
-	return appURL("/compare", c.foot.fp.Page().AppendTo(state.PlanString(c.q, c.t)))
+	return c.link("/compare", c.foot.fp.Page().AppendTo(state.PlanString(c.q, c.t)))
 }
 
 // planURL is the full plan page with this state.
 func (c *Plan) planURL() string {
-	return appURL("/plan", c.foot.fp.Page().AppendTo(state.PlanString(c.q, c.t)))
+	return c.link("/plan", c.foot.fp.Page().AppendTo(state.PlanString(c.q, c.t)))
 }

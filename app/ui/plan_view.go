@@ -12,6 +12,7 @@ import (
 	"tokenjoule/data"
 	"tokenjoule/data/export"
 	"tokenjoule/data/footprint"
+	"tokenjoule/data/lang"
 	"tokenjoule/data/plan"
 )
 
@@ -88,7 +89,7 @@ func (c *Plan) renderChartLayout() app.UI {
 
 // figureFooter is the figure layouts' footer, to the full plan.
 func (c *Plan) figureFooter() app.UI {
-	return figureFooter(c.p.Busy.Model.Source, c.set.Index.DataVersion, c.planURL())
+	return figureFooter(lang.EN, c.p.Busy.Model.Source, c.set.Index.DataVersion, c.planURL())
 }
 
 // chartFigure is a chart with its title and, on the full page, its caption.
@@ -127,7 +128,7 @@ func (c *Plan) renderResult(compact bool) app.UI {
 				r.Model.Name, data.GPUChoice(r.Model.GPUs, q.GPU), data.DeadlineWords(data.Tokens, q.Percentile, q.DeadlineMS), data.FormatMS(min), r.Fastest.Hardware())),
 			app.If(!c.look.Hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("set-min-deadline").Class("primary").
-					Text(setDeadlineWords(data.Tokens, min)).OnClick(c.onMinDeadline))
+					Text(setDeadlineWords(c.lang, data.Tokens, min)).OnClick(c.onMinDeadline))
 			}),
 		)
 		return app.Section().ID("result").Class("result card").TabIndex(-1).Aria("labelledby", "question").Body(body...)

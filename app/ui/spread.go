@@ -65,7 +65,7 @@ func (c *Calculator) renderLever() app.UI {
 	if !ok {
 		return app.P().Hidden(true)
 	}
-	return app.P().ID("lever").Class("range small").Text(l.Sentence())
+	return app.P().ID("lever").Class("range small").Text(l.SentenceIn(c.printer()))
 }
 
 // renderRuns is the spread of the selected configuration's repeated runs,

@@ -8,6 +8,7 @@ import (
 
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
+	"tokenjoule/data/lang"
 )
 
 // A Card is a calculation in the few words a figure in an article carries:
@@ -36,40 +37,51 @@ type Card struct {
 	OtherEnd string
 	Caveat   string // what the figure leaves out, one line
 	Source   data.Source
-	Wh       float64 // the energy Figure says, in Wh; 0 without a figure
+	Wh       float64  // the energy Figure says, in Wh; 0 without a figure
+	Lang     lang.Tag // the language it is written in; "" for English
 }
 
 // CardOf is r's card, with the energy at f's boundary and the carbon, water
 // and cost that f sets.
-func CardOf(r *data.Result, f footprint.Factors) Card {
+func CardOf(r *data.Result, f footprint.Factors) Card { return CardIn(data.Printer{}, r, f) }
+
+// CardIn is r's card in p's language, its figures in p's formats. The
+// boundary's label, the totals and the range, which only a footprint set
+// beyond the GPU shows, are still in English.
+func CardIn(p data.Printer, r *data.Result, f footprint.Factors) Card {
 	q, m, k := r.Query, r.Model, r.Kind
-	gpus := data.GPUChoice(m.GPUs, q.GPU)
-	c := Card{
-		Title:   fmt.Sprintf("How much energy %s %s of %s take on %s?", do(q.Tokens), k.VolumeWords(q.Tokens), m.Name, gpus),
-		Context: fmt.Sprintf("%s, with %s.", workloadName(m, q.Task), data.DeadlineWords(k, q.Percentile, q.DeadlineMS)),
-		Caveat:  "GPU energy only, a floor: host, network, cooling and idle time are not counted.",
-		Source:  m.Source,
+	title := "card.title"
+	if q.Tokens == 1 {
+		title = "card.title.one"
 	}
+	context := "card.context"
 	if q.GPU == data.AnyGPU && len(m.GPUs) > 1 {
-		c.Context = strings.TrimSuffix(c.Context, ".") + ", on whichever GPU spends less."
+		context = "card.context.any"
+	}
+	c := Card{
+		Title: p.T(title, "volume", p.VolumeWords(k, q.Tokens), "model", m.Name, "gpus", p.GPUChoice(m.GPUs, q.GPU)),
+		Context: p.T(context, "workload", workloadIn(p, m, q.Task),
+			"deadline", p.DeadlineWords(k, q.Percentile, q.DeadlineMS)),
+		Caveat: p.T("card.caveat"),
+		Source: m.Source,
+		Lang:   p.Lang,
 	}
 	if o := r.OtherEnd(); o != nil {
-		c.OtherEnd = o.Sentence(func(gpuWh float64) string { return data.FormatEnergy(f.Ladder(gpuWh).FacilityWh) })
+		c.OtherEnd = o.SentenceIn(p, func(gpuWh float64) string { return p.Energy(f.Ladder(gpuWh).FacilityWh) })
 	}
 	s := r.Selected
 	if s == nil {
-		c.Missed = fmt.Sprintf("No measured configuration meets this deadline: the smallest one meets is %s (%s).",
-			k.Deadline(r.MinDeadlineMS()), r.Fastest.Hardware())
+		c.Missed = p.T("card.missed", "deadline", p.Deadline(k, r.MinDeadlineMS()), "hardware", r.Fastest.Hardware())
 		return c
 	}
 	l := f.Ladder(r.Estimate.EnergyWh)
-	c.Figure, c.Label, c.Wh = data.FormatEnergy(l.FacilityWh), "of GPU energy", l.FacilityWh
+	c.Figure, c.Label, c.Wh = p.Energy(l.FacilityWh), p.T("card.label"), l.FacilityWh
 	if !f.IsGPUOnly() {
 		c.Label = fmt.Sprintf("at the boundary “%s”", f.BoundaryName())
 		c.Caveat = widenedCaveat("Measured GPU energy", f)
 	}
-	if cmp, ok := readable(l.FacilityWh); ok {
-		c.Comparison = "About " + cmp + "."
+	if cmp, ok := readableIn(p, l.FacilityWh); ok {
+		c.Comparison = p.T("card.about", "amount", cmp)
 	}
 	c.Totals = totals(f, l, "")
 	c.Range = f.SpreadOf(s).Line(r.Estimate.EnergyWh, "")
@@ -93,7 +105,11 @@ func widenedCaveat(energy string, f footprint.Factors, skip ...*footprint.Param)
 
 // readable is an energy in everyday terms at a readable magnitude
 // (footprint.Readable): "1.3 days of an average US home's electricity".
-func readable(wh float64) (string, bool) {
+func readable(wh float64) (string, bool) { return readableIn(data.Printer{}, wh) }
+
+// readableIn is readable in p's language: "1,3 jours d’électricité d’un
+// foyer américain moyen".
+func readableIn(p data.Printer, wh float64) (string, bool) {
 	cmp, ok := footprint.Readable(footprint.Energy, wh)
 	if !ok {
 		return "", false
@@ -103,7 +119,24 @@ func readable(wh float64) (string, bool) {
 	if num == "1" {
 		words = u.One
 	}
-	return num + " " + words, true
+	if p.Lang == "" || p.Lang == lang.EN {
+		return num + " " + words, true
+	}
+	// The unit's English word names its key: "day of …" is "unit.day".
+	unit, _, _ := strings.Cut(u.One, " ")
+	key := "units." + unit
+	if num == "1" {
+		key = "unit." + unit
+	}
+	return p.Lang.Number(num) + " " + p.T(key) + " " + p.T("cmp."+cmp.ID), true
+}
+
+// workloadIn is a workload's name in p's language; the dataset's in English.
+func workloadIn(p data.Printer, m *data.Model, task string) string {
+	if p.Lang == "" || p.Lang == lang.EN {
+		return workloadName(m, task)
+	}
+	return p.T("workload." + task)
 }
 
 // totals are a card's lines for the carbon, water and cost that f sets, of
@@ -132,7 +165,7 @@ func (c Card) Alt() string {
 	for _, t := range c.Totals {
 		parts = append(parts, t+".")
 	}
-	parts = append(parts, c.Range, c.OtherEnd, c.Caveat, "Data: "+SourceName(c.Source)+".")
+	parts = append(parts, c.Range, c.OtherEnd, c.Caveat, c.Lang.T("card.data", "source", SourceName(c.Source)))
 	return strings.Join(strings.Fields(strings.Join(parts, " ")), " ")
 }
 
@@ -197,13 +230,20 @@ func SourceName(s data.Source) string {
 // Edition is a source with the version and the date of its data, as a
 // pinned card names the data its figures were computed with: the source's
 // name, its major version and the date its data were compiled.
-func Edition(s data.Source) string {
+func Edition(s data.Source) string { return EditionIn(lang.EN, s) }
+
+// EditionIn is Edition in t's words, the date in t's format.
+func EditionIn(t lang.Tag, s data.Source) string {
 	e := s.Name
 	if v, _, _ := strings.Cut(s.Version, " "); v != "" {
 		e += " v" + v
 	}
 	if s.Compiled != "" {
-		e += ", data of " + s.Compiled
+		date := s.Compiled
+		if t != lang.EN && t != "" {
+			date = t.Date(date)
+		}
+		e = t.T("footer.edition", "source", e, "date", date)
 	}
 	return e
 }

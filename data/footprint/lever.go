@@ -17,6 +17,10 @@ type Lever struct {
 	Input         string  // as a reader names it: "the deadline", "the GPU", "the percentile", "the PUE"
 	Low, High     float64 // the figure at the input's two ends, in Wh
 	LowAt, HighAt string  // the input's value there, as said after the figure: "within 1,000 ms", "on B200", "for half of the tokens", "at PUE 1.09 (Large cloud provider, 2025)"
+	// Key names the input in the catalogue (lever.deadline…), and lowAt
+	// and highAt say LowAt and HighAt in a reader's language.
+	Key           string
+	lowAt, highAt func(data.Printer) string
 }
 
 // Levers are the inputs of r's answer that move its figure at the boundary
@@ -44,33 +48,38 @@ func Levers(r *data.Result, f Factors) []Lever {
 	}
 	loosest := max(k.DeadlineMaxMS, q.DeadlineMS)
 	strictest = min(strictest, q.DeadlineMS)
-	dl := Lever{Input: "the deadline"}
+	dl := Lever{Input: "the deadline", Key: "deadline"}
 	for _, d := range []float64{strictest, loosest} {
-		dl.widen(f, r, data.Best(configs, q.GPU, q.Percentile, d), "within "+k.Deadline(d))
+		dl.widen(f, r, data.Best(configs, q.GPU, q.Percentile, d), func(p data.Printer) string {
+			return p.T("lever.within", "deadline", p.Deadline(k, d))
+		})
 	}
 	add(dl)
 
-	gl := Lever{Input: "the GPU"}
+	gl := Lever{Input: "the GPU", Key: "gpu"}
 	for _, g := range r.Model.GPUs {
-		gl.widen(f, r, data.Best(configs, g, q.Percentile, q.DeadlineMS), "on "+g)
+		gl.widen(f, r, data.Best(configs, g, q.Percentile, q.DeadlineMS), func(p data.Printer) string { return p.T("lever.on", "gpu", g) })
 	}
 	add(gl)
 
 	if !k.Diffusion() {
-		pl := Lever{Input: "the percentile"}
-		for _, p := range data.Percentiles {
-			pl.widen(f, r, data.Best(configs, q.GPU, p, q.DeadlineMS), "for "+p.Share())
+		pl := Lever{Input: "the percentile", Key: "percentile"}
+		for _, pc := range data.Percentiles {
+			pl.widen(f, r, data.Best(configs, q.GPU, pc, q.DeadlineMS), func(p data.Printer) string {
+				return p.T("lever.for", "share", p.Share(pc))
+			})
 		}
 		add(pl)
 	}
 
 	e := f.Effective()
 	for _, sp := range f.SpreadOf(c).Over(Energy) {
-		l := Lever{Input: leverNames[sp.Param]}
+		l := Lever{Input: leverNames[sp.Param], Key: sp.Param.Name}
 		for _, b := range []Bound{sp.Low, sp.High} {
 			g := e
 			*g.Of(sp.Param) = Number(b.Value)
-			l.widenTo(g.Ladder(r.Estimate.EnergyWh).FacilityWh, leverAt(sp.Param, b))
+			at := leverAt(sp.Param, b) // the presets' labels are in English only
+			l.widenTo(g.Ladder(r.Estimate.EnergyWh).FacilityWh, func(data.Printer) string { return at })
 		}
 		add(l)
 	}
@@ -79,7 +88,7 @@ func Levers(r *data.Result, f Factors) []Lever {
 
 // widen takes the figure with the configuration c, chosen with the input
 // at the value said by at, into l's ends; nothing for no configuration.
-func (l *Lever) widen(f Factors, r *data.Result, c *data.Config, at string) {
+func (l *Lever) widen(f Factors, r *data.Result, c *data.Config, at func(data.Printer) string) {
 	if c != nil {
 		l.widenTo(f.Ladder(c.Estimate(r.Query.Tokens).EnergyWh).FacilityWh, at)
 	}
@@ -87,12 +96,12 @@ func (l *Lever) widen(f Factors, r *data.Result, c *data.Config, at string) {
 
 // widenTo takes v, the figure with the input at the value said by at, into
 // l's ends.
-func (l *Lever) widenTo(v float64, at string) {
+func (l *Lever) widenTo(v float64, at func(data.Printer) string) {
 	if l.LowAt == "" || v < l.Low {
-		l.Low, l.LowAt = v, at
+		l.Low, l.LowAt, l.lowAt = v, at(data.Printer{}), at
 	}
 	if l.HighAt == "" || v > l.High {
-		l.High, l.HighAt = v, at
+		l.High, l.HighAt, l.highAt = v, at(data.Printer{}), at
 	}
 }
 
@@ -124,8 +133,17 @@ func MostMoving(r *data.Result, f Factors) (Lever, bool) {
 // Sentence says l in a line, under the answer: "The choice that moves this
 // figure most is the deadline: 31.09 kWh within 1,000 ms, 120.3 kWh within
 // 12.6 ms, 3.9× as much."
-func (l Lever) Sentence() string {
-	return "The choice that moves this figure most is " + l.Input + ": " +
-		data.FormatEnergy(l.Low) + " " + l.LowAt + ", " + data.FormatEnergy(l.High) + " " + l.HighAt + ", " +
-		data.FormatRatio(l.High/l.Low) + "× as much."
+func (l Lever) Sentence() string { return l.SentenceIn(data.Printer{}) }
+
+// SentenceIn is Sentence in p's language.
+func (l Lever) SentenceIn(p data.Printer) string {
+	input, low, high := l.Input, l.LowAt, l.HighAt
+	if l.Key != "" {
+		input = p.T("lever." + l.Key)
+	}
+	if l.lowAt != nil && l.highAt != nil {
+		low, high = l.lowAt(p), l.highAt(p)
+	}
+	return p.T("lever.sentence", "input", input, "low", p.Energy(l.Low), "lowat", low,
+		"high", p.Energy(l.High), "highat", high, "ratio", p.Ratio(l.High/l.Low))
 }

@@ -24,20 +24,30 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
+	"tokenjoule/data/lang"
 	"tokenjoule/data/plan"
 )
 
 func main() {
 	win := js.Global()
 	loc := win.Get("location")
-	card, more, ok := cardOf(loc.Get("pathname").String(), strings.TrimPrefix(loc.Get("search").String(), "?"))
+	var browser []string
+	if l := win.Get("navigator").Get("languages"); l.Truthy() {
+		for i := range l.Length() {
+			browser = append(browser, l.Index(i).String())
+		}
+	}
+	card, more, ok := cardOf(loc.Get("pathname").String(), strings.TrimPrefix(loc.Get("search").String(), "?"), browser)
 	doc := win.Get("document")
 	// Where the prerendered page answers the link already (tokenjoule serve
 	// prerenders each link; web/guard.js marks html.tj-pending where it does
 	// not), it is the card: it loses only what is there for a reader
 	// without the app (data-prerender-only, as where go-app adopts it), and
 	// a layout the calculator completes is the calculator's to adopt.
-	answered := !doc.Get("documentElement").Get("classList").Call("contains", "tj-pending").Bool()
+	// The prerender is in English: a card in another language is written
+	// anew.
+	answered := !doc.Get("documentElement").Get("classList").Call("contains", "tj-pending").Bool() &&
+		card.Lang.Of().Tag == lang.EN
 	if ok && !(more && answered) {
 		main := doc.Call("querySelector", "main")
 		if answered {
@@ -47,6 +57,7 @@ func main() {
 			}
 		} else {
 			main.Set("className", "embed figure-layout layout-card")
+			doc.Get("documentElement").Set("lang", string(card.Lang.Of().Tag))
 			main.Set("innerHTML", cardhtml.Body(card)+cardhtml.Footer(card, export.SourceName(card.Source)))
 		}
 		// What stood for the calculator before it ran: the loader, and the
@@ -76,8 +87,10 @@ func main() {
 // the site's paths as the pages write them, and whether it is one this shows: a card of /embed, /embed/plan or
 // /embed/compare (by a volume) whose parameters the page would take as they
 // are; more tells that the calculator must still draw part of it (the
-// compare card's bars).
-func cardOf(path, raw string) (card cardhtml.Card, more, ok bool) {
+// compare card's bars). The calculator's card speaks the link's language,
+// else the first of browser's it speaks (state.Language); the plan's and
+// the compare page's are still in English.
+func cardOf(path, raw string, browser []string) (card cardhtml.Card, more, ok bool) {
 	base, page := pageOf(path)
 	set, err := data.Load()
 	if page == "" || err != nil {
@@ -85,7 +98,9 @@ func cardOf(path, raw string) (card cardhtml.Card, more, ok bool) {
 	}
 	v, notices := state.ParseQuery(raw)
 	fp, fn := state.ParseBareFootprint(v)
-	notices = append(notices, fn...)
+	asked, an := state.ParseLang(v, browser)
+	notices = append(append(notices, fn...), an...)
+	tag := state.Language(asked, browser)
 	var (
 		c    export.Card
 		look state.Embed
@@ -101,7 +116,7 @@ func cardOf(path, raw string) (card cardhtml.Card, more, ok bool) {
 		if err != nil {
 			return cardhtml.Card{}, false, false
 		}
-		c, link = export.CardOf(r, fp.Factors), "/?"+fp.Page().AppendTo(state.String(q))
+		c, link = export.CardIn(data.PrinterOf(tag), r, fp.Factors), "/?"+state.WithLang(fp.Page().AppendTo(state.String(q)), asked)
 		if look.Layout == state.LayoutChart {
 			// The chart's headline, context, caption and caveat at once; the
 			// calculator draws the chart.

@@ -1,0 +1,173 @@
+// Package lang holds the words a reader sees in each language the site
+// speaks, and each language's way of writing numbers and dates. It is plain
+// Go without fmt, so that the card's small wasm, the pages, the pictures and
+// the exports share it.
+//
+// A page speaks the language its link's lang= names (en, fr, de, es), else
+// the browser's preferred one among them, else English (app/state). The
+// prerendered page is English and says which language is coming until the
+// app runs (web/guard.js). So far the calculator's first screen (its
+// question, figure, other end, caveat, lever, dataset figures and controls),
+// the card (its own wasm, the card layout, the builder's pinned card and
+// its picture and alt text), the builder's language choice and the
+// notices' buttons speak it; the rest of the pages, the notices' sentences,
+// the other embed layouts, the charts, Copy summary and the downloads'
+// labels are still in English.
+//
+// To add a language: write one file here holding its Language (copy fr.go:
+// its tag, its name in itself, its number and date formats, and every key
+// of en.go translated with the same {placeholders}) and add one line to
+// languages below; go test ./data/lang fails until every key is there.
+// web/guard.js names the coming language in its "coming" list (the browser
+// test TestLanguages checks it against the catalogue).
+package lang
+
+import "strings"
+
+// A Tag names a language by its ISO 639-1 code, as the URL's lang= says it.
+type Tag string
+
+// The languages the site speaks; English is the default and the catalogue
+// every other is checked against.
+const (
+	EN Tag = "en"
+	FR Tag = "fr"
+	DE Tag = "de"
+	ES Tag = "es"
+)
+
+// languages lists every language, English first: one line per language.
+var languages = []*Language{
+	&english,
+	&french,
+	&german,
+	&spanish,
+}
+
+// A Language is one catalogue: its tag, its name in itself, how it writes
+// numbers and dates, and its words by key.
+type Language struct {
+	Tag     Tag
+	Name    string // the language's name in itself: "Français"
+	Numbers Numbers
+	Months  [12]string
+	// Date writes a day, the month's name and the year, as {day}, {month}
+	// and {year}: "{day} {month} {year}".
+	Date  string
+	Words map[string]string
+}
+
+// Tags lists the tags of every language, English first.
+func Tags() []Tag {
+	t := make([]Tag, len(languages))
+	for i, l := range languages {
+		t[i] = l.Tag
+	}
+	return t
+}
+
+// Parse reads a language as the URL's lang= writes it, in any case and
+// with a region or not ("fr", "FR", "fr-CA"); ok is false for a language the
+// site does not speak.
+func Parse(s string) (Tag, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if i := strings.IndexAny(s, "-_"); i > 0 {
+		s = s[:i]
+	}
+	for _, l := range languages {
+		if string(l.Tag) == s {
+			return l.Tag, true
+		}
+	}
+	return EN, false
+}
+
+// Preferred is the first of a browser's preferred languages
+// (navigator.languages) that the site speaks, else English.
+func Preferred(langs []string) Tag {
+	for _, s := range langs {
+		if t, ok := Parse(s); ok {
+			return t
+		}
+	}
+	return EN
+}
+
+// Of is t's language; English for a tag the site does not speak.
+func (t Tag) Of() *Language {
+	for _, l := range languages {
+		if l.Tag == t {
+			return l
+		}
+	}
+	return &english
+}
+
+// Name is t's name in itself: "Deutsch".
+func (t Tag) Name() string { return t.Of().Name }
+
+// T is the sentence of key in t, its named placeholders ({model}) replaced
+// by vars, given as name and value pairs: T("card.title", "model", "Qwen 3").
+// A key t lacks is said in English, and a key no language has is returned as
+// it is, so that a gap shows rather than breaks (the tests catch both).
+func (t Tag) T(key string, vars ...string) string {
+	s, ok := t.Of().Words[key]
+	if !ok {
+		if s, ok = english.Words[key]; !ok {
+			return key
+		}
+	}
+	return Fill(s, vars...)
+}
+
+// Fill replaces each {name} of s by its value in vars (name and value
+// pairs); a placeholder without a value is left as it is.
+func Fill(s string, vars ...string) string {
+	if !strings.Contains(s, "{") {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '{')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 {
+			break
+		}
+		name, val, found := s[i+1:i+j], "", false
+		for k := 0; k+1 < len(vars); k += 2 {
+			if vars[k] == name {
+				val, found = vars[k+1], true
+				break
+			}
+		}
+		b.WriteString(s[:i])
+		if found {
+			b.WriteString(val)
+		} else {
+			b.WriteString(s[i : i+j+1])
+		}
+		s = s[i+j+1:]
+	}
+	b.WriteString(s)
+	return b.String()
+}
+
+// Placeholders lists the {names} of s, in order.
+func Placeholders(s string) []string {
+	var names []string
+	for {
+		i := strings.IndexByte(s, '{')
+		if i < 0 {
+			return names
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 {
+			return names
+		}
+		names = append(names, s[i+1:i+j])
+		s = s[i+j+1:]
+	}
+}
