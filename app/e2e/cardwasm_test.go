@@ -17,6 +17,7 @@ import (
 	"tokenjoule/data"
 	"tokenjoule/data/export"
 	"tokenjoule/data/footprint"
+	"tokenjoule/data/plan"
 )
 
 // cardSample is a few questions of each workload: its default model on any
@@ -123,6 +124,61 @@ func TestCardWasm(t *testing.T) {
 		g.release()
 		tb.waitFor(`!!document.querySelector("main[data-mounted]")`, "the calculator, for the chart")
 		expectChartLayout(tb.view(), r, 1)
+	})
+	// The plan's chart layout: the same, its headline from the plan, for
+	// each of its charts.
+	for i, chart := range state.PlanCharts {
+		t.Run("plan-chart/"+chart, func(t *testing.T) {
+			t.Parallel()
+			other, g := staticHost(t)
+			q := data.Query{Task: "gpqa", Model: "gpt-oss-120b", GPU: "B200", DeadlineMS: 30, Percentile: data.P50}
+			p := makePlan(t, set, q, planTraffic)
+			c := export.PlanCardOf(p, footprint.Factors{})
+			tb := newTab(t, bctx, other.origin, chromedp.EmulateViewport(720, 900))
+			tb.do(chromedp.Navigate(other.origin + "/embed/plan?" + state.PlanEmbedString(q, planTraffic, state.Embed{Layout: state.LayoutChart, Chart: chart})))
+			tb.waitText("#chart-caption", headline.PlanBriefs[i])
+			for sel, want := range map[string]string{"#question": headline.PlanOf[i](p) + ".", "#figure-context": c.Context, "#floor": c.Caveat} {
+				if got := tb.text(sel); got != want {
+					t.Errorf("%s = %q before the calculator runs, want %q", sel, got, want)
+				}
+			}
+			if tb.has("#pending") || eval[bool](tb, `document.documentElement.classList.contains("tj-pending")`) {
+				t.Error("the plan chart's words are shown behind the link's pending question")
+			}
+			g.release()
+			tb.waitFor(`!!document.querySelector("main[data-mounted]")`, "the calculator, for the chart")
+			expectPlanChart(tb.view(), p, i)
+		})
+	}
+	// The compare card in plan mode: its answer at once, from the planned
+	// ranking; then the calculator draws its bars of the energy a day.
+	t.Run("compare-plan", func(t *testing.T) {
+		t.Parallel()
+		other, g := staticHost(t)
+		q := data.Query{Task: "gpqa", Model: "gpt-oss-120b", GPU: "B200", DeadlineMS: 30, Percentile: data.P50, Tokens: 10e9}
+		prk, err := plan.Compare(set, q, planTraffic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := export.PlanCompareCardOf(prk, &set.Index)
+		tb := newTab(t, bctx, other.origin, chromedp.EmulateViewport(720, 900))
+		tb.do(chromedp.Navigate(other.origin + "/embed/compare?" + state.EmbedString(q, state.Embed{Layout: state.LayoutCard}) + "&" + state.TrafficString(planTraffic)))
+		tb.waitText("#answer", want.Answer)
+		if got := tb.text("#question"); got != want.Title {
+			t.Errorf("#question = %q before the calculator runs, want %q", got, want.Title)
+		}
+		full := other.origin + "/compare?" + state.String(q) + "&" + state.TrafficString(planTraffic)
+		if got := tb.href("#open-full").String(); got != full {
+			t.Errorf("the card's link is %s, want %s", got, full)
+		}
+		g.release()
+		tb.waitFor(`!!document.querySelector("main[data-mounted]")`, "the calculator, for the bars")
+		if got := tb.text("#answer"); got != want.Answer {
+			t.Errorf("#answer = %q once the calculator runs, want %q", got, want.Answer)
+		}
+		if n := eval[int](tb, `document.querySelectorAll(".echart").length`); n != 1 {
+			t.Errorf("%d charts once the calculator runs, want the bars", n)
+		}
 	})
 	// Under a sub-path, the card's links keep it.
 	t.Run("subpath", func(t *testing.T) {
