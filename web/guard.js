@@ -423,8 +423,11 @@
   // controller says so too. Only a change from one worker to another is a
   // new version; the worker never claims a page it did not load
   // (app/server/worker.js), so a first visit has no change of controller.
+  // Nor is the calculator's worker taking over from the card's (registered
+  // as app-worker.js?card, see app/server/appjs.go).
   if ("serviceWorker" in navigator) {
-    var hadController = !!navigator.serviceWorker.controller;
+    var controller = navigator.serviceWorker.controller;
+    var hadController = !!controller && !/\?card$/.test(controller.scriptURL);
     navigator.serviceWorker.addEventListener("controllerchange", function () {
       if (hadController && typeof goappOnUpdate === "function") {
         goappOnUpdate();

@@ -120,7 +120,8 @@ if (typeof window !== "undefined") {
   // isCard tells whether the page is a card that the card's wasm shows
   // under any name a static host serves it by: "alone" for the layout card
   // of /embed or /embed/plan, "first" for that of /embed/compare and the
-  // chart layout of /embed, whose bars and chart the calculator then draws;
+  // chart layout of /embed and /embed/plan, whose bars and chart the
+  // calculator then draws;
   // "" for another page.
   function isCard() {
     var path = location.pathname.replace(/\/index\.html$/, "").replace(/\.html$/, "").replace(/\/+$/, "");
@@ -128,7 +129,7 @@ if (typeof window !== "undefined") {
     if (layout === "card" && /\/embed(\/plan)?$/.test(path)) {
       return "alone";
     }
-    return (layout === "card" && /\/embed\/compare$/.test(path)) || (layout === "chart" && /\/embed$/.test(path)) ? "first" : "";
+    return (layout === "card" && /\/embed\/compare$/.test(path)) || (layout === "chart" && /\/embed(\/plan)?$/.test(path)) ? "first" : "";
   }
 
   // runCard downloads and compiles the card's wasm at url as the page is

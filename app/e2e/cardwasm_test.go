@@ -4,12 +4,17 @@ package e2e
 // wasm (wasm/card) rather than the calculator: the right card for the
 // link's question, for a sample of questions in every workload, the same
 // figure as the calculator's, and neither the calculator's wasm nor its
-// service worker downloaded.
+// service worker downloaded; offline, from the card's own worker.
 
 import (
+	"context"
 	"fmt"
+	"slices"
 	"testing"
+	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"tokenjoule/app/charts/headline"
@@ -17,6 +22,7 @@ import (
 	"tokenjoule/data"
 	"tokenjoule/data/export"
 	"tokenjoule/data/footprint"
+	"tokenjoule/data/plan"
 )
 
 // cardSample is a few questions of each workload: its default model on any
@@ -53,10 +59,10 @@ func TestCardWasm(t *testing.T) {
 			expectCard(tb.view(), r, footprint.Factors{})
 			got := await[map[string]any](tb, `(async () => ({
 				wasm: performance.getEntriesByType("resource").filter(e => /\/app\.wasm/.test(e.name)).map(e => e.name),
-				worker: !!(await navigator.serviceWorker.getRegistration()),
+				worker: [(await navigator.serviceWorker.getRegistration())].flatMap((r) => r ? [r.installing, r.waiting, r.active] : []).some((w) => w && !w.scriptURL.endsWith("?card")),
 				pending: document.documentElement.classList.contains("tj-pending") || !!document.querySelector("#pending, #app-wasm-loader")}))()`)
 			if fmt.Sprint(got["wasm"]) != "[]" || got["worker"] != false || got["pending"] != false {
-				t.Errorf("the card asked for the calculator's wasm %v, registered a service worker: %v, left the loader or the pending question: %v",
+				t.Errorf("the card asked for the calculator's wasm %v, registered the calculator's service worker: %v, left the loader or the pending question: %v",
 					got["wasm"], got["worker"], got["pending"])
 			}
 			// The calculator says the same.
@@ -123,6 +129,113 @@ func TestCardWasm(t *testing.T) {
 		g.release()
 		tb.waitFor(`!!document.querySelector("main[data-mounted]")`, "the calculator, for the chart")
 		expectChartLayout(tb.view(), r, 1)
+	})
+	// The plan's chart layout: the same, its headline from the plan, for
+	// each of its charts.
+	for i, chart := range state.PlanCharts {
+		t.Run("plan-chart/"+chart, func(t *testing.T) {
+			t.Parallel()
+			other, g := staticHost(t)
+			q := data.Query{Task: "gpqa", Model: "gpt-oss-120b", GPU: "B200", DeadlineMS: 30, Percentile: data.P50}
+			p := makePlan(t, set, q, planTraffic)
+			c := export.PlanCardOf(p, footprint.Factors{})
+			tb := newTab(t, bctx, other.origin, chromedp.EmulateViewport(720, 900))
+			tb.do(chromedp.Navigate(other.origin + "/embed/plan?" + state.PlanEmbedString(q, planTraffic, state.Embed{Layout: state.LayoutChart, Chart: chart})))
+			tb.waitText("#chart-caption", headline.PlanBriefs[i])
+			for sel, want := range map[string]string{"#question": headline.PlanOf[i](p) + ".", "#figure-context": c.Context, "#floor": c.Caveat} {
+				if got := tb.text(sel); got != want {
+					t.Errorf("%s = %q before the calculator runs, want %q", sel, got, want)
+				}
+			}
+			if tb.has("#pending") || eval[bool](tb, `document.documentElement.classList.contains("tj-pending")`) {
+				t.Error("the plan chart's words are shown behind the link's pending question")
+			}
+			g.release()
+			tb.waitFor(`!!document.querySelector("main[data-mounted]")`, "the calculator, for the chart")
+			expectPlanChart(tb.view(), p, i)
+		})
+	}
+	// The compare card in plan mode: its answer at once, from the planned
+	// ranking; then the calculator draws its bars of the energy a day.
+	t.Run("compare-plan", func(t *testing.T) {
+		t.Parallel()
+		other, g := staticHost(t)
+		q := data.Query{Task: "gpqa", Model: "gpt-oss-120b", GPU: "B200", DeadlineMS: 30, Percentile: data.P50, Tokens: 10e9}
+		prk, err := plan.Compare(set, q, planTraffic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := export.PlanCompareCardOf(prk, &set.Index)
+		tb := newTab(t, bctx, other.origin, chromedp.EmulateViewport(720, 900))
+		tb.do(chromedp.Navigate(other.origin + "/embed/compare?" + state.EmbedString(q, state.Embed{Layout: state.LayoutCard}) + "&" + state.TrafficString(planTraffic)))
+		tb.waitText("#answer", want.Answer)
+		if got := tb.text("#question"); got != want.Title {
+			t.Errorf("#question = %q before the calculator runs, want %q", got, want.Title)
+		}
+		full := other.origin + "/compare?" + state.String(q) + "&" + state.TrafficString(planTraffic)
+		if got := tb.href("#open-full").String(); got != full {
+			t.Errorf("the card's link is %s, want %s", got, full)
+		}
+		g.release()
+		tb.waitFor(`!!document.querySelector("main[data-mounted]")`, "the calculator, for the bars")
+		if got := tb.text("#answer"); got != want.Answer {
+			t.Errorf("#answer = %q once the calculator runs, want %q", got, want.Answer)
+		}
+		if n := eval[int](tb, `document.querySelectorAll(".echart").length`); n != 1 {
+			t.Errorf("%d charts once the calculator runs, want the bars", n)
+		}
+	})
+	// Offline: a card seen once shows again without the network, for any
+	// question, from a worker that holds the card's files and not the
+	// calculator's (its wasm is held back: the worker must not need it).
+	t.Run("offline", func(t *testing.T) {
+		t.Parallel()
+		h, _ := staticHost(t)
+		q := data.Query{Task: "gpqa", Model: "gpt-oss-120b", GPU: "B200", DeadlineMS: 30, Percentile: data.P50, Tokens: 10e9}
+		tb := newTab(t, bctx, h.origin, chromedp.EmulateViewport(720, 900))
+		tb.noApp = true
+		tb.do(chromedp.Navigate(h.origin + "/embed?" + state.EmbedString(q, state.Embed{Layout: state.LayoutCard})))
+		tb.waitFor(`document.querySelector("main")?.dataset.card === "shown"`, "the card shown by its wasm")
+		tb.poll(swActivated, 30*time.Second)
+		cached := await[[]string](tb, `(async () => (await Promise.all((await caches.keys()).map(async (k) =>
+			(await (await caches.open(k)).keys()).map((r) => new URL(r.url).pathname)))).flat())()`)
+		if !slices.Contains(cached, "/web/card.wasm") || slices.Contains(cached, "/web/app.wasm") || slices.Contains(cached, "/web/echarts.min.js") {
+			t.Errorf("a card's offline copy holds %v, want the card's wasm and not the calculator's wasm or ECharts", cached)
+		}
+		h.stop()
+		tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, network.ClearBrowserCache, cdp.Empty{})
+			return err
+		}))
+		tb.allow("ERR_CONNECTION_REFUSED") // what the worker does not cache, as the favicon
+		other := with(q, func(q *data.Query) { q.GPU = "H100" })
+		r, err := set.Select(other)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb.do(chromedp.Navigate(h.origin + "/embed?" + state.EmbedString(other, state.Embed{Layout: state.LayoutCard})))
+		tb.waitFor(`document.querySelector("main")?.dataset.card === "shown"`, "the card shown offline by its wasm")
+		expectCard(tb.view(), r, footprint.Factors{})
+	})
+	// The calculator opened after a card in the same browser takes over
+	// from the card's worker without announcing a new version: nothing was
+	// deployed in between.
+	t.Run("then-calculator", func(t *testing.T) {
+		t.Parallel()
+		h, g := staticHost(t)
+		q := data.Query{Task: "gpqa", Model: "gpt-oss-120b", GPU: "B200", DeadlineMS: 30, Percentile: data.P50, Tokens: 10e9}
+		tb := newTab(t, bctx, h.origin, chromedp.EmulateViewport(720, 900))
+		tb.do(chromedp.Navigate(h.origin + "/embed?" + state.EmbedString(q, state.Embed{Layout: state.LayoutCard})))
+		tb.waitFor(`document.querySelector("main")?.dataset.card === "shown"`, "the card shown by its wasm")
+		tb.poll(swActivated, 30*time.Second)
+		g.release()
+		tb.do(chromedp.Navigate(h.origin + "/"))
+		tb.waitFor(`!!document.querySelector("main[data-mounted]")`, "the calculator to mount")
+		tb.poll(`navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && r.active.state === "activated" && !r.active.scriptURL.endsWith("?card")))`, 60*time.Second)
+		time.Sleep(time.Second) // the notice, were it coming, is one render away
+		if await[bool](tb, `Promise.resolve(!!document.querySelector("#update-reload"))`) {
+			t.Error(`the calculator opened after a card announces a new version ("#update-reload"), though nothing was deployed`)
+		}
 	})
 	// Under a sub-path, the card's links keep it.
 	t.Run("subpath", func(t *testing.T) {

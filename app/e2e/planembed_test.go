@@ -16,7 +16,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"tokenjoule/app/charts"
+	"tokenjoule/app/charts/headline"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
@@ -105,15 +105,14 @@ type planChart struct {
 // planCharts are p's two charts, in state.PlanCharts' order, as data/plan
 // and package charts draw them.
 func planCharts(p *plan.Plan) []planChart {
-	pc := charts.NewPlanChart(p)
 	var energy, gpus []float64
 	if b := p.Best(); b != nil {
 		itl := p.Busy.Query.Percentile.ITL(b.Config)
 		energy, gpus = []float64{itl, b.WhPerDay}, []float64{itl, float64(b.GPUs)}
 	}
 	return []planChart{
-		{chartPlanEnergy, charts.HeadlinePlanEnergy(p, pc), charts.BriefPlanEnergy, energy},
-		{chartPlanGPUs, charts.HeadlinePlanGPUs(p, pc), charts.BriefPlanGPUs, gpus},
+		{chartPlanEnergy, headline.PlanEnergy(p), headline.BriefPlanEnergy, energy},
+		{chartPlanGPUs, headline.PlanGPUs(p), headline.BriefPlanGPUs, gpus},
 	}
 }
 

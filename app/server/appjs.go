@@ -95,7 +95,15 @@ func AppJS(js []byte) ([]byte, error) {
 	if bytes.Count(js, []byte(goappStart)) != 1 {
 		return nil, fmt.Errorf("app.js: go-app's start is not as in go-app v10.1.11 (%q): check app/server/appjs.go against this go-app version", goappStart)
 	}
-	js = bytes.Replace(js, []byte(goappStart), []byte(start), 1)
+	reg := bytes.Index(js, []byte(goappRegister))
+	if bytes.Count(js, []byte(goappRegister)) != 1 {
+		return nil, fmt.Errorf("app.js: go-app's registration of its worker is not as in go-app v10.1.11 (%q): check app/server/appjs.go against this go-app version", goappRegister)
+	}
+	worker, _, ok := bytes.Cut(js[reg+len(goappRegister):], []byte("\n"))
+	if !ok {
+		return nil, fmt.Errorf("app.js: go-app's registration of its worker has no URL after %q", goappRegister)
+	}
+	js = bytes.Replace(js, []byte(goappStart), fmt.Appendf(nil, start, worker), 1)
 	call := bytes.Index(js, []byte(goappInstantiate))
 	end := bytes.Index(js, []byte(goappInstantiateEnd))
 	if bytes.Count(js, []byte(goappInstantiate)) != 1 || end < call {
@@ -187,8 +195,14 @@ function goappHydrate(root) {
 // go-app registers its service worker first thing, whose install downloads
 // what the page does not need to start (ECharts, the other pages) while the
 // page downloads the wasm: on a slow link they share it. start registers the
-// worker once the wasm is compiled and running; on a card the card's wasm
-// showed, it starts neither.
+// worker once the wasm is compiled and running. On a card the card's wasm
+// showed, it starts neither: it registers the same worker for the card
+// alone (app-worker.js?card, see worker.js), which keeps the card's files
+// and not the calculator's, so that the card works offline once seen. A
+// worker registered already is kept: the calculator's, which does not hold
+// the card's wasm (it would add half to its download), shows a card
+// offline through the calculator; the calculator's worker replaces the
+// card's without announcing a new version.
 const (
 	goappStart = "goappInitServiceWorker();\ngoappWatchForUpdate();\ngoappWatchForInstallable();\ngoappInitWebAssembly();\n"
 	start      = `goappWatchForUpdate();
@@ -197,8 +211,42 @@ goappWatchForInstallable();
 // so that its precache does not share the link with the wasm. On a card
 // that the card's own wasm showed (web/start.js), neither: the calculator
 // loads when the reader asks for it, in its own page.
-Promise.resolve(window.tokenjouleCard).then((shown) => shown || goappInitWebAssembly().finally(goappInitServiceWorker));
+Promise.resolve(window.tokenjouleCard).then((shown) => shown ? tokenjouleCardWorker() : goappInitWebAssembly().finally(tokenjouleWorker));
+
+// The calculator's worker taking over from the card's is no new version:
+// go-app would announce one, so it is registered without go-app's notice.
+async function tokenjouleWorker() {
+  let reg = null;
+  try {
+    reg = "serviceWorker" in navigator && (await navigator.serviceWorker.getRegistration());
+  } catch (err) {
+    // no workers here (a sandboxed frame: see guard.js)
+  }
+  if (!reg || !reg.active || !reg.active.scriptURL.endsWith("?card")) {
+    return goappInitServiceWorker();
+  }
+  try {
+    goappServiceWorkerRegistration = await navigator.serviceWorker.register(%[1]s);
+  } catch (err) {
+    console.error("tokenjoule: the offline copy could not be registered: ", err);
+  }
+}
+
+async function tokenjouleCardWorker() {
+  if (!("serviceWorker" in navigator)) {
+    return;
+  }
+  try {
+    if (!(await navigator.serviceWorker.getRegistration())) {
+      await navigator.serviceWorker.register(%[1]s + "?card");
+    }
+  } catch (err) {
+    console.error("tokenjoule: the card's offline copy could not be registered: ", err);
+  }
+}
 `
+	// go-app's registration of its worker, up to the worker's URL.
+	goappRegister = "await navigator.serviceWorker.register(\n        "
 )
 
 // serveAppJS answers r with s.appJS, with the headers, ETag and 304 go-app

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -65,15 +66,19 @@ func TestAppJS(t *testing.T) {
 	// The rest of go-app's file is kept as it was, but for the start: the
 	// service worker is registered once the wasm runs.
 	rest, _, _ := strings.Cut(after, goappFetch)
-	if want := strings.Replace(before, goappStart, start, 1) + call + rest; !strings.HasPrefix(s, want) {
+	if want := strings.Replace(before, goappStart, fmt.Sprintf(start, `"/app-worker.js"`), 1) + call + rest; !strings.HasPrefix(s, want) {
 		t.Error("AppJS changed more than fetchWithProgress, the call of instantiateStreaming and the start")
 	}
-	if strings.Contains(s, "\ngoappInitServiceWorker();") || !strings.Contains(s, "goappInitWebAssembly().finally(goappInitServiceWorker));") {
+	if strings.Contains(s, "\ngoappInitServiceWorker();") || !strings.Contains(s, "goappInitWebAssembly().finally(tokenjouleWorker));") {
 		t.Error("the service worker is not registered once the wasm runs")
 	}
-	// Neither starts on a card that the card's wasm showed.
-	if !strings.Contains(s, "Promise.resolve(window.tokenjouleCard).then((shown) => shown || goappInitWebAssembly()") {
+	// Neither starts on a card that the card's wasm showed: the card's
+	// worker does, at go-app's worker's URL, unless a worker is there.
+	if !strings.Contains(s, "Promise.resolve(window.tokenjouleCard).then((shown) => shown ? tokenjouleCardWorker() : goappInitWebAssembly()") {
 		t.Error("the calculator starts on a card the card's wasm showed")
+	}
+	if !strings.Contains(s, `register("/app-worker.js" + "?card")`) {
+		t.Error("a card the card's wasm showed registers no worker of its own at go-app's worker's URL")
 	}
 	if _, err := AppJS([]byte(strings.Replace(orig, "return res;", "return res2;", 1))); err == nil {
 		t.Error("an app.js of another shape was rewritten without an error")

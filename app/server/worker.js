@@ -11,8 +11,27 @@
 //  5. where the host sends a file uncompressed, stores the gzip copy the
 //     build writes beside it instead, decompressed, as web/start.js does
 //     for the page's own download of the wasm.
-const cacheName = "tokenjoule-{{.Version}}";
-const resourcesToCache = {{.ResourcesToCache}};
+// Registered as app-worker.js?card by a card the card's wasm showed
+// (app/server/appjs.go), it keeps what the card embeds need (their pages,
+// scripts, styles and the card's wasm, beside start.js), not the
+// calculator's wasm, ECharts or the other pages, in a cache of its own: the
+// calculator's worker replaces it once the calculator runs.
+const forCard = new URL(self.location.href).searchParams.has("card");
+const cacheName = "tokenjoule-{{.Version}}" + (forCard ? "-card" : "");
+const resourcesToCache = forCard ? cardFiles({{.ResourcesToCache}}) : {{.ResourcesToCache}};
+
+function cardFiles(all) {
+  const start = all.find((url) => url.endsWith("/web/start.js"));
+  return all.filter(cardNeeds).concat(start ? [start.replace(/start\.js$/, "card.wasm")] : []);
+}
+
+function cardNeeds(url) {
+  const path = new URL(url, self.location.href).pathname;
+  if (!/\.[a-z0-9]+$/i.test(path)) {
+    return /\/embed(\/plan|\/compare)?\/?$/.test(path);
+  }
+  return !/\/(app\.wasm|echarts\.min\.js)$/.test(path);
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

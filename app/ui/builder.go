@@ -239,7 +239,7 @@ func (b *Builder) chart() (headline, describe, brief string, option []byte, err 
 			build, describe = charts.PlanGPUs, charts.DescribePlanGPUs
 		}
 		option, err = build(pc)
-		return spec.headline(b.Plan, pc), describe(pc), spec.brief, option, err
+		return spec.headline(b.Plan), describe(pc), spec.brief, option, err
 	}
 	spec := chartSpecs[i]
 	option, err = spec.build(b.Result)

@@ -27,9 +27,8 @@ type Plan struct {
 	p       *plan.Plan
 	err     error // plan.Make refused the state; never expected, shown rather than hidden
 
-	pc                     charts.PlanChart // what the charts draw
-	energyOpt, gpusOpt     string           // the charts' options
-	energyLabel, gpusLabel string           // and what they show, in words
+	energyOpt, gpusOpt     string // the charts' options
+	energyLabel, gpusLabel string // and what they show, in words
 
 	status string // what the last download did
 	failed bool
@@ -73,7 +72,6 @@ func (c *Plan) compute() {
 		return
 	}
 	pc := charts.NewPlanChart(c.p)
-	c.pc = pc
 	for _, ch := range []struct {
 		opt, label *string
 		build      func(charts.PlanChart) ([]byte, error)

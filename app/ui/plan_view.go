@@ -8,6 +8,7 @@ import (
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"tokenjoule/app/charts"
+	"tokenjoule/app/charts/headline"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
@@ -71,10 +72,10 @@ const (
 // planCharts are the plan's two charts, in state.PlanCharts' order.
 var planCharts = []struct {
 	id, title, brief string
-	headline         func(*plan.Plan, charts.PlanChart) string
+	headline         func(*plan.Plan) string
 }{
-	{chartPlanEnergy, charts.TitlePlanEnergy, charts.BriefPlanEnergy, charts.HeadlinePlanEnergy},
-	{chartPlanGPUs, charts.TitlePlanGPUs, charts.BriefPlanGPUs, charts.HeadlinePlanGPUs},
+	{chartPlanEnergy, charts.TitlePlanEnergy, headline.BriefPlanEnergy, headline.PlanEnergy},
+	{chartPlanGPUs, charts.TitlePlanGPUs, headline.BriefPlanGPUs, headline.PlanGPUs},
 }
 
 // renderChartLayout is the embed's chart layout: the chart the URL names,
@@ -83,7 +84,7 @@ func (c *Plan) renderChartLayout() app.UI {
 	i := max(0, slices.Index(state.PlanCharts, c.look.Chart))
 	spec := planCharts[i]
 	option, label := []string{c.energyOpt, c.gpusOpt}[i], []string{c.energyLabel, c.gpusLabel}[i]
-	return figureChart(spec.headline(c.p, c.pc), export.PlanCardOf(c.p, c.foot.fp.Factors),
+	return figureChart(spec.headline(c.p), export.PlanCardOf(c.p, c.foot.fp.Factors),
 		&Chart{ID: spec.id, Option: option, Label: label}, spec.brief, c.renderPending(c.set))
 }
 

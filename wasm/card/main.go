@@ -3,8 +3,8 @@
 // Command card is the card embeds' wasm (web/card.wasm): the dataset and
 // the card's code, without go-app. web/start.js runs it in place of the
 // calculator on the card layout of /embed and /embed/plan, and before it on
-// that of /embed/compare and the chart layout of /embed, whose bars and
-// chart the calculator then draws: it reads the
+// that of /embed/compare (by a volume or a plan) and the chart layout of
+// /embed and /embed/plan, whose bars and chart the calculator then draws: it reads the
 // link's question as the pages do (package state), answers it with the
 // core (data, data/plan) and writes the card that package export words and
 // package cardhtml marks up into the page, in place of the one prerendered
@@ -136,17 +136,39 @@ func cardOf(path, raw string, browser []string) (card cardhtml.Card, more, ok bo
 			return cardhtml.Card{}, false, false
 		}
 		c, link = export.PlanCardOf(p, fp.Factors), "/plan?"+fp.Page().AppendTo(state.PlanString(q, t))
+		if look.Layout == state.LayoutChart {
+			// As the calculator's chart layout: the plan's chart's words at
+			// once, the chart the calculator's.
+			i := max(0, slices.Index(state.PlanCharts, look.Chart))
+			return cardhtml.Card{Card: export.Card{Title: headline.PlanOf[i](p) + ".", Context: c.Context, Range: c.Range, Caveat: c.Caveat, Source: c.Source},
+				Caption: headline.PlanBriefs[i], Link: base + link}, true, len(notices) == 0
+		}
 	case "/embed/compare":
 		q, qn := state.ParseCompare(set, v)
-		_, planning, tn := state.ParseTraffic(v)
+		t, planning, tn := state.ParseTraffic(v)
 		look, ln = state.ParseEmbed(v, state.CompareLayouts)
 		notices = append(append(append(notices, qn...), tn...), ln...)
-		rk, err := set.Compare(q)
-		if planning || err != nil {
-			return cardhtml.Card{}, false, false // plans are the calculator's
+		var cc export.CompareCard
+		if planning {
+			// The ranking of the planned fleets, as the calculator's
+			// compare page words it in plan mode.
+			prk, err := plan.Compare(set, q, t)
+			if err != nil {
+				return cardhtml.Card{}, false, false
+			}
+			cc = export.PlanCompareCardOf(prk, &set.Index)
+		} else {
+			rk, err := set.Compare(q)
+			if err != nil {
+				return cardhtml.Card{}, false, false
+			}
+			cc = export.CompareCardOf(rk, &set.Index)
 		}
-		cc := export.CompareCardOf(rk, &set.Index)
-		card, more = cardhtml.FromCompareCard(cc, base+"/compare?"+fp.Page().AppendTo(state.String(q))), true
+		link = state.String(q)
+		if planning {
+			link += "&" + state.TrafficString(t)
+		}
+		card, more = cardhtml.FromCompareCard(cc, base+"/compare?"+fp.Page().AppendTo(link)), true
 		c.Wh = cc.Wh
 	}
 	if len(notices) > 0 || look.Layout != state.LayoutCard {

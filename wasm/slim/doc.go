@@ -85,7 +85,10 @@
 //     runs the card's own wasm (wasm/card, built by this command with -pkg)
 //     and app.js's start (appjs.go) starts neither the calculator nor its
 //     service worker unless that wasm could not show the card, or the card
-//     needs the calculator for more (the compare card's bars); web/guard.js, before go-app
+//     needs the calculator for more (the compare card's bars); it registers
+//     the worker for the card alone instead (app-worker.js?card, which keeps
+//     the card's files), and the calculator's worker replaces that one
+//     without go-app's new-version notice (appjs.go, guard.js); web/guard.js, before go-app
 //     runs, stands in for the storage a sandboxed frame forbids, names the
 //     page as its route, shows the link's question before the app runs, and
 //     keeps what a reader does with the inputs until the app runs, which
