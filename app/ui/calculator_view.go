@@ -240,22 +240,25 @@ func rowParts(id string, end ...string) []app.UI {
 }
 
 // configDetails is the selected configuration: a summary line that says
-// what matters, which opens to every figure of the dataset row.
+// what matters, which opens to every figure of the dataset row. It is kept
+// as prerendered while the page starts (later): the browser opens it alone.
 func configDetails(k *data.Kind, s *data.Config, e *data.Estimate) app.UI {
-	list := configList("cfg", s, e)
-	what := fmt.Sprintf("%s, %s weights, up to %d requests at once", s.Hardware(), s.Precision, s.MaxNumSeqs)
-	if k.Diffusion() {
-		list = diffusionConfig(k, s, e, false)
-		what = fmt.Sprintf("%s, %s at once, each batch in %s", s.Hardware(), count(s.BatchSize, k.Item), k.Latency(s.Latency(data.P50)))
-	}
-	return app.Details().ID("cfg-details").Class("cfg-details").Body(
-		app.Summary().ID("cfg-summary").Body(
-			app.Strong().Text("Selected configuration: "),
-			app.Text(what),
-			app.Span().Class("more").Text(fmt.Sprintf(" · all %d figures", len(list.figures))),
-		),
-		folded(func() app.UI { return list.ui }),
-	)
+	return later(app.Details().ID("cfg-details").Class("cfg-details"), func() []app.UI {
+		list := configList("cfg", s, e)
+		what := fmt.Sprintf("%s, %s weights, up to %d requests at once", s.Hardware(), s.Precision, s.MaxNumSeqs)
+		if k.Diffusion() {
+			list = diffusionConfig(k, s, e, false)
+			what = fmt.Sprintf("%s, %s at once, each batch in %s", s.Hardware(), count(s.BatchSize, k.Item), k.Latency(s.Latency(data.P50)))
+		}
+		return []app.UI{
+			app.Summary().ID("cfg-summary").Body(
+				app.Strong().Text("Selected configuration: "),
+				app.Text(what),
+				app.Span().Class("more").Text(fmt.Sprintf(" · all %d figures", len(list.figures))),
+			),
+			folded(func() app.UI { return list.ui }),
+		}
+	})
 }
 
 // figureList is a configuration's figures, as markup and as many as there are.
