@@ -213,32 +213,43 @@ func TestAdoption(t *testing.T) {
 	// The parts below the first screen are kept as prerendered while the
 	// page starts, bound once it is idle: then they follow the reader's
 	// changes like the rest.
-	t.Run("Serve/KeptUntilIdle", func(t *testing.T) {
-		t.Parallel()
-		tb := newTab(t, bctx, hosts[0].adopting.origin, markPrerendered(), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
-			new MutationObserver((_, mo) => {
-				const main = document.querySelector("main[data-mounted]");
-				if (!main) return;
-				mo.disconnect();
-				window.keptAtMount = [...document.querySelectorAll("main [data-kept]")].map((n) => n.id || n.className);
-			}).observe(document, {attributes: true, childList: true, subtree: true});`})
-			return err
-		}))
-		tb.settledPage(hosts[0].adopting.origin + "/")
-		kept := eval[[]string](tb, `window.keptAtMount || []`)
-		if !slices.Contains(kept, "cfg-details") || len(kept) < 4 {
-			t.Errorf("when the page was mounted %d parts were kept as prerendered (%q), want the configuration, the footprint, the share and the charts", len(kept), kept)
-		}
-		if n := eval[int](tb, `document.querySelectorAll("[data-kept]").length`); n != 0 {
-			t.Errorf("once the page is idle %d parts are still kept, want none", n)
-		}
-		if built := eval[[]string](tb, builtElements); len(built) > 0 {
-			t.Errorf("binding the kept parts built %d elements: %q", len(built), built[:min(len(built), 10)])
-		}
-		tb.change("#deadline", "20", "input")
-		tb.poll(`document.querySelector("#open-compare").href.includes("deadline=20ms")`, 10*time.Second)
-	})
+	for _, p := range []struct {
+		path string
+		kept []string // ids, else classes, of the parts kept at mount
+	}{
+		{"/", []string{"cfg-details", "fp", "share", "charts"}},
+		{"/compare", []string{"share", "ranking", "chart card scatter answer-part"}},
+		{"/plan", []string{"cfg-details", "charts plan-charts"}},
+	} {
+		t.Run("Serve/KeptUntilIdle"+strings.TrimSuffix(p.path, "/"), func(t *testing.T) {
+			t.Parallel()
+			tb := newTab(t, bctx, hosts[0].adopting.origin, markPrerendered(), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+				new MutationObserver((_, mo) => {
+					const main = document.querySelector("main[data-mounted]");
+					if (!main) return;
+					mo.disconnect();
+					window.keptAtMount = [...document.querySelectorAll("main [data-kept]")].map((n) => n.id || n.className);
+				}).observe(document, {attributes: true, childList: true, subtree: true});`})
+				return err
+			}))
+			tb.settledPage(hosts[0].adopting.origin + p.path)
+			kept := eval[[]string](tb, `window.keptAtMount || []`)
+			for _, want := range p.kept {
+				if !slices.Contains(kept, want) {
+					t.Errorf("when the page was mounted %q was not kept as prerendered (kept: %q)", want, kept)
+				}
+			}
+			if n := eval[int](tb, `document.querySelectorAll("[data-kept]").length`); n != 0 {
+				t.Errorf("once the page is idle %d parts are still kept, want none", n)
+			}
+			if built := eval[[]string](tb, builtElements); len(built) > 0 {
+				t.Errorf("binding the kept parts built %d elements: %q", len(built), built[:min(len(built), 10)])
+			}
+			tb.change("#deadline", "20", "input")
+			tb.poll(`[...document.querySelectorAll("a")].some((a) => a.href.includes("deadline=20ms"))`, 10*time.Second)
+		})
+	}
 
 	for _, h := range hosts {
 		for i, s := range samples {

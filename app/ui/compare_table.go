@@ -50,7 +50,18 @@ func (c *Compare) configWords() string {
 // renderTable is the models that meet the deadline as a table, in the order
 // the reader chose; every header is a button that sorts by its column, and
 // says so in aria-sort. Wider than a phone, it scrolls in its own box.
+// Below the first screen, it is kept as prerendered while the page starts
+// (later).
 func (c *Compare) renderTable() app.UI {
+	class := "ranking card " + answerPart
+	if c.planning {
+		class += " planned" // a row a block of lines on a phone (web/style.css)
+	}
+	return later(app.Section().ID("ranking").Class(class).Aria("labelledby", "ranking-title"), c.tableBody)
+}
+
+// tableBody is the ranking's title, note and table.
+func (c *Compare) tableBody() []app.UI {
 	t := c.table()
 	ranked, cols := t.Meets(), t.Columns(export.Page)
 	key := c.sortKey
@@ -132,20 +143,16 @@ func (c *Compare) renderTable() app.UI {
 		}
 		body[j] = tr
 	}
-	class := "ranking card " + answerPart
-	if c.planning {
-		class += " planned" // a row a block of lines on a phone (web/style.css)
-	}
-	return app.Section().ID("ranking").Class(class).Aria("labelledby", "ranking-title").Body(
+	return []app.UI{
 		app.H2().ID("ranking-title").Text("Ranking"),
 		c.renderExample("ranking-example"),
-		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens "+c.openWhere()+" with this state. "+
-			c.configWords()+spreadWords(spread)),
+		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens " + c.openWhere() + " with this state. " +
+			c.configWords() + spreadWords(spread)),
 		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Ranking table, scrolls sideways").Body(
 			app.Table().ID("ranking-table").Aria("describedby", "ranking-note").Body(
 				app.THead().Body(app.Tr().Body(heads...)),
 				app.TBody().Body(body...),
 			),
 		),
-	)
+	}
 }

@@ -29,7 +29,7 @@ func (c *Compare) render(root app.HTMLMain) app.UI {
 		return failed(root, fmt.Sprintf("The comparison failed: %v", c.err))
 	}
 	titleParams := charts.TitleParams(c.kind())
-	share := &Share{Query: c.q, Ranking: c.rk, Compact: c.embedded, Footprint: c.foot.fp, Charts: []ShareChart{
+	share := &Share{Query: c.q, Ranking: c.rk, Compact: c.embedded, Footprint: c.foot.fp, Kept: keeping, Charts: []ShareChart{
 		{ID: chartRanking, Title: titleRanking, Option: c.bars},
 		{ID: chartParams, Title: titleParams, Option: c.scatter},
 	}}
@@ -64,12 +64,14 @@ func (c *Compare) render(root app.HTMLMain) app.UI {
 		share,
 		c.renderTable(),
 		c.renderMissed(),
-		app.Figure().Class("chart card scatter "+answerPart).Body(
-			app.H2().Text(titleParams),
-			&Chart{ID: chartParams, Option: c.scatter, Label: charts.DescribeEnergyParams(c.rk, c.q.Model)},
-			renderChartNoJS(),
-			app.FigCaption().Text(c.scatterCaption()),
-		),
+		later(app.Figure().Class("chart card scatter "+answerPart), func() []app.UI {
+			return []app.UI{
+				app.H2().Text(titleParams),
+				&Chart{ID: chartParams, Option: c.scatter, Label: charts.DescribeEnergyParams(c.rk, c.q.Model)},
+				renderChartNoJS(),
+				app.FigCaption().Text(c.scatterCaption()),
+			}
+		}),
 		// The calculator's footer: with no result, it names the dataset's
 		// source and caveat, which every model shares.
 		aboutFooter(c.set, nil),

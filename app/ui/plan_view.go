@@ -51,14 +51,17 @@ func (c *Plan) render(root app.HTMLMain) app.UI {
 		c.renderResult(false),
 		c.renderControls(),
 		c.renderDownloads(),
-		app.Section().Class("charts plan-charts").Aria("label", "Charts").Body(
-			c.chartFigure(chartPlanEnergy, charts.TitlePlanEnergy, c.energyOpt, c.energyLabel,
-				"Each step is the best plan from that deadline up: a shorter deadline rules out the busiest configurations and costs more energy. "+
-					"The dashed line is the same tokens if every GPU were always busy (the calculator's figure); the gap is the capacity kept for the peak. "+
-					"The red line is the deadline, the diamond the plan."),
-			c.chartFigure(chartPlanGPUs, charts.TitlePlanGPUs, c.gpusOpt, c.gpusLabel,
-				"The GPUs the best plan needs at each deadline, for the peak; the diamond is the plan at the deadline."),
-		),
+		// Below the first screen: kept as prerendered while the page starts.
+		later(app.Section().Class("charts plan-charts").Aria("label", "Charts"), func() []app.UI {
+			return []app.UI{
+				c.chartFigure(chartPlanEnergy, charts.TitlePlanEnergy, c.energyOpt, c.energyLabel,
+					"Each step is the best plan from that deadline up: a shorter deadline rules out the busiest configurations and costs more energy. "+
+						"The dashed line is the same tokens if every GPU were always busy (the calculator's figure); the gap is the capacity kept for the peak. "+
+						"The red line is the deadline, the diamond the plan."),
+				c.chartFigure(chartPlanGPUs, charts.TitlePlanGPUs, c.gpusOpt, c.gpusLabel,
+					"The GPUs the best plan needs at each deadline, for the peak; the diamond is the plan at the deadline."),
+			}
+		}),
 		c.renderFooter(),
 	)
 }
