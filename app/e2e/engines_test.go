@@ -207,6 +207,8 @@ func engineTest(t *testing.T, find func() starter) {
 		}
 	})
 
+	run("Adoption", func(e *enginePage) { engineAdoption(e, h) })
+
 	run("Links", func(e *enginePage) {
 		e.open(host.origin + "/embed?" + state.String(embedQ))
 		e.expectCalc(set, embedQ)
