@@ -123,6 +123,7 @@ func (p *page) fromURL(u *url.URL) {
 		p.lang = state.Language(asked, browserLanguages())
 		markLang(p.lang)
 	}
+	p.foot.p = p.printer()
 	notices := append(append(malformed, ln...), p.own.read(v)...)
 	if p.embedded {
 		var en []state.Notice
