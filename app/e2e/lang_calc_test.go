@@ -49,12 +49,14 @@ func TestCalculatorLanguage(t *testing.T) {
 }
 
 // wholeText is the page's text with every disclosure open and the Embed
-// dialog shown.
+// dialog shown, less the citations the page marks as English (lang="en"):
+// the publications' own titles.
 func wholeText(tb *tab) string {
 	tb.t.Helper()
 	eval[bool](tb, `document.querySelectorAll("main details").forEach(d => d.open = true), true`)
 	tb.do(chromedp.Click(chromedp.ID("embed-open")))
 	tb.waitFor(`document.querySelector("#embed-dialog")?.matches("[open]") ?? false`, "the open Embed dialog")
 	eval[bool](tb, `document.querySelectorAll("details").forEach(d => d.open = true), true`)
+	eval[bool](tb, `document.querySelectorAll("body [lang=en]").forEach(e => e.style.display = "none"), true`)
 	return eval[string](tb, `document.body.innerText + "\n" + document.querySelector("#embed-dialog").innerText`)
 }

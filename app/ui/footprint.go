@@ -325,7 +325,7 @@ func (f *fpInputs) presets(id string, p *footprint.Param, label string, x footpr
 		opts = append(opts, option("", pp.T("fp.none."+p.Name), !x.Set))
 	}
 	for _, pr := range p.Presets {
-		opts = append(opts, option(pr.ID, pr.LabelIn(pp, p)+": "+pp.Number(pr.Value), x.Set && strings.EqualFold(x.Preset, pr.ID)))
+		opts = append(opts, option(pr.ID, pp.T("fp.option", "label", pr.LabelIn(pp, p), "value", pp.Number(pr.Value)), x.Set && strings.EqualFold(x.Preset, pr.ID)))
 	}
 	// Last and always there, hidden unless chosen, so that the presets keep
 	// their places.

@@ -142,7 +142,7 @@ func (fr fpResult) renderLadder() app.UI {
 	perReq := fr.f.Ladder(fr.gpuReq).FacilityWh
 	per := p.T("fp.per", "wh", p.Number(perReq)+p.Lang.Of().Numbers.UnitSpace+"Wh", "request", fr.request())
 	if j := p.Lang.Figure(data.InJoules(fr.ladder.FacilityWh)); j != "" {
-		per = j + "; " + per
+		per = p.T("fp.per.both", "joules", j, "per", per)
 	}
 	return app.Div().Class("fp-ladder-box").Body(
 		app.Ol().ID("fp-ladder").Class("fp-ladder").Body(items...),
@@ -382,7 +382,12 @@ func sourceNoteIn(p data.Printer, s footprint.Source, of, figure string, compact
 		// Our own words; a publication's title is cited as it is.
 		title = p.T("source." + s.ID)
 	}
-	body = append(body, app.Text(title))
+	if title == s.Title && p.Lang != "" && p.Lang != lang.EN {
+		// A publication's title and summary, cited in its own words.
+		body = append(body, app.Span().Attr("lang", "en").Text(title))
+	} else {
+		body = append(body, app.Text(title))
+	}
 	if s.URL != "" {
 		body = append(body, app.Text(" "), app.A().Href(s.URL).Target("_blank").Rel("noopener").Text(linkText(s.URL)))
 	}

@@ -175,7 +175,7 @@ func TestModelHint(t *testing.T) {
 	for _, w := range set.Index.Workloads {
 		for i := range w.Models {
 			m := &w.Models[i]
-			full, compact := modelHint(w.Kind(), m, false), modelHint(w.Kind(), m, true)
+			full, compact := modelHint(lang.EN, w.Kind(), m, false), modelHint(lang.EN, w.Kind(), m, true)
 			for _, hint := range []string{full, compact} {
 				if strings.Contains(hint, m.Name) || !strings.Contains(hint, "parameters") || !strings.Contains(hint, "measured on") {
 					t.Errorf("%s: %s's hint %q repeats its name or lacks its size or GPUs", w.ID, m.Slug, hint)

@@ -37,7 +37,7 @@ func rangeNoteIn(p data.Printer, id string, s footprint.Spread, m footprint.Meas
 	body := func() []app.UI {
 		return []app.UI{
 			app.Span().Class("range-words").Text(words),
-			app.If(explains, func() app.UI { return explain(termSpread) }),
+			app.If(explains, func() app.UI { return explainIn(p.Lang, termSpread) }),
 		}
 	}
 	switch {
@@ -94,7 +94,7 @@ func (c *Calculator) renderRuns() app.UI {
 		return app.Div().Hidden(true)
 	}
 	// A div: a paragraph cannot hold the glossary's disclosure.
-	return app.Div().ID("runs").Class("range small").Body(app.Text(rs.SentenceIn(c.printer())+" "), explain(termMeasure))
+	return app.Div().ID("runs").Class("range small").Body(app.Text(rs.SentenceIn(c.printer())+" "), explainIn(c.lang, termMeasure))
 }
 
 // spanNote is the published spread of a rung's factor, beside its value:
