@@ -349,7 +349,7 @@ func (c *Calculator) renderCharts() app.UI {
 				app.H2().Text(chartTitle(i, k)),
 				c.chart(i),
 				renderChartNoJS(),
-				app.FigCaption().Body(app.Text(caption+" "), app.If(term != "", func() app.UI { return explain(term) })),
+				app.FigCaption().Body(app.Text(caption+" "), app.If(term != "", func() app.UI { return explainIn(c.lang, term) })),
 			)
 		})}
 	})
