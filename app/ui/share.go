@@ -326,7 +326,7 @@ func (s *Share) onCopy(ctx app.Context, e app.Event) {
 	var text string
 	switch {
 	case s.Result != nil:
-		text = export.Summary(s.Result, s.Footprint.Factors, s.permalink())
+		text = export.SummaryIn(data.PrinterOf(s.Lang), s.Result, s.Footprint.Factors, s.permalink())
 	case s.Planned != nil:
 		text = export.PlanCompareSummary(s.Planned, &s.source().Index, s.Footprint.Factors, s.permalink())
 	default:

@@ -303,3 +303,27 @@ func (sp Span) DescribeIn(p data.Printer, b Bound) string {
 	}
 	return sp.Param.SourcedIn(p, Number(b.Value)) + " (" + b.Label + ")"
 }
+
+// SentenceIn is Sentence in p's language.
+func (s Spread) SentenceIn(p data.Printer, gpuWh float64, per string) string {
+	if english(p) {
+		return s.Sentence(gpuWh, per)
+	}
+	parts := s.Each(gpuWh, func(m Measure, r Range) string { return s.WriteIn(p, m, r) + per })
+	if len(parts) == 0 {
+		return ""
+	}
+	words := make([]string, len(s.Spans))
+	for i, sp := range s.Spans {
+		words[i] = p.T("spread." + sp.Param.Name)
+	}
+	held := ""
+	if len(s.Held) > 0 {
+		list := make([]string, len(s.Held))
+		for i, param := range s.Held {
+			list[i] = p.T("held."+param.Name, "value", shortValueIn(p, param, s.Low.Of(param).Value))
+		}
+		held = " (" + p.T("held", "list", AndList(p, list)) + ")"
+	}
+	return p.T("spread.lowest", "over", AndList(p, words)+held, "ranges", strings.Join(parts, ", "))
+}
