@@ -5,10 +5,12 @@ import (
 	"path/filepath"
 	"testing"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
 	"tokenjoule/app/state"
 	"tokenjoule/data"
+	"tokenjoule/data/export"
 	"tokenjoule/data/lang"
 )
 
@@ -46,11 +48,32 @@ func TestCalculatorLanguage(t *testing.T) {
 			}
 		})
 	}
+	// Copy summary in German: the paragraph in German, its link keeping
+	// lang=de.
+	t.Run("copy-summary/de", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900))
+		query := state.String(fpQuery) + "&" + fpParams
+		tb.open(query + "&lang=de")
+		tb.waitFor(`!!document.querySelector("#fp-total-wh")`, "the footprint's total")
+		setClipboard(t, tb, full, cdpbrowser.PermissionSettingGranted)
+		tb.do(chromedp.Click(chromedp.ID("copy-summary")))
+		tb.waitText("#share-status", lang.DE.T("share.copied"))
+		clip, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+		fp, _ := state.ParseFootprint(mustValues(t, fpParams))
+		want := export.SummaryIn(data.PrinterOf(lang.DE), r, fpFactors(t), full+"/?"+fp.AppendTo(state.String(fpQuery))+"&lang=de")
+		if err != nil || clip != want {
+			t.Errorf("clipboard %q (%v), want\n%q", clip, err, want)
+		}
+		if left := lang.English(clip, lang.DE); len(left) > 0 {
+			t.Errorf("the German summary still says in English %q", left)
+		}
+	})
 }
 
 // wholeText is the page's text with every disclosure open and the Embed
 // dialog shown, less the citations the page marks as English (lang="en"):
-// the publications' own titles.
+// the publications' own titles; and less the charts' titles and captions.
 func wholeText(tb *tab) string {
 	tb.t.Helper()
 	eval[bool](tb, `document.querySelectorAll("main details").forEach(d => d.open = true), true`)
@@ -58,5 +81,10 @@ func wholeText(tb *tab) string {
 	tb.waitFor(`document.querySelector("#embed-dialog")?.matches("[open]") ?? false`, "the open Embed dialog")
 	eval[bool](tb, `document.querySelectorAll("details").forEach(d => d.open = true), true`)
 	eval[bool](tb, `document.querySelectorAll("body [lang=en]").forEach(e => e.style.display = "none"), true`)
+	// The charts' titles and captions (and the download rows named after
+	// them) are translated with the charts' other words, elsewhere; the
+	// glossary's explanations in their captions are this page's.
+	eval[bool](tb, `document.querySelectorAll(".charts figure > h2, .share-row:has([id^=png-]) .share-label").forEach(e => e.style.display = "none"),
+		document.querySelectorAll(".charts figcaption").forEach(f => f.childNodes.forEach(n => n.nodeType === 3 && (n.textContent = ""))), true`)
 	return eval[string](tb, `document.body.innerText + "\n" + document.querySelector("#embed-dialog").innerText`)
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"tokenjoule/data"
+	"tokenjoule/data/lang"
 )
 
 // The query-string parameters, one per input of the page. The volume's is
@@ -47,6 +48,18 @@ type Notice struct {
 	Param   string // query parameter, such as "tokens"; "" for the query string as a whole
 	Value   string // the value as it appeared in the URL, cut by data.Excerpt
 	Message string // a sentence for the page, naming the parameter and the value
+	// Say is Message in a reader's language, from the catalogue; nil
+	// where Message is said the same in every language. The reason a
+	// parser gives stays its own English (data.InputError).
+	Say func(lang.Tag) string
+}
+
+// In is the notice's sentence in t: Message in English.
+func (n Notice) In(t lang.Tag) string {
+	if n.Say == nil || t == lang.EN || t == "" {
+		return n.Message
+	}
+	return n.Say(t)
 }
 
 // sample keeps the first few of a list of refused parts, and how many there
@@ -137,8 +150,7 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 	q := data.DefaultQuery()
 	var notices []Notice
 	refuse := func(param, value, why, fallback string) {
-		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
-			Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, data.Quote(value), why, fallback)})
+		notices = append(notices, refused(param, value, why, fallback, func(lang.Tag) string { return fallback }))
 	}
 
 	// Notices name workloads and models as the page does, by their names.
@@ -160,7 +172,10 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 	// and volume on an image or video task, or the reverse.
 	ignore := func(param, value, why string) {
 		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
-			Message: fmt.Sprintf("The URL's %s=%s %s; it is ignored.", param, data.Quote(value), why)})
+			Message: fmt.Sprintf("The URL's %s=%s %s; it is ignored.", param, data.Quote(value), why),
+			Say: func(t lang.Tag) string {
+				return t.T("notice.ignored", "param", param, "value", data.Quote(value), "why", why)
+			}})
 	}
 	if s, ok := first(v, ParamModel); ok {
 		if e, err := set.Entry(q.Task, s); err != nil {
@@ -418,4 +433,15 @@ func ParseHidden(v url.Values) (Hidden, []Notice) {
 	return h, []Notice{{Param: ParamHide, Value: data.Excerpt(unknown.first[0]),
 		Message: fmt.Sprintf("The URL's %s names %s, %s (use %s or %s, separated by commas); ignored.",
 			ParamHide, unknown, which, strings.Join(Params, ", "), HideAll)}}
+}
+
+// refused is the notice of a value of param not understood, why, and
+// what is shown instead: fallback in English, fallbackIn in a reader's
+// language.
+func refused(param, value, why, fallback string, fallbackIn func(lang.Tag) string) Notice {
+	return Notice{Param: param, Value: data.Excerpt(value),
+		Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, data.Quote(value), why, fallback),
+		Say: func(t lang.Tag) string {
+			return t.T("notice.refused", "param", param, "value", data.Quote(value), "why", why, "fallback", fallbackIn(t))
+		}}
 }

@@ -1,0 +1,32 @@
+package state
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+
+	"tokenjoule/data/lang"
+)
+
+// A refused footprint value is noticed in the page's language, what is
+// shown instead in its words and figures; in English, the Message.
+func TestNoticeIn(t *testing.T) {
+	v, _ := url.ParseQuery("boundary=cloud&pue=9&cur=euro")
+	_, notices := ParseFootprint(v)
+	if len(notices) != 2 {
+		t.Fatalf("notices: %v", notices)
+	}
+	pue := notices[0]
+	if got := pue.In(lang.EN); got != pue.Message {
+		t.Errorf("In(en) = %q, want the Message %q", got, pue.Message)
+	}
+	fr := pue.In(lang.FR)
+	for _, want := range []string{`pue="9"`, "1,09, la valeur du périmètre «\u00a0Centre de données cloud (Google, 2025)\u00a0»", "n’a pas été compris"} {
+		if !strings.Contains(fr, want) {
+			t.Errorf("In(fr) = %q lacks %q", fr, want)
+		}
+	}
+	if got := notices[1].In(lang.DE); !strings.Contains(got, "keine Währung und damit keine Kosten") {
+		t.Errorf("the currency's notice in German: %q", got)
+	}
+}
