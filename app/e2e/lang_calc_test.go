@@ -48,6 +48,22 @@ func TestCalculatorLanguage(t *testing.T) {
 			}
 		})
 	}
+	// German's long words hold at a phone's width on the whole page, the
+	// footprint and every disclosure open: nothing wider than the page.
+	t.Run("phone-de", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, full, chromedp.EmulateViewport(360, 800))
+		tb.open(state.String(fpQuery) + "&" + fpParams + "&pue=9&lang=de")
+		tb.waitFor(`!!document.querySelector("#fp-total-wh")`, "the footprint's total")
+		eval[bool](tb, `document.querySelectorAll("main details").forEach(d => d.open = true), true`)
+		tb.waitFor(`!!document.querySelector("#cfg-row")`, "the configuration's figures")
+		wide := eval[[]string](tb, `[document.documentElement, ...document.querySelectorAll("main *")]
+			.filter(e => e.getBoundingClientRect().right > innerWidth + 0.5 && getComputedStyle(e).position !== "fixed" && !e.closest(".embed-measure, .sr-only, .chart, [hidden]"))
+			.map(e => (e.id || e.tagName + "." + e.className) + ": " + e.getBoundingClientRect().right)`)
+		if len(wide) > 0 {
+			t.Errorf("the German calculator at 360 px: wider than the page: %v", wide)
+		}
+	})
 	// Copy summary in German: the paragraph in German, its link keeping
 	// lang=de.
 	t.Run("copy-summary/de", func(t *testing.T) {
