@@ -66,22 +66,6 @@ func TestCalculatorLanguage(t *testing.T) {
 			t.Errorf("the German calculator at 360 px: wider than the page: %v", wide)
 		}
 	})
-	// Screenshots of the whole calculator in French and German, the
-	// footprint's section open.
-	t.Run("Screenshots", func(t *testing.T) {
-		dir := os.Getenv("TOKENJOULE_SCREENSHOTS")
-		if dir == "" {
-			t.Skip("TOKENJOULE_SCREENSHOTS is not set")
-		}
-		shoot := shooter(t, bctx, full, dir)
-		for _, tag := range []string{"fr", "de"} {
-			for _, size := range [][2]int64{{360, 800}, {1440, 900}} {
-				for _, scheme := range []string{"light", "dark"} {
-					shoot("lang-"+tag+"-calculator-whole", size[0], size[1], scheme, state.String(fpQuery)+"&"+fpParams+"&lang="+tag)
-				}
-			}
-		}
-	})
 	// Copy summary in German: the paragraph in German, its link keeping
 	// lang=de.
 	t.Run("copy-summary/de", func(t *testing.T) {

@@ -251,11 +251,7 @@ func (s Spread) BesideIn(p data.Printer, m Measure, gpuWh float64, per string) s
 	if english(p) {
 		return s.Beside(m, gpuWh, per)
 	}
-	r, ok := s.Of(m, gpuWh)
-	if !ok || !r.Spread() {
-		return ""
-	}
-	return p.T("spread.beside", "range", s.WriteIn(p, m, r)+per, "over", s.overWordsIn(p, m)) + s.heldAfterIn(p, m, ", ")
+	return s.rangeIn(p, "spread.beside", ", ", m, gpuWh, per)
 }
 
 // BriefIn is Brief in p's language.
@@ -263,11 +259,18 @@ func (s Spread) BriefIn(p data.Printer, m Measure, gpuWh float64, per string) st
 	if english(p) {
 		return s.Brief(m, gpuWh, per)
 	}
+	return s.rangeIn(p, "spread.brief", "; ", m, gpuWh, per)
+}
+
+// rangeIn is the range of the figure of measure m in the sentence of key,
+// the factors held after sep; "" when the figure is not shown or does not
+// spread.
+func (s Spread) rangeIn(p data.Printer, key, sep string, m Measure, gpuWh float64, per string) string {
 	r, ok := s.Of(m, gpuWh)
 	if !ok || !r.Spread() {
 		return ""
 	}
-	return p.T("spread.brief", "range", s.WriteIn(p, m, r)+per, "over", s.overWordsIn(p, m)) + s.heldAfterIn(p, m, "; ")
+	return p.T(key, "range", s.WriteIn(p, m, r)+per, "over", s.overWordsIn(p, m)) + s.heldAfterIn(p, m, sep)
 }
 
 // ShortIn is Short in p's language.
