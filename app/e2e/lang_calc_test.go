@@ -15,7 +15,8 @@ import (
 )
 
 // TestCalculatorLanguage opens the whole calculator in French, German and
-// Spanish, with a footprint past the GPU, a budget and a refused value:
+// Spanish, with a footprint past the GPU, a budget, a refused value in the
+// URL and two in the boxes:
 // every disclosure open, the Embed dialog too, the page's text holds no
 // English sentence of the catalogue, and the footprint's total is in the
 // language's format.
@@ -37,6 +38,10 @@ func TestCalculatorLanguage(t *testing.T) {
 			if got, want := tb.text("#fp-total-wh"), p.Energy(f.Ladder(r.Estimate.EnergyWh).FacilityWh); got != want {
 				t.Errorf("the footprint's total reads %q, want %q", got, want)
 			}
+			// Refused text in a box: its message in the language too.
+			tb.change("#tokens", "lots", "input")
+			tb.change("#fp-budget", "9 parsecs", "input")
+			tb.waitFor(`document.querySelector("#tokens-error")?.textContent !== "" && document.querySelector("#fp-budget-error")?.textContent !== ""`, "the boxes' messages")
 			text := wholeText(tb)
 			if dir := os.Getenv("TOKENJOULE_LANGTEXT"); dir != "" {
 				if err := os.WriteFile(filepath.Join(dir, "calculator-"+string(tag)+".txt"), []byte(text), 0o644); err != nil {

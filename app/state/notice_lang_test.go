@@ -21,7 +21,8 @@ func TestNoticeIn(t *testing.T) {
 		t.Errorf("In(en) = %q, want the Message %q", got, pue.Message)
 	}
 	fr := pue.In(lang.FR)
-	for _, want := range []string{`pue="9"`, "1,09, la valeur du périmètre «\u00a0Centre de données cloud (Google, 2025)\u00a0»", "n’a pas été compris"} {
+	for _, want := range []string{`pue="9"`, "1,09, la valeur du périmètre «\u00a0Centre de données cloud (Google, 2025)\u00a0»", "n’a pas été compris",
+		"doit être compris entre 1 et 3\u00a0; utilisez un nombre de 1 à 3 ou un préréglage\u00a0: gpu, cloud"} {
 		if !strings.Contains(fr, want) {
 			t.Errorf("In(fr) = %q lacks %q", fr, want)
 		}

@@ -50,7 +50,7 @@ type Notice struct {
 	Message string // a sentence for the page, naming the parameter and the value
 	// Say is Message in a reader's language, from the catalogue; nil
 	// where Message is said the same in every language. The reason a
-	// parser gives stays its own English (data.InputError).
+	// parser gives is said in it where the catalogue holds it (data.WhyIn).
 	Say func(lang.Tag) string
 }
 
@@ -442,6 +442,7 @@ func refused(param, value, why, fallback string, fallbackIn func(lang.Tag) strin
 	return Notice{Param: param, Value: data.Excerpt(value),
 		Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, data.Quote(value), why, fallback),
 		Say: func(t lang.Tag) string {
-			return t.T("notice.refused", "param", param, "value", data.Quote(value), "why", why, "fallback", fallbackIn(t))
+			return t.T("notice.refused", "param", param, "value", data.Quote(value), "why", data.WhyIn(data.PrinterOf(t), why),
+				"fallback", fallbackIn(t))
 		}}
 }

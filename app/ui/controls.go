@@ -203,15 +203,15 @@ func presetWords(v float64) string {
 // deadlineError is the message for a deadline box whose text is refused:
 // the parser's, which quotes the text and says what is accepted, led, when
 // the text holds letters, by what is wrong with them.
-func deadlineError(k *data.Kind, text string, err error) string {
+func deadlineError(t lang.Tag, k *data.Kind, text string, err error) string {
 	if strings.ContainsFunc(text, unicode.IsLetter) {
-		units := "ms and s"
+		units := t.T("input.units.tokens")
 		if k.Diffusion() {
-			units = "s, min and ms"
+			units = t.T("input.units.diffusion")
 		}
-		return "Letters other than the units " + units + " are not a number: " + err.Error()
+		return t.T("input.letters", "units", units, "error", inputErrorIn(t, err))
 	}
-	return err.Error()
+	return inputErrorIn(t, err)
 }
 
 // On a phone the inputs come after the answer, a screen or more below it:

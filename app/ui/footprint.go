@@ -124,7 +124,7 @@ func (f *fpInputs) set(name, value string) bool {
 	keep := func(apply func(blank bool) error) bool {
 		f.text[name] = value
 		if err := apply(strings.TrimSpace(value) == ""); err != nil {
-			f.errs[name] = err.Error()
+			f.errs[name] = inputErrorIn(f.p.Lang, err)
 			return false
 		}
 		delete(f.errs, name)

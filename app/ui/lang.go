@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -70,4 +71,15 @@ func sentence(t lang.Tag, key string, els map[string]app.UI, vars ...string) []a
 		out = append(out, app.Text(s))
 	}
 	return out
+}
+
+// inputErrorIn is the message for a box whose text a parser refused, in
+// t's language: the value quoted and why (data.WhyIn); err's own English
+// message in English.
+func inputErrorIn(t lang.Tag, err error) string {
+	var bad *data.InputError
+	if t == lang.EN || t == "" || !errors.As(err, &bad) {
+		return err.Error()
+	}
+	return t.T("input.refused", "value", data.Quote(bad.Value), "why", data.WhyIn(data.PrinterOf(t), bad.Why()))
 }

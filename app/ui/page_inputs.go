@@ -127,7 +127,7 @@ func (p *page) onDeadlineText(ctx app.Context, e app.Event) {
 	p.deadline.text = value(ctx)
 	ms, err := p.kind().ParseDeadline(p.deadline.text)
 	if err != nil {
-		p.deadline.err = deadlineError(p.kind(), p.deadline.text, err)
+		p.deadline.err = deadlineError(p.lang, p.kind(), p.deadline.text, err)
 		return // keep the last good answer
 	}
 	p.setDeadline(ms, p.deadline.text)
@@ -163,7 +163,7 @@ func (p *page) onVolume(ctx app.Context, e app.Event) {
 	p.volume.text = value(ctx)
 	v, err := p.kind().ParseVolume(p.volume.text)
 	if err != nil {
-		p.volume.err = err.Error()
+		p.volume.err = inputErrorIn(p.lang, err)
 		return // keep the last good answer
 	}
 	p.setVolume(v, p.volume.text)
