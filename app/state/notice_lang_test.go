@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"tokenjoule/data"
 	"tokenjoule/data/lang"
 )
 
@@ -29,5 +30,29 @@ func TestNoticeIn(t *testing.T) {
 	}
 	if got := notices[1].In(lang.DE); !strings.Contains(got, "keine Währung und damit keine Kosten") {
 		t.Errorf("the currency's notice in German: %q", got)
+	}
+}
+
+// A refused task falls back to a workload named in the page's language; a
+// GPU the model was not measured on is refused in its words.
+func TestParseNoticeIn(t *testing.T) {
+	set, err := data.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ := url.ParseQuery("task=chess&gpu=A100")
+	_, notices := Parse(set, v)
+	var said []string
+	for _, n := range notices {
+		said = append(said, n.In(lang.FR))
+	}
+	all := strings.Join(said, "\n")
+	for _, want := range []string{"affichage de Conversation textuelle à la place", `gpu="A100"`, "l’un de\u00a0: "} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the notices in French lack %q:\n%s", want, all)
+		}
+	}
+	if left := lang.English(all, lang.FR); len(left) > 0 {
+		t.Errorf("the notices in French still say in English %q:\n%s", left, all)
 	}
 }

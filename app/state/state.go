@@ -160,9 +160,18 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 		}
 		return id
 	}
+	// workloadIn names them in a reader's language, as the page in it does.
+	workloadIn := func(id string) func(lang.Tag) string {
+		return func(t lang.Tag) string {
+			if t == lang.EN || t == "" {
+				return workload(id)
+			}
+			return t.T("workload." + id)
+		}
+	}
 	if s, ok := first(v, ParamTask); ok {
 		if _, err := set.Workload(s); err != nil {
-			refuse(ParamTask, s, refusal(err), workload(q.Task))
+			notices = append(notices, refused(ParamTask, s, refusal(err), workload(q.Task), workloadIn(q.Task)))
 		} else {
 			q = q.WithTask(s)
 		}
@@ -174,7 +183,7 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
 			Message: fmt.Sprintf("The URL's %s=%s %s; it is ignored.", param, data.Quote(value), why),
 			Say: func(t lang.Tag) string {
-				return t.T("notice.ignored", "param", param, "value", data.Quote(value), "why", why)
+				return t.T("notice.ignored", "param", param, "value", data.Quote(value), "why", data.WhyIn(data.PrinterOf(t), why))
 			}})
 	}
 	if s, ok := first(v, ParamModel); ok {
@@ -198,8 +207,15 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 		} else if len(e.GPUs) == 1 {
 			refuse(ParamGPU, s, fmt.Sprintf("%s was measured on %s only", e.Name, e.GPUs[0]), e.GPUs[0])
 		} else {
-			refuse(ParamGPU, s, fmt.Sprintf("%s was measured on %s", e.Name, strings.Join(e.GPUs, " and ")),
-				"the better of "+strings.Join(e.GPUs, " and "))
+			n := refused(ParamGPU, s, fmt.Sprintf("%s was measured on %s", e.Name, strings.Join(e.GPUs, " and ")),
+				"the better of "+strings.Join(e.GPUs, " and "), nil)
+			name, gpus, value := e.Name, e.GPUs, s
+			n.Say = func(t lang.Tag) string {
+				both := t.T("list.and", "list", strings.Join(gpus[:len(gpus)-1], ", "), "last", gpus[len(gpus)-1])
+				return t.T("notice.refused", "param", ParamGPU, "value", data.Quote(value), "why", t.T("why.gpu.on", "model", name, "gpus", both),
+					"fallback", t.T("notice.gpu.better", "gpus", both))
+			}
+			notices = append(notices, n)
 		}
 	}
 	if s, ok := first(v, ParamDeadline); ok {

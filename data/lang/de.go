@@ -531,5 +531,11 @@ var german = Language{
 		"input.letters":                   "Buchstaben außer den Einheiten {units} sind keine Zahl: {error}",
 		"input.units.tokens":              "ms und s",
 		"input.units.diffusion":           "s, min und ms",
+		"update.available":                "Eine neue Version von tokenjoule ist verfügbar.",
+		"update.reload":                   "Neu laden",
+		"why.gpu.only":                    "{model} wurde nur auf {gpu} gemessen",
+		"why.gpu.on":                      "{model} wurde auf {gpus} gemessen",
+		"why.percentile.diffusion":        "gilt nur für Token-Aufgaben: {workload} misst die Zeit eines ganzen Stapels, ohne Perzentil",
+		"notice.gpu.better":               "die bessere von {gpus}",
 	},
 }

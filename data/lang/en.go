@@ -530,5 +530,11 @@ var english = Language{
 		"input.letters":                   "Letters other than the units {units} are not a number: {error}",
 		"input.units.tokens":              "ms and s",
 		"input.units.diffusion":           "s, min and ms",
+		"update.available":                "A new version of tokenjoule is available.",
+		"update.reload":                   "Reload",
+		"why.gpu.only":                    "{model} was measured on {gpu} only",
+		"why.gpu.on":                      "{model} was measured on {gpus}",
+		"why.percentile.diffusion":        "applies to token tasks only: {workload} times a batch as a whole, with no percentile",
+		"notice.gpu.better":               "the better of {gpus}",
 	},
 }

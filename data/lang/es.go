@@ -532,5 +532,11 @@ var spanish = Language{
 		"input.letters":                   "Las letras distintas de las unidades {units} no son un número: {error}",
 		"input.units.tokens":              "ms y s",
 		"input.units.diffusion":           "s, min y ms",
+		"update.available":                "Hay una nueva versión de tokenjoule disponible.",
+		"update.reload":                   "Recargar",
+		"why.gpu.only":                    "{model} solo se midió en {gpu}",
+		"why.gpu.on":                      "{model} se midió en {gpus}",
+		"why.percentile.diffusion":        "solo se aplica a las tareas de tokens: {workload} cronometra un lote entero, sin percentil",
+		"notice.gpu.better":               "la mejor entre {gpus}",
 	},
 }

@@ -532,5 +532,11 @@ var french = Language{
 		"input.letters":                   "Les lettres autres que les unités {units} ne forment pas un nombre : {error}",
 		"input.units.tokens":              "ms et s",
 		"input.units.diffusion":           "s, min et ms",
+		"update.available":                "Une nouvelle version de tokenjoule est disponible.",
+		"update.reload":                   "Recharger",
+		"why.gpu.only":                    "{model} n’a été mesuré que sur {gpu}",
+		"why.gpu.on":                      "{model} a été mesuré sur {gpus}",
+		"why.percentile.diffusion":        "ne s’applique qu’aux tâches en tokens : {workload} chronomètre un lot entier, sans percentile",
+		"notice.gpu.better":               "le meilleur entre {gpus}",
 	},
 }
