@@ -272,15 +272,34 @@ func (s *Share) image(c ShareChart) charts.Image {
 	case s.Planned != nil:
 		caveat = plan.Caveat
 	}
+	subtitle, footer := s.question(), []string{
+		"Boundary: " + export.Boundary(idx.Boundary) + ". " + caveat,
+		fmt.Sprintf("Data: %s %s (%s). Cite: %s.", src.Name, src.Version, src.URL, src.Cite),
+	}
+	if r := s.Result; r != nil && s.Lang != lang.EN && s.Lang != "" {
+		// The calculator's picture in the page's language, but for the
+		// chart's own title.
+		p, q := data.PrinterOf(s.Lang), s.Query
+		subtitle = s.tr("picture.question", "model", r.Model.Name, "workload", s.tr("workload."+q.Task),
+			"volume", p.VolumeWords(r.Kind, q.Tokens), "gpus", p.GPUChoice(r.Model.GPUs, q.GPU),
+			"deadline", p.DeadlineWords(r.Kind, q.Percentile, q.DeadlineMS))
+		boundary := export.Boundary(idx.Boundary)
+		if idx.Boundary == "gpu_only" {
+			boundary = s.tr("summary.gpu-only")
+		}
+		if caveat == lang.EN.T("footer.caveat") {
+			caveat = s.tr("footer.caveat")
+		}
+		v, _, _ := strings.Cut(src.Version, " ")
+		footer = []string{s.tr("picture.boundary", "boundary", boundary, "caveat", caveat),
+			s.tr("picture.data", "data", src.Name+" "+v, "url", src.URL, "cite", src.Cite)}
+	}
 	return charts.Image{
 		Title:    "tokenjoule: " + c.Title,
-		Subtitle: s.question(),
-		Footer: []string{
-			"Boundary: " + export.Boundary(idx.Boundary) + ". " + caveat,
-			fmt.Sprintf("Data: %s %s (%s). Cite: %s.", src.Name, src.Version, src.URL, src.Cite),
-		},
-		Link:  s.permalink(),
-		Width: imageWidth,
+		Subtitle: subtitle,
+		Footer:   footer,
+		Link:     s.permalink(),
+		Width:    imageWidth,
 	}
 }
 

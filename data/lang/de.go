@@ -537,5 +537,8 @@ var german = Language{
 		"why.gpu.on":                      "{model} wurde auf {gpus} gemessen",
 		"why.percentile.diffusion":        "gilt nur für Token-Aufgaben: {workload} misst die Zeit eines ganzen Stapels, ohne Perzentil",
 		"notice.gpu.better":               "die bessere von {gpus}",
+		"picture.question":                "{model} ({workload}): {volume}, {gpus}, {deadline}",
+		"picture.boundary":                "Systemgrenze: {boundary}. {caveat}",
+		"picture.data":                    "Daten: {data} ({url}). Zitieren: {cite}.",
 	},
 }

@@ -536,5 +536,8 @@ var english = Language{
 		"why.gpu.on":                      "{model} was measured on {gpus}",
 		"why.percentile.diffusion":        "applies to token tasks only: {workload} times a batch as a whole, with no percentile",
 		"notice.gpu.better":               "the better of {gpus}",
+		"picture.question":                "{model} on {workload}: {volume}, {gpus}, {deadline}",
+		"picture.boundary":                "Boundary: {boundary}. {caveat}",
+		"picture.data":                    "Data: {data} ({url}). Cite: {cite}.",
 	},
 }

@@ -375,7 +375,7 @@ var spanish = Language{
 		"share.refused":                   "El navegador no copió ({reason}): el resumen está abajo, seleccionado; cópielo con Ctrl+C o ⌘C.",
 		"term.itl":                        "Espera máxima entre tokens",
 		"term.itl.means":                  "La latencia entre tokens (ITL) es lo que un lector espera entre un token (una palabra o parte de una palabra) y el siguiente mientras aparece una respuesta. El plazo es la espera más larga que usted acepta: uno más corto descarta las formas más cargadas y más sobrias de servir el modelo.",
-		"term.percentile":                 "Tokens que deben cumplirlo",
+		"term.percentile":                 "Tokens que deben cumplir el plazo",
 		"term.percentile.means":           "Con p90, 9 de cada 10 tokens llegan dentro del plazo, y el más lento de cada 10 puede tardar más. La mediana (p50) exige el plazo a la mitad de los tokens, p95 a 19 de cada 20 y p99 a todos salvo 1 de cada 100. Para «cada token dentro del plazo», elija p99, lo más estricto que ofrecen las mediciones: con la mediana, la mitad de los tokens puede esperar más.",
 		"term.tokens":                     "Tokens de salida",
 		"term.tokens.means":               "El texto que escribe el modelo, contado en tokens: un token es una palabra o un trozo de una. La energía para leer la pregunta está incluida en las mediciones.",
@@ -538,5 +538,8 @@ var spanish = Language{
 		"why.gpu.on":                      "{model} se midió en {gpus}",
 		"why.percentile.diffusion":        "solo se aplica a las tareas de tokens: {workload} cronometra un lote entero, sin percentil",
 		"notice.gpu.better":               "la mejor entre {gpus}",
+		"picture.question":                "{model} ({workload}): {volume}, {gpus}, {deadline}",
+		"picture.boundary":                "Perímetro: {boundary}. {caveat}",
+		"picture.data":                    "Datos: {data} ({url}). Citar: {cite}.",
 	},
 }

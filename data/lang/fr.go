@@ -538,5 +538,8 @@ var french = Language{
 		"why.gpu.on":                      "{model} a été mesuré sur {gpus}",
 		"why.percentile.diffusion":        "ne s’applique qu’aux tâches en tokens : {workload} chronomètre un lot entier, sans percentile",
 		"notice.gpu.better":               "le meilleur entre {gpus}",
+		"picture.question":                "{model} ({workload}) : {volume}, {gpus}, {deadline}",
+		"picture.boundary":                "Périmètre : {boundary}. {caveat}",
+		"picture.data":                    "Données : {data} ({url}). Citer : {cite}.",
 	},
 }
