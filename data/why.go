@@ -14,7 +14,7 @@ var whyKeys = []string{
 	"why.tokens.small", "why.tokens.large", "why.deadline.large", "why.range", "why.param.share", "why.param.unit",
 	"why.param.unit.only", "why.param", "why.currency", "why.percentile", "why.gpu", "why.model.many", "why.model.mean",
 	"why.model.not", "why.model.accepted", "why.budget", "why.budget.carbon", "why.budget.water", "why.budget.money",
-	"why.budget.unit", "why.budget.co2e", "why.gpu.only", "why.gpu.on", "why.percentile.diffusion", "why.one-of",
+	"why.budget.unit", "why.budget.co2e", "why.gpu.only", "why.gpu.on", "why.one-of",
 }
 
 // WhyIn says why, the reason and accepted forms a parser gave in English

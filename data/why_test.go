@@ -48,3 +48,27 @@ func TestWhyIn(t *testing.T) {
 		t.Errorf("WhyIn(en) = %q", got)
 	}
 }
+
+// An image model's configuration in another language; a language model's
+// and English as Brief writes them.
+func TestBriefIn(t *testing.T) {
+	set, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []Query{{Task: "text-to-image", Model: "flux-1-dev", GPU: AnyGPU, DeadlineMS: 30000, Percentile: P50, Tokens: 1e4}, DefaultQuery()} {
+		task := q.Task
+		r, err := set.Select(q)
+		if err != nil || r.Selected == nil {
+			t.Fatalf("%s: %v", task, err)
+		}
+		c := r.Selected
+		if got := c.BriefIn(Printer{}); got != c.Brief() {
+			t.Errorf("BriefIn(en) = %q, want %q", got, c.Brief())
+		}
+		de := c.BriefIn(PrinterOf(lang.DE))
+		if c.Diffusion() == (de == c.Brief()) || c.Diffusion() && !strings.Contains(de, "Stapelgröße") {
+			t.Errorf("%s: BriefIn(de) = %q", task, de)
+		}
+	}
+}

@@ -53,6 +53,22 @@ func TestCalculatorLanguage(t *testing.T) {
 			}
 		})
 	}
+	// An image model's page, which says images where the other says tokens.
+	t.Run("whole-images/fr", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900))
+		tb.open("task=text-to-image&" + fpParams + "&p=p90&lang=fr")
+		tb.waitFor(`!!document.querySelector("#fp-total-wh")`, "the footprint's total")
+		text := wholeText(tb)
+		if dir := os.Getenv("TOKENJOULE_LANGTEXT"); dir != "" {
+			if err := os.WriteFile(filepath.Join(dir, "calculator-images-fr.txt"), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if left := lang.English(text, lang.FR); len(left) > 0 {
+			t.Errorf("the image calculator in fr still says in English %q", left)
+		}
+	})
 	// German's long words hold at a phone's width on the whole page, the
 	// footprint and every disclosure open: nothing wider than the page, nor
 	// than its own box.

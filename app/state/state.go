@@ -179,11 +179,13 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 	k := data.TaskKind(q.Task)
 	// A value the workload has no use for: the token tasks' percentile
 	// and volume on an image or video task, or the reverse.
-	ignore := func(param, value, why string) {
+	// whyIn says why in a reader's language: the catalogue's sentence of
+	// key, the workload named as the page in it names it.
+	ignore := func(param, value, why string, whyIn func(lang.Tag) string) {
 		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
 			Message: fmt.Sprintf("The URL's %s=%s %s; it is ignored.", param, data.Quote(value), why),
 			Say: func(t lang.Tag) string {
-				return t.T("notice.ignored", "param", param, "value", data.Quote(value), "why", data.WhyIn(data.PrinterOf(t), why))
+				return t.T("notice.ignored", "param", param, "value", data.Quote(value), "why", whyIn(t))
 			}})
 	}
 	if s, ok := first(v, ParamModel); ok {
@@ -226,7 +228,9 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 		}
 	}
 	if s, ok := first(v, ParamPercentile); ok && k.Diffusion() {
-		ignore(ParamPercentile, s, fmt.Sprintf("applies to token tasks only: %s times a batch as a whole, with no percentile", workload(q.Task)))
+		task := q.Task
+		ignore(ParamPercentile, s, fmt.Sprintf("applies to token tasks only: %s times a batch as a whole, with no percentile", workload(task)),
+			func(t lang.Tag) string { return t.T("why.percentile.diffusion", "workload", workloadIn(task)(t)) })
 	} else if ok {
 		if p, err := data.ParsePercentile(s); err != nil {
 			refuse(ParamPercentile, s, refusal(err), string(q.Percentile))
@@ -239,7 +243,12 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 		switch {
 		case !ok:
 		case vk != k:
-			ignore(vk.Param, s, fmt.Sprintf("counts %s, and %s generates %s (%s=)", vk.Items, workload(q.Task), k.Items, k.Param))
+			task := q.Task
+			ignore(vk.Param, s, fmt.Sprintf("counts %s, and %s generates %s (%s=)", vk.Items, workload(task), k.Items, k.Param),
+				func(t lang.Tag) string {
+					return t.T("why.volume.other", "items", t.T("items."+vk.Item+"s"), "workload", workloadIn(task)(t),
+						"generates", t.T("items."+k.Item+"s"), "param", k.Param)
+				})
 		default:
 			if t, err := k.ParseVolume(s); err != nil {
 				refuse(k.Param, s, refusal(err), k.FormatVolume(q.Tokens))

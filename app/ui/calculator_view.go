@@ -180,7 +180,7 @@ func (c *Calculator) renderOther(compact bool) app.UI {
 				"share", p.Share(q.Percentile), "itl", p.Lang.Figure(data.FormatITL(q.Percentile.ITL(o), q.DeadlineMS)+" ms"),
 				"joules", p.Number(o.Joules())) + " "
 			if k.Diffusion() {
-				words = c.tr("calc.other.diffusion", "config", o.Brief(), "latency", p.Lang.Figure(k.LatencyAgainst(o.Latency(q.Percentile), q.DeadlineMS)),
+				words = c.tr("calc.other.diffusion", "config", o.BriefIn(p), "latency", p.Lang.Figure(k.LatencyAgainst(o.Latency(q.Percentile), q.DeadlineMS)),
 					"joules", p.Joules(o.Joules()), "item", c.tr("item."+k.Item)) + " "
 			}
 			return app.P().Class("small").Body(

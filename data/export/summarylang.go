@@ -26,11 +26,11 @@ func SummaryIn(p data.Printer, r *data.Result, f footprint.Factors, permalink st
 		if k.Diffusion() {
 			per = p.T("summary.per.item", "joules", p.Number(s.Joules()), "item", p.T("item."+k.Item))
 		}
-		b.WriteString(p.T("summary.answer", "energy", p.Energy(e.EnergyWh), "per", per, "config", s.Brief(), "row", s.RowID))
+		b.WriteString(p.T("summary.answer", "energy", p.Energy(e.EnergyWh), "per", per, "config", s.BriefIn(p), "row", s.RowID))
 		pastIn(&b, p, f, f.SpreadOf(s), e.EnergyWh)
 	} else {
 		fastest := r.Fastest
-		b.WriteString(p.T("summary.none", "min", p.Deadline(k, r.MinDeadlineMS()), "config", fastest.Brief(), "row", fastest.RowID))
+		b.WriteString(p.T("summary.none", "min", p.Deadline(k, r.MinDeadlineMS()), "config", fastest.BriefIn(p), "row", fastest.RowID))
 	}
 	if o := r.OtherEnd(); o != nil {
 		b.WriteString(" " + o.SentenceIn(p, p.Energy))

@@ -540,5 +540,8 @@ var german = Language{
 		"picture.question":                "{model} ({workload}): {volume}, {gpus}, {deadline}",
 		"picture.boundary":                "Systemgrenze: {boundary}. {caveat}",
 		"picture.data":                    "Daten: {data} ({url}). Zitieren: {cite}.",
+		"why.volume.other":                "zählt {items}, und {workload} erzeugt {generates} ({param}=)",
+		"brief.diffusion":                 "{hardware}, Stapelgröße {batch}, {split}, {resolution}, {steps} Schritte",
+		"brief.frames":                    "{frames} Einzelbilder bei {fps} fps",
 	},
 }

@@ -539,5 +539,8 @@ var english = Language{
 		"picture.question":                "{model} on {workload}: {volume}, {gpus}, {deadline}",
 		"picture.boundary":                "Boundary: {boundary}. {caveat}",
 		"picture.data":                    "Data: {data} ({url}). Cite: {cite}.",
+		"why.volume.other":                "counts {items}, and {workload} generates {generates} ({param}=)",
+		"brief.diffusion":                 "{hardware}, batch size {batch}, {split}, {resolution}, {steps} steps",
+		"brief.frames":                    "{frames} frames at {fps} fps",
 	},
 }

@@ -541,5 +541,8 @@ var spanish = Language{
 		"picture.question":                "{model} ({workload}): {volume}, {gpus}, {deadline}",
 		"picture.boundary":                "Perímetro: {boundary}. {caveat}",
 		"picture.data":                    "Datos: {data} ({url}). Citar: {cite}.",
+		"why.volume.other":                "cuenta {items}, y {workload} genera {generates} ({param}=)",
+		"brief.diffusion":                 "{hardware}, tamaño de lote {batch}, {split}, {resolution}, {steps} pasos",
+		"brief.frames":                    "{frames} fotogramas a {fps} fps",
 	},
 }

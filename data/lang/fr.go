@@ -541,5 +541,8 @@ var french = Language{
 		"picture.question":                "{model} ({workload}) : {volume}, {gpus}, {deadline}",
 		"picture.boundary":                "Périmètre : {boundary}. {caveat}",
 		"picture.data":                    "Données : {data} ({url}). Citer : {cite}.",
+		"why.volume.other":                "compte des {items}, et {workload} génère des {generates} ({param}=)",
+		"brief.diffusion":                 "{hardware}, taille de lot {batch}, {split}, {resolution}, {steps} étapes",
+		"brief.frames":                    "{frames} images à {fps} i/s",
 	},
 }
