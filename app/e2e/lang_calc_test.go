@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
+	"tokenjoule/data/footprint"
 	"tokenjoule/data/lang"
 )
 
@@ -85,6 +87,29 @@ func TestCalculatorLanguage(t *testing.T) {
 			.map(e => (e.id || e.tagName + "." + e.className) + " " + JSON.stringify(e.textContent.slice(0, 60)) + ": " + e.scrollWidth + "/" + e.clientWidth)`)
 		if len(wide) > 0 {
 			t.Errorf("the German calculator at 360 px: wider than the page: %v", wide)
+		}
+	})
+	// The scenario's JSON from a page in French: its words in French, its
+	// keys and figures the command line's.
+	t.Run("scenario/fr", func(t *testing.T) {
+		t.Parallel() // the only subtest of this browser that downloads
+		dl := captureDownloads(t, bctx)
+		tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900))
+		tb.open(state.String(fpQuery) + "&" + fpParams + "&lang=fr")
+		tb.waitFor(`!!document.querySelector("#fp-total-wh")`, "the footprint's total")
+		tb.do(chromedp.Click(chromedp.ID("download-scenario")))
+		got := dl.expect(t, export.Filename(fpQuery, "json"))
+		fp, _ := state.ParseFootprint(mustValues(t, fpParams))
+		var fit *footprint.Fit
+		if x, err := fp.Factors.Fit(fp.Budget, r.Selected); err == nil {
+			fit = &x
+		}
+		want, err := export.ScenarioJSONIn(data.PrinterOf(lang.FR), fp.Factors, r, export.Footprint(r, fp.Factors, fp.Budget, fit)...)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("the French scenario download (%v):\n%s\nwant\n%s", err, got, want)
+		}
+		if left := lang.English(string(got), lang.FR); len(left) > 0 || !bytes.Contains(got, []byte("Centre de données cloud")) {
+			t.Errorf("the French scenario still says in English %q", left)
 		}
 	})
 	// Copy summary in German: the paragraph in German, its link keeping

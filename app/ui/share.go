@@ -198,7 +198,7 @@ func (s *Share) filename(ext string) string {
 }
 
 func (s *Share) onScenario(ctx app.Context, e app.Event) {
-	b, err := export.ScenarioJSON(s.Result, footprintFields(s.Result, s.Footprint)...)
+	b, err := export.ScenarioJSONIn(data.PrinterOf(s.Lang), s.Footprint.Factors, s.Result, footprintFields(s.Result, s.Footprint)...)
 	s.save(export.Filename(s.Result.Query, "json"), "application/json", b, err)
 }
 

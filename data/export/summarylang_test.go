@@ -43,3 +43,38 @@ func TestSummaryIn(t *testing.T) {
 		t.Errorf("the French summary: %s", s)
 	}
 }
+
+// The scenario's JSON for a page in French: its caveat and boundary's name
+// in French, every key and number the command line's; in English, the
+// command line's bytes.
+func TestScenarioJSONIn(t *testing.T) {
+	set := load(t)
+	r, err := set.Select(data.DefaultQuery())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := footprint.Factors{}.WithBoundary("cloud")
+	fields := Footprint(r, f, footprint.Budget{}, nil)
+	en, err := ScenarioJSON(r, fields...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := ScenarioJSONIn(data.Printer{}, f, r, fields...); err != nil || string(got) != string(en) {
+		t.Errorf("ScenarioJSONIn(en) differs from ScenarioJSON (%v)", err)
+	}
+	fr, err := ScenarioJSONIn(data.PrinterOf(lang.FR), f, r, fields...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"boundary_name": "Centre de données cloud (Google, 2025)"`, `"caveat": "Énergie GPU seule, mesurée`, `"energy_wh": `} {
+		if !strings.Contains(string(fr), want) {
+			t.Errorf("the French scenario lacks %s", want)
+		}
+	}
+	if strings.Count(string(fr), "\n") != strings.Count(string(en), "\n") {
+		t.Errorf("the French scenario has not the English one's lines")
+	}
+	if left := lang.English(string(fr), lang.FR); len(left) > 0 {
+		t.Errorf("the French scenario still says in English %q", left)
+	}
+}
