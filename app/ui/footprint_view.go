@@ -293,10 +293,7 @@ func (fr fpResult) renderComparisons() app.UI {
 // GPU-only page, the typical cloud boundary's, said so).
 func (fr fpResult) renderPrompts() app.UI {
 	p := fr.p
-	wh := func(v float64) string { return p.Number(v) + p.Lang.Of().Numbers.UnitSpace + "Wh" }
-	if p.Lang == "" || p.Lang == lang.EN {
-		wh = func(v float64) string { return data.FormatNumber(v) + " Wh" }
-	}
+	wh := func(v float64) string { return footprint.Figure(p, data.FormatNumber(v)+" Wh") }
 	facility, at := fr.f.Ladder(fr.gpuReq).FacilityWh, p.T("fp.point.at")
 	// Text after an element begins with a word: prerendered, go-app puts a
 	// line break between them, read as a space (so "tokens ." is avoided).
