@@ -144,6 +144,8 @@ func TestLanguages(t *testing.T) {
 				for _, scheme := range []string{"light", "dark"} {
 					shoot("lang-"+tag+"-calculator", size[0], size[1], scheme, state.String(q)+"&lang="+tag)
 					shoot("lang-"+tag+"-card", size[0], size[1], scheme, "/embed?"+state.EmbedString(q, state.Embed{Layout: state.LayoutCard})+"&lang="+tag)
+					// The whole calculator, its footprint's section open.
+					shoot("lang-"+tag+"-calculator-whole", size[0], size[1], scheme, state.String(fpQuery)+"&"+fpParams+"&lang="+tag)
 				}
 			}
 		}

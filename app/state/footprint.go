@@ -8,6 +8,7 @@ import (
 
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
+	"tokenjoule/data/lang"
 )
 
 // The footprint's query-string parameters. Only those that differ from
@@ -123,13 +124,16 @@ func ParseBareFootprint(v url.Values) (Footprint, []Notice) {
 
 func parseFootprint(v url.Values, fp Footprint) (Footprint, []Notice) {
 	var notices []Notice
-	refuse := func(param, value string, err error, fallback string) {
-		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
-			Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, data.Quote(value), refusal(err), fallback)})
+	refuse := func(param, value string, err error, fallback string, fallbackIn func(lang.Tag) string) {
+		notices = append(notices, refused(param, value, refusal(err), fallback, fallbackIn))
 	}
+	said := func(key string) func(lang.Tag) string { return func(t lang.Tag) string { return t.T(key) } }
 	if s, ok := first(v, ParamBoundary); ok {
 		if b, err := footprint.ParseBoundary(s); err != nil {
-			refuse(ParamBoundary, s, err, fmt.Sprintf("the boundary %q", fp.Factors.BoundaryInfo().Label))
+			info := fp.Factors.BoundaryInfo()
+			refuse(ParamBoundary, s, err, fmt.Sprintf("the boundary %q", info.Label), func(t lang.Tag) string {
+				return t.T("notice.boundary", "name", info.LabelIn(data.PrinterOf(t)))
+			})
 		} else {
 			fp.Factors = fp.Factors.WithBoundary(b)
 		}
@@ -152,24 +156,31 @@ func parseFootprint(v url.Values, fp Footprint) (Footprint, []Notice) {
 		}
 		fallback := map[*footprint.Param]string{footprint.Grid: "no carbon figure", footprint.WUE: "no water figure",
 			footprint.Price: "no cost"}[p]
+		fallbackIn := said("notice.none." + p.Name)
 		switch x := *fp.Factors.Of(p); {
 		case x.Set: // a default
 			fallback = p.Describe(x)
+			fallbackIn = func(t lang.Tag) string { return p.DescribeIn(data.PrinterOf(t), x) }
 		case effective.Of(p).Set: // the boundary's
-			fallback = fmt.Sprintf("%s, the value of the boundary %q", data.FormatNumber(effective.Of(p).Value), fp.Factors.BoundaryInfo().Label)
+			value, info := effective.Of(p).Value, fp.Factors.BoundaryInfo()
+			fallback = fmt.Sprintf("%s, the value of the boundary %q", data.FormatNumber(value), info.Label)
+			fallbackIn = func(t lang.Tag) string {
+				pr := data.PrinterOf(t)
+				return t.T("notice.boundary.value", "value", pr.Number(value), "name", info.LabelIn(pr))
+			}
 		}
-		refuse(p.Name, s, err, fallback)
+		refuse(p.Name, s, err, fallback, fallbackIn)
 	}
 	if s, ok := first(v, ParamCurrency); ok {
 		if c, err := footprint.ParseCurrency(s); err != nil {
-			refuse(ParamCurrency, s, err, "no currency, and so no cost")
+			refuse(ParamCurrency, s, err, "no currency, and so no cost", said("notice.none.currency"))
 		} else {
 			fp.Factors.Currency = c
 		}
 	}
 	if s, ok := first(v, ParamBudget); ok {
 		if b, err := footprint.ParseBudget(s); err != nil {
-			refuse(ParamBudget, s, err, "no budget")
+			refuse(ParamBudget, s, err, "no budget", said("notice.none.budget"))
 		} else {
 			fp.Budget = b
 		}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"tokenjoule/data"
+	"tokenjoule/data/lang"
 )
 
 // The query-string parameters, one per input of the page. The volume's is
@@ -47,6 +48,18 @@ type Notice struct {
 	Param   string // query parameter, such as "tokens"; "" for the query string as a whole
 	Value   string // the value as it appeared in the URL, cut by data.Excerpt
 	Message string // a sentence for the page, naming the parameter and the value
+	// Say is Message in a reader's language, from the catalogue; nil
+	// where Message is said the same in every language. The reason a
+	// parser gives is said in it where the catalogue holds it (data.WhyIn).
+	Say func(lang.Tag) string
+}
+
+// In is the notice's sentence in t: Message in English.
+func (n Notice) In(t lang.Tag) string {
+	if n.Say == nil || t == lang.EN || t == "" {
+		return n.Message
+	}
+	return n.Say(t)
 }
 
 // sample keeps the first few of a list of refused parts, and how many there
@@ -137,8 +150,7 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 	q := data.DefaultQuery()
 	var notices []Notice
 	refuse := func(param, value, why, fallback string) {
-		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
-			Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, data.Quote(value), why, fallback)})
+		notices = append(notices, refused(param, value, why, fallback, func(lang.Tag) string { return fallback }))
 	}
 
 	// Notices name workloads and models as the page does, by their names.
@@ -148,9 +160,18 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 		}
 		return id
 	}
+	// workloadIn names them in a reader's language, as the page in it does.
+	workloadIn := func(id string) func(lang.Tag) string {
+		return func(t lang.Tag) string {
+			if t == lang.EN || t == "" {
+				return workload(id)
+			}
+			return t.T("workload." + id)
+		}
+	}
 	if s, ok := first(v, ParamTask); ok {
 		if _, err := set.Workload(s); err != nil {
-			refuse(ParamTask, s, refusal(err), workload(q.Task))
+			notices = append(notices, refused(ParamTask, s, refusal(err), workload(q.Task), workloadIn(q.Task)))
 		} else {
 			q = q.WithTask(s)
 		}
@@ -158,9 +179,14 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 	k := data.TaskKind(q.Task)
 	// A value the workload has no use for: the token tasks' percentile
 	// and volume on an image or video task, or the reverse.
-	ignore := func(param, value, why string) {
+	// whyIn says why in a reader's language: the catalogue's sentence of
+	// key, the workload named as the page in it names it.
+	ignore := func(param, value, why string, whyIn func(lang.Tag) string) {
 		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
-			Message: fmt.Sprintf("The URL's %s=%s %s; it is ignored.", param, data.Quote(value), why)})
+			Message: fmt.Sprintf("The URL's %s=%s %s; it is ignored.", param, data.Quote(value), why),
+			Say: func(t lang.Tag) string {
+				return t.T("notice.ignored", "param", param, "value", data.Quote(value), "why", whyIn(t))
+			}})
 	}
 	if s, ok := first(v, ParamModel); ok {
 		if e, err := set.Entry(q.Task, s); err != nil {
@@ -183,8 +209,15 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 		} else if len(e.GPUs) == 1 {
 			refuse(ParamGPU, s, fmt.Sprintf("%s was measured on %s only", e.Name, e.GPUs[0]), e.GPUs[0])
 		} else {
-			refuse(ParamGPU, s, fmt.Sprintf("%s was measured on %s", e.Name, strings.Join(e.GPUs, " and ")),
-				"the better of "+strings.Join(e.GPUs, " and "))
+			n := refused(ParamGPU, s, fmt.Sprintf("%s was measured on %s", e.Name, strings.Join(e.GPUs, " and ")),
+				"the better of "+strings.Join(e.GPUs, " and "), nil)
+			name, gpus, value := e.Name, e.GPUs, s
+			n.Say = func(t lang.Tag) string {
+				both := t.T("list.and", "list", strings.Join(gpus[:len(gpus)-1], ", "), "last", gpus[len(gpus)-1])
+				return t.T("notice.refused", "param", ParamGPU, "value", data.Quote(value), "why", t.T("why.gpu.on", "model", name, "gpus", both),
+					"fallback", t.T("notice.gpu.better", "gpus", both))
+			}
+			notices = append(notices, n)
 		}
 	}
 	if s, ok := first(v, ParamDeadline); ok {
@@ -195,7 +228,9 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 		}
 	}
 	if s, ok := first(v, ParamPercentile); ok && k.Diffusion() {
-		ignore(ParamPercentile, s, fmt.Sprintf("applies to token tasks only: %s times a batch as a whole, with no percentile", workload(q.Task)))
+		task := q.Task
+		ignore(ParamPercentile, s, fmt.Sprintf("applies to token tasks only: %s times a batch as a whole, with no percentile", workload(task)),
+			func(t lang.Tag) string { return t.T("why.percentile.diffusion", "workload", workloadIn(task)(t)) })
 	} else if ok {
 		if p, err := data.ParsePercentile(s); err != nil {
 			refuse(ParamPercentile, s, refusal(err), string(q.Percentile))
@@ -208,7 +243,12 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 		switch {
 		case !ok:
 		case vk != k:
-			ignore(vk.Param, s, fmt.Sprintf("counts %s, and %s generates %s (%s=)", vk.Items, workload(q.Task), k.Items, k.Param))
+			task := q.Task
+			ignore(vk.Param, s, fmt.Sprintf("counts %s, and %s generates %s (%s=)", vk.Items, workload(task), k.Items, k.Param),
+				func(t lang.Tag) string {
+					return t.T("why.volume.other", "items", t.T("items."+vk.Item+"s"), "workload", workloadIn(task)(t),
+						"generates", t.T("items."+k.Item+"s"), "param", k.Param)
+				})
 		default:
 			if t, err := k.ParseVolume(s); err != nil {
 				refuse(k.Param, s, refusal(err), k.FormatVolume(q.Tokens))
@@ -418,4 +458,16 @@ func ParseHidden(v url.Values) (Hidden, []Notice) {
 	return h, []Notice{{Param: ParamHide, Value: data.Excerpt(unknown.first[0]),
 		Message: fmt.Sprintf("The URL's %s names %s, %s (use %s or %s, separated by commas); ignored.",
 			ParamHide, unknown, which, strings.Join(Params, ", "), HideAll)}}
+}
+
+// refused is the notice of a value of param not understood, why, and
+// what is shown instead: fallback in English, fallbackIn in a reader's
+// language.
+func refused(param, value, why, fallback string, fallbackIn func(lang.Tag) string) Notice {
+	return Notice{Param: param, Value: data.Excerpt(value),
+		Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, data.Quote(value), why, fallback),
+		Say: func(t lang.Tag) string {
+			return t.T("notice.refused", "param", param, "value", data.Quote(value), "why", data.WhyIn(data.PrinterOf(t), why),
+				"fallback", fallbackIn(t))
+		}}
 }

@@ -105,9 +105,9 @@ func (b *Builder) layouts() []string {
 
 func (b *Builder) charts() (values, names []string) {
 	if b.plans() {
-		return state.PlanCharts, []string{"Energy a day against the deadline", "GPUs against the deadline"}
+		return state.PlanCharts, []string{b.tr("builder.chart.plan-energy"), b.tr("builder.chart.plan-gpus")}
 	}
-	return state.Charts, []string{"Energy against latency", "Energy against batch size", "Power and throughput"}
+	return state.Charts, []string{b.tr("builder.chart.latency"), b.tr("builder.chart.batch"), b.tr("builder.chart.power")}
 }
 
 func (b *Builder) controls() []string {

@@ -6,7 +6,6 @@ package ui
 import (
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
@@ -136,26 +135,28 @@ func (b *Builder) onHide(ctx app.Context, e app.Event) {
 
 // copy copies text; where the browser refuses, the box with the id is
 // selected for the reader to copy, and the status says so.
+// what names the text, as a key of the catalogue's builder.copied.* and
+// builder.refused.* sentences.
 func (b *Builder) copy(ctx app.Context, what, text, box string) {
 	b.setStatus("", false)
 	copyText(text, func(reason string) {
 		ctx.Dispatch(func(app.Context) {
 			if reason == "" {
-				b.setStatus(what+" copied to the clipboard.", false)
+				b.setStatus(b.tr("builder.copied."+what), false)
 				return
 			}
 			selectText(box)
-			b.setStatus("The browser did not copy ("+reason+"): "+strings.ToLower(what)+" is selected, copy it with Ctrl+C or ⌘C.", true)
+			b.setStatus(b.tr("builder.refused."+what, "reason", reason), true)
 		})
 	})
 }
 
 func (b *Builder) onCopy(ctx app.Context, e app.Event) {
-	b.copy(ctx, "The snippet", b.snippet(), "embed-snippet")
+	b.copy(ctx, "snippet", b.snippet(), "embed-snippet")
 }
 
 func (b *Builder) onCopyPinned(ctx app.Context, e app.Event) {
-	b.copy(ctx, "The pinned card", b.pinnedSnippet(), "embed-pinned")
+	b.copy(ctx, "pinned", b.pinnedSnippet(), "embed-pinned")
 }
 
 // onPinnedLoad takes the pinned card's height at a phone's width from the
@@ -167,7 +168,7 @@ func (b *Builder) onPinnedLoad(ctx app.Context, e app.Event) {
 }
 
 func (b *Builder) onCopyLink(ctx app.Context, e app.Event) {
-	b.copy(ctx, "The link", b.permalink(), "embed-link")
+	b.copy(ctx, "link", b.permalink(), "embed-link")
 }
 
 // Render is the button, and the dialog when open.
@@ -179,15 +180,15 @@ func (b *Builder) Render() app.UI {
 
 func (b *Builder) renderDialog() app.UI {
 	names := map[string]string{
-		state.LayoutCard:        "Card: the answer",
-		state.LayoutChart:       "Chart",
-		state.LayoutInteractive: "Interactive calculator",
+		state.LayoutCard:        b.tr("builder.layout.card"),
+		state.LayoutChart:       b.tr("builder.layout.chart"),
+		state.LayoutInteractive: b.tr("builder.layout.interactive"),
 	}
 	switch {
 	case b.compare():
-		names[state.LayoutCard] = "Card: the ranking"
+		names[state.LayoutCard] = b.tr("builder.layout.card.ranking")
 	case b.plans():
-		names[state.LayoutCard], names[state.LayoutInteractive] = "Card: the plan", "Interactive plan"
+		names[state.LayoutCard], names[state.LayoutInteractive] = b.tr("builder.layout.card.plan"), b.tr("builder.layout.interactive.plan")
 	}
 	var layouts []app.UI
 	for _, l := range []string{state.LayoutCard, state.LayoutChart, state.LayoutInteractive} {
@@ -204,56 +205,55 @@ func (b *Builder) renderDialog() app.UI {
 	}
 	return app.Dialog().ID("embed-dialog").Class("embed-dialog card").Aria("labelledby", "embed-title").
 		Aria("describedby", "embed-about").On("close", b.onClosed).OnKeyDown(b.onKey).Body(
-		app.H2().ID("embed-title").Text("Embed this "+what),
-		app.P().ID("embed-about").Class("small").Text("Pick how the embed looks; the preview shows it, and the code below puts it in a web page. "+
-			"Where a page takes no frame, download the picture instead."),
+		app.H2().ID("embed-title").Text(b.tr("builder.title."+what)),
+		app.P().ID("embed-about").Class("small").Text(b.tr("builder.about")),
 		app.Div().Class("builder-options").Body(
-			field("embed-layout", "Layout", app.Select().ID("embed-layout").OnChange(b.onLayout).Body(layouts...)),
+			field("embed-layout", b.tr("builder.layout"), app.Select().ID("embed-layout").OnChange(b.onLayout).Body(layouts...)),
 			slot(b.look.Layout == state.LayoutChart, b.renderChartChoice),
 			slot(b.look.Layout == state.LayoutInteractive, b.renderHideChoice),
-			field("embed-theme", "Colours", app.Select().ID("embed-theme").OnChange(b.onTheme).Body(
-				option("", "The reader's setting", b.look.Theme == ""),
-				option("light", "Light", b.look.Theme == "light"),
-				option("dark", "Dark", b.look.Theme == "dark"),
+			field("embed-theme", b.tr("builder.theme"), app.Select().ID("embed-theme").OnChange(b.onTheme).Body(
+				option("", b.tr("builder.theme.reader"), b.look.Theme == ""),
+				option("light", b.tr("builder.theme.light"), b.look.Theme == "light"),
+				option("dark", b.tr("builder.theme.dark"), b.look.Theme == "dark"),
 			)),
-			field("embed-lang", "Language", app.Select().ID("embed-lang").OnChange(b.onLang).Body(b.langOptions()...)),
-			field("embed-width", "Preview at", app.Select().ID("embed-width").OnChange(b.onWidth).Body(
-				option("720", "An article's width, 720 px", b.width == 720),
-				option("360", "A phone's width, 360 px", b.width == 360),
+			field("embed-lang", b.tr("builder.lang"), app.Select().ID("embed-lang").OnChange(b.onLang).Body(b.langOptions()...)),
+			field("embed-width", b.tr("builder.width"), app.Select().ID("embed-width").OnChange(b.onWidth).Body(
+				option("720", b.tr("builder.width.article"), b.width == 720),
+				option("360", b.tr("builder.width.phone"), b.width == 360),
 			)),
 		),
-		app.Div().ID("embed-preview-box").Class("embed-preview").TabIndex(0).Role("region").Aria("label", "Preview, scrolls sideways on a narrow screen").Body(
+		app.Div().ID("embed-preview-box").Class("embed-preview").TabIndex(0).Role("region").Aria("label", b.tr("builder.preview.box")).Body(
 			// inert: a preview to look at; its controls would otherwise
 			// take the keyboard out of the dialog.
-			app.IFrame().ID("embed-frame").Title("Preview: "+b.title()).Src(b.previewSrc()).
+			app.IFrame().ID("embed-frame").Title(b.tr("builder.preview", "title", b.title())).Src(b.previewSrc()).
 				Width(b.width).Height(b.previewHeight()).Attr("inert", true),
 		),
 		// The same embed at a phone's width, out of sight, which measures
 		// the snippet's height while the preview shows an article's width.
 		slot(b.width != phoneWidth, func() app.UI {
-			return app.IFrame().ID("embed-measure").Class("embed-measure").Title("The embed measured at a phone's width").
+			return app.IFrame().ID("embed-measure").Class("embed-measure").Title(b.tr("builder.measure")).
 				Src(b.previewSrc()).Width(phoneWidth).Height(b.snippetHeight()).TabIndex(-1).
 				Aria("hidden", "true").Attr("inert", true)
 		}),
-		app.Label().For("embed-snippet").Class("builder-label").Text("Code to paste: the frame and its script"),
+		app.Label().For("embed-snippet").Class("builder-label").Text(b.tr("builder.snippet")),
 		app.Textarea().ID("embed-snippet").ReadOnly(true).Rows(6).Spellcheck(false).Text(b.snippet()),
 		app.Div().Class("row").Body(
-			app.Button().Type("button").ID("embed-copy").Class("primary").AutoFocus(true).Text("Copy the code").OnClick(b.onCopy),
-			app.A().ID("embed-preview").Href(b.previewSrc()).Target("_blank").Rel("noopener").Text("Open the embed ↗"),
+			app.Button().Type("button").ID("embed-copy").Class("primary").AutoFocus(true).Text(b.tr("builder.copy")).OnClick(b.onCopy),
+			app.A().ID("embed-preview").Href(b.previewSrc()).Target("_blank").Rel("noopener").Text(b.tr("builder.open")+" ↗"),
 		),
 		slot(b.pins(), b.renderPinned),
-		app.H3().Class("builder-label").Text("No frames allowed? A picture and a link"),
+		app.H3().Class("builder-label").Text(b.tr("builder.noframes")),
 		app.Div().Class("row").Body(
-			app.Button().Type("button").ID("embed-picture").Text("Download as a picture").OnClick(b.onPicture),
-			app.Button().Type("button").ID("embed-copy-link").Text("Copy link").OnClick(b.onCopyLink),
+			app.Button().Type("button").ID("embed-picture").Text(b.tr("builder.picture")).OnClick(b.onPicture),
+			app.Button().Type("button").ID("embed-copy-link").Text(b.tr("builder.copy.link")).OnClick(b.onCopyLink),
 		),
-		app.Label().For("embed-alt").Class("builder-label").Text("Alt text to paste with the picture"),
+		app.Label().For("embed-alt").Class("builder-label").Text(b.tr("builder.alt")),
 		app.Textarea().ID("embed-alt").ReadOnly(true).Rows(3).Text(b.alt()),
-		app.Label().For("embed-link").Class("builder-label").Text("Link to the full page, with this "+what),
+		app.Label().For("embed-link").Class("builder-label").Text(b.tr("builder.link."+what)),
 		app.Input().Type("text").ID("embed-link").ReadOnly(true).Value(b.permalink()),
 		app.P().ID("embed-status").Class(statusClass(b.failed)).Role("status").Text(b.status),
 		app.Div().Class("row end").Body(
-			app.Button().Type("button").ID("embed-close").Class("close").Text("Close").OnClick(b.onClose),
+			app.Button().Type("button").ID("embed-close").Class("close").Text(b.tr("builder.close")).OnClick(b.onClose),
 		),
 	)
 }
@@ -272,16 +272,18 @@ func (b *Builder) renderChartChoice() app.UI {
 	for i, c := range values {
 		opts = append(opts, option(c, names[i], c == b.look.Chart))
 	}
-	return field("embed-chart", "Chart", app.Select().ID("embed-chart").OnChange(b.onChart).Body(opts...))
+	return field("embed-chart", b.tr("builder.layout.chart"), app.Select().ID("embed-chart").OnChange(b.onChart).Body(opts...))
 }
 
 // renderHideChoice is a checkbox for each control the interactive embed
 // may hide.
 func (b *Builder) renderHideChoice() app.UI {
-	labels := map[string]string{state.ParamTask: "Task", state.ParamModel: "Model", state.ParamGPU: "GPU",
-		state.ParamDeadline: "Deadline", state.ParamPercentile: "Percentile", state.ParamTokens: "Volume"}
+	labels := map[string]string{}
+	for _, p := range b.controls() {
+		labels[p] = b.tr("builder.hide." + p)
+	}
 	if b.traffic() != nil {
-		labels[state.ParamTokens] = "Traffic"
+		labels[state.ParamTokens] = b.tr("builder.hide.traffic")
 	}
 	var boxes []app.UI
 	for _, p := range b.controls() {
@@ -292,7 +294,7 @@ func (b *Builder) renderHideChoice() app.UI {
 		boxes = append(boxes, app.Label().Class("check").Body(box, app.Text(" "+labels[p])))
 	}
 	return app.FieldSet().ID("embed-hide").Class("builder-hide").Body(
-		app.Legend().Text("Hide these controls (a fixed scenario)"),
+		app.Legend().Text(b.tr("builder.hide")),
 		app.Div().Class("checks").Body(boxes...),
 	)
 }
@@ -303,13 +305,12 @@ func (b *Builder) renderHideChoice() app.UI {
 func (b *Builder) renderPinned() app.UI {
 	page := b.pinnedPage()
 	return app.Div().ID("embed-pinned-box").Body(
-		app.Label().For("embed-pinned").Class("builder-label").Text("Or a pinned card: static HTML, no script, its figures fixed as of "+
-			export.Edition(b.source().Index.Source)),
+		app.Label().For("embed-pinned").Class("builder-label").Text(b.tr("builder.pinned", "edition", b.edition())),
 		app.Textarea().ID("embed-pinned").ReadOnly(true).Rows(4).Spellcheck(false).Text(b.pinnedSnippet()),
 		app.Div().Class("row").Body(
-			app.Button().Type("button").ID("embed-copy-pinned").Text("Copy the pinned card").OnClick(b.onCopyPinned),
+			app.Button().Type("button").ID("embed-copy-pinned").Text(b.tr("builder.copy.pinned")).OnClick(b.onCopyPinned),
 		),
-		app.IFrame().ID("embed-pinned-measure").Class("embed-measure").Title("The pinned card measured at a phone's width").
+		app.IFrame().ID("embed-pinned-measure").Class("embed-measure").Title(b.tr("builder.measure.pinned")).
 			SrcDoc("%s", page).Sandbox("allow-same-origin").Width(phoneWidth).Height(b.pinnedHeight(page)).TabIndex(-1).
 			Aria("hidden", "true").Attr("inert", true).On("load", b.onPinnedLoad),
 	)
@@ -318,9 +319,16 @@ func (b *Builder) renderPinned() app.UI {
 // langOptions are the embed's languages: the reader's, then each the site
 // speaks, named in itself.
 func (b *Builder) langOptions() []app.UI {
-	opts := []app.UI{option("", "The reader's language", b.look.Lang == "")}
+	opts := []app.UI{option("", b.tr("builder.lang.reader"), b.look.Lang == "")}
 	for _, t := range lang.Tags() {
 		opts = append(opts, option(string(t), t.Name(), b.look.Lang == t))
 	}
 	return opts
 }
+
+// tr is the sentence of key in the page's language.
+func (b *Builder) tr(key string, vars ...string) string { return b.Lang.T(key, vars...) }
+
+// edition names the data a pinned card's figures are fixed at, its date
+// in the page's language.
+func (b *Builder) edition() string { return export.EditionIn(b.Lang, b.source().Index.Source) }

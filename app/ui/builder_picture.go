@@ -53,10 +53,10 @@ func (b *Builder) save(name string, png []byte, err error) {
 		err = saveFile(name, "image/png", png)
 	}
 	if err != nil {
-		b.setStatus(fmt.Sprintf("Could not make %s: %v.", name, err), true)
+		b.setStatus(b.tr("share.failed", "name", name, "error", err.Error()), true)
 		return
 	}
-	b.setStatus("Saved "+name+". Paste the alt text below with it.", false)
+	b.setStatus(b.tr("builder.saved", "name", name), false)
 }
 
 // Width of the card's picture, in CSS pixels; drawn at twice the pixels.

@@ -26,7 +26,7 @@ func (c *Calculator) render(root app.HTMLMain) app.UI {
 		c.renderAnnouncement(),
 		c.share(false),
 		c.renderCharts(),
-		aboutFooter(c.set, c.res),
+		aboutFooterIn(c.lang, c.set, c.res),
 	)
 }
 
@@ -85,7 +85,7 @@ func (c *Calculator) renderResult(compact bool) app.UI {
 		if c.err != nil {
 			msg = c.err.Error()
 		}
-		return sec.Body(app.P().ID("question").Class("error").Text("The calculation failed: " + msg))
+		return sec.Body(app.P().ID("question").Class("error").Text(c.tr("calc.failed", "error", msg)))
 	}
 	r, q, k := c.res, c.res.Query, c.res.Kind
 	wl, _ := c.set.Workload(q.Task)
@@ -121,7 +121,7 @@ func (c *Calculator) renderResult(compact bool) app.UI {
 					figure("wh-per-item", c.tr("figure.wh-per-item", "item", c.tr("item."+k.Item)), p.Number(s.Joules()/3600)),
 				),
 				c.renderFootprint(false),
-				configDetails(k, s, &e),
+				configDetailsIn(p, k, s, &e),
 			)
 		default:
 			body = append(body,
@@ -132,7 +132,7 @@ func (c *Calculator) renderResult(compact bool) app.UI {
 					figure("energy-per-request", c.tr("figure.per-request", "n", p.Number(float64(s.AvgOutputTokens))), p.Joules(e.EnergyPerRequest)),
 				),
 				c.renderFootprint(false),
-				configDetails(k, s, &e),
+				configDetailsIn(p, k, s, &e),
 			)
 		}
 	} else {
@@ -176,12 +176,12 @@ func (c *Calculator) renderOther(compact bool) app.UI {
 	return app.Div().ID("other").Class("other").Body(
 		app.P().Body(line...),
 		app.If(!compact, func() app.UI {
-			words := fmt.Sprintf("%s with %s weights and a batch size limit of %d: %s within %s ms, %s J per token. Dataset row ",
-				o.Hardware(), o.Precision, o.MaxNumSeqs, q.Percentile.Share(), data.FormatITL(q.Percentile.ITL(o), q.DeadlineMS),
-				data.FormatNumber(o.Joules()))
+			words := c.tr("calc.other.config", "hardware", o.Hardware(), "precision", o.Precision, "n", strconv.Itoa(o.MaxNumSeqs),
+				"share", p.Share(q.Percentile), "itl", p.Lang.Figure(data.FormatITL(q.Percentile.ITL(o), q.DeadlineMS)+" ms"),
+				"joules", p.Number(o.Joules())) + " "
 			if k.Diffusion() {
-				words = fmt.Sprintf("%s: a batch in %s, %s per %s. Dataset row ",
-					o.Brief(), k.LatencyAgainst(o.Latency(q.Percentile), q.DeadlineMS), data.FormatJoules(o.Joules()), k.Item)
+				words = c.tr("calc.other.diffusion", "config", o.BriefIn(p), "latency", p.Lang.Figure(k.LatencyAgainst(o.Latency(q.Percentile), q.DeadlineMS)),
+					"joules", p.Joules(o.Joules()), "item", c.tr("item."+k.Item)) + " "
 			}
 			return app.P().Class("small").Body(
 				app.Text(words),
@@ -205,10 +205,11 @@ func (c *Calculator) announcement() string {
 	if r == nil || prerendering() {
 		return ""
 	}
+	p := c.printer()
 	if r.Selected == nil {
-		return fmt.Sprintf("No configuration meets the deadline; the smallest one meets is %s.", r.Kind.Deadline(r.MinDeadlineMS()))
+		return c.tr("calc.announce.none", "min", p.Deadline(r.Kind, r.MinDeadlineMS()))
 	}
-	return fmt.Sprintf("%s for %s of %s.", data.FormatEnergy(r.Estimate.EnergyWh), r.Kind.VolumeWords(r.Query.Tokens), r.Model.Name)
+	return c.tr("calc.announce", "energy", p.Energy(r.Estimate.EnergyWh), "volume", p.VolumeWords(r.Kind, r.Query.Tokens), "model", r.Model.Name)
 }
 
 func figure(id, label, value string) app.UI {
@@ -218,8 +219,13 @@ func figure(id, label, value string) app.UI {
 // explained is a figure whose label is a glossary term, with its
 // explanation; value is the dd's content.
 func explained(id, key string, value ...app.UI) app.UI {
+	return explainedIn(lang.EN, id, key, value...)
+}
+
+// explainedIn is explained in t's language.
+func explainedIn(t lang.Tag, id, key string, value ...app.UI) app.UI {
 	return app.Div().Body(
-		app.Dt().Body(app.Text(label(key)+" "), explain(key)),
+		app.Dt().Body(app.Text(labelIn(t, key)+" "), explainIn(t, key)),
 		app.Dd().ID(id).Body(value...),
 	)
 }
@@ -243,18 +249,24 @@ func rowParts(id string, end ...string) []app.UI {
 // what matters, which opens to every figure of the dataset row. It is kept
 // as prerendered while the page starts (later): the browser opens it alone.
 func configDetails(k *data.Kind, s *data.Config, e *data.Estimate) app.UI {
+	return configDetailsIn(data.Printer{}, k, s, e)
+}
+
+// configDetailsIn is configDetails in p's language.
+func configDetailsIn(p data.Printer, k *data.Kind, s *data.Config, e *data.Estimate) app.UI {
 	return later(app.Details().ID("cfg-details").Class("cfg-details"), func() []app.UI {
-		list := configList("cfg", s, e)
-		what := fmt.Sprintf("%s, %s weights, up to %d requests at once", s.Hardware(), s.Precision, s.MaxNumSeqs)
+		list := configList(p, "cfg", s, e)
+		what := p.T("cfg.what", "hardware", s.Hardware(), "precision", s.Precision, "n", strconv.Itoa(s.MaxNumSeqs))
 		if k.Diffusion() {
-			list = diffusionConfig(k, s, e, false)
-			what = fmt.Sprintf("%s, %s at once, each batch in %s", s.Hardware(), count(s.BatchSize, k.Item), k.Latency(s.Latency(data.P50)))
+			list = diffusionConfig(p, k, s, e, false)
+			what = p.T("cfg.what.diffusion", "hardware", s.Hardware(), "count", countIn(p, s.BatchSize, k.Item),
+				"latency", p.Lang.Figure(k.Latency(s.Latency(data.P50))))
 		}
 		return []app.UI{
 			app.Summary().ID("cfg-summary").Body(
-				app.Strong().Text("Selected configuration: "),
+				app.Strong().Text(p.T("cfg.selected")+" "),
 				app.Text(what),
-				app.Span().Class("more").Text(fmt.Sprintf(" · all %d figures", len(list.figures))),
+				app.Span().Class("more").Text(" · "+p.T("cfg.all", "n", strconv.Itoa(len(list.figures)))),
 			),
 			folded(func() app.UI { return list.ui }),
 		}
@@ -269,7 +281,7 @@ type figureList struct {
 
 // diffusionConfig is an image or video model's configuration, every
 // figure of its dataset row (the embed's, compact, a few).
-func diffusionConfig(k *data.Kind, s *data.Config, e *data.Estimate, compact bool) figureList {
+func diffusionConfig(p data.Printer, k *data.Kind, s *data.Config, e *data.Estimate, compact bool) figureList {
 	type item struct {
 		id, term, label, value string
 		compact                bool // in the embed's list too
@@ -279,26 +291,27 @@ func diffusionConfig(k *data.Kind, s *data.Config, e *data.Estimate, compact boo
 		{"cfg-parallel", termSplit, "", s.Split(), true},
 		{"cfg-precision", termPrecision, "", s.Precision, false},
 		{"cfg-batch-size", termBatchSize, "", strconv.Itoa(s.BatchSize), true},
-		{"cfg-resolution", "", "Resolution (pixels)", s.Resolution(), false},
-		{"cfg-frames", "", "Frames, at frames per second", fmt.Sprintf("%d at %d fps (%s s)", s.Frames, s.FPS, data.FormatNumber(float64(s.Frames)/float64(s.FPS))), false},
+		{"cfg-resolution", "", p.T("cfg.resolution"), s.Resolution(), false},
+		{"cfg-frames", "", p.T("cfg.frames"), p.T("cfg.frames.value", "frames", strconv.Itoa(s.Frames), "fps", strconv.Itoa(s.FPS),
+			"seconds", p.Number(float64(s.Frames)/float64(s.FPS))), false},
 		{"cfg-steps", termSteps, "", strconv.Itoa(s.Steps), false},
-		{"cfg-latency", "", "Time to generate a batch", k.Latency(s.Latency(data.P50)), true},
-		{"cfg-throughput", "", strings.ToUpper(k.Items[:1]) + k.Items[1:] + " per second", data.FormatNumber(s.Throughput()), false},
-		{"j-per-item", "", "GPU energy per " + k.Item, data.FormatJoules(s.Joules()), compact},
-		{"cfg-power", "", "GPU power", data.FormatNumber(float64(s.PowerWatts)) + " W", true},
-		{"cfg-gpu-hours", termGPUHours, "", data.FormatNumber(e.GPUHours), false},
+		{"cfg-latency", "", p.T("cfg.latency"), p.Lang.Figure(k.Latency(s.Latency(data.P50))), true},
+		{"cfg-throughput", "", p.T("cfg.throughput." + k.Items), p.Number(s.Throughput()), false},
+		{"j-per-item", "", p.T("figure.j-per-item", "item", p.T("item."+k.Item)), p.Joules(s.Joules()), compact},
+		{"cfg-power", "", p.T("cfg.power"), p.Lang.Figure(data.FormatNumber(float64(s.PowerWatts)) + " W"), true},
+		{"cfg-gpu-hours", termGPUHours, "", p.Number(e.GPUHours), false},
 	}
 	var figures []app.UI
 	for _, it := range items {
 		switch {
 		case compact && !it.compact, it.id == "cfg-frames" && s.Frames == 0, it.id == "j-per-item" && !compact:
 		case it.term != "":
-			figures = append(figures, explained(it.id, it.term, app.Text(it.value)))
+			figures = append(figures, explainedIn(p.Lang, it.id, it.term, app.Text(it.value)))
 		default:
 			figures = append(figures, figure(it.id, it.label, it.value))
 		}
 	}
-	figures = append(figures, explained("cfg-row", termRow, rowParts(s.RowID)...))
+	figures = append(figures, explainedIn(p.Lang, "cfg-row", termRow, rowParts(s.RowID)...))
 	class := "config"
 	if compact {
 		class = "config compact"
@@ -306,32 +319,26 @@ func diffusionConfig(k *data.Kind, s *data.Config, e *data.Estimate, compact boo
 	return figureList{app.Dl().ID("cfg").Class(class).Body(figures...), figures}
 }
 
-func configList(prefix string, s *data.Config, e *data.Estimate) figureList {
+func configList(p data.Printer, prefix string, s *data.Config, e *data.Estimate) figureList {
 	f := func(id, label, value string) app.UI { return figure(prefix+"-"+id, label, value) }
-	x := func(id, key, value string) app.UI { return explained(prefix+"-"+id, key, app.Text(value)) }
-	ms := func(v data.Float) string { return data.FormatNumber(float64(v)) + " ms" }
-	wait := func(p data.Percentile) string {
-		if p == data.P50 {
-			return "Wait between tokens, median (p50 ITL)"
-		}
-		n, _, _ := strings.Cut(p.Share(), " tokens")
-		return fmt.Sprintf("Wait between tokens, %s within (%s ITL)", n, p)
-	}
+	x := func(id, key, value string) app.UI { return explainedIn(p.Lang, prefix+"-"+id, key, app.Text(value)) }
+	ms := func(v data.Float) string { return p.Lang.Figure(data.FormatNumber(float64(v)) + " ms") }
+	wait := func(pc data.Percentile) string { return p.T("cfg.itl." + string(pc)) }
 	figures := []app.UI{
 		x("gpu", termGPUs, s.Hardware()),
 		x("parallel", termParallel, fmt.Sprintf("TP %d · DP %d · EP %d", s.TensorParallel, s.DataParallel, s.ExpertParallel)),
 		x("precision", termPrecision, s.Precision),
 		x("max-num-seqs", termBatchLimit, strconv.Itoa(s.MaxNumSeqs)),
-		x("batch", termBatch, data.FormatNumber(float64(s.AvgRunningBatch))),
+		x("batch", termBatch, p.Number(float64(s.AvgRunningBatch))),
 		f("itl-p50", wait(data.P50), ms(s.MedianITL)),
 		f("itl-p90", wait(data.P90), ms(s.P90ITL)),
 		f("itl-p95", wait(data.P95), ms(s.P95ITL)),
 		f("itl-p99", wait(data.P99), ms(s.P99ITL)),
-		f("tps", "Output tokens per second", data.FormatNumber(s.Throughput())),
-		f("power", "GPU power", data.FormatNumber(float64(s.PowerWatts))+" W"),
-		f("out-tokens", "Tokens per request, on average", data.FormatNumber(float64(s.AvgOutputTokens))),
-		x("gpu-hours", termGPUHours, data.FormatNumber(e.GPUHours)),
-		explained(prefix+"-row", termRow, rowParts(s.RowID)...),
+		f("tps", p.T("cfg.tps"), p.Number(s.Throughput())),
+		f("power", p.T("cfg.power"), p.Lang.Figure(data.FormatNumber(float64(s.PowerWatts))+" W")),
+		f("out-tokens", p.T("cfg.out-tokens"), p.Number(float64(s.AvgOutputTokens))),
+		x("gpu-hours", termGPUHours, p.Number(e.GPUHours)),
+		explainedIn(p.Lang, prefix+"-row", termRow, rowParts(s.RowID)...),
 	}
 	return figureList{app.Dl().ID(prefix).Class("config").Body(figures...), figures}
 }
@@ -345,7 +352,7 @@ func (c *Calculator) renderCharts() app.UI {
 				app.H2().Text(chartTitle(i, k)),
 				c.chart(i),
 				renderChartNoJS(),
-				app.FigCaption().Body(app.Text(caption+" "), app.If(term != "", func() app.UI { return explain(term) })),
+				app.FigCaption().Body(app.Text(caption+" "), app.If(term != "", func() app.UI { return explainIn(c.lang, term) })),
 			)
 		})}
 	})
@@ -354,18 +361,37 @@ func (c *Calculator) renderCharts() app.UI {
 // aboutFooter is the calculator's footer: the caveat, the data and the
 // citation of r's model or, with no result (the compare page's), the
 // dataset's, which every model shares.
-func aboutFooter(set *data.Set, r *data.Result) app.UI {
+func aboutFooter(set *data.Set, r *data.Result) app.UI { return aboutFooterIn(lang.EN, set, r) }
+
+// aboutFooterIn is aboutFooter in t's language. The dataset's caveat is
+// the catalogue's where it is the one the catalogue translates; any other
+// is shown in the dataset's English, marked as such.
+func aboutFooterIn(t lang.Tag, set *data.Set, r *data.Result) app.UI {
 	src := set.Index.Source
 	caveat := set.Index.Caveat
 	if r != nil {
 		src, caveat = r.Model.Source, r.Model.Caveat
 	}
+	var said app.UI = app.Text(caveat)
+	switch {
+	case t == lang.EN || t == "":
+	case caveat == lang.EN.T("footer.caveat"):
+		said = app.Text(t.T("footer.caveat"))
+	default:
+		said = app.Span().Attr("lang", "en").Text(caveat)
+	}
+	// The licence as the dataset states it, in its own English.
+	var licence app.UI = app.Text(src.Licence)
+	if t != lang.EN && t != "" {
+		licence = app.Span().Attr("lang", "en").Text(src.Licence)
+	}
 	return app.Footer().ID("about").Class("about card").Body(
-		app.P().ID("caveat").Class("caveat").Body(app.Strong().Text("A floor, not a total. "), app.Text(caveat)),
+		app.P().ID("caveat").Class("caveat").Body(app.Strong().Text(t.T("footer.floor")+" "), said),
 		app.P().ID("dataset").Body(
-			app.Text("Data: "), app.A().Href(src.URL).Text(src.Name),
-			app.Text(" "+datasetVersion(src, set.Index.DataVersion)+" Licence: "+src.Licence+"."),
+			app.Text(t.T("footer.data")+" "), app.A().Href(src.URL).Text(src.Name),
+			app.Text(" "+datasetVersionIn(t, src, set.Index.DataVersion)+" "),
+			app.Span().Body(sentence(t, "footer.licence.of", map[string]app.UI{"licence": licence})...),
 		),
-		app.P().ID("cite").Body(app.Text("Cite: "), app.A().Href(src.CiteURL).Text(src.Cite)),
+		app.P().ID("cite").Body(app.Text(t.T("footer.cite")+" "), app.A().Href(src.CiteURL).Text(src.Cite)),
 	)
 }

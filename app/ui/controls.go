@@ -68,7 +68,7 @@ func deadlineField(t lang.Tag, k *data.Kind, ms float64, text, errText string, c
 		}
 	}
 	return app.Div().Class("field wide").Body(
-		app.Div().Class("label-row").Body(app.Label().For("deadline").Text(words), explain(term)),
+		app.Div().Class("label-row").Body(app.Label().For("deadline").Text(words), explainIn(t, term)),
 		app.Div().Class("row").Body(
 			app.Input().Type("range").ID("deadline-range").Class("grow").
 				Aria("label", t.T("field.slider", "slider", slider, "min", t.Number(k.DeadlineText(k.DeadlineMinMS)), "max", data.PrinterOf(t).Deadline(k, k.DeadlineMaxMS))).
@@ -150,7 +150,7 @@ func percentileField(t lang.Tag, p data.Percentile, compact bool, onChange app.E
 		words = t.T("field.percentile.compact")
 	}
 	return app.Div().Class("field").Body(
-		app.Div().Class("label-row").Body(app.Label().For("percentile").Text(words), explain(termPercentile)),
+		app.Div().Class("label-row").Body(app.Label().For("percentile").Text(words), explainIn(t, termPercentile)),
 		app.Select().ID("percentile").OnChange(onChange).Body(opts...),
 	)
 }
@@ -160,7 +160,7 @@ func percentileField(t lang.Tag, p data.Percentile, compact bool, onChange app.E
 // onPreset(i) sets the i-th of k's presets, looked up when clicked: go-app
 // keeps a button's first handler, and the button at i may have been made
 // for another kind's.
-func tokensField(k *data.Kind, text, errText string, onText app.EventHandler, onPreset func(int) app.EventHandler) app.UI {
+func tokensField(t lang.Tag, k *data.Kind, text, errText string, onText app.EventHandler, onPreset func(int) app.EventHandler) app.UI {
 	term, placeholder := termTokens, "5M, 2.5B, 1e9"
 	if k.Diffusion() {
 		term, placeholder = volumeTerms[k], "100, 10k, 1M"
@@ -170,11 +170,15 @@ func tokensField(k *data.Kind, text, errText string, onText app.EventHandler, on
 		Value(text).OnInput(onText), "tokens-error", errText)}
 	for i, v := range k.Presets {
 		name := k.FormatVolume(v)
+		spoken := name + ": " + presetWords(v) + " " + strings.TrimPrefix(k.Items, "output ")
+		if t != lang.EN && t != "" {
+			spoken = name + ": " + data.PrinterOf(t).VolumeWords(k, v)
+		}
 		row = append(row, app.Button().Type("button").Class("preset").ID("preset-"+name).
-			Aria("label", name+": "+presetWords(v)+" "+strings.TrimPrefix(k.Items, "output ")).Text(name).OnClick(onPreset(i)))
+			Aria("label", spoken).Text(name).OnClick(onPreset(i)))
 	}
 	return app.Div().Class("field wide").Body(
-		labelled("tokens", term, label(term)),
+		labelledIn(t, "tokens", term, labelIn(t, term)),
 		app.Div().Class("row").Body(row...),
 		inputError("tokens-error", errText),
 	)
@@ -199,15 +203,15 @@ func presetWords(v float64) string {
 // deadlineError is the message for a deadline box whose text is refused:
 // the parser's, which quotes the text and says what is accepted, led, when
 // the text holds letters, by what is wrong with them.
-func deadlineError(k *data.Kind, text string, err error) string {
+func deadlineError(t lang.Tag, k *data.Kind, text string, err error) string {
 	if strings.ContainsFunc(text, unicode.IsLetter) {
-		units := "ms and s"
+		units := t.T("input.units.tokens")
 		if k.Diffusion() {
-			units = "s, min and ms"
+			units = t.T("input.units.diffusion")
 		}
-		return "Letters other than the units " + units + " are not a number: " + err.Error()
+		return t.T("input.letters", "units", units, "error", inputErrorIn(t, err))
 	}
-	return err.Error()
+	return inputErrorIn(t, err)
 }
 
 // On a phone the inputs come after the answer, a screen or more below it:

@@ -235,7 +235,7 @@ func (c *Calculator) renderServed() app.UI {
 // full page. The ids are the full page's.
 func compactConfig(k *data.Kind, s *data.Config, q data.Query) app.UI {
 	if k.Diffusion() {
-		return diffusionConfig(k, s, &data.Estimate{}, true).ui
+		return diffusionConfig(data.Printer{}, k, s, &data.Estimate{}, true).ui
 	}
 	p := q.Percentile
 	n, _, _ := strings.Cut(p.Share(), " tokens")

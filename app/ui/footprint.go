@@ -30,6 +30,7 @@ type fpInputs struct {
 	// noIdle leaves out the idle share: the plan counts idle capacity
 	// itself, and says so in its place.
 	noIdle bool
+	p      data.Printer // the page's language
 }
 
 // The inputs' names, which their handler reads to know what changed: a
@@ -123,7 +124,7 @@ func (f *fpInputs) set(name, value string) bool {
 	keep := func(apply func(blank bool) error) bool {
 		f.text[name] = value
 		if err := apply(strings.TrimSpace(value) == ""); err != nil {
-			f.errs[name] = err.Error()
+			f.errs[name] = inputErrorIn(f.p.Lang, err)
 			return false
 		}
 		delete(f.errs, name)
@@ -235,44 +236,42 @@ func input(ctx app.Context) (name, value string) {
 
 // render is the section of inputs; h handles every one of them.
 func (f *fpInputs) render(h, toggle app.EventHandler, budget bool) app.UI {
-	fs := f.fp.Factors
+	fs, p := f.fp.Factors, f.p
 	e := fs.Effective()
 	var bounds []app.UI
 	for _, b := range footprint.Boundaries {
-		bounds = append(bounds, option(b.ID, b.Label, b.ID == fs.BoundaryInfo().ID))
+		bounds = append(bounds, option(b.ID, b.LabelIn(p), b.ID == fs.BoundaryInfo().ID))
 	}
 	d := app.Details().ID("fp-inputs").Class("fp-inputs field wide").OnToggle(toggle)
 	if f.open {
 		d = d.Open(true) // only when true: go-app prerenders open="false"
 	}
-	summary := app.Summary().Text("Beyond the GPU: host, cooling, carbon, water, cost")
+	summary := app.Summary().Text(p.T("fp.inputs"))
 	if starting && !f.open {
 		return d.Body(summary) // the rest once the page has started (see folded)
 	}
 	return d.Body(
 		summary,
-		app.P().Class("small").Text("The dataset measures the GPUs alone. A boundary adds what the data centre spends around them; "+
-			"a grid, a water figure and a price turn the energy into carbon, water and money. Carbon and water start at the world's "+
-			"average grid and a data centre's average water use; None shows no figure. Each preset names its source."),
-		f.field("fp-boundary", "Boundary", app.Select().ID("fp-boundary").Name(fpBoundary).OnChange(h).Body(bounds...)),
-		f.box("fp-host", fpHost, "Host CPU and memory, a share of GPU energy (0.43 is +43%)", numberText(e.Host.Value), h),
+		app.P().Class("small").Text(p.T("fp.inputs.about")),
+		f.field("fp-boundary", p.T("fp.boundary.label"), app.Select().ID("fp-boundary").Name(fpBoundary).OnChange(h).Body(bounds...)),
+		f.box("fp-host", fpHost, p.T("fp.host.label"), numberText(e.Host.Value), h),
 		slot(!f.noIdle, func() app.UI {
-			return f.box("fp-idle", fpIdle, "Idle capacity kept for reliability, a share of GPU energy", numberText(e.Idle.Value), h)
+			return f.box("fp-idle", fpIdle, p.T("fp.idle.label"), numberText(e.Idle.Value), h)
 		}),
-		f.presets("fp-pue", footprint.PUE, "PUE: the facility's energy over its IT energy (cooling, power conversion)", e.PUE, false, h),
-		f.presets("fp-grid", footprint.Grid, "Grid carbon intensity: the electricity's emissions, in g CO2e/kWh", fs.Grid, true, h),
-		f.presets("fp-wue", footprint.WUE, "Water used on site (WUE), in L per kWh of IT energy", fs.WUE, true, h),
+		f.presets("fp-pue", footprint.PUE, p.T("fp.pue.label"), e.PUE, false, h),
+		f.presets("fp-grid", footprint.Grid, p.T("fp.grid.label"), fs.Grid, true, h),
+		f.presets("fp-wue", footprint.WUE, p.T("fp.wue.label"), fs.WUE, true, h),
 		app.Div().Class("field").Body(
-			app.Label().For("fp-price").Text("Electricity price per kWh, and its currency"),
+			app.Label().For("fp-price").Text(p.T("fp.price.label")),
 			app.Div().Class("row").Body(
 				f.textInput("fp-price", fpPrice, "0.12", "", h).Class("grow").Attr("inputmode", "decimal"),
-				f.textInput("fp-cur", fpCurrency, "USD", "Currency, a three-letter code", h).Class("cur").MaxLength(3),
+				f.textInput("fp-cur", fpCurrency, "USD", p.T("fp.currency.label"), h).Class("cur").MaxLength(3),
 			),
 			f.error("fp-price", fpPrice),
 			f.error("fp-cur", fpCurrency),
 		),
 		app.If(budget, func() app.UI {
-			return f.field("fp-budget", "Budget: what fits in it?",
+			return f.field("fp-budget", p.T("fp.budget.label"),
 				f.textInput("fp-budget", fpBudget, "1 t CO2e, 500 kWh, 2 m3, 10 USD", "", h),
 				f.error("fp-budget", fpBudget))
 		}),
@@ -321,27 +320,27 @@ func (f *fpInputs) box(id, name, label, boundary string, h app.EventHandler) app
 // (grid, WUE) may be none: no figure.
 func (f *fpInputs) presets(id string, p *footprint.Param, label string, x footprint.Factor, optional bool, h app.EventHandler) app.UI {
 	var opts []app.UI
+	pp := f.p
 	if optional {
-		none := map[*footprint.Param]string{footprint.Grid: "carbon", footprint.WUE: "water"}[p]
-		opts = append(opts, option("", "None: no "+none+" figure", !x.Set))
+		opts = append(opts, option("", pp.T("fp.none."+p.Name), !x.Set))
 	}
 	for _, pr := range p.Presets {
-		opts = append(opts, option(pr.ID, pr.Label+": "+data.FormatNumber(pr.Value), x.Set && strings.EqualFold(x.Preset, pr.ID)))
+		opts = append(opts, option(pr.ID, pp.T("fp.option", "label", pr.LabelIn(pp, p), "value", pp.Number(pr.Value)), x.Set && strings.EqualFold(x.Preset, pr.ID)))
 	}
 	// Last and always there, hidden unless chosen, so that the presets keep
 	// their places.
 	var custom app.HTMLOption
 	if x.Set && x.Preset == "" {
-		custom = app.Option().Value(customPreset).Text("Your figure: " + data.FormatNumber(x.Value)).Selected(true)
+		custom = app.Option().Value(customPreset).Text(pp.T("fp.custom", "value", pp.Number(x.Value))).Selected(true)
 	} else {
-		custom = app.Option().Value(customPreset).Text("Your figure (in the box)").Hidden(true).Disabled(true)
+		custom = app.Option().Value(customPreset).Text(pp.T("fp.custom.box")).Hidden(true).Disabled(true)
 	}
 	opts = append(opts, custom)
-	own := "A number of your own"
+	own := pp.T("fp.own")
 	if p.Unit != "" {
 		own += " (" + p.Unit + ")"
 	}
-	about := app.P().ID(id + "-about").Class("hint").Text(p.Describe(x))
+	about := app.P().ID(id + "-about").Class("hint").Text(p.DescribeIn(pp, x))
 	if !x.Set {
 		about = about.Hidden(true) // only when true: go-app prerenders hidden="false"
 	}

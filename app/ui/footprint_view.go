@@ -15,6 +15,7 @@ import (
 
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
+	"tokenjoule/data/lang"
 )
 
 // headlineWh is the energy the headline shows: the total at the boundary,
@@ -28,7 +29,8 @@ func (c *Calculator) boundaryWords(gpuOnly string) string {
 	if f.IsGPUOnly() {
 		return gpuOnly
 	}
-	return widenedWords(f, "the measured GPU energy, "+data.FormatEnergy(c.res.Estimate.EnergyWh))
+	p := c.printer()
+	return widenedWordsIn(p, f, p.T("fp.measured", "energy", p.Energy(c.res.Estimate.EnergyWh)))
 }
 
 // widenedWords says what a total at f's boundary, wider than the GPU,
@@ -43,6 +45,19 @@ func widenedWords(f footprint.Factors, gpu string, skip ...*footprint.Param) str
 	return fmt.Sprintf("Energy at the boundary “%s”: %s, times %s for %s (the ladder below gives each factor and its source). "+
 		"Not counted: %sthe network and the hardware's manufacture.",
 		f.BoundaryName(), gpu, data.FormatNumber(widening(f)), adds, omits)
+}
+
+// widenedWordsIn is widenedWords in p's language.
+func widenedWordsIn(p data.Printer, f footprint.Factors, gpu string, skip ...*footprint.Param) string {
+	if p.Lang == "" || p.Lang == lang.EN {
+		return widenedWords(f, gpu, skip...)
+	}
+	adds, omits := f.ReachIn(p, skip...)
+	vars := []string{"name", f.BoundaryNameIn(p), "gpu", gpu, "factor", p.Number(widening(f)), "adds", adds, "omits", omits}
+	if omits != "" {
+		return p.T("fp.widened.omits", vars...)
+	}
+	return p.T("fp.widened", vars...)
 }
 
 // widening is how many times the GPU energy the boundary's total is.
@@ -60,21 +75,22 @@ type fpResult struct {
 	ladder footprint.Ladder
 	gpuReq float64          // GPU Wh for a request of the average output length (an image or video)
 	spread footprint.Spread // the published spread of f's factors for c
+	p      data.Printer     // the page's language
 }
 
 func (c *Calculator) footprint() fpResult {
 	f, r := c.foot.fp.Factors, c.res
 	return fpResult{f: f, b: c.foot.fp.Budget, k: r.Kind, c: r.Selected, ladder: f.Ladder(r.Estimate.EnergyWh),
-		gpuReq: r.Estimate.EnergyPerRequest / 3600, spread: f.SpreadOf(r.Selected)}
+		gpuReq: r.Estimate.EnergyPerRequest / 3600, spread: f.SpreadOf(r.Selected), p: c.printer()}
 }
 
 // request is what a request is, after "per": "request of 625 tokens", or
 // for an image or video model "image", "video".
 func (fr fpResult) request() string {
 	if fr.k.Diffusion() {
-		return fr.k.Item
+		return fr.p.T("item." + fr.k.Item)
 	}
-	return "request of " + data.FormatNumber(float64(fr.c.AvgOutputTokens)) + " tokens"
+	return fr.p.T("fp.request", "n", fr.p.Number(float64(fr.c.AvgOutputTokens)))
 }
 
 // renderFootprint is the footprint under the headline; compact (the
@@ -86,15 +102,14 @@ func (c *Calculator) renderFootprint(compact bool) app.UI {
 		return slot(!c.foot.fp.IsBase(), fr.renderCompact)
 	}
 	return later(app.Section().ID("fp").Class("footprint").Aria("labelledby", "fp-title"), func() []app.UI {
-		f := fr.f
+		f, p := fr.f, fr.p
 		gpuOnly := f.IsGPUOnly()
-		boundary := "Boundary: " + f.BoundaryName() + ". " + f.BoundaryAbout()
+		boundary := p.T("fp.boundary", "name", f.BoundaryNameIn(p), "about", f.BoundaryAboutIn(p))
 		if gpuOnly {
-			boundary = "Boundary: GPU only, as measured. The host's CPU and memory, idle capacity and cooling are not counted: " +
-				"a boundary under “Beyond the GPU” adds them."
+			boundary = p.T("fp.boundary.gpu")
 		}
 		return []app.UI{
-			app.H2().ID("fp-title").Text("Beyond the GPU"),
+			app.H2().ID("fp-title").Text(p.T("fp.title")),
 			app.P().ID("fp-boundary-words").Class("small").Text(boundary),
 			slot(!gpuOnly, fr.renderLadder),
 			fr.renderTotals(),
@@ -108,29 +123,33 @@ func (c *Calculator) renderFootprint(compact bool) app.UI {
 // renderLadder is the rungs, each with its energy, what it applies and its
 // source, and the total.
 func (fr fpResult) renderLadder() app.UI {
+	p := fr.p
 	rungs := fr.f.Rungs(fr.ladder.GPUWh)
 	items := make([]app.UI, len(rungs))
 	for i, r := range rungs {
-		what := "measured by the ML.ENERGY benchmark"
+		what := p.T("rung.measured.by")
 		if r.Param != nil {
-			what = r.Param.Sourced(r.Factor)
+			what = r.Param.SourcedIn(p, r.Factor)
 		}
 		items[i] = app.Li().DataSet("rung", r.Name).Body(
-			app.Span().Class("fp-label").Text(r.Label),
-			app.Span().Class("fp-wh").Text(data.FormatEnergy(r.Wh)),
-			app.Span().Class("fp-applies").Text(r.Applies()),
-			spanNote(fr.spread, r.Param),
-			sourceNote(r.Source(), r.Label, what, false),
+			app.Span().Class("fp-label").Text(r.LabelIn(p)),
+			app.Span().Class("fp-wh").Text(p.Energy(r.Wh)),
+			app.Span().Class("fp-applies").Text(r.AppliesIn(p)),
+			spanNoteIn(p, fr.spread, r.Param),
+			sourceNoteIn(p, r.Source(), r.LabelIn(p), what, false),
 		)
 	}
 	perReq := fr.f.Ladder(fr.gpuReq).FacilityWh
+	per := p.T("fp.per", "wh", p.Number(perReq)+p.Lang.Of().Numbers.UnitSpace+"Wh", "request", fr.request())
+	if j := p.Lang.Figure(data.InJoules(fr.ladder.FacilityWh)); j != "" {
+		per = p.T("fp.per.both", "joules", j, "per", per)
+	}
 	return app.Div().Class("fp-ladder-box").Body(
 		app.Ol().ID("fp-ladder").Class("fp-ladder").Body(items...),
 		app.P().ID("fp-total").Class("fp-total").Body(
-			app.Span().Class("fp-label").Text("Total at this boundary"),
-			app.Strong().ID("fp-total-wh").Class("fp-wh").Text(data.FormatEnergy(fr.ladder.FacilityWh)),
-			app.Span().Class("small").Text(strings.TrimPrefix(fmt.Sprintf("%s; %s Wh per %s",
-				data.InJoules(fr.ladder.FacilityWh), data.FormatNumber(perReq), fr.request()), "; ")),
+			app.Span().Class("fp-label").Text(p.T("fp.total")),
+			app.Strong().ID("fp-total-wh").Class("fp-wh").Text(p.Energy(fr.ladder.FacilityWh)),
+			app.Span().Class("small").Text(per),
 		),
 	)
 }
@@ -147,21 +166,21 @@ type total struct {
 // Each says what energy it counts: on the GPU-only boundary, that it is a
 // floor. Their sources are named beside them.
 func (fr fpResult) totals() []total {
-	f, l := fr.f, fr.ladder
+	f, l, p := fr.f, fr.ladder, fr.p
 	carbon, hasCarbon := f.Carbon(l)
 	water, hasWater := f.Water(l)
 	cost, hasCost := f.Cost(l)
-	of, ofIT := "of the energy at this boundary", "of the IT energy (all but cooling)"
+	of, ofIT := p.T("fp.of"), p.T("fp.of.it")
 	if f.IsGPUOnly() {
-		of, ofIT = "of the GPU energy only: a floor", "of the GPU energy only: a floor"
+		of, ofIT = p.T("fp.of.gpu"), p.T("fp.of.gpu")
 	}
 	return []total{
-		{"fp-carbon", "Carbon", footprint.FormatCarbon(carbon), "at " + footprint.Grid.Sourced(f.Grid) + ", " + of,
+		{"fp-carbon", p.T("fp.carbon"), footprint.Figure(p, footprint.FormatCarbon(carbon)), p.T("fp.at", "value", footprint.Grid.SourcedIn(p, f.Grid), "of", of),
 			footprint.Carbon, footprint.Grid.SourceOf(f.Grid), hasCarbon},
-		{"fp-water", "Water, on site", footprint.FormatWater(water), "at " + footprint.WUE.Sourced(f.WUE) + ", " + ofIT,
+		{"fp-water", p.T("fp.water"), footprint.Figure(p, footprint.FormatWater(water)), p.T("fp.at", "value", footprint.WUE.SourcedIn(p, f.WUE), "of", ofIT),
 			footprint.Water, footprint.WUE.SourceOf(f.WUE), hasWater},
-		{"fp-cost", "Cost", footprint.FormatMoney(cost, f.Currency),
-			fmt.Sprintf("at %s %s per kWh, %s", data.FormatNumber(f.Price.Value), f.Currency, of), footprint.Money, footprint.YourFigure, hasCost},
+		{"fp-cost", p.T("fp.cost"), footprint.Figure(p, footprint.FormatMoney(cost, f.Currency)),
+			p.T("fp.at.price", "price", p.Number(f.Price.Value), "currency", f.Currency, "of", of), footprint.Money, footprint.YourFigure, hasCost},
 	}
 }
 
@@ -181,8 +200,8 @@ func (fr fpResult) renderTotals() app.UI {
 			return app.Div().ID(t.id+"-row").Body(
 				app.Dt().Text(t.label),
 				app.Dd().ID(t.id).Class("fp-figure").Text(t.value),
-				app.Dd().Class("small").Body(app.Text(t.at+" "), sourceNote(t.source, t.label, "", false)),
-				rangeNote(t.id+"-range", fr.spread, t.m, fr.ladder.GPUWh, "", first, true),
+				app.Dd().Class("small").Body(app.Text(t.at+" "), sourceNoteIn(fr.p, t.source, t.label, "", false)),
+				rangeNoteIn(fr.p, t.id+"-range", fr.spread, t.m, fr.ladder.GPUWh, "", first, true),
 			)
 		})
 	}
@@ -195,7 +214,7 @@ func (fr fpResult) renderTotals() app.UI {
 	return app.Div().Class("fp-totals-box").Body(
 		dl.Body(rows...),
 		slot(noCurrency, func() app.UI {
-			return app.P().ID("fp-cost-note").Class("small").Text("A price needs its currency for a cost: type its three-letter code, such as USD.")
+			return app.P().ID("fp-cost-note").Class("small").Text(fr.p.T("fp.nocurrency"))
 		}),
 	)
 }
@@ -209,26 +228,20 @@ func (fr fpResult) renderBudget() app.UI {
 		if bad := (*data.InputError)(nil); errors.As(err, &bad) && bad.Reason != "" {
 			reason = bad.Reason
 		}
-		return p.Class("error").Text(fmt.Sprintf("No answer for the budget %s: %s.", fr.b.Describe(), reason))
+		return p.Class("error").Text(fr.p.T("fp.budget.none", "budget", fr.b.DescribeIn(fr.p), "reason", reason))
 	}
-	at := "at this boundary"
+	at := fr.p.T("fp.budget.at")
 	if fr.f.IsGPUOnly() {
-		at = "on the GPU energy alone"
+		at = fr.p.T("fp.budget.gpu")
 	}
+	tokens := app.Strong().ID("fp-budget-tokens").Text(fr.p.Volume(roundSig(fit.Tokens, 4)))
 	if fr.k.Diffusion() {
-		return p.Body(
-			app.Text(fr.b.Describe()+" pays for "),
-			app.Strong().ID("fp-budget-tokens").Text(data.ReadableVolume(roundSig(fit.Tokens, 4))),
-			app.Text(fmt.Sprintf(" %s, %s.", fr.k.Items, at)),
-		)
+		return p.Body(sentence(fr.p.Lang, "fp.budget.items", map[string]app.UI{"n": tokens},
+			"budget", fr.b.DescribeIn(fr.p), "items", fr.p.T("items."+fr.k.Items), "at", at)...)
 	}
-	return p.Body(
-		app.Text(fr.b.Describe()+" pays for "),
-		app.Strong().ID("fp-budget-tokens").Text(data.ReadableVolume(roundSig(fit.Tokens, 4))),
-		app.Text(" output tokens, or "),
-		app.Strong().ID("fp-budget-requests").Text(data.ReadableVolume(roundSig(fit.Requests, 4))),
-		app.Text(fmt.Sprintf(" requests of %s tokens, %s.", data.FormatNumber(float64(fr.c.AvgOutputTokens)), at)),
-	)
+	return p.Body(sentence(fr.p.Lang, "fp.budget.tokens", map[string]app.UI{"n": tokens,
+		"requests": app.Strong().ID("fp-budget-requests").Text(fr.p.Volume(roundSig(fit.Requests, 4)))},
+		"budget", fr.b.DescribeIn(fr.p), "tokens", fr.p.Number(float64(fr.c.AvgOutputTokens)), "at", at)...)
 }
 
 // renderComparisons puts the energy, carbon and water into everyday terms,
@@ -236,9 +249,10 @@ func (fr fpResult) renderBudget() app.UI {
 func (fr fpResult) renderComparisons() app.UI {
 	carbon, hasCarbon := fr.f.Carbon(fr.ladder)
 	water, hasWater := fr.f.Water(fr.ladder)
-	energy := "The energy at this boundary"
+	p := fr.p
+	energy := p.T("fp.cmp.energy")
 	if fr.f.IsGPUOnly() {
-		energy = "The GPU energy"
+		energy = p.T("fp.cmp.gpu")
 	}
 	var groups []app.UI
 	for _, g := range []struct {
@@ -248,24 +262,24 @@ func (fr fpResult) renderComparisons() app.UI {
 		ok     bool
 	}{
 		{footprint.Energy, energy, fr.ladder.FacilityWh, true},
-		{footprint.Carbon, "The carbon emitted", carbon, hasCarbon},
-		{footprint.Water, "The water consumed", water, hasWater},
+		{footprint.Carbon, p.T("fp.cmp.carbon"), carbon, hasCarbon},
+		{footprint.Water, p.T("fp.cmp.water"), water, hasWater},
 	} {
 		var items []app.UI
 		for _, cmp := range footprint.Comparisons {
 			if cmp.Measure != g.m {
 				continue
 			}
-			n, words := cmp.Format(g.amount)
+			n, words := cmp.FormatIn(p, g.amount)
 			items = append(items, app.Li().ID("fp-cmp-"+cmp.ID).Body(
 				app.Strong().Class("fp-figure").Text(n),
 				app.Text(" "+words+" "),
-				sourceNote(cmp.Source(), words, cmp.Figure, false),
+				sourceNoteIn(p, cmp.Source(), words, p.T("cmp.figure."+cmp.ID), false),
 			))
 		}
 		groups = append(groups, slot(g.ok, func() app.UI {
 			return app.Div().Class("fp-cmp-group").DataSet("measure", g.m.Name()).Body(
-				app.H3().Text(g.lead+" is about as much as"),
+				app.H3().Text(p.T("fp.cmp.lead", "what", g.lead)),
 				app.Ul().Body(items...),
 			)
 		}))
@@ -278,54 +292,59 @@ func (fr fpResult) renderComparisons() app.UI {
 // accelerators-only figure, the whole facility for the others (at a
 // GPU-only page, the typical cloud boundary's, said so).
 func (fr fpResult) renderPrompts() app.UI {
-	wh := func(v float64) string { return data.FormatNumber(v) + " Wh" }
-	facility, at := fr.f.Ladder(fr.gpuReq).FacilityWh, "this request at this boundary"
+	p := fr.p
+	wh := func(v float64) string { return footprint.Figure(p, data.FormatNumber(v)+" Wh") }
+	facility, at := fr.f.Ladder(fr.gpuReq).FacilityWh, p.T("fp.point.at")
 	// Text after an element begins with a word: prerendered, go-app puts a
 	// line break between them, read as a space (so "tokens ." is avoided).
-	perReq := " of GPU energy per " + fr.request()
-	req := []app.UI{app.Text("This calculation: "), app.Strong().ID("fp-request-gpu").Text(wh(fr.gpuReq)), app.Text(perReq + ".")}
+	gpu := app.Strong().ID("fp-request-gpu").Text(wh(fr.gpuReq))
+	req := sentence(p.Lang, "fp.request.gpu", map[string]app.UI{"gpu": gpu}, "request", fr.request())
 	if !fr.f.IsGPUOnly() {
-		req = []app.UI{req[0], req[1], app.Text(perReq + ", "), app.Strong().ID("fp-request-facility").Text(wh(facility)), app.Text(" at this boundary.")}
+		req = sentence(p.Lang, "fp.request.both", map[string]app.UI{"gpu": gpu,
+			"facility": app.Strong().ID("fp-request-facility").Text(wh(facility))}, "request", fr.request())
 	}
 	per := app.P().ID("fp-per-request").Body(req...)
 	if fr.k.Diffusion() {
 		// The published figures are a text prompt's: nothing to set an image beside.
-		return app.Div().ID("fp-prompts").Class("fp-prompts").Body(app.H3().Text("Per "+fr.k.Item), per)
+		return app.Div().ID("fp-prompts").Class("fp-prompts").Body(app.H3().Text(p.T("fp.per.item", "item", p.T("item."+fr.k.Item))), per)
 	}
 	if fr.f.IsGPUOnly() {
 		cloud := footprint.Factors{}.WithBoundary("cloud")
 		facility = cloud.Ladder(fr.gpuReq).FacilityWh
-		at = "this request at the boundary “" + cloud.BoundaryName() + "” (this page counts the GPU only)"
+		at = p.T("fp.point.cloud", "name", cloud.BoundaryNameIn(p))
 	}
 	// The published figures are folded under a line that gives their range:
 	// open, they fill a phone's screen between the answer and the inputs.
 	lo, hi := footprint.PromptPoints[0].Wh, footprint.PromptPoints[0].Wh
-	for _, p := range footprint.PromptPoints {
-		lo, hi = min(lo, p.Wh), max(hi, p.Wh)
+	for _, pt := range footprint.PromptPoints {
+		lo, hi = min(lo, pt.Wh), max(hi, pt.Wh)
 	}
 	return app.Div().ID("fp-prompts").Class("fp-prompts").Body(
-		app.H3().Text("Per request, beside published figures for one prompt"),
+		app.H3().Text(p.T("fp.prompts")),
 		per,
 		app.Details().ID("fp-points").Class("fp-points").Body(
-			app.Summary().Text(fmt.Sprintf("%d published figures for one prompt, from %s to %s, each on its own boundary",
-				len(footprint.PromptPoints), wh(lo), wh(hi))),
+			app.Summary().Text(p.T("fp.points", "n", strconv.Itoa(len(footprint.PromptPoints)), "low", wh(lo), "high", wh(hi))),
 			folded(func() app.UI {
 				items := make([]app.UI, len(footprint.PromptPoints))
-				for i, p := range footprint.PromptPoints {
-					ours, words := facility, "for "+at
-					if p.Boundary == "gpu" {
-						ours, words = fr.gpuReq, "of GPU energy for this request"
+				for i, pt := range footprint.PromptPoints {
+					ours, words := facility, at
+					if pt.Boundary == "gpu" {
+						ours, words = fr.gpuReq, p.T("fp.point.gpu")
 					}
-					figure := wh(p.Wh)
-					if p.Approx {
+					figure := wh(pt.Wh)
+					if pt.Approx {
 						figure = "≈" + figure
 					}
-					items[i] = app.Li().DataSet("point", i).DataSet("boundary", p.Boundary).Body(
-						app.Strong().Class("fp-point").Text(figure),
-						app.Text(" "+p.What+". It counts "+p.Counts+": compare with "),
-						app.Strong().Class("fp-ours").Text(wh(ours)),
-						app.Text(" "+words+". "),
-						sourceNote(p.Source(), figure, "", false),
+					what, counts := pt.What, pt.Counts
+					if p.Lang != "" && p.Lang != lang.EN {
+						what, counts = p.T("prompt."+strconv.Itoa(i)), p.T("prompt."+strconv.Itoa(i)+".counts")
+					}
+					body := sentence(p.Lang, "fp.point", map[string]app.UI{
+						"figure": app.Strong().Class("fp-point").Text(figure),
+						"ours":   app.Strong().Class("fp-ours").Text(wh(ours)),
+					}, "what", what, "counts", counts, "words", words)
+					items[i] = app.Li().DataSet("point", i).DataSet("boundary", pt.Boundary).Body(
+						append(body, app.Text(" "), sourceNoteIn(p, pt.Source(), figure, "", false))...,
 					)
 				}
 				return app.Ul().Body(items...)
@@ -339,24 +358,38 @@ func (fr fpResult) renderPrompts() app.UI {
 // details element, so a keyboard (Enter, Space) and a tap open it. Links
 // open a new tab, as in an iframe they must.
 func sourceNote(s footprint.Source, of, figure string, compact bool) app.UI {
-	summary := "source"
+	return sourceNoteIn(data.Printer{}, s, of, figure, compact)
+}
+
+// sourceNoteIn is sourceNote in p's language.
+func sourceNoteIn(p data.Printer, s footprint.Source, of, figure string, compact bool) app.UI {
+	summary := p.T("source")
 	if s.ID == footprint.YourFigure.ID {
-		summary = "your figure"
+		summary = p.T("fp.yours")
 	}
 	var body []app.UI
 	if figure != "" {
 		body = append(body, app.Text(figure+". "))
 	}
 	title := s.Title
-	if s.ID == footprint.YourFigure.ID {
-		title = "This is " + s.Title + ": a number given in the inputs, with no publication behind it."
+	switch {
+	case s.ID == footprint.YourFigure.ID:
+		title = p.T("source.yours")
+	case (s.ID == "mlenergy" || s.ID == "unit") && p.Lang != "" && p.Lang != lang.EN:
+		// Our own words; a publication's title is cited as it is.
+		title = p.T("source." + s.ID)
 	}
-	body = append(body, app.Text(title))
+	if title == s.Title && p.Lang != "" && p.Lang != lang.EN {
+		// A publication's title and summary, cited in its own words.
+		body = append(body, app.Span().Attr("lang", "en").Text(title))
+	} else {
+		body = append(body, app.Text(title))
+	}
 	if s.URL != "" {
 		body = append(body, app.Text(" "), app.A().Href(s.URL).Target("_blank").Rel("noopener").Text(linkText(s.URL)))
 	}
 	return app.Details().Class("fp-source").Body(
-		app.Summary().Aria("label", summary+" of "+of).Text(summary),
+		app.Summary().Aria("label", p.T("source.of", "source", summary, "of", of)).Text(summary),
 		folded(func() app.UI { return app.P().Body(body...) }),
 	)
 }
@@ -370,17 +403,18 @@ func linkText(u string) string {
 // renderCompact is the embed's footprint: the boundary, the rungs on one
 // line, the totals, the budget, and the factors' sources folded away.
 func (fr fpResult) renderCompact() app.UI {
-	f := fr.f
-	head := "GPU only, as measured"
+	f, p := fr.f, fr.p
+	head := p.T("fp.compact.gpu")
 	if !f.IsGPUOnly() {
-		head = fmt.Sprintf("At the boundary “%s”: GPU energy × %s", f.BoundaryName(), data.FormatNumber(widening(f)))
+		head = p.T("fp.compact", "name", f.BoundaryNameIn(p), "factor", p.Number(widening(f)))
 	}
 	e := f.Effective()
+	pct := func(v float64) string { return p.Lang.Percent(data.FormatNumber(v*100) + "%") }
 	short := map[string]string{
 		"gpu":      "GPU",
-		"server":   "+ host " + data.FormatNumber(e.Host.Value*100) + "%",
-		"fleet":    "+ idle " + data.FormatNumber(e.Idle.Value*100) + "%",
-		"facility": "× PUE " + data.FormatNumber(e.PUE.Value),
+		"server":   "+ " + p.T("short.host", "pct", pct(e.Host.Value)),
+		"fleet":    "+ " + p.T("short.idle", "pct", pct(e.Idle.Value)),
+		"facility": "× PUE " + p.Number(e.PUE.Value),
 	}
 	var rungs []app.UI
 	var sources []footprint.Source
@@ -396,7 +430,7 @@ func (fr fpResult) renderCompact() app.UI {
 		cite(r.Source())
 		rungs = append(rungs, app.Li().DataSet("rung", r.Name).Body(
 			app.Span().Class("fp-label").Text(short[r.Name]),
-			app.Span().Class("fp-wh").Text(data.FormatEnergy(r.Wh)),
+			app.Span().Class("fp-wh").Text(p.Energy(r.Wh)),
 		))
 	}
 	var totals []app.UI
@@ -405,7 +439,7 @@ func (fr fpResult) renderCompact() app.UI {
 			cite(t.source)
 		}
 		totals = append(totals, slot(t.ok, func() app.UI {
-			return app.Div().Title(t.at).Body(app.Dt().Text(t.label), app.Dd().ID(t.id).Text(t.value), rangeNote(t.id+"-range", fr.spread, t.m, fr.ladder.GPUWh, "", false, true))
+			return app.Div().Title(t.at).Body(app.Dt().Text(t.label), app.Dd().ID(t.id).Text(t.value), rangeNoteIn(fr.p, t.id+"-range", fr.spread, t.m, fr.ladder.GPUWh, "", false, true))
 		}))
 	}
 	var notes []app.UI
@@ -431,7 +465,7 @@ func (fr fpResult) renderCompact() app.UI {
 		app.Dl().ID("fp-totals").Class("config compact").Body(totals...),
 		slot(!fr.b.IsZero(), fr.renderBudget),
 		app.Details().Class("fp-sources").Body(
-			app.Summary().Text("Factors and sources"),
+			app.Summary().Text(p.T("fp.sources")),
 			app.Ul().Body(notes...),
 		),
 	)

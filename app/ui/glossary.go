@@ -142,16 +142,32 @@ var glossary = map[string]term{
 // label is the label of a glossary term.
 func label(key string) string { return glossary[key].Label() }
 
+// termIn is the term of key in t's language: its words and explanation
+// from the catalogue, its raw name as it is.
+func termIn(t lang.Tag, key string) term {
+	g := glossary[key]
+	if t == lang.EN || t == "" {
+		return g
+	}
+	return term{Words: t.T("term." + key), Raw: g.Raw, Means: t.T("term." + key + ".means")}
+}
+
+// labelIn is label in t's language.
+func labelIn(t lang.Tag, key string) string { return termIn(t, key).Label() }
+
 // explain is the plain explanation of a glossary term, to put right after
 // where the term appears: a native disclosure, which opens by click, touch,
 // Enter or Space, and works before the app runs. Its button shows "?" and
 // is named for people who hear the page: What is "Batch size limit"?
-func explain(key string) app.UI {
-	t := glossary[key]
+func explain(key string) app.UI { return explainIn(lang.EN, key) }
+
+// explainIn is explain in tag's language.
+func explainIn(tag lang.Tag, key string) app.UI {
+	t := termIn(tag, key)
 	return app.Details().Class("term").DataSet("term", key).Body(
 		app.Summary().Body(
 			app.Span().Aria("hidden", "true").Text("?"),
-			app.Span().Class("sr-only").Text("What is “"+t.Words+"”?"),
+			app.Span().Class("sr-only").Text(tag.T("term.what", "term", t.Words)),
 		),
 		folded(func() app.UI { return app.Span().Class("term-text").Text(t.Means) }),
 	)
@@ -159,10 +175,13 @@ func explain(key string) app.UI {
 
 // labelled is a label naming a glossary term for the control with the id,
 // with the term's explanation after it.
-func labelled(id, key, text string) app.UI {
+func labelled(id, key, text string) app.UI { return labelledIn(lang.EN, id, key, text) }
+
+// labelledIn is labelled in t's language.
+func labelledIn(t lang.Tag, id, key, text string) app.UI {
 	return app.Div().Class("label-row").Body(
 		app.Label().For(id).Text(text),
-		explain(key),
+		explainIn(t, key),
 	)
 }
 
@@ -172,6 +191,14 @@ func count(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// countIn is count in p's language: "1 image", "4 Bilder".
+func countIn(p data.Printer, n int, noun string) string {
+	if n == 1 {
+		return "1 " + p.T("item."+noun)
+	}
+	return p.Int(n) + " " + p.T("items."+noun+"s")
 }
 
 // gpuOption is the label of the "any GPU" choice for GPUs a model (or a
@@ -184,11 +211,14 @@ func gpuOption(t lang.Tag, gpus []string) string {
 }
 
 // measuredOn lists GPUs as "B200 and H100".
-func measuredOn(gpus []string) string {
+func measuredOn(gpus []string) string { return measuredOnIn(lang.EN, gpus) }
+
+// measuredOnIn is measuredOn in t's language.
+func measuredOnIn(t lang.Tag, gpus []string) string {
 	if len(gpus) < 2 {
 		return strings.Join(gpus, "")
 	}
-	return strings.Join(gpus[:len(gpus)-1], ", ") + " and " + gpus[len(gpus)-1]
+	return t.T("list.and", "list", strings.Join(gpus[:len(gpus)-1], ", "), "last", gpus[len(gpus)-1])
 }
 
 // modelHint is what sets a model apart, said under its name in the
@@ -197,19 +227,26 @@ func measuredOn(gpus []string) string {
 // counted.
 // compact (the embed's) leaves the weights' precision to the serving
 // details, which it folds away.
-func modelHint(k *data.Kind, m *data.ModelEntry, compact bool) string {
-	size := data.FormatParams(float64(m.Params)) + " parameters, all active for each token"
+func modelHint(t lang.Tag, k *data.Kind, m *data.ModelEntry, compact bool) string {
+	// "14B" in English, the language's own words for a billion elsewhere.
+	count := func(billions data.Float) string {
+		if t == lang.EN || t == "" {
+			return data.FormatParams(float64(billions))
+		}
+		return data.PrinterOf(t).Volume(float64(billions) * 1e9)
+	}
+	size := t.T("hint.all", "params", count(m.Params))
 	switch {
 	case k.Diffusion():
-		size = data.FormatParams(float64(m.Params)) + " parameters"
+		size = t.T("hint.params", "params", count(m.Params))
 	case m.ActiveParams != m.Params:
-		size = fmt.Sprintf("%s parameters, %s active for each token", data.FormatParams(float64(m.Params)), data.FormatParams(float64(m.ActiveParams)))
+		size = t.T("hint.active", "params", count(m.Params), "active", count(m.ActiveParams))
 	}
-	hint := fmt.Sprintf("%s · weights in %s · measured on %s", size, m.Precision, measuredOn(m.GPUs))
+	on := t.T("hint.measured", "gpus", measuredOnIn(t, m.GPUs))
 	if compact {
-		hint = fmt.Sprintf("%s · measured on %s", size, measuredOn(m.GPUs))
+		return size + " · " + on
 	}
-	return hint
+	return size + " · " + t.T("hint.weights", "precision", m.Precision) + " · " + on
 }
 
 // datasetVersion says, after the source's name, what was measured when, in
@@ -219,6 +256,16 @@ func datasetVersion(src data.Source, copied string) string {
 	version, _, _ := strings.Cut(src.Version, " ")
 	return fmt.Sprintf("version %s: GPU energy measured on %s servers, published %s and last updated %s (copied here %s).",
 		version, measuredOn(data.GPUs), longDate(src.Released), longDate(src.Compiled), longDate(copied))
+}
+
+// datasetVersionIn is datasetVersion in t's language.
+func datasetVersionIn(t lang.Tag, src data.Source, copied string) string {
+	if t == lang.EN || t == "" {
+		return datasetVersion(src, copied)
+	}
+	version, _, _ := strings.Cut(src.Version, " ")
+	return t.T("footer.version", "version", version, "gpus", measuredOnIn(t, data.GPUs), "released", t.Date(src.Released),
+		"updated", t.Date(src.Compiled), "copied", t.Date(copied))
 }
 
 // longDate writes an ISO date as people read it: "1 December 2025"; a value

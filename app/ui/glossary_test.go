@@ -175,7 +175,7 @@ func TestModelHint(t *testing.T) {
 	for _, w := range set.Index.Workloads {
 		for i := range w.Models {
 			m := &w.Models[i]
-			full, compact := modelHint(w.Kind(), m, false), modelHint(w.Kind(), m, true)
+			full, compact := modelHint(lang.EN, w.Kind(), m, false), modelHint(lang.EN, w.Kind(), m, true)
 			for _, hint := range []string{full, compact} {
 				if strings.Contains(hint, m.Name) || !strings.Contains(hint, "parameters") || !strings.Contains(hint, "measured on") {
 					t.Errorf("%s: %s's hint %q repeats its name or lacks its size or GPUs", w.ID, m.Slug, hint)
@@ -194,13 +194,13 @@ func TestDeadlineError(t *testing.T) {
 		if err == nil {
 			t.Fatalf("%q parses", in)
 		}
-		got := deadlineError(data.Tokens, in, err)
+		got := deadlineError(lang.EN, data.Tokens, in, err)
 		letters := strings.ContainsAny(strings.ToLower(in), "abcdefghijklmnopqrstuvwxyz")
 		if letters != strings.HasPrefix(got, "Letters other than the units ms and s are not a number: ") || !strings.HasSuffix(got, err.Error()) {
 			t.Errorf("deadlineError(%q) = %q", in, got)
 		}
 	}
-	if got := deadlineError(data.Images, "x", errors.New("e")); !strings.Contains(got, "Letters other than the units s, min and ms") {
+	if got := deadlineError(lang.EN, data.Images, "x", errors.New("e")); !strings.Contains(got, "Letters other than the units s, min and ms") {
 		t.Errorf("deadlineError = %q", got)
 	}
 }

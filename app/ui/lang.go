@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"errors"
+	"strings"
+
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"tokenjoule/app/state"
@@ -41,3 +44,42 @@ func markLang(t lang.Tag) {
 // link is appURL with the language the page's URL asked for, so that a
 // link followed from a page in French opens in French.
 func (p *page) link(path, query string) string { return appURL(path, state.WithLang(query, p.asked)) }
+
+// sentence is key's sentence in t as markup: each {name} that els names
+// (name and element pairs) becomes its element, the text between them
+// text; vars fill the other placeholders, as lang.Tag.T does.
+func sentence(t lang.Tag, key string, els map[string]app.UI, vars ...string) []app.UI {
+	s := t.T(key, vars...)
+	var out []app.UI
+	for {
+		i := strings.IndexByte(s, '{')
+		j := strings.IndexByte(s[max(i, 0):], '}')
+		if i < 0 || j < 0 {
+			break
+		}
+		el, ok := els[s[i+1:i+j]]
+		if !ok {
+			break
+		}
+		if s[:i] != "" {
+			out = append(out, app.Text(s[:i]))
+		}
+		out = append(out, el)
+		s = s[i+j+1:]
+	}
+	if s != "" {
+		out = append(out, app.Text(s))
+	}
+	return out
+}
+
+// inputErrorIn is the message for a box whose text a parser refused, in
+// t's language: the value quoted and why (data.WhyIn); err's own English
+// message in English.
+func inputErrorIn(t lang.Tag, err error) string {
+	var bad *data.InputError
+	if t == lang.EN || t == "" || !errors.As(err, &bad) {
+		return err.Error()
+	}
+	return t.T("input.refused", "value", data.Quote(bad.Value), "why", data.WhyIn(data.PrinterOf(t), bad.Why()))
+}

@@ -48,7 +48,7 @@ func (n *Notices) Render() app.UI {
 			about = x.Param
 		}
 		items[i] = app.Div().Class("notice-item").Body(
-			app.P().Class("notice").DataSet("param", x.Param).Text(x.Message),
+			app.P().Class("notice").DataSet("param", x.Param).Text(x.In(n.Lang)),
 			disabledUntilStart(app.Button().Type("button").ID(fmt.Sprintf("dismiss-%d", i)).Class("notice-dismiss small-button").
 				Aria("label", n.Lang.T("notice.dismiss.about", "about", about)).Text(n.Lang.T("notice.dismiss")).OnClick(n.onDismiss(i))),
 		)

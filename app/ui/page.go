@@ -123,6 +123,7 @@ func (p *page) fromURL(u *url.URL) {
 		p.lang = state.Language(asked, browserLanguages())
 		markLang(p.lang)
 	}
+	p.foot.p = p.printer()
 	notices := append(append(malformed, ln...), p.own.read(v)...)
 	if p.embedded {
 		var en []state.Notice
@@ -213,7 +214,7 @@ func (p *page) fullPage(root app.HTMLMain, skip string, top app.UI, lede string,
 			),
 			app.P().Class("lede").Text(lede),
 		),
-		&UpdateBanner{},
+		&UpdateBanner{Lang: p.lang},
 		p.renderNoJS(),
 		&Notices{List: p.notices, Lang: p.lang},
 		app.Div().Class("layout").Body(answer, inputs),

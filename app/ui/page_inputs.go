@@ -127,7 +127,7 @@ func (p *page) onDeadlineText(ctx app.Context, e app.Event) {
 	p.deadline.text = value(ctx)
 	ms, err := p.kind().ParseDeadline(p.deadline.text)
 	if err != nil {
-		p.deadline.err = deadlineError(p.kind(), p.deadline.text, err)
+		p.deadline.err = deadlineError(p.lang, p.kind(), p.deadline.text, err)
 		return // keep the last good answer
 	}
 	p.setDeadline(ms, p.deadline.text)
@@ -156,14 +156,14 @@ func (p *page) percentileField() app.UI {
 // volumeField is the volume's box and its presets, in the unit of the
 // query's kind.
 func (p *page) volumeField() app.UI {
-	return tokensField(p.kind(), p.volume.text, p.volume.err, p.onVolume, p.onPreset)
+	return tokensField(p.lang, p.kind(), p.volume.text, p.volume.err, p.onVolume, p.onPreset)
 }
 
 func (p *page) onVolume(ctx app.Context, e app.Event) {
 	p.volume.text = value(ctx)
 	v, err := p.kind().ParseVolume(p.volume.text)
 	if err != nil {
-		p.volume.err = err.Error()
+		p.volume.err = inputErrorIn(p.lang, err)
 		return // keep the last good answer
 	}
 	p.setVolume(v, p.volume.text)
@@ -255,7 +255,7 @@ func modelFields(t lang.Tag, set *data.Set, q data.Query, hidden state.Hidden, c
 	}
 	hint, whole := "", ""
 	if entry != nil {
-		hint = modelHint(data.TaskKind(q.Task), entry, compact)
+		hint = modelHint(t, data.TaskKind(q.Task), entry, compact)
 		if utf8.RuneCountInString(entry.Name) > phoneName {
 			whole = entry.Name + ": "
 		}
@@ -278,7 +278,7 @@ func modelFields(t lang.Tag, set *data.Set, q data.Query, hidden state.Hidden, c
 		}),
 		show(state.ParamGPU, func() app.UI {
 			return app.Div().Class("field wide").Body(
-				app.Div().Class("label-row").Body(app.Label().For("gpu").Text("GPU"), explain(termGPUs)),
+				app.Div().Class("label-row").Body(app.Label().For("gpu").Text("GPU"), explainIn(t, termGPUs)),
 				app.Select().ID("gpu").OnChange(onGPU).Body(gpus...),
 			)
 		}),

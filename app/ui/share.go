@@ -10,6 +10,7 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
+	"tokenjoule/data/lang"
 	"tokenjoule/data/plan"
 )
 
@@ -35,6 +36,9 @@ type Share struct {
 	// Kept: rendered without its contents while the page adopts the
 	// prerendered one (later), which then holds them.
 	Kept bool
+	// Lang is the language it speaks, Asked the one the page's URL asked
+	// for, which its links keep.
+	Lang, Asked lang.Tag
 
 	status  string // what the last action did
 	failed  bool   // the status is a failure
@@ -54,7 +58,7 @@ func (c *Calculator) share(compact bool) app.UI {
 	if c.res == nil {
 		return app.Div().Hidden(true)
 	}
-	s := &Share{Query: c.res.Query, Result: c.res, Compact: compact, Footprint: c.foot.fp, Kept: keeping}
+	s := &Share{Query: c.res.Query, Result: c.res, Compact: compact, Footprint: c.foot.fp, Kept: keeping, Lang: c.lang, Asked: c.asked}
 	for i, spec := range chartSpecs {
 		s.Charts = append(s.Charts, ShareChart{ID: spec.id, Title: chartTitle(i, c.res.Kind)})
 	}
@@ -67,30 +71,34 @@ const imageWidth = 960
 // OnInit hands the browser a turn if the page's first render has run long.
 func (s *Share) OnInit() { startTurn() }
 
+// tr is the sentence of key in the share's language.
+func (s *Share) tr(key string, vars ...string) string { return s.Lang.T(key, vars...) }
+
 func (s *Share) Render() app.UI {
-	sec := app.Section().ID("share").Class("share card").Aria("label", "Take it away")
+	sec := app.Section().ID("share").Class("share card").Aria("label", s.tr("share.label"))
 	if s.Kept {
 		return sec.DataSet("kept", true)
 	}
 	var body []app.UI
 	if s.Result != nil && !s.Compact {
 		body = append(body, app.P().Class("share-compare "+answerPart).Body(
-			app.A().ID("open-compare").Class("button").Href(appURL("/compare", s.Footprint.Page().AppendTo(state.String(s.Query)))).
-				Text("Compare every model of this workload at this deadline →"),
+			app.A().ID("open-compare").Class("button").Href(appURL("/compare", state.WithLang(s.Footprint.Page().AppendTo(state.String(s.Query)), s.Asked))).
+				Text(s.tr("share.compare")+" →"),
 			// The planner plans output tokens: not images or videos.
 			slot(!s.Result.Kind.Diffusion(), func() app.UI {
 				t := state.TokensAsRate(s.Query, plan.DefaultTraffic())
-				words := "Plan a deployment for " + data.Tokens.VolumeWords(t.Rate.TokensPerDay()) + " a day"
+				volume := data.PrinterOf(s.Lang).VolumeWords(data.Tokens, t.Rate.TokensPerDay())
+				words := s.tr("share.plan", "volume", volume)
 				if t.Rate.TokensPerDay() < s.Query.Tokens {
-					words += ", the most a plan takes"
+					words = s.tr("share.plan.most", "volume", volume)
 				}
-				return app.A().ID("open-plan").Class("button").Href(appURL("/plan", s.Footprint.Page().AppendTo(state.PlanString(s.Query, t)))).
+				return app.A().ID("open-plan").Class("button").Href(appURL("/plan", state.WithLang(s.Footprint.Page().AppendTo(state.PlanString(s.Query, t)), s.Asked))).
 					Text(words + " →")
 			}),
 		))
 	}
 	if s.Result != nil {
-		body = append(body, s.row("Scenario", s.button("download-scenario", "JSON", "Download the scenario as JSON", s.onScenario)))
+		body = append(body, s.row(s.tr("share.scenario"), s.button("download-scenario", "JSON", s.tr("share.scenario.title"), s.onScenario)))
 	}
 	if s.Ranking != nil {
 		what := "the comparison"
@@ -106,22 +114,21 @@ func (s *Share) Render() app.UI {
 			break // the embed's first chart only
 		}
 		body = append(body, s.row(c.Title,
-			s.button("png-"+c.ID, "PNG", "Save the chart "+c.Title+" as a PNG picture", s.onImage(i, false)),
-			s.button("svg-"+c.ID, "SVG", "Save the chart "+c.Title+" as an SVG picture", s.onImage(i, true))))
+			s.button("png-"+c.ID, "PNG", s.tr("share.png", "title", c.Title), s.onImage(i, false)),
+			s.button("svg-"+c.ID, "SVG", s.tr("share.svg", "title", c.Title), s.onImage(i, true))))
 	}
 	body = append(body,
-		app.Div().Class("share-row").Body(s.button("copy-summary", "Copy summary",
-			"Copy summary: a paragraph with the figures, the caveat, the source and the link to this page", s.onCopy)),
+		app.Div().Class("share-row").Body(s.button("copy-summary", s.tr("share.copy"), s.tr("share.copy.title"), s.onCopy)),
 		app.P().ID("share-status").Class(statusClass(s.failed)).Role("status").Body(
 			app.Text(s.status),
 			app.If(s.framed, func() app.UI {
-				return app.Span().Body(app.Text(" Nothing saved? The page around this frame may not allow downloads: "),
-					app.A().ID("share-full").Href(s.permalink()).Target("_blank").Rel("noopener").Text("open the full page ↗"),
-					app.Text(" and save it there."))
+				return app.Span().Body(append([]app.UI{app.Text(" ")}, sentence(s.Lang, "share.framed", map[string]app.UI{
+					"link": app.A().ID("share-full").Href(s.permalink()).Target("_blank").Rel("noopener").Text(s.tr("share.framed.link")),
+				})...)...)
 			}),
 		),
 		app.Textarea().ID("summary-text").Class("summary-text").ReadOnly(true).Rows(5).Spellcheck(false).
-			Aria("label", "Summary").Hidden(s.copyBox == "").Text(s.copyBox),
+			Aria("label", s.tr("share.summary")).Hidden(s.copyBox == "").Text(s.copyBox),
 	)
 	return sec.Body(body...)
 }
@@ -161,7 +168,7 @@ func (s *Share) permalink() string {
 	if s.Planned != nil {
 		query += "&" + state.TrafficString(s.Planned.Traffic)
 	}
-	return pageOrigin() + rootPrefix() + path + "?" + s.Footprint.Page().AppendTo(query)
+	return pageOrigin() + rootPrefix() + path + "?" + state.WithLang(s.Footprint.Page().AppendTo(query), s.Asked)
 }
 
 // save offers a file and says what happened.
@@ -171,10 +178,10 @@ func (s *Share) save(name, mime string, b []byte, err error) {
 	}
 	s.framed = false
 	if err != nil {
-		s.status, s.failed = fmt.Sprintf("Could not make %s: %v.", name, err), true
+		s.status, s.failed = s.tr("share.failed", "name", name, "error", err.Error()), true
 		return
 	}
-	s.status, s.failed = "Saved "+name+".", false
+	s.status, s.failed = s.tr("share.saved", "name", name), false
 	s.framed = inFrame()
 }
 
@@ -191,7 +198,7 @@ func (s *Share) filename(ext string) string {
 }
 
 func (s *Share) onScenario(ctx app.Context, e app.Event) {
-	b, err := export.ScenarioJSON(s.Result, footprintFields(s.Result, s.Footprint)...)
+	b, err := export.ScenarioJSONIn(data.PrinterOf(s.Lang), s.Footprint.Factors, s.Result, footprintFields(s.Result, s.Footprint)...)
 	s.save(export.Filename(s.Result.Query, "json"), "application/json", b, err)
 }
 
@@ -265,15 +272,34 @@ func (s *Share) image(c ShareChart) charts.Image {
 	case s.Planned != nil:
 		caveat = plan.Caveat
 	}
+	subtitle, footer := s.question(), []string{
+		"Boundary: " + export.Boundary(idx.Boundary) + ". " + caveat,
+		fmt.Sprintf("Data: %s %s (%s). Cite: %s.", src.Name, src.Version, src.URL, src.Cite),
+	}
+	if r := s.Result; r != nil && s.Lang != lang.EN && s.Lang != "" {
+		// The calculator's picture in the page's language, but for the
+		// chart's own title.
+		p, q := data.PrinterOf(s.Lang), s.Query
+		subtitle = s.tr("picture.question", "model", r.Model.Name, "workload", s.tr("workload."+q.Task),
+			"volume", p.VolumeWords(r.Kind, q.Tokens), "gpus", p.GPUChoice(r.Model.GPUs, q.GPU),
+			"deadline", p.DeadlineWords(r.Kind, q.Percentile, q.DeadlineMS))
+		boundary := export.Boundary(idx.Boundary)
+		if idx.Boundary == "gpu_only" {
+			boundary = s.tr("summary.gpu-only")
+		}
+		if caveat == lang.EN.T("footer.caveat") {
+			caveat = s.tr("footer.caveat")
+		}
+		v, _, _ := strings.Cut(src.Version, " ")
+		footer = []string{s.tr("picture.boundary", "boundary", boundary, "caveat", caveat),
+			s.tr("picture.data", "data", src.Name+" "+v, "url", src.URL, "cite", src.Cite)}
+	}
 	return charts.Image{
 		Title:    "tokenjoule: " + c.Title,
-		Subtitle: s.question(),
-		Footer: []string{
-			"Boundary: " + export.Boundary(idx.Boundary) + ". " + caveat,
-			fmt.Sprintf("Data: %s %s (%s). Cite: %s.", src.Name, src.Version, src.URL, src.Cite),
-		},
-		Link:  s.permalink(),
-		Width: imageWidth,
+		Subtitle: subtitle,
+		Footer:   footer,
+		Link:     s.permalink(),
+		Width:    imageWidth,
 	}
 }
 
@@ -319,7 +345,7 @@ func (s *Share) onCopy(ctx app.Context, e app.Event) {
 	var text string
 	switch {
 	case s.Result != nil:
-		text = export.Summary(s.Result, s.Footprint.Factors, s.permalink())
+		text = export.SummaryIn(data.PrinterOf(s.Lang), s.Result, s.Footprint.Factors, s.permalink())
 	case s.Planned != nil:
 		text = export.PlanCompareSummary(s.Planned, &s.source().Index, s.Footprint.Factors, s.permalink())
 	default:
@@ -329,11 +355,11 @@ func (s *Share) onCopy(ctx app.Context, e app.Event) {
 	copyText(text, func(reason string) {
 		ctx.Dispatch(func(app.Context) {
 			if reason == "" {
-				s.status = "Summary copied to the clipboard."
+				s.status = s.tr("share.copied")
 				return
 			}
 			s.copyBox, s.failed = text, true
-			s.status = "The browser did not copy (" + reason + "): the summary is below, selected; copy it with Ctrl+C or ⌘C."
+			s.status = s.tr("share.refused", "reason", reason)
 			ctx.Defer(func(app.Context) { selectText("summary-text") })
 		})
 	})

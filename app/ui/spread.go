@@ -7,9 +7,12 @@ package ui
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"tokenjoule/data"
 	"tokenjoule/data/footprint"
 )
 
@@ -22,14 +25,19 @@ import (
 // "Published spread: 1.2 to 56 kg CO2e, of the host, idle capacity, cooling
 // and the grid". In a list of figures (dd) it is a dd, else a div.
 func rangeNote(id string, s footprint.Spread, m footprint.Measure, gpuWh float64, per string, explains, dd bool) app.UI {
-	words := s.Brief(m, gpuWh, per)
+	return rangeNoteIn(data.Printer{}, id, s, m, gpuWh, per, explains, dd)
+}
+
+// rangeNoteIn is rangeNote in p's language.
+func rangeNoteIn(p data.Printer, id string, s footprint.Spread, m footprint.Measure, gpuWh float64, per string, explains, dd bool) app.UI {
+	words := s.BriefIn(p, m, gpuWh, per)
 	if explains {
-		words = rangeSentence(s.Beside(m, gpuWh, per))
+		words = rangeSentenceIn(p, s.BesideIn(p, m, gpuWh, per))
 	}
 	body := func() []app.UI {
 		return []app.UI{
 			app.Span().Class("range-words").Text(words),
-			app.If(explains, func() app.UI { return explain(termSpread) }),
+			app.If(explains, func() app.UI { return explainIn(p.Lang, termSpread) }),
 		}
 	}
 	switch {
@@ -52,10 +60,19 @@ func rangeSentence(words string) string {
 	return strings.ToUpper(words[:1]) + words[1:] + ", " + footprint.NotConfidence + "."
 }
 
+// rangeSentenceIn is rangeSentence in p's language.
+func rangeSentenceIn(p data.Printer, words string) string {
+	if words == "" {
+		return ""
+	}
+	r, size := utf8.DecodeRuneInString(words)
+	return p.T("spread.sentence", "words", string(unicode.ToUpper(r))+words[size:])
+}
+
 // renderRange is the calculator's headline's range, where it spreads.
 func (c *Calculator) renderRange() app.UI {
 	fr := c.footprint()
-	return rangeNote("energy-range", fr.spread, footprint.Energy, fr.ladder.GPUWh, "", true, false)
+	return rangeNoteIn(fr.p, "energy-range", fr.spread, footprint.Energy, fr.ladder.GPUWh, "", true, false)
 }
 
 // renderLever is the line under the answer that names the choice that
@@ -77,17 +94,20 @@ func (c *Calculator) renderRuns() app.UI {
 		return app.Div().Hidden(true)
 	}
 	// A div: a paragraph cannot hold the glossary's disclosure.
-	return app.Div().ID("runs").Class("range small").Body(app.Text(rs.Sentence()+" "), explain(termMeasure))
+	return app.Div().ID("runs").Class("range small").Body(app.Text(rs.SentenceIn(c.printer())+" "), explainIn(c.lang, termMeasure))
 }
 
 // spanNote is the published spread of a rung's factor, beside its value:
 // "spread +23.27% to +43%", each end's source in its title; nothing for a
 // factor held or the GPU's rung.
-func spanNote(s footprint.Spread, p *footprint.Param) app.UI {
+func spanNote(s footprint.Spread, p *footprint.Param) app.UI { return spanNoteIn(data.Printer{}, s, p) }
+
+// spanNoteIn is spanNote in pr's language.
+func spanNoteIn(pr data.Printer, s footprint.Spread, p *footprint.Param) app.UI {
 	for _, sp := range s.Spans {
 		if sp.Param == p {
-			return app.Span().Class("fp-applies fp-span").Title(sp.Describe(sp.Low) + ", " + sp.Low.Source().Title + "; " +
-				sp.Describe(sp.High) + ", " + sp.High.Source().Title).Text("spread " + sp.Short())
+			return app.Span().Class("fp-applies fp-span").Title(sp.DescribeIn(pr, sp.Low) + ", " + sp.Low.Source().Title + "; " +
+				sp.DescribeIn(pr, sp.High) + ", " + sp.High.Source().Title).Text(pr.T("spread.short", "range", sp.ShortIn(pr)))
 		}
 	}
 	return app.Span().Hidden(true)

@@ -1,12 +1,17 @@
 package ui
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/data/lang"
+)
 
 // UpdateBanner offers a reload once the service worker has installed a new
 // deployment. The page keeps working on the old version until then, so the
 // reload is the visitor's choice, not a surprise.
 type UpdateBanner struct {
 	app.Compo
+	Lang      lang.Tag // the page's language
 	available bool
 }
 
@@ -27,8 +32,8 @@ func (b *UpdateBanner) Render() app.UI {
 		return app.Span().Hidden(true)
 	}
 	return app.Div().ID("update").Class("notice update").Attr("role", "status").Body(
-		app.Text("A new version of tokenjoule is available. "),
-		app.Button().ID("update-reload").Type("button").Text("Reload").
+		app.Text(b.Lang.T("update.available")+" "),
+		app.Button().ID("update-reload").Type("button").Text(b.Lang.T("update.reload")).
 			OnClick(func(ctx app.Context, e app.Event) { ctx.Reload() }),
 	)
 }

@@ -6,13 +6,14 @@
 // A page speaks the language its link's lang= names (en, fr, de, es), else
 // the browser's preferred one among them, else English (app/state). The
 // prerendered page is English and says which language is coming until the
-// app runs (web/guard.js). So far the calculator's first screen (its
-// question, figure, other end, caveat, lever, dataset figures and controls),
-// the card (its own wasm, the card layout, the builder's pinned card and
-// its picture and alt text), the builder's language choice and the
-// notices' buttons speak it; the rest of the pages, the notices' sentences,
-// the other embed layouts, the charts, Copy summary and the downloads'
-// labels are still in English.
+// app runs (web/guard.js). So far the calculator page (all but its
+// charts' words), its glossary, its Copy summary, the card (its own wasm,
+// the card layout, the builder's pinned card and its picture and alt
+// text), the Embed dialog and the notices (all but the reason a parser
+// gives) speak it; the compare and plan pages, the other embed layouts,
+// the charts and the downloaded files are still in English. A
+// publication's title, the dataset's licence and any caveat the catalogue
+// does not hold are shown in their own English, marked lang="en".
 //
 // To add a language: write one file here holding its Language (copy fr.go:
 // its tag, its name in itself, its number and date formats, and every key

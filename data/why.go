@@ -1,0 +1,47 @@
+package data
+
+import (
+	"strings"
+
+	"tokenjoule/data/lang"
+)
+
+// whyKeys are the catalogue's sentences of the reasons and accepted forms
+// the parsers give (InputError.Why), the more particular first: a reason
+// that is one of them, filled, is said in a reader's language.
+var whyKeys = []string{
+	"why.empty", "why.positive", "why.negative", "why.commas", "why.exp-suffix", "why.tokens", "why.deadline",
+	"why.tokens.small", "why.tokens.large", "why.deadline.large", "why.range", "why.param.share", "why.param.unit",
+	"why.param.unit.only", "why.param", "why.currency", "why.percentile", "why.gpu", "why.model.many", "why.model.mean",
+	"why.model.not", "why.model.accepted", "why.budget", "why.budget.carbon", "why.budget.water", "why.budget.money",
+	"why.budget.unit", "why.budget.co2e", "why.gpu.only", "why.gpu.on", "why.one-of",
+}
+
+// WhyIn says why, the reason and accepted forms a parser gave in English
+// (InputError.Why), in p's language: each part, between "; ", that the
+// catalogue holds, its numbers in p's format; a part it does not hold stays
+// as it is.
+func WhyIn(p Printer, why string) string {
+	if p.Lang == "" || p.Lang == lang.EN || why == "" {
+		return why
+	}
+	parts := strings.Split(why, "; ")
+	out := ""
+	for i, part := range parts {
+		for _, key := range whyKeys {
+			if vars, ok := lang.Unfill(lang.EN.T(key), part); ok {
+				for j := 1; j < len(vars); j += 2 {
+					vars[j] = p.Lang.Number(vars[j])
+				}
+				part = p.T(key, vars...)
+				break
+			}
+		}
+		if i == 0 {
+			out = part
+		} else {
+			out = p.T("list.semi", "list", out, "next", part)
+		}
+	}
+	return out
+}
