@@ -2,7 +2,6 @@ package state
 
 import (
 	"fmt"
-	"net/url"
 	"slices"
 	"strings"
 
@@ -17,7 +16,7 @@ import (
 // highlighted model's. The query it returns is one data.Set.Compare
 // answers; it may not be one Select answers for its model (Normalize makes
 // it one).
-func ParseCompare(set *data.Set, v url.Values) (data.Query, []Notice) {
+func ParseCompare(set *data.Set, v Values) (data.Query, []Notice) {
 	q, notices := Parse(set, v)
 	if i := slices.IndexFunc(notices, func(n Notice) bool { return n.Param == ParamModel }); i >= 0 {
 		s, _ := first(v, ParamModel)

@@ -2,7 +2,6 @@ package state
 
 import (
 	"fmt"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -85,7 +84,7 @@ func layoutName(l string) string {
 // calculator's Charts. A refused value falls back to the default, with a
 // Notice naming it and what is accepted; ParamChart counts only with the
 // chart layout, whose default chart is Charts[0].
-func ParseEmbed(v url.Values, layouts []string) (Embed, []Notice) {
+func ParseEmbed(v Values, layouts []string) (Embed, []Notice) {
 	e, notices := parseLook(v, layouts, Charts)
 	var hn []Notice
 	e.Hidden, hn = ParseHidden(v)
@@ -95,7 +94,7 @@ func ParseEmbed(v url.Values, layouts []string) (Embed, []Notice) {
 // ParsePlanEmbed reads the plan embed's parameters as ParseEmbed reads the
 // calculator's: every layout, its PlanCharts, and its controls to hide
 // (ParsePlanHidden).
-func ParsePlanEmbed(v url.Values) (Embed, []Notice) {
+func ParsePlanEmbed(v Values) (Embed, []Notice) {
 	e, notices := parseLook(v, []string{LayoutInteractive, LayoutCard, LayoutChart}, PlanCharts)
 	var hn []Notice
 	e.Hidden, hn = ParsePlanHidden(v)
@@ -103,7 +102,7 @@ func ParsePlanEmbed(v url.Values) (Embed, []Notice) {
 }
 
 // parseLook reads the layout, the chart (one of charts) and the theme.
-func parseLook(v url.Values, layouts, charts []string) (Embed, []Notice) {
+func parseLook(v Values, layouts, charts []string) (Embed, []Notice) {
 	var (
 		e       Embed
 		notices []Notice
@@ -187,7 +186,7 @@ func (e Embed) Record() string {
 	if e.Made == "" {
 		return ""
 	}
-	return ParamMade + "=" + url.QueryEscape(e.Made) + "&" + ParamMadeWh + "=" + strconv.FormatFloat(e.MadeWh, 'f', -1, 64)
+	return ParamMade + "=" + queryEscape(e.Made) + "&" + ParamMadeWh + "=" + strconv.FormatFloat(e.MadeWh, 'f', -1, 64)
 }
 
 // MadeWith records in e the data version a card is made with and its
@@ -210,13 +209,13 @@ func (e Embed) String() string { return e.string(e.Hidden.String()) }
 func (e Embed) string(hide string) string {
 	var parts []string
 	if e.Layout != LayoutInteractive {
-		parts = append(parts, ParamLayout+"="+url.QueryEscape(e.Layout))
+		parts = append(parts, ParamLayout+"="+queryEscape(e.Layout))
 	}
 	if e.Layout == LayoutChart && e.Chart != "" {
-		parts = append(parts, ParamChart+"="+url.QueryEscape(e.Chart))
+		parts = append(parts, ParamChart+"="+queryEscape(e.Chart))
 	}
 	if e.Theme != "" {
-		parts = append(parts, ParamTheme+"="+url.QueryEscape(e.Theme))
+		parts = append(parts, ParamTheme+"="+queryEscape(e.Theme))
 	}
 	if hide != "" {
 		// Names and commas only: nothing to escape, and "task,model" reads

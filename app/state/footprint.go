@@ -3,7 +3,6 @@ package state
 import (
 	"errors"
 	"fmt"
-	"net/url"
 	"strings"
 
 	"tokenjoule/data"
@@ -114,14 +113,14 @@ func defaultOf(p *footprint.Param) string {
 // reported in a Notice naming it and what is shown instead. A budget that
 // parses is kept even when the factor it needs is missing: Factors.Fit says
 // what is missing, where the page shows the budget's answer.
-func ParseFootprint(v url.Values) (Footprint, []Notice) { return parseFootprint(v, DefaultFootprint()) }
+func ParseFootprint(v Values) (Footprint, []Notice) { return parseFootprint(v, DefaultFootprint()) }
 
 // ParseBareFootprint is ParseFootprint for an embed: only what the URL sets.
-func ParseBareFootprint(v url.Values) (Footprint, []Notice) {
+func ParseBareFootprint(v Values) (Footprint, []Notice) {
 	return parseFootprint(v, Footprint{Bare: true})
 }
 
-func parseFootprint(v url.Values, fp Footprint) (Footprint, []Notice) {
+func parseFootprint(v Values, fp Footprint) (Footprint, []Notice) {
 	var notices []Notice
 	refuse := func(param, value string, err error, fallback string) {
 		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
@@ -189,10 +188,10 @@ func refusal(err error) string {
 
 // Encode writes the parameters in which fp differs from its Base, and only
 // those, as ParseFootprint (or ParseBareFootprint) reads them back to fp.
-func (fp Footprint) Encode() url.Values {
-	v := url.Values{}
+func (fp Footprint) Encode() Values {
+	v := Values{}
 	if fp.Factors.Boundary != "" {
-		v.Set(ParamBoundary, fp.Factors.Boundary)
+		v[ParamBoundary] = []string{fp.Factors.Boundary}
 	}
 	def := fp.Base()
 	for _, p := range footprint.Params {
@@ -200,16 +199,16 @@ func (fp Footprint) Encode() url.Values {
 		switch {
 		case f == *def.Factors.Of(p):
 		case !f.Set:
-			v.Set(p.Name, None)
+			v[p.Name] = []string{None}
 		default:
-			v.Set(p.Name, p.Format(f))
+			v[p.Name] = []string{p.Format(f)}
 		}
 	}
 	if fp.Factors.Currency != "" {
-		v.Set(ParamCurrency, fp.Factors.Currency)
+		v[ParamCurrency] = []string{fp.Factors.Currency}
 	}
 	if !fp.Budget.IsZero() {
-		v.Set(ParamBudget, fp.Budget.String())
+		v[ParamBudget] = []string{fp.Budget.String()}
 	}
 	return v
 }
@@ -221,7 +220,7 @@ func (fp Footprint) String() string {
 	var parts []string
 	for _, k := range FootprintParams {
 		if s, ok := v[k]; ok {
-			parts = append(parts, k+"="+url.QueryEscape(s[0]))
+			parts = append(parts, k+"="+queryEscape(s[0]))
 		}
 	}
 	return strings.Join(parts, "&")

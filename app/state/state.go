@@ -7,7 +7,6 @@ package state
 import (
 	"errors"
 	"fmt"
-	"net/url"
 	"slices"
 	"strings"
 
@@ -87,8 +86,8 @@ func (s sample) String() string {
 // string as a whole, quoting the first pairs that hold a ";" (which
 // url.ParseQuery refuses as a separator) or a malformed %-escape. Unlike
 // url.ParseQuery, it keeps the pairs of a query with more than 10,000 of them.
-func ParseQuery(raw string) (url.Values, []Notice) {
-	v := url.Values{}
+func ParseQuery(raw string) (Values, []Notice) {
+	v := Values{}
 	var (
 		bad sample
 		why []string
@@ -110,8 +109,8 @@ func ParseQuery(raw string) (url.Values, []Notice) {
 			continue
 		}
 		k, val, _ := strings.Cut(pair, "=")
-		key, err1 := url.QueryUnescape(k)
-		value, err2 := url.QueryUnescape(val)
+		key, err1 := queryUnescape(k)
+		value, err2 := queryUnescape(val)
 		if err1 != nil || err2 != nil {
 			note(pair, "a % must start an escape such as %20")
 			continue
@@ -133,7 +132,7 @@ func ParseQuery(raw string) (url.Values, []Notice) {
 // (or, for a model or GPU, by the nearest valid choice) and reported in a
 // Notice; parameters that are not the calculator's are ignored, since go-app
 // and people add their own.
-func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
+func Parse(set *data.Set, v Values) (data.Query, []Notice) {
 	q := data.DefaultQuery()
 	var notices []Notice
 	refuse := func(param, value, why, fallback string) {
@@ -276,10 +275,10 @@ func matchGPU(e *data.ModelEntry, s string) (string, bool) {
 // page may highlight none). For a token workload: task, model, gpu,
 // deadline (ms), p and tokens; for an image or video workload, task, model,
 // gpu, deadline (s) and images or videos.
-func Encode(q data.Query) url.Values {
-	v := url.Values{}
+func Encode(q data.Query) Values {
+	v := Values{}
 	for _, p := range params(q) {
-		v.Set(p.key, p.value)
+		v[p.key] = []string{p.value}
 	}
 	return v
 }
@@ -301,17 +300,17 @@ func params(q data.Query) []param {
 }
 
 // String is Encode's query string with the parameters in the page's order
-// (task, model, gpu, deadline, p, tokens) rather than url.Values' sorted one.
+// (task, model, gpu, deadline, p, tokens) rather than Values' sorted one.
 func String(q data.Query) string {
 	var parts []string
 	for _, p := range params(q) {
-		parts = append(parts, p.key+"="+url.QueryEscape(p.value))
+		parts = append(parts, p.key+"="+queryEscape(p.value))
 	}
 	return strings.Join(parts, "&")
 }
 
 // first returns the first value of a parameter that is present.
-func first(v url.Values, key string) (string, bool) {
+func first(v Values, key string) (string, bool) {
 	vs := v[key]
 	if len(vs) == 0 {
 		return "", false
@@ -380,7 +379,7 @@ func (h Hidden) names(volume string) string {
 // case, with blanks and empty names ignored; every occurrence of the
 // parameter counts. Names that are not controls are ignored and reported in
 // one Notice naming the first of them.
-func ParseHidden(v url.Values) (Hidden, []Notice) {
+func ParseHidden(v Values) (Hidden, []Notice) {
 	var (
 		h       Hidden
 		unknown sample
