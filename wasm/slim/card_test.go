@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCardLinks: the card's wasm (wasm/card, which every reader of a card
+// downloads) links none of the packages a card does not need (net/url,
+// whose net/netip keeps unique handles; go-app, go-echarts), and embeds the
+// dataset packed for it (data/card.pack), not the calculator's whole pack.
+func TestCardLinks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("asks the go command and builds the card's wasm")
+	}
+	cmd := exec.Command("go", "list", "-deps", "tokenjoule/wasm/card")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list of the card's wasm: %v\n%s", err, out)
+	}
+	deps := map[string]bool{}
+	for _, p := range strings.Fields(string(out)) {
+		deps[p] = true
+	}
+	for _, p := range []string{"net/url", "net/netip", "unique", goapp, echarts} {
+		if deps[p] {
+			t.Errorf("the card's wasm links %s", p)
+		}
+	}
+	wasm := filepath.Join(t.TempDir(), "card.wasm")
+	modfile, err := overlay(t.TempDir())
+	if err == nil {
+		err = build(modfile, wasm, "tokenjoule/wasm/card", false)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(wasm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]bool{"card.pack": true, "dataset.pack": false} {
+		pack, err := os.ReadFile(filepath.Join("..", "..", "data", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(b, pack) != want {
+			t.Errorf("the card's wasm embeds data/%s: %v, want %v", name, !want, want)
+		}
+	}
+}
