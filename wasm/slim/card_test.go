@@ -11,7 +11,8 @@ import (
 
 // TestCardLinks: the card's wasm (wasm/card, which every reader of a card
 // downloads) links none of the packages a card does not need (net/url,
-// whose net/netip keeps unique handles; go-app, go-echarts), and embeds the
+// whose net/netip keeps unique handles; go-app, go-echarts) nor a
+// strings.Replacer (which links every kind of replacer), and embeds the
 // dataset packed for it (data/card.pack), not the calculator's whole pack.
 func TestCardLinks(t *testing.T) {
 	if testing.Short() {
@@ -35,7 +36,7 @@ func TestCardLinks(t *testing.T) {
 	wasm := filepath.Join(t.TempDir(), "card.wasm")
 	modfile, err := overlay(t.TempDir())
 	if err == nil {
-		err = build(modfile, wasm, "tokenjoule/wasm/card", false)
+		err = build(modfile, wasm, "tokenjoule/wasm/card", true)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -43,6 +44,10 @@ func TestCardLinks(t *testing.T) {
 	b, err := os.ReadFile(wasm)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The function names of a build with symbols, as the linker writes them.
+	if bytes.Contains(b, []byte("strings.__Replacer_.")) {
+		t.Error("the card's wasm links a strings.Replacer")
 	}
 	for name, want := range map[string]bool{"card.pack": true, "dataset.pack": false} {
 		pack, err := os.ReadFile(filepath.Join("..", "..", "data", name))
