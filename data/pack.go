@@ -2,7 +2,7 @@ package data
 
 import (
 	"errors"
-	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -117,7 +117,7 @@ func LoadPacked(b []byte) (*Set, error) {
 	}
 	r.i = len(packMagic)
 	if v := r.raw(); r.err == nil && v != SchemaVersion {
-		return nil, fmt.Errorf("dataset pack: schema version %q, want %q", v, SchemaVersion)
+		return nil, errors.New("dataset pack: schema version " + strconv.Quote(v) + ", want " + strconv.Quote(SchemaVersion))
 	}
 	n := r.count()
 	p := &packed{b: b, strs: make([]string, 0, n), models: map[string][2]int{}, tables: map[string][2]int{}}
@@ -144,7 +144,7 @@ func LoadPacked(b []byte) (*Set, error) {
 		r.i = end
 	}
 	if r.err == nil && r.i != len(b) {
-		r.fail("%d bytes after the last model", len(b)-r.i)
+		r.fail(strconv.Itoa(len(b)-r.i) + " bytes after the last model")
 	}
 	if r.err != nil {
 		return nil, r.err
@@ -156,14 +156,14 @@ func LoadPacked(b []byte) (*Set, error) {
 func (p *packed) model(key string) (*Model, error) {
 	at, ok := p.models[key]
 	if !ok {
-		return nil, fmt.Errorf("dataset pack: no model %s", key)
+		return nil, errors.New("dataset pack: no model " + key)
 	}
 	r := unpacker{b: p.b[:at[1]], i: at[0], strs: p.strs}
 	m := new(Model)
 	m.unpack(&r)
 	r.end(at[1])
 	if r.err != nil {
-		return nil, fmt.Errorf("%s: %w", key, r.err)
+		return nil, wrap(key, r.err)
 	}
 	return m, nil
 }
@@ -189,7 +189,7 @@ func (p *packed) measured(task string) (*MeasuredTable, error) {
 		r.err = t.fromPlanes(columns, rows, planes)
 	}
 	if r.err != nil {
-		return nil, fmt.Errorf("%s/%s: %w", task, MeasuredFile, r.err)
+		return nil, wrap(task+"/"+MeasuredFile, r.err)
 	}
 	return t, nil
 }

@@ -1,7 +1,6 @@
 package state
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -109,8 +108,7 @@ func parseLook(v Values, layouts, charts []string) (Embed, []Notice) {
 	)
 	refuse := func(param, value string, accepted []string, fallback string) {
 		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
-			Message: fmt.Sprintf("The URL's %s=%s was not understood (use %s); showing %s instead.",
-				param, data.Quote(value), data.OrList(accepted), fallback)})
+			Message: misread(param, value, "use "+data.OrList(accepted), fallback)})
 	}
 	match := func(s string, among []string) (string, bool) {
 		i := slices.IndexFunc(among, func(x string) bool { return strings.EqualFold(x, strings.TrimSpace(s)) })

@@ -2,7 +2,7 @@ package state
 
 import (
 	"errors"
-	"fmt"
+	"strconv"
 	"strings"
 
 	"tokenjoule/data"
@@ -124,11 +124,11 @@ func parseFootprint(v Values, fp Footprint) (Footprint, []Notice) {
 	var notices []Notice
 	refuse := func(param, value string, err error, fallback string) {
 		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
-			Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, data.Quote(value), refusal(err), fallback)})
+			Message: misread(param, value, refusal(err), fallback)})
 	}
 	if s, ok := first(v, ParamBoundary); ok {
 		if b, err := footprint.ParseBoundary(s); err != nil {
-			refuse(ParamBoundary, s, err, fmt.Sprintf("the boundary %q", fp.Factors.BoundaryInfo().Label))
+			refuse(ParamBoundary, s, err, "the boundary "+strconv.Quote(fp.Factors.BoundaryInfo().Label))
 		} else {
 			fp.Factors = fp.Factors.WithBoundary(b)
 		}
@@ -155,7 +155,7 @@ func parseFootprint(v Values, fp Footprint) (Footprint, []Notice) {
 		case x.Set: // a default
 			fallback = p.Describe(x)
 		case effective.Of(p).Set: // the boundary's
-			fallback = fmt.Sprintf("%s, the value of the boundary %q", data.FormatNumber(effective.Of(p).Value), fp.Factors.BoundaryInfo().Label)
+			fallback = data.FormatNumber(effective.Of(p).Value) + ", the value of the boundary " + strconv.Quote(fp.Factors.BoundaryInfo().Label)
 		}
 		refuse(p.Name, s, err, fallback)
 	}

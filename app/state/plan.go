@@ -2,7 +2,6 @@ package state
 
 import (
 	"errors"
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -32,7 +31,7 @@ func ParseTraffic(v Values) (t plan.Traffic, given bool, notices []Notice) {
 	t = plan.DefaultTraffic()
 	refuse := func(param, value string, err error, fallback string) {
 		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
-			Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, data.Quote(value), refusal(err), fallback)})
+			Message: misread(param, value, refusal(err), fallback)})
 	}
 	if s, ok := first(v, ParamRate); ok {
 		given = true
@@ -74,7 +73,7 @@ func ParsePlan(set *data.Set, v Values) (data.Query, plan.Traffic, []Notice) {
 			var bad *data.InputError
 			errors.As(err, &bad)
 			refused = append(refused, Notice{Param: ParamTask, Value: data.Excerpt(s),
-				Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", ParamTask, data.Quote(s), bad.Reason, workloadName(set, data.DefaultQuery().Task))})
+				Message: misread(ParamTask, s, bad.Reason, workloadName(set, data.DefaultQuery().Task))})
 		}
 	}
 	q, notices := Parse(set, v)

@@ -6,8 +6,8 @@ package state
 
 import (
 	"errors"
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"tokenjoule/data"
@@ -71,7 +71,7 @@ func (s sample) String() string {
 	}
 	last := ""
 	if s.n > len(s.first) {
-		last = fmt.Sprintf("%d more", s.n-len(s.first))
+		last = strconv.Itoa(s.n-len(s.first)) + " more"
 	} else if len(parts) > 1 {
 		last, parts = parts[len(parts)-1], parts[:len(parts)-1]
 	}
@@ -120,11 +120,17 @@ func ParseQuery(raw string) (Values, []Notice) {
 	if bad.n == 0 {
 		return v, nil
 	}
-	msg := fmt.Sprintf("The URL's %s was not understood (%s); it is ignored.", bad, strings.Join(why, "; "))
+	msg := "The URL's " + bad.String() + " was not understood (" + strings.Join(why, "; ") + "); it is ignored."
 	if bad.n > 1 {
-		msg = fmt.Sprintf("The URL's %s were not understood (%s); they are ignored.", bad, strings.Join(why, "; "))
+		msg = "The URL's " + bad.String() + " were not understood (" + strings.Join(why, "; ") + "); they are ignored."
 	}
 	return v, []Notice{{Value: data.Excerpt(bad.first[0]), Message: msg}}
+}
+
+// misread is the notice of a parameter whose value was not understood: why,
+// and the fallback shown instead.
+func misread(param, value, why, fallback string) string {
+	return "The URL's " + param + "=" + data.Quote(value) + " was not understood (" + why + "); showing " + fallback + " instead."
 }
 
 // Parse reads the query string into a query that set.Select answers without
@@ -137,7 +143,7 @@ func Parse(set *data.Set, v Values) (data.Query, []Notice) {
 	var notices []Notice
 	refuse := func(param, value, why, fallback string) {
 		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
-			Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, data.Quote(value), why, fallback)})
+			Message: misread(param, value, why, fallback)})
 	}
 
 	// Notices name workloads and models as the page does, by their names.
@@ -159,7 +165,7 @@ func Parse(set *data.Set, v Values) (data.Query, []Notice) {
 	// and volume on an image or video task, or the reverse.
 	ignore := func(param, value, why string) {
 		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
-			Message: fmt.Sprintf("The URL's %s=%s %s; it is ignored.", param, data.Quote(value), why)})
+			Message: "The URL's " + param + "=" + data.Quote(value) + " " + why + "; it is ignored."})
 	}
 	if s, ok := first(v, ParamModel); ok {
 		if e, err := set.Entry(q.Task, s); err != nil {
@@ -180,9 +186,9 @@ func Parse(set *data.Set, v Values) (data.Query, []Notice) {
 		if g, ok := matchGPU(e, s); ok {
 			q.GPU = g
 		} else if len(e.GPUs) == 1 {
-			refuse(ParamGPU, s, fmt.Sprintf("%s was measured on %s only", e.Name, e.GPUs[0]), e.GPUs[0])
+			refuse(ParamGPU, s, e.Name+" was measured on "+e.GPUs[0]+" only", e.GPUs[0])
 		} else {
-			refuse(ParamGPU, s, fmt.Sprintf("%s was measured on %s", e.Name, strings.Join(e.GPUs, " and ")),
+			refuse(ParamGPU, s, e.Name+" was measured on "+strings.Join(e.GPUs, " and "),
 				"the better of "+strings.Join(e.GPUs, " and "))
 		}
 	}
@@ -194,7 +200,7 @@ func Parse(set *data.Set, v Values) (data.Query, []Notice) {
 		}
 	}
 	if s, ok := first(v, ParamPercentile); ok && k.Diffusion() {
-		ignore(ParamPercentile, s, fmt.Sprintf("applies to token tasks only: %s times a batch as a whole, with no percentile", workload(q.Task)))
+		ignore(ParamPercentile, s, "applies to token tasks only: "+workload(q.Task)+" times a batch as a whole, with no percentile")
 	} else if ok {
 		if p, err := data.ParsePercentile(s); err != nil {
 			refuse(ParamPercentile, s, refusal(err), string(q.Percentile))
@@ -207,7 +213,7 @@ func Parse(set *data.Set, v Values) (data.Query, []Notice) {
 		switch {
 		case !ok:
 		case vk != k:
-			ignore(vk.Param, s, fmt.Sprintf("counts %s, and %s generates %s (%s=)", vk.Items, workload(q.Task), k.Items, k.Param))
+			ignore(vk.Param, s, "counts "+vk.Items+", and "+workload(q.Task)+" generates "+k.Items+" ("+k.Param+"=)")
 		default:
 			if t, err := k.ParseVolume(s); err != nil {
 				refuse(k.Param, s, refusal(err), k.FormatVolume(q.Tokens))
@@ -415,6 +421,6 @@ func ParseHidden(v Values) (Hidden, []Notice) {
 		which = "which are not controls"
 	}
 	return h, []Notice{{Param: ParamHide, Value: data.Excerpt(unknown.first[0]),
-		Message: fmt.Sprintf("The URL's %s names %s, %s (use %s or %s, separated by commas); ignored.",
-			ParamHide, unknown, which, strings.Join(Params, ", "), HideAll)}}
+		Message: "The URL's " + ParamHide + " names " + unknown.String() + ", " + which + " (use " +
+			strings.Join(Params, ", ") + " or " + HideAll + ", separated by commas); ignored."}}
 }
