@@ -33,6 +33,21 @@ func TestCardLinks(t *testing.T) {
 			t.Errorf("the card's wasm links %s", p)
 		}
 	}
+	// fmt (with reflect and os, a twelfth of the wasm) is kept by the
+	// sentences of data/export and charts/headline, and by encoding/json
+	// and encoding/csv, which export's downloads import; none of the
+	// card's other packages may bring it back.
+	cmd = exec.Command("go", "list", "-deps", "-f", `{{.ImportPath}}{{range .Imports}}{{if eq . "fmt"}} fmt{{end}}{{end}}`, "tokenjoule/wasm/card")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err = cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go list of the card's wasm: %v\n%s", err, out)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		p, usesFmt := strings.CutSuffix(line, " fmt")
+		if usesFmt && strings.HasPrefix(p, "tokenjoule/") && p != "tokenjoule/data/export" && p != "tokenjoule/app/charts/headline" {
+			t.Errorf("%s, in the card's wasm, imports fmt", p)
+		}
+	}
 	wasm := filepath.Join(t.TempDir(), "card.wasm")
 	modfile, err := overlay(t.TempDir())
 	if err == nil {
