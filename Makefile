@@ -23,8 +23,8 @@ run: wasm echarts
 # `make wasm SLIM=0` builds against go-app as it is, with go build's defaults.
 SLIM ?= 1
 # The browser build embeds the dataset packed (data/dataset.pack, made by
-# go generate ./data from the dataset).
-WASM_SRC := go.mod go.sum data/dataset.pack $(shell find app wasm data -name '*.go' -not -name '*_test.go' 2>/dev/null)
+# go generate ./data from the dataset), the card's wasm data/card.pack.
+WASM_SRC := go.mod go.sum data/dataset.pack data/card.pack $(shell find app wasm data -name '*.go' -not -name '*_test.go' 2>/dev/null)
 wasm: web/app.wasm web/card.wasm
 web/app.wasm: $(WASM_SRC)
 ifeq ($(SLIM),1)
@@ -33,9 +33,10 @@ else
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $@ ./wasm
 endif
 
-# The card embeds' wasm (wasm/card): the dataset and the card's code,
-# without go-app, built with the same flags; web/start.js runs it in place of
-# the calculator on a card.
+# The card embeds' wasm (wasm/card): the dataset as a card reads it
+# (data/card.pack: without the rows' rounded figures that only the charts
+# and the downloads read) and the card's code, without go-app, built with
+# the same flags; web/start.js runs it in place of the calculator on a card.
 web/card.wasm: $(WASM_SRC)
 	$(GO) run ./wasm/slim -dir .cache/wasm-slim -o $@ -pkg tokenjoule/wasm/card
 

@@ -1,7 +1,6 @@
 package data
 
 import (
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -83,7 +82,7 @@ func (s *Set) Compare(q Query) (*Ranking, error) {
 	}
 	if gpus := w.GPUs(); q.GPU != AnyGPU && !slices.Contains(gpus, q.GPU) {
 		return nil, &InputError{Param: "gpu", Value: q.GPU,
-			Accepted: fmt.Sprintf("%s or a GPU %s was measured on: %s", AnyGPU, w.Name, strings.Join(gpus, ", "))}
+			Accepted: AnyGPU + " or a GPU " + w.Name + " was measured on: " + strings.Join(gpus, ", ")}
 	}
 	if err := q.checkScalars(w.Kind()); err != nil {
 		return nil, err

@@ -1,7 +1,6 @@
 package data
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 )
@@ -123,11 +122,11 @@ func secondsToMS(s float64) float64 { return math.Round(s*1e9) / 1e6 }
 // 50 steps" (and for a video "…, 81 frames at 15 fps").
 func (c *Config) Brief() string {
 	if !c.Diffusion() {
-		return fmt.Sprintf("%s, max_num_seqs %d", c.Hardware(), c.MaxNumSeqs)
+		return c.Hardware() + ", max_num_seqs " + strconv.Itoa(c.MaxNumSeqs)
 	}
-	s := fmt.Sprintf("%s, batch size %d, %s, %s, %d steps", c.Hardware(), c.BatchSize, c.Split(), c.Resolution(), c.Steps)
+	s := c.Hardware() + ", batch size " + strconv.Itoa(c.BatchSize) + ", " + c.Split() + ", " + c.Resolution() + ", " + strconv.Itoa(c.Steps) + " steps"
 	if c.Frames > 0 {
-		s += fmt.Sprintf(", %d frames at %d fps", c.Frames, c.FPS)
+		s += ", " + strconv.Itoa(c.Frames) + " frames at " + strconv.Itoa(c.FPS) + " fps"
 	}
 	return s
 }
@@ -151,8 +150,8 @@ func (c *Config) BatchWords(of bool) string {
 // Split is how a diffusion model's work is split over its GPUs: "Ulysses 2 ×
 // ring 1".
 func (c *Config) Split() string {
-	return fmt.Sprintf("Ulysses %d × ring %d", c.UlyssesDegree, c.RingDegree)
+	return "Ulysses " + strconv.Itoa(c.UlyssesDegree) + " × ring " + strconv.Itoa(c.RingDegree)
 }
 
 // Resolution is the width and height of an image or a video: "1024×1024".
-func (c *Config) Resolution() string { return fmt.Sprintf("%d×%d", c.Width, c.Height) }
+func (c *Config) Resolution() string { return strconv.Itoa(c.Width) + "×" + strconv.Itoa(c.Height) }

@@ -3,11 +3,11 @@ package data
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -55,7 +55,7 @@ func current(fsys fs.FS, dir string) (string, error) {
 	}
 	name, ok := strings.CutSuffix(string(b), "\n")
 	if !ok || !ValidGeneration(name) {
-		return "", fmt.Errorf("%s: %.80q does not name a generation of the dataset (gen- and lower-case letters, digits or dashes)", PointerFile, b)
+		return "", errors.New(PointerFile + ": " + quoteAtMost(string(b), 80) + " does not name a generation of the dataset (gen- and lower-case letters, digits or dashes)")
 	}
 	return name, nil
 }
@@ -91,10 +91,10 @@ func load(fsys fs.FS, root string) (*Set, error) {
 	}
 	s := &Set{src: folder{fsys, root}, models: map[string]*Model{}, measured: map[string]map[string]*Measured{}}
 	if err := json.Unmarshal(b, &s.Index); err != nil {
-		return nil, fmt.Errorf("index.json: %w", err)
+		return nil, wrap("index.json", err)
 	}
 	if s.Index.Version != SchemaVersion {
-		return nil, fmt.Errorf("index.json: schema version %q, want %q", s.Index.Version, SchemaVersion)
+		return nil, errors.New("index.json: schema version " + strconv.Quote(s.Index.Version) + ", want " + strconv.Quote(SchemaVersion))
 	}
 	return s, nil
 }
@@ -179,7 +179,7 @@ func (s *Set) Model(task, name string) (*Model, error) {
 	for i := range m.Configurations {
 		c := &m.Configurations[i]
 		if c.Measured = measured[c.RowID]; c.Measured == nil && measured != nil {
-			return nil, fmt.Errorf("%s/%s: no measured values for row %s", task, MeasuredFile, c.RowID)
+			return nil, errors.New(task + "/" + MeasuredFile + ": no measured values for row " + c.RowID)
 		}
 	}
 	s.models[key] = m
@@ -202,7 +202,7 @@ func (s *Set) measuredValues(task string) (map[string]*Measured, error) {
 	}
 	m, err := t.Measurements(TaskKind(task))
 	if err != nil {
-		return nil, fmt.Errorf("%s/%s: %w", task, MeasuredFile, err)
+		return nil, wrap(task+"/"+MeasuredFile, err)
 	}
 	s.measured[task] = m
 	return m, nil
@@ -230,7 +230,7 @@ func (f folder) model(key string) (*Model, error) {
 	}
 	m := new(Model)
 	if err := json.Unmarshal(b, m); err != nil {
-		return nil, fmt.Errorf("%s.json: %w", key, err)
+		return nil, wrap(key+".json", err)
 	}
 	return m, nil
 }
@@ -246,7 +246,7 @@ func (f folder) measured(task string) (*MeasuredTable, error) {
 	}
 	t := new(MeasuredTable)
 	if err := t.UnmarshalBinary(b); err != nil {
-		return nil, fmt.Errorf("%s/%s: %w", task, MeasuredFile, err)
+		return nil, wrap(task+"/"+MeasuredFile, err)
 	}
 	return t, nil
 }

@@ -12,3 +12,15 @@ var pack []byte
 
 // Load returns the dataset embedded in the binary.
 func Load() (*Set, error) { return LoadPacked(pack) }
+
+// The card embeds' wasm (wasm/card) embeds the dataset packed for it alone
+// (CardPack), made and checked with dataset.pack; a program that does not
+// call LoadCard does not link it.
+//
+//go:embed card.pack
+var cardPack []byte
+
+// LoadCard returns the dataset as the card embeds' wasm reads it: every
+// figure a card shows, without the rows' rounded figures that only the
+// charts and the downloads read (see CardPack).
+func LoadCard() (*Set, error) { return LoadPacked(cardPack) }

@@ -1,7 +1,6 @@
 package data
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -167,7 +166,11 @@ func FormatGrowth(share float64) string {
 	if !finite(x) {
 		return NoFigure
 	}
-	return groupThousands(fmt.Sprintf("%+.1f", x)) + "%"
+	s := strconv.FormatFloat(x, 'f', 1, 64)
+	if s[0] != '-' {
+		s = "+" + s
+	}
+	return groupThousands(s) + "%"
 }
 
 // FormatRatio writes how many times one figure is another as people say
@@ -186,7 +189,7 @@ func FormatRatio(x float64) string {
 func FormatParams(billions float64) string { return FormatNumber(billions) + "B" }
 
 // Hardware names the GPUs of a configuration: "H100 × 2".
-func (c *Config) Hardware() string { return fmt.Sprintf("%s × %d", c.GPU, c.NumGPUs) }
+func (c *Config) Hardware() string { return c.GPU + " × " + strconv.Itoa(c.NumGPUs) }
 
 // GPUChoice names the GPUs a query covers, in words that follow "on": gpu
 // itself when it is one GPU; for AnyGPU, the GPUs the model (or workload) was

@@ -5,9 +5,10 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // Measured is one configuration's figures as the leaderboard measured them:
@@ -119,7 +120,7 @@ func (t *MeasuredTable) MarshalBinary() ([]byte, error) {
 	}
 	h, err := json.Marshal(measuredHeader{t.Columns, t.Rows})
 	if err != nil || len(t.Values) != len(t.Rows) {
-		return nil, fmt.Errorf("measured values: %d rows of values for %d row ids (%v)", len(t.Values), len(t.Rows), err)
+		return nil, errors.New("measured values: " + strconv.Itoa(len(t.Values)) + " rows of values for " + strconv.Itoa(len(t.Rows)) + " row ids (" + errorText(err) + ")")
 	}
 	b := append([]byte(measuredMagic), h...)
 	b = append(b, '\n')
@@ -147,7 +148,7 @@ func (t *MeasuredTable) UnmarshalBinary(b []byte) error {
 	again, _ := json.Marshal(h)
 	nc, nr, n := len(h.Columns), len(h.Rows), len(payload)/8
 	if !ok || !ok2 || !bytes.Equal(again, line) || nc == 0 || len(payload)%8 != 0 || n%nc != 0 || n/nc != nr {
-		return fmt.Errorf("measured values: not a measured.bin of version 1 (header %.80q, %d bytes of values)", line, len(payload))
+		return errors.New("measured values: not a measured.bin of version 1 (header " + quoteAtMost(string(line), 80) + ", " + strconv.Itoa(len(payload)) + " bytes of values)")
 	}
 	return t.fromPlanes(h.Columns, h.Rows, payload)
 }
@@ -175,7 +176,7 @@ func (t *MeasuredTable) planes() []byte {
 func (t *MeasuredTable) fromPlanes(columns, rows []string, planes []byte) error {
 	nc, nr, n := len(columns), len(rows), len(planes)/8
 	if nc == 0 || len(planes)%8 != 0 || n%nc != 0 || n/nc != nr {
-		return fmt.Errorf("measured values: %d bytes of values for %d columns and %d rows", len(planes), nc, nr)
+		return errors.New("measured values: " + strconv.Itoa(len(planes)) + " bytes of values for " + strconv.Itoa(nc) + " columns and " + strconv.Itoa(nr) + " rows")
 	}
 	values := make([][]float64, nr)
 	flat := make([]float64, n)
@@ -188,7 +189,7 @@ func (t *MeasuredTable) fromPlanes(columns, rows []string, planes []byte) error 
 			}
 			v := math.Float64frombits(bits)
 			if c := columns[j]; c == "" || slices.Contains(columns[:j], c) || id == "" || i > 0 && rows[i-1] >= id || !(v > 0 && v <= maxMeasured) {
-				return fmt.Errorf("measured values: row %.80q, column %.80q: an empty, repeated or unsorted name, or %v, not a number greater than 0 and at most %g", id, c, v, maxMeasured)
+				return errors.New("measured values: row " + quoteAtMost(id, 80) + ", column " + quoteAtMost(c, 80) + ": an empty, repeated or unsorted name, or " + formatG(v) + ", not a number greater than 0 and at most " + formatG(maxMeasured))
 			}
 			values[i][j] = v
 		}
@@ -212,7 +213,7 @@ func (t *MeasuredTable) DiffusionMeasurements(k *Kind) (map[string]*Measured, er
 	names := DiffusionColumns(k)
 	lat, energy, tput := slices.Index(t.Columns, names[0]), slices.Index(t.Columns, names[1]), slices.Index(t.Columns, names[2])
 	if lat < 0 || energy < 0 || tput < 0 {
-		return nil, fmt.Errorf("measured values: columns %v, want %v", t.Columns, names)
+		return nil, errors.New("measured values: columns [" + strings.Join(t.Columns, " ") + "], want [" + strings.Join(names, " ") + "]")
 	}
 	ms := make([]Measured, len(t.Rows))
 	byRow := make(map[string]*Measured, len(t.Rows))

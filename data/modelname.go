@@ -1,9 +1,9 @@
 package data
 
 import (
-	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -66,10 +66,10 @@ func (w *Workload) Find(name string) (*ModelEntry, error) {
 	}
 	switch {
 	case len(found) > 1:
-		bad.Reason = fmt.Sprintf("it matches %d models of %s: %s", len(found), of, listNames(found, maxListed))
+		bad.Reason = "it matches " + strconv.Itoa(len(found)) + " models of " + of + ": " + listNames(found, maxListed)
 	case key != "":
 		if near := w.closest(key); len(near) > 0 {
-			bad.Reason = fmt.Sprintf("not a model of %s; did you mean %s?", of, listNames(near, len(near)))
+			bad.Reason = "not a model of " + of + "; did you mean " + listNames(near, len(near)) + "?"
 			break
 		}
 		fallthrough
@@ -98,7 +98,7 @@ func listNames(ms []*ModelEntry, n int) string {
 		names = append(names, m.Name)
 	}
 	if len(ms) > n {
-		return fmt.Sprintf("%s and %d more", strings.Join(names, ", "), len(ms)-n)
+		return strings.Join(names, ", ") + " and " + strconv.Itoa(len(ms)-n) + " more"
 	}
 	return OrList(names)
 }

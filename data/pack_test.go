@@ -250,21 +250,24 @@ func BenchmarkModelUnpack(b *testing.B) {
 }
 
 // TestPackIsCurrent: the committed dataset.pack, which the browser build
-// embeds, is the current generation packed, byte for byte.
+// embeds, and card.pack, which the card embeds' wasm embeds, are the
+// current generation packed (Pack, CardPack), byte for byte.
 func TestPackIsCurrent(t *testing.T) {
-	committed, err := os.ReadFile("dataset.pack")
-	if err != nil {
-		t.Fatalf("%v: run go generate ./data", err)
-	}
 	set, err := Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := Pack(set)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(committed, want) {
-		t.Errorf("data/dataset.pack (%d bytes) is not the current dataset packed (%d bytes): run go generate ./data", len(committed), len(want))
+	for name, pack := range map[string]func(*Set) ([]byte, error){"dataset.pack": Pack, "card.pack": CardPack} {
+		committed, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatalf("%v: run go generate ./data", err)
+		}
+		want, err := pack(set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(committed, want) {
+			t.Errorf("data/%s (%d bytes) is not the current dataset packed (%d bytes): run go generate ./data", name, len(committed), len(want))
+		}
 	}
 }

@@ -8,10 +8,11 @@ import (
 )
 
 // packer writes a pack's records; the packers of one pack share strs, the
-// string table by number.
+// string table by number. A lean packer writes a CardPack.
 type packer struct {
 	b    []byte
 	strs map[string]int
+	lean bool
 }
 
 func (w *packer) uint(v uint64) { w.b = binary.AppendUvarint(w.b, v) }

@@ -103,9 +103,9 @@ func unpackRecords[T any, P interface {
 
 // packBest writes a map of configurations by GPU, in the order of its keys:
 // its length plus one (0 is nil, 1 an empty map), then each GPU and its
-// configuration.
+// configuration; a lean packer writes nil.
 func packBest(w *packer, m map[string]Config) {
-	if m == nil {
+	if m == nil || w.lean {
 		w.uint(0)
 		return
 	}
@@ -151,6 +151,9 @@ func (x *Source) unpack(r *unpacker) {
 }
 
 func (x *Config) pack(w *packer) {
+	if w.lean {
+		x = x.lean()
+	}
 	w.str(x.GPU)
 	w.intFields(x.NumGPUs, x.TensorParallel, x.DataParallel, x.ExpertParallel, x.UlyssesDegree, x.RingDegree)
 	w.str(x.Precision)
@@ -176,4 +179,21 @@ func (x *Config) unpack(r *unpacker) {
 	r.floatFields(&x.AvgRunningBatch, &x.P95ITL)
 	x.RowID = r.str()
 	x.Repeat = r.int()
+}
+
+// lean is x without the rounded figures that its measured values stand for
+// wherever they are read (Joules, Latency, Throughput, EnergyPerToken…):
+// the rows' figures that only the charts (ShownJoules, ShownLatency,
+// ShownThroughput) and the downloads write.
+func (x *Config) lean() *Config {
+	if x.Measured == nil {
+		return x
+	}
+	c := *x
+	c.JoulesPerItem, c.BatchLatencyS, c.AvgRequestsInFlight, c.WhPerMillionTokens = 0, 0, 0, 0
+	c.JoulesPerToken, c.MedianITL, c.P90ITL, c.P95ITL, c.P99ITL, c.AvgRunningBatch = 0, 0, 0, 0, 0, 0
+	if x.Measured.Throughput > 0 {
+		c.ItemsPerSecond, c.TokensPerSecond = 0, 0
+	}
+	return &c
 }

@@ -1,7 +1,6 @@
 package data
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -43,7 +42,7 @@ func (e *InputError) Error() string {
 	if name == "" {
 		name = "value"
 	}
-	msg := fmt.Sprintf("%s %s is not accepted", name, Quote(e.Value))
+	msg := name + " " + Quote(e.Value) + " is not accepted"
 	if why := e.Why(); why != "" {
 		return msg + ": " + why
 	}

@@ -1,7 +1,7 @@
 package data
 
 import (
-	"fmt"
+	"errors"
 	"math"
 	"slices"
 	"strconv"
@@ -123,9 +123,9 @@ func (p Percentile) Share() string {
 // "each image ready within 30 s".
 func DeadlineWords(k *Kind, p Percentile, ms float64) string {
 	if k.Diffusion() {
-		return fmt.Sprintf("each %s ready within %s", k.Item, k.Deadline(ms))
+		return "each " + k.Item + " ready within " + k.Deadline(ms)
 	}
-	return fmt.Sprintf("%s within %s of the one before", p.Share(), FormatMS(ms))
+	return p.Share() + " within " + FormatMS(ms) + " of the one before"
 }
 
 // Query is the calculator's question.
@@ -220,7 +220,7 @@ func (s *Set) Select(q Query) (*Result, error) {
 	}
 	if q.GPU != AnyGPU && !slices.Contains(m.GPUs, q.GPU) {
 		return nil, &InputError{Param: "gpu", Value: q.GPU,
-			Accepted: fmt.Sprintf("%s or a GPU %s was measured on: %s", AnyGPU, m.Name, strings.Join(m.GPUs, ", "))}
+			Accepted: AnyGPU + " or a GPU " + m.Name + " was measured on: " + strings.Join(m.GPUs, ", ")}
 	}
 	k := TaskKind(q.Task)
 	if err := q.checkScalars(k); err != nil {
@@ -251,8 +251,8 @@ func (m *Model) answer(k *Kind, q Query) (*Result, error) {
 		e      Estimate
 	}{{r.Selected, r.Estimate}, {r.Other, r.OtherEstimate}} {
 		if c.config != nil && !c.e.finite() {
-			return nil, fmt.Errorf("%s %s on dataset row %s give a figure that is not a finite number (%+v); the row is not a plausible measurement",
-				FormatTokens(q.Tokens), k.Items, c.config.RowID, c.e)
+			return nil, errors.New(FormatTokens(q.Tokens) + " " + k.Items + " on dataset row " + c.config.RowID +
+				" give a figure that is not a finite number (" + c.e.fields() + "); the row is not a plausible measurement")
 		}
 	}
 	return r, nil
@@ -265,9 +265,15 @@ func (q *Query) checkScalars(k *Kind) error {
 		return err
 	}
 	if !(q.DeadlineMS > 0) {
-		return &InputError{Param: "deadline", Value: fmt.Sprint(q.DeadlineMS), Accepted: "a deadline greater than 0 ms"}
+		return &InputError{Param: "deadline", Value: formatG(q.DeadlineMS), Accepted: "a deadline greater than 0 ms"}
 	}
 	return k.volume.check(q.Tokens)
+}
+
+// fields writes e's fields by name, as a message about a bad row quotes it.
+func (e Estimate) fields() string {
+	return "{EnergyWh:" + formatG(e.EnergyWh) + " EnergyPerRequest:" + formatG(e.EnergyPerRequest) +
+		" GPUHours:" + formatG(e.GPUHours) + " Requests:" + formatG(e.Requests) + "}"
 }
 
 func (e Estimate) finite() bool {

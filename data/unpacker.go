@@ -2,8 +2,9 @@ package data
 
 import (
 	"encoding/binary"
-	"fmt"
+	"errors"
 	"math"
+	"strconv"
 )
 
 // unpacker reads a pack. Its first error stops it: every later read
@@ -15,9 +16,9 @@ type unpacker struct {
 	err  error
 }
 
-func (r *unpacker) fail(format string, args ...any) {
+func (r *unpacker) fail(msg string) {
 	if r.err == nil {
-		r.err = fmt.Errorf("dataset pack: at byte %d: %s", r.i, fmt.Sprintf(format, args...))
+		r.err = errors.New("dataset pack: at byte " + strconv.Itoa(r.i) + ": " + msg)
 	}
 }
 
@@ -73,7 +74,7 @@ func (r *unpacker) optBool() *bool {
 func (r *unpacker) count() int {
 	n := r.uint()
 	if n > uint64(len(r.b)-r.i) {
-		r.fail("a count of %d with %d bytes left", n, len(r.b)-r.i)
+		r.fail("a count of " + strconv.FormatUint(n, 10) + " with " + strconv.Itoa(len(r.b)-r.i) + " bytes left")
 		return 0
 	}
 	return int(n)
@@ -88,7 +89,7 @@ func (r *unpacker) record() int {
 // end checks that a record was read to its end.
 func (r *unpacker) end(at int) {
 	if r.err == nil && r.i != at {
-		r.fail("a record read to byte %d, not to its end at %d", r.i, at)
+		r.fail("a record read to byte " + strconv.Itoa(r.i) + ", not to its end at " + strconv.Itoa(at))
 	}
 }
 
@@ -105,7 +106,7 @@ func (r *unpacker) raw() string {
 func (r *unpacker) str() string {
 	i := r.uint()
 	if r.err == nil && i >= uint64(len(r.strs)) {
-		r.fail("string %d of %d", i, len(r.strs))
+		r.fail("string " + strconv.FormatUint(i, 10) + " of " + strconv.Itoa(len(r.strs)))
 	}
 	if r.err != nil {
 		return ""

@@ -142,7 +142,29 @@ func Snippet(page, title string, height, width int) string {
 }
 
 // Escape escapes text for HTML, in an element or a double-quoted attribute.
-// (Package html's EscapeString would link its entity table into the wasm.)
-func Escape(s string) string { return escaper.Replace(s) }
-
-var escaper = strings.NewReplacer("&", "&amp;", `"`, "&quot;", "<", "&lt;", ">", "&gt;", "'", "&#39;")
+// (Package html's EscapeString would link its entity table into the wasm,
+// and a strings.Replacer every kind of replacer.)
+func Escape(s string) string {
+	if !strings.ContainsAny(s, `&"<>'`) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '&':
+			b.WriteString("&amp;")
+		case '"':
+			b.WriteString("&quot;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '\'':
+			b.WriteString("&#39;")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}

@@ -36,6 +36,22 @@ func TestSnippetEscapes(t *testing.T) {
 	}
 }
 
+// Escape leaves no character that ends a text or a double- or single-quoted
+// attribute, and reads back as the text, for every byte and a model name's
+// characters.
+func TestEscape(t *testing.T) {
+	texts := []string{"", "plain", "Qwen3 &amp; co", "a<b>c\"d'e&f", "&&<<>>''\"\"", "é–ü — ×"}
+	for c := range 256 {
+		texts = append(texts, "x"+string([]byte{byte(c)})+"y")
+	}
+	for _, s := range texts {
+		e := Escape(s)
+		if strings.ContainsAny(e, `<>"'`) || html.UnescapeString(e) != s {
+			t.Errorf("Escape(%q) = %q, which reads back as %q", s, e, html.UnescapeString(e))
+		}
+	}
+}
+
 // The theme sets the html element's class; the reader's setting sets none.
 func TestTheme(t *testing.T) {
 	for theme, want := range map[string]string{"": `<html lang="en">`, "light": `<html lang="en" class="light">`,

@@ -202,6 +202,11 @@ func TestCardWasm(t *testing.T) {
 		if !slices.Contains(cached, "/web/card.wasm") || slices.Contains(cached, "/web/app.wasm") || slices.Contains(cached, "/web/echarts.min.js") {
 			t.Errorf("a card's offline copy holds %v, want the card's wasm and not the calculator's wasm or ECharts", cached)
 		}
+		// Nor the installed app's icon, which no card page loads: its
+		// precache is part of the card's first view's bytes.
+		if slices.Contains(cached, "/web/icon-512.png") {
+			t.Errorf("a card's offline copy holds %v, with the installed app's icon, which a card does not need", cached)
+		}
 		h.stop()
 		tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 			_, err := cdp.Call(ctx, tg, network.ClearBrowserCache, cdp.Empty{})

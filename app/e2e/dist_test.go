@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -36,7 +37,7 @@ func TestStaticSite(t *testing.T) {
 	prepareSites(t, "", "/tokenjoule")
 	q := data.DefaultQuery()
 	q.Model, q.GPU, q.DeadlineMS, q.Tokens = "llama-3-1-8b-instruct", "H100", 40, 2.5e9
-	query := state.Encode(q).Encode()
+	query := url.Values(state.Encode(q)).Encode()
 
 	for _, c := range []struct {
 		name, base string

@@ -26,7 +26,7 @@ import (
 
 // urlState is the state the page's URL holds, read by parse (state.Parse
 // for the calculator, state.ParseCompare for the compare page).
-func (tb *tab) urlState(set *data.Set, parse func(*data.Set, url.Values) (data.Query, []state.Notice)) (data.Query, []state.Notice) {
+func (tb *tab) urlState(set *data.Set, parse func(*data.Set, state.Values) (data.Query, []state.Notice)) (data.Query, []state.Notice) {
 	tb.t.Helper()
 	u, err := url.Parse(eval[string](tb, `location.href`))
 	if err != nil {
@@ -55,7 +55,7 @@ func (tb *tab) expectURL(set *data.Set, q data.Query) {
 
 // expectURLState checks that the URL, read by parse, holds q and no
 // notices, within 5 seconds.
-func (tb *tab) expectURLState(set *data.Set, parse func(*data.Set, url.Values) (data.Query, []state.Notice), q data.Query) {
+func (tb *tab) expectURLState(set *data.Set, parse func(*data.Set, state.Values) (data.Query, []state.Notice), q data.Query) {
 	tb.t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {

@@ -5,7 +5,6 @@ package e2e
 
 import (
 	"fmt"
-	"net/url"
 	"strings"
 	"testing"
 
@@ -22,13 +21,13 @@ func TestSliderFrames(t *testing.T) {
 	for _, page := range []struct {
 		name, path string
 		query      func(data.Query) string
-		parse      func(*data.Set, url.Values) (data.Query, []state.Notice)
+		parse      func(*data.Set, state.Values) (data.Query, []state.Notice)
 		expect     func(*tab, data.Query) // what the page shows for a query, besides its question
 	}{
 		{"Calculator", "/", state.String, state.Parse, func(tb *tab, q data.Query) { tb.expect(set, q) }},
 		{"Compare", "/compare", state.String, state.ParseCompare, func(tb *tab, q data.Query) { expectRanking(tb.view(), set, q) }},
 		{"Plan", "/plan", func(q data.Query) string { return state.PlanString(q, traffic) },
-			func(set *data.Set, v url.Values) (data.Query, []state.Notice) {
+			func(set *data.Set, v state.Values) (data.Query, []state.Notice) {
 				q, _, notices := state.ParsePlan(set, v)
 				return q, notices
 			}, func(*tab, data.Query) {}},

@@ -14,8 +14,10 @@
 // Registered as app-worker.js?card by a card the card's wasm showed
 // (app/server/appjs.go), it keeps what the card embeds need (their pages,
 // scripts, styles and the card's wasm, beside start.js), not the
-// calculator's wasm, ECharts or the other pages, in a cache of its own: the
-// calculator's worker replaces it once the calculator runs.
+// calculator's wasm, ECharts, the other pages or the installed app's large
+// icon (a card is never installed, and every byte of its precache is part
+// of the card's first view), in a cache of its own: the calculator's worker
+// replaces it once the calculator runs.
 const forCard = new URL(self.location.href).searchParams.has("card");
 const cacheName = "tokenjoule-{{.Version}}" + (forCard ? "-card" : "");
 const resourcesToCache = forCard ? cardFiles({{.ResourcesToCache}}) : {{.ResourcesToCache}};
@@ -30,7 +32,7 @@ function cardNeeds(url) {
   if (!/\.[a-z0-9]+$/i.test(path)) {
     return /\/embed(\/plan|\/compare)?\/?$/.test(path);
   }
-  return !/\/(app\.wasm|echarts\.min\.js)$/.test(path);
+  return !/\/(app\.wasm|echarts\.min\.js|icon-512\.png)$/.test(path);
 }
 
 self.addEventListener("install", (event) => {

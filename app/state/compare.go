@@ -1,8 +1,6 @@
 package state
 
 import (
-	"fmt"
-	"net/url"
 	"slices"
 	"strings"
 
@@ -17,13 +15,13 @@ import (
 // highlighted model's. The query it returns is one data.Set.Compare
 // answers; it may not be one Select answers for its model (Normalize makes
 // it one).
-func ParseCompare(set *data.Set, v url.Values) (data.Query, []Notice) {
+func ParseCompare(set *data.Set, v Values) (data.Query, []Notice) {
 	q, notices := Parse(set, v)
 	if i := slices.IndexFunc(notices, func(n Notice) bool { return n.Param == ParamModel }); i >= 0 {
 		s, _ := first(v, ParamModel)
 		_, err := set.Entry(q.Task, s)
-		notices[i].Message = fmt.Sprintf("The URL's %s=%s was not understood (%s); highlighting none instead.",
-			ParamModel, data.Quote(s), modelRefusal(err))
+		notices[i].Message = "The URL's " + ParamModel + "=" + data.Quote(s) + " was not understood (" +
+			modelRefusal(err) + "); highlighting none instead."
 		q.Model = ""
 	} else if _, named := first(v, ParamModel); !named {
 		q.Model = ""
@@ -41,7 +39,7 @@ func ParseCompare(set *data.Set, v url.Values) (data.Query, []Notice) {
 			return q, slices.Delete(notices, i, i+1)
 		}
 	}
-	notices[i].Message = fmt.Sprintf("The URL's %s=%s was not understood (%s's models were measured on %s); showing each model's best GPU instead.",
-		ParamGPU, data.Quote(s), w.Name, strings.Join(gpus, " and "))
+	notices[i].Message = "The URL's " + ParamGPU + "=" + data.Quote(s) + " was not understood (" + w.Name +
+		"'s models were measured on " + strings.Join(gpus, " and ") + "); showing each model's best GPU instead."
 	return q, notices
 }

@@ -1,8 +1,6 @@
 package state
 
 import (
-	"fmt"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -85,7 +83,7 @@ func layoutName(l string) string {
 // calculator's Charts. A refused value falls back to the default, with a
 // Notice naming it and what is accepted; ParamChart counts only with the
 // chart layout, whose default chart is Charts[0].
-func ParseEmbed(v url.Values, layouts []string) (Embed, []Notice) {
+func ParseEmbed(v Values, layouts []string) (Embed, []Notice) {
 	e, notices := parseLook(v, layouts, Charts)
 	var hn []Notice
 	e.Hidden, hn = ParseHidden(v)
@@ -95,7 +93,7 @@ func ParseEmbed(v url.Values, layouts []string) (Embed, []Notice) {
 // ParsePlanEmbed reads the plan embed's parameters as ParseEmbed reads the
 // calculator's: every layout, its PlanCharts, and its controls to hide
 // (ParsePlanHidden).
-func ParsePlanEmbed(v url.Values) (Embed, []Notice) {
+func ParsePlanEmbed(v Values) (Embed, []Notice) {
 	e, notices := parseLook(v, []string{LayoutInteractive, LayoutCard, LayoutChart}, PlanCharts)
 	var hn []Notice
 	e.Hidden, hn = ParsePlanHidden(v)
@@ -103,15 +101,14 @@ func ParsePlanEmbed(v url.Values) (Embed, []Notice) {
 }
 
 // parseLook reads the layout, the chart (one of charts) and the theme.
-func parseLook(v url.Values, layouts, charts []string) (Embed, []Notice) {
+func parseLook(v Values, layouts, charts []string) (Embed, []Notice) {
 	var (
 		e       Embed
 		notices []Notice
 	)
 	refuse := func(param, value string, accepted []string, fallback string) {
 		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
-			Message: fmt.Sprintf("The URL's %s=%s was not understood (use %s); showing %s instead.",
-				param, data.Quote(value), data.OrList(accepted), fallback)})
+			Message: misread(param, value, "use "+data.OrList(accepted), fallback)})
 	}
 	match := func(s string, among []string) (string, bool) {
 		i := slices.IndexFunc(among, func(x string) bool { return strings.EqualFold(x, strings.TrimSpace(s)) })
@@ -187,7 +184,7 @@ func (e Embed) Record() string {
 	if e.Made == "" {
 		return ""
 	}
-	return ParamMade + "=" + url.QueryEscape(e.Made) + "&" + ParamMadeWh + "=" + strconv.FormatFloat(e.MadeWh, 'f', -1, 64)
+	return ParamMade + "=" + queryEscape(e.Made) + "&" + ParamMadeWh + "=" + strconv.FormatFloat(e.MadeWh, 'f', -1, 64)
 }
 
 // MadeWith records in e the data version a card is made with and its
@@ -210,13 +207,13 @@ func (e Embed) String() string { return e.string(e.Hidden.String()) }
 func (e Embed) string(hide string) string {
 	var parts []string
 	if e.Layout != LayoutInteractive {
-		parts = append(parts, ParamLayout+"="+url.QueryEscape(e.Layout))
+		parts = append(parts, ParamLayout+"="+queryEscape(e.Layout))
 	}
 	if e.Layout == LayoutChart && e.Chart != "" {
-		parts = append(parts, ParamChart+"="+url.QueryEscape(e.Chart))
+		parts = append(parts, ParamChart+"="+queryEscape(e.Chart))
 	}
 	if e.Theme != "" {
-		parts = append(parts, ParamTheme+"="+url.QueryEscape(e.Theme))
+		parts = append(parts, ParamTheme+"="+queryEscape(e.Theme))
 	}
 	if hide != "" {
 		// Names and commas only: nothing to escape, and "task,model" reads

@@ -2,8 +2,7 @@ package state
 
 import (
 	"errors"
-	"fmt"
-	"net/url"
+	"strconv"
 	"strings"
 
 	"tokenjoule/data"
@@ -115,14 +114,14 @@ func defaultOf(p *footprint.Param) string {
 // reported in a Notice naming it and what is shown instead. A budget that
 // parses is kept even when the factor it needs is missing: Factors.Fit says
 // what is missing, where the page shows the budget's answer.
-func ParseFootprint(v url.Values) (Footprint, []Notice) { return parseFootprint(v, DefaultFootprint()) }
+func ParseFootprint(v Values) (Footprint, []Notice) { return parseFootprint(v, DefaultFootprint()) }
 
 // ParseBareFootprint is ParseFootprint for an embed: only what the URL sets.
-func ParseBareFootprint(v url.Values) (Footprint, []Notice) {
+func ParseBareFootprint(v Values) (Footprint, []Notice) {
 	return parseFootprint(v, Footprint{Bare: true})
 }
 
-func parseFootprint(v url.Values, fp Footprint) (Footprint, []Notice) {
+func parseFootprint(v Values, fp Footprint) (Footprint, []Notice) {
 	var notices []Notice
 	refuse := func(param, value string, err error, fallback string, fallbackIn func(lang.Tag) string) {
 		notices = append(notices, refused(param, value, refusal(err), fallback, fallbackIn))
@@ -131,7 +130,7 @@ func parseFootprint(v url.Values, fp Footprint) (Footprint, []Notice) {
 	if s, ok := first(v, ParamBoundary); ok {
 		if b, err := footprint.ParseBoundary(s); err != nil {
 			info := fp.Factors.BoundaryInfo()
-			refuse(ParamBoundary, s, err, fmt.Sprintf("the boundary %q", info.Label), func(t lang.Tag) string {
+			refuse(ParamBoundary, s, err, "the boundary "+strconv.Quote(info.Label), func(t lang.Tag) string {
 				return t.T("notice.boundary", "name", info.LabelIn(data.PrinterOf(t)))
 			})
 		} else {
@@ -163,7 +162,7 @@ func parseFootprint(v url.Values, fp Footprint) (Footprint, []Notice) {
 			fallbackIn = func(t lang.Tag) string { return p.DescribeIn(data.PrinterOf(t), x) }
 		case effective.Of(p).Set: // the boundary's
 			value, info := effective.Of(p).Value, fp.Factors.BoundaryInfo()
-			fallback = fmt.Sprintf("%s, the value of the boundary %q", data.FormatNumber(value), info.Label)
+			fallback = data.FormatNumber(value) + ", the value of the boundary " + strconv.Quote(info.Label)
 			fallbackIn = func(t lang.Tag) string {
 				pr := data.PrinterOf(t)
 				return t.T("notice.boundary.value", "value", pr.Number(value), "name", info.LabelIn(pr))
@@ -200,10 +199,10 @@ func refusal(err error) string {
 
 // Encode writes the parameters in which fp differs from its Base, and only
 // those, as ParseFootprint (or ParseBareFootprint) reads them back to fp.
-func (fp Footprint) Encode() url.Values {
-	v := url.Values{}
+func (fp Footprint) Encode() Values {
+	v := Values{}
 	if fp.Factors.Boundary != "" {
-		v.Set(ParamBoundary, fp.Factors.Boundary)
+		v[ParamBoundary] = []string{fp.Factors.Boundary}
 	}
 	def := fp.Base()
 	for _, p := range footprint.Params {
@@ -211,16 +210,16 @@ func (fp Footprint) Encode() url.Values {
 		switch {
 		case f == *def.Factors.Of(p):
 		case !f.Set:
-			v.Set(p.Name, None)
+			v[p.Name] = []string{None}
 		default:
-			v.Set(p.Name, p.Format(f))
+			v[p.Name] = []string{p.Format(f)}
 		}
 	}
 	if fp.Factors.Currency != "" {
-		v.Set(ParamCurrency, fp.Factors.Currency)
+		v[ParamCurrency] = []string{fp.Factors.Currency}
 	}
 	if !fp.Budget.IsZero() {
-		v.Set(ParamBudget, fp.Budget.String())
+		v[ParamBudget] = []string{fp.Budget.String()}
 	}
 	return v
 }
@@ -232,7 +231,7 @@ func (fp Footprint) String() string {
 	var parts []string
 	for _, k := range FootprintParams {
 		if s, ok := v[k]; ok {
-			parts = append(parts, k+"="+url.QueryEscape(s[0]))
+			parts = append(parts, k+"="+queryEscape(s[0]))
 		}
 	}
 	return strings.Join(parts, "&")

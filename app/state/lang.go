@@ -1,7 +1,6 @@
 package state
 
 import (
-	"net/url"
 	"strings"
 
 	"tokenjoule/data"
@@ -16,7 +15,7 @@ const ParamLang = "lang"
 // ParseLang reads the language a link asks for: "" when it names none, or
 // names one the site does not speak, which a Notice then refuses, in the
 // language the page falls back to, browser's preferred (lang.Preferred).
-func ParseLang(v url.Values, browser []string) (lang.Tag, []Notice) {
+func ParseLang(v Values, browser []string) (lang.Tag, []Notice) {
 	s, ok := first(v, ParamLang)
 	if !ok {
 		return "", nil
@@ -52,7 +51,7 @@ func WithLang(query string, t lang.Tag) string {
 		return query
 	}
 	if query == "" {
-		return ParamLang + "=" + url.QueryEscape(string(t))
+		return ParamLang + "=" + queryEscape(string(t))
 	}
-	return query + "&" + ParamLang + "=" + url.QueryEscape(string(t))
+	return query + "&" + ParamLang + "=" + queryEscape(string(t))
 }

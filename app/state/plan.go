@@ -2,9 +2,7 @@ package state
 
 import (
 	"errors"
-	"fmt"
 	"maps"
-	"net/url"
 	"slices"
 	"strings"
 
@@ -29,11 +27,11 @@ var TrafficParams = []string{ParamRate, ParamPeak, ParamIdleW}
 // to the default (1B/day, a peak of 2, each GPU's published idle power)
 // with a Notice naming it. given tells whether the URL asks for a rate at
 // all, even a refused one: the compare page then plans.
-func ParseTraffic(v url.Values) (t plan.Traffic, given bool, notices []Notice) {
+func ParseTraffic(v Values) (t plan.Traffic, given bool, notices []Notice) {
 	t = plan.DefaultTraffic()
 	refuse := func(param, value string, err error, fallback string) {
 		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
-			Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, data.Quote(value), refusal(err), fallback)})
+			Message: misread(param, value, refusal(err), fallback)})
 	}
 	if s, ok := first(v, ParamRate); ok {
 		given = true
@@ -64,7 +62,7 @@ func ParseTraffic(v url.Values) (t plan.Traffic, given bool, notices []Notice) {
 // parameters as Parse reads them, less the volume, which the traffic
 // replaces (a link from the calculator may carry it: it is ignored, refused
 // or not), and the traffic's.
-func ParsePlan(set *data.Set, v url.Values) (data.Query, plan.Traffic, []Notice) {
+func ParsePlan(set *data.Set, v Values) (data.Query, plan.Traffic, []Notice) {
 	// An image or video task has no traffic of tokens to plan: the default
 	// task is planned instead, and said so.
 	var refused []Notice
@@ -75,7 +73,7 @@ func ParsePlan(set *data.Set, v url.Values) (data.Query, plan.Traffic, []Notice)
 			var bad *data.InputError
 			errors.As(err, &bad)
 			refused = append(refused, Notice{Param: ParamTask, Value: data.Excerpt(s),
-				Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", ParamTask, data.Quote(s), bad.Reason, workloadName(set, data.DefaultQuery().Task))})
+				Message: misread(ParamTask, s, bad.Reason, workloadName(set, data.DefaultQuery().Task))})
 		}
 	}
 	q, notices := Parse(set, v)
@@ -89,13 +87,13 @@ func ParsePlan(set *data.Set, v url.Values) (data.Query, plan.Traffic, []Notice)
 // EncodeTraffic writes t's parameters as ParseTraffic reads them back:
 // the rate and the peak always, so that a copied link keeps its meaning if
 // a default changes, and the idle power only when set.
-func EncodeTraffic(t plan.Traffic) url.Values {
-	v := url.Values{
+func EncodeTraffic(t plan.Traffic) Values {
+	v := Values{
 		ParamRate: {data.FormatRate(t.Rate)},
 		ParamPeak: {plan.Peak.Format(footprint.Number(t.Peak))},
 	}
 	if t.IdleSet {
-		v.Set(ParamIdleW, plan.IdleW.Format(footprint.Number(t.Idle)))
+		v[ParamIdleW] = []string{plan.IdleW.Format(footprint.Number(t.Idle))}
 	}
 	return v
 }
@@ -108,7 +106,7 @@ func TrafficString(t plan.Traffic) string {
 	var parts []string
 	for _, k := range TrafficParams {
 		if s, ok := v[k]; ok {
-			parts = append(parts, k+"="+strings.ReplaceAll(url.QueryEscape(s[0]), "%2F", "/"))
+			parts = append(parts, k+"="+strings.ReplaceAll(queryEscape(s[0]), "%2F", "/"))
 		}
 	}
 	return strings.Join(parts, "&")
@@ -153,8 +151,8 @@ func PlanHiddenString(h Hidden) string {
 // controls, with "traffic" (or any of rate, peak and idle_w, or the
 // volume's own tokens) for the traffic's inputs, which take the volume's
 // place.
-func ParsePlanHidden(v url.Values) (Hidden, []Notice) {
-	w := url.Values{}
+func ParsePlanHidden(v Values) (Hidden, []Notice) {
+	w := Values{}
 	for _, value := range v[ParamHide] {
 		names := strings.Split(value, ",")
 		for i, n := range names {

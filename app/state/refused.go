@@ -1,7 +1,6 @@
 package state
 
 import (
-	"net/url"
 	"slices"
 	"strings"
 )
@@ -17,7 +16,7 @@ func KeepOthers(query, raw string, notices []Notice) string {
 	refused := func(key string) bool {
 		return slices.ContainsFunc(notices, func(n Notice) bool { return n.Param != "" && n.Param == key })
 	}
-	written, _ := url.ParseQuery(query)
+	written, _ := ParseQuery(query)
 	parts := []string{query}
 	for rest := raw; rest != ""; {
 		var pair string
@@ -26,9 +25,9 @@ func KeepOthers(query, raw string, notices []Notice) string {
 			continue
 		}
 		k, v, _ := strings.Cut(pair, "=")
-		key, err1 := url.QueryUnescape(k)
-		_, err2 := url.QueryUnescape(v)
-		if err1 != nil || err2 != nil || slices.Contains(EmbedParams, key) || ours(key) || written.Has(key) || refused(key) {
+		key, err1 := queryUnescape(k)
+		_, err2 := queryUnescape(v)
+		if err1 != nil || err2 != nil || slices.Contains(EmbedParams, key) || ours(key) || written[key] != nil || refused(key) {
 			continue
 		}
 		parts = append(parts, pair)

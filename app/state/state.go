@@ -6,9 +6,8 @@ package state
 
 import (
 	"errors"
-	"fmt"
-	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"tokenjoule/data"
@@ -85,7 +84,7 @@ func (s sample) String() string {
 	}
 	last := ""
 	if s.n > len(s.first) {
-		last = fmt.Sprintf("%d more", s.n-len(s.first))
+		last = strconv.Itoa(s.n-len(s.first)) + " more"
 	} else if len(parts) > 1 {
 		last, parts = parts[len(parts)-1], parts[:len(parts)-1]
 	}
@@ -100,8 +99,8 @@ func (s sample) String() string {
 // string as a whole, quoting the first pairs that hold a ";" (which
 // url.ParseQuery refuses as a separator) or a malformed %-escape. Unlike
 // url.ParseQuery, it keeps the pairs of a query with more than 10,000 of them.
-func ParseQuery(raw string) (url.Values, []Notice) {
-	v := url.Values{}
+func ParseQuery(raw string) (Values, []Notice) {
+	v := Values{}
 	var (
 		bad sample
 		why []string
@@ -123,8 +122,8 @@ func ParseQuery(raw string) (url.Values, []Notice) {
 			continue
 		}
 		k, val, _ := strings.Cut(pair, "=")
-		key, err1 := url.QueryUnescape(k)
-		value, err2 := url.QueryUnescape(val)
+		key, err1 := queryUnescape(k)
+		value, err2 := queryUnescape(val)
 		if err1 != nil || err2 != nil {
 			note(pair, "a % must start an escape such as %20")
 			continue
@@ -134,11 +133,17 @@ func ParseQuery(raw string) (url.Values, []Notice) {
 	if bad.n == 0 {
 		return v, nil
 	}
-	msg := fmt.Sprintf("The URL's %s was not understood (%s); it is ignored.", bad, strings.Join(why, "; "))
+	msg := "The URL's " + bad.String() + " was not understood (" + strings.Join(why, "; ") + "); it is ignored."
 	if bad.n > 1 {
-		msg = fmt.Sprintf("The URL's %s were not understood (%s); they are ignored.", bad, strings.Join(why, "; "))
+		msg = "The URL's " + bad.String() + " were not understood (" + strings.Join(why, "; ") + "); they are ignored."
 	}
 	return v, []Notice{{Value: data.Excerpt(bad.first[0]), Message: msg}}
+}
+
+// misread is the notice of a parameter whose value was not understood: why,
+// and the fallback shown instead.
+func misread(param, value, why, fallback string) string {
+	return "The URL's " + param + "=" + data.Quote(value) + " was not understood (" + why + "); showing " + fallback + " instead."
 }
 
 // Parse reads the query string into a query that set.Select answers without
@@ -146,7 +151,7 @@ func ParseQuery(raw string) (url.Values, []Notice) {
 // (or, for a model or GPU, by the nearest valid choice) and reported in a
 // Notice; parameters that are not the calculator's are ignored, since go-app
 // and people add their own.
-func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
+func Parse(set *data.Set, v Values) (data.Query, []Notice) {
 	q := data.DefaultQuery()
 	var notices []Notice
 	refuse := func(param, value, why, fallback string) {
@@ -183,7 +188,7 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 	// key, the workload named as the page in it names it.
 	ignore := func(param, value, why string, whyIn func(lang.Tag) string) {
 		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
-			Message: fmt.Sprintf("The URL's %s=%s %s; it is ignored.", param, data.Quote(value), why),
+			Message: "The URL's " + param + "=" + data.Quote(value) + " " + why + "; it is ignored.",
 			Say: func(t lang.Tag) string {
 				return t.T("notice.ignored", "param", param, "value", data.Quote(value), "why", whyIn(t))
 			}})
@@ -207,9 +212,9 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 		if g, ok := matchGPU(e, s); ok {
 			q.GPU = g
 		} else if len(e.GPUs) == 1 {
-			refuse(ParamGPU, s, fmt.Sprintf("%s was measured on %s only", e.Name, e.GPUs[0]), e.GPUs[0])
+			refuse(ParamGPU, s, e.Name+" was measured on "+e.GPUs[0]+" only", e.GPUs[0])
 		} else {
-			n := refused(ParamGPU, s, fmt.Sprintf("%s was measured on %s", e.Name, strings.Join(e.GPUs, " and ")),
+			n := refused(ParamGPU, s, e.Name+" was measured on "+strings.Join(e.GPUs, " and "),
 				"the better of "+strings.Join(e.GPUs, " and "), nil)
 			name, gpus, value := e.Name, e.GPUs, s
 			n.Say = func(t lang.Tag) string {
@@ -229,7 +234,7 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 	}
 	if s, ok := first(v, ParamPercentile); ok && k.Diffusion() {
 		task := q.Task
-		ignore(ParamPercentile, s, fmt.Sprintf("applies to token tasks only: %s times a batch as a whole, with no percentile", workload(task)),
+		ignore(ParamPercentile, s, "applies to token tasks only: "+workload(task)+" times a batch as a whole, with no percentile",
 			func(t lang.Tag) string { return t.T("why.percentile.diffusion", "workload", workloadIn(task)(t)) })
 	} else if ok {
 		if p, err := data.ParsePercentile(s); err != nil {
@@ -244,7 +249,7 @@ func Parse(set *data.Set, v url.Values) (data.Query, []Notice) {
 		case !ok:
 		case vk != k:
 			task := q.Task
-			ignore(vk.Param, s, fmt.Sprintf("counts %s, and %s generates %s (%s=)", vk.Items, workload(task), k.Items, k.Param),
+			ignore(vk.Param, s, "counts "+vk.Items+", and "+workload(task)+" generates "+k.Items+" ("+k.Param+"=)",
 				func(t lang.Tag) string {
 					return t.T("why.volume.other", "items", t.T("items."+vk.Item+"s"), "workload", workloadIn(task)(t),
 						"generates", t.T("items."+k.Item+"s"), "param", k.Param)
@@ -316,10 +321,10 @@ func matchGPU(e *data.ModelEntry, s string) (string, bool) {
 // page may highlight none). For a token workload: task, model, gpu,
 // deadline (ms), p and tokens; for an image or video workload, task, model,
 // gpu, deadline (s) and images or videos.
-func Encode(q data.Query) url.Values {
-	v := url.Values{}
+func Encode(q data.Query) Values {
+	v := Values{}
 	for _, p := range params(q) {
-		v.Set(p.key, p.value)
+		v[p.key] = []string{p.value}
 	}
 	return v
 }
@@ -341,17 +346,17 @@ func params(q data.Query) []param {
 }
 
 // String is Encode's query string with the parameters in the page's order
-// (task, model, gpu, deadline, p, tokens) rather than url.Values' sorted one.
+// (task, model, gpu, deadline, p, tokens) rather than Values' sorted one.
 func String(q data.Query) string {
 	var parts []string
 	for _, p := range params(q) {
-		parts = append(parts, p.key+"="+url.QueryEscape(p.value))
+		parts = append(parts, p.key+"="+queryEscape(p.value))
 	}
 	return strings.Join(parts, "&")
 }
 
 // first returns the first value of a parameter that is present.
-func first(v url.Values, key string) (string, bool) {
+func first(v Values, key string) (string, bool) {
 	vs := v[key]
 	if len(vs) == 0 {
 		return "", false
@@ -420,7 +425,7 @@ func (h Hidden) names(volume string) string {
 // case, with blanks and empty names ignored; every occurrence of the
 // parameter counts. Names that are not controls are ignored and reported in
 // one Notice naming the first of them.
-func ParseHidden(v url.Values) (Hidden, []Notice) {
+func ParseHidden(v Values) (Hidden, []Notice) {
 	var (
 		h       Hidden
 		unknown sample
@@ -456,8 +461,8 @@ func ParseHidden(v url.Values) (Hidden, []Notice) {
 		which = "which are not controls"
 	}
 	return h, []Notice{{Param: ParamHide, Value: data.Excerpt(unknown.first[0]),
-		Message: fmt.Sprintf("The URL's %s names %s, %s (use %s or %s, separated by commas); ignored.",
-			ParamHide, unknown, which, strings.Join(Params, ", "), HideAll)}}
+		Message: "The URL's " + ParamHide + " names " + unknown.String() + ", " + which + " (use " +
+			strings.Join(Params, ", ") + " or " + HideAll + ", separated by commas); ignored."}}
 }
 
 // refused is the notice of a value of param not understood, why, and
@@ -465,7 +470,7 @@ func ParseHidden(v url.Values) (Hidden, []Notice) {
 // language.
 func refused(param, value, why, fallback string, fallbackIn func(lang.Tag) string) Notice {
 	return Notice{Param: param, Value: data.Excerpt(value),
-		Message: fmt.Sprintf("The URL's %s=%s was not understood (%s); showing %s instead.", param, data.Quote(value), why, fallback),
+		Message: misread(param, value, why, fallback),
 		Say: func(t lang.Tag) string {
 			return t.T("notice.refused", "param", param, "value", data.Quote(value), "why", data.WhyIn(data.PrinterOf(t), why),
 				"fallback", fallbackIn(t))

@@ -1,7 +1,6 @@
 package footprint
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -96,14 +95,14 @@ func (p *Param) Parse(s string) (Factor, error) {
 	case !ok:
 		return fail("")
 	case v < p.Min || v > p.Max:
-		return fail(fmt.Sprintf("must be from %s to %s", data.FormatNumber(p.Min), data.FormatNumber(p.Max)))
+		return fail("must be from " + data.FormatNumber(p.Min) + " to " + data.FormatNumber(p.Max))
 	}
 	return Number(v), nil
 }
 
 // accepted lists what Parse takes, for error messages.
 func (p *Param) accepted() string {
-	s := fmt.Sprintf("use a number from %s to %s", data.FormatNumber(p.Min), data.FormatNumber(p.Max))
+	s := "use a number from " + data.FormatNumber(p.Min) + " to " + data.FormatNumber(p.Max)
 	switch {
 	case p.Share:
 		s += " (a share of GPU energy: 0.43 is +43%)"

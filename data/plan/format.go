@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"fmt"
 	"math"
 	"strings"
 
@@ -31,9 +30,8 @@ func (t Traffic) Words() string {
 	if day == "1" {
 		tokens = "token"
 	}
-	return fmt.Sprintf("%s output %s a day (%s on average; %s at the peak, %s × the average)",
-		day, tokens, FormatRatePerSecond(t.Rate.TokensPerSecond()),
-		FormatRatePerSecond(t.Rate.TokensPerSecond()*t.Peak), data.FormatNumber(t.Peak))
+	return day + " output " + tokens + " a day (" + FormatRatePerSecond(t.Rate.TokensPerSecond()) + " on average; " +
+		FormatRatePerSecond(t.Rate.TokensPerSecond()*t.Peak) + " at the peak, " + data.FormatNumber(t.Peak) + " × the average)"
 }
 
 // FormatCount writes a count of tokens to four significant digits with the
@@ -74,14 +72,14 @@ func (p *Plan) IdleWords() string {
 	case b == nil:
 		return ""
 	case p.Traffic.IdleSet:
-		return fmt.Sprintf("%s W per GPU (your figure)", data.FormatNumber(p.Traffic.Idle))
+		return data.FormatNumber(p.Traffic.Idle) + " W per GPU (your figure)"
 	case !b.IdleKnown:
-		return fmt.Sprintf("not counted: no published idle power for %s, so 0 W", b.Config.GPU)
+		return "not counted: no published idle power for " + b.Config.GPU + ", so 0 W"
 	}
 	pr, _ := IdleW.Preset(b.Config.GPU)
-	s := fmt.Sprintf("%s W per %s GPU: %s (%s; %s)", data.FormatNumber(pr.Value), b.Config.GPU, pr.Label, pr.Year, pr.Source().URL)
+	s := data.FormatNumber(pr.Value) + " W per " + b.Config.GPU + " GPU: " + pr.Label + " (" + pr.Year + "; " + pr.Source().URL + ")"
 	if u := p.UnknownIdle(); len(u) > 0 {
-		s += fmt.Sprintf("; not counted for %s, for want of a published figure", strings.Join(u, ", "))
+		s += "; not counted for " + strings.Join(u, ", ") + ", for want of a published figure"
 	}
 	return s
 }

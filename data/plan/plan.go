@@ -24,10 +24,11 @@
 package plan
 
 import (
-	"fmt"
+	"errors"
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"tokenjoule/data"
@@ -97,8 +98,8 @@ func (t Traffic) Check() error {
 		set bool
 	}{{Peak, t.Peak, true}, {IdleW, t.Idle, t.IdleSet}} {
 		if x.set && !(x.v >= x.p.Min && x.v <= x.p.Max) {
-			return &data.InputError{Param: x.p.Name, Label: x.p.Label, Value: fmt.Sprint(x.v),
-				Reason: fmt.Sprintf("must be from %s to %s", data.FormatNumber(x.p.Min), data.FormatNumber(x.p.Max))}
+			return &data.InputError{Param: x.p.Name, Label: x.p.Label, Value: strconv.FormatFloat(x.v, 'g', -1, 64),
+				Reason: "must be from " + data.FormatNumber(x.p.Min) + " to " + data.FormatNumber(x.p.Max)}
 		}
 	}
 	return nil
@@ -217,8 +218,8 @@ func Make(set *data.Set, q data.Query, t Traffic) (*Plan, error) {
 	}
 	p := &Plan{Busy: r, Traffic: t, Options: Options(r.Model.Configurations, r.Query.GPU, q.Percentile, q.DeadlineMS, t)}
 	if b := p.Best(); b != nil && (math.IsNaN(b.WhPerDay) || math.IsInf(b.WhPerDay, 0)) {
-		return nil, fmt.Errorf("the plan on dataset row %s gives %v Wh a day, not a finite number; the row is not a plausible measurement",
-			b.Config.RowID, b.WhPerDay)
+		return nil, errors.New("the plan on dataset row " + b.Config.RowID + " gives " + strconv.FormatFloat(b.WhPerDay, 'g', -1, 64) +
+			" Wh a day, not a finite number; the row is not a plausible measurement")
 	}
 	return p, nil
 }

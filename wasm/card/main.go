@@ -1,7 +1,8 @@
 //go:build js && wasm
 
-// Command card is the card embeds' wasm (web/card.wasm): the dataset and
-// the card's code, without go-app. web/start.js runs it in place of the
+// Command card is the card embeds' wasm (web/card.wasm): the dataset as a
+// card reads it (data.LoadCard) and the card's code, without go-app.
+// web/start.js runs it in place of the
 // calculator on the card layout of /embed and /embed/plan, and before it on
 // that of /embed/compare (by a volume or a plan) and the chart layout of
 // /embed and /embed/plan, whose bars and chart the calculator then draws: it reads the
@@ -92,7 +93,7 @@ func main() {
 // the compare page's are still in English.
 func cardOf(path, raw string, browser []string) (card cardhtml.Card, more, ok bool) {
 	base, page := pageOf(path)
-	set, err := data.Load()
+	set, err := data.LoadCard()
 	if page == "" || err != nil {
 		return cardhtml.Card{}, false, false
 	}

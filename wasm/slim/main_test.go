@@ -63,11 +63,12 @@ func TestOverlay(t *testing.T) {
 			t.Errorf("the wasm no longer links %s", p)
 		}
 	}
-	// The browser build's dataset is the pack, not the JSON files.
+	// The browser build's dataset is the pack (and the card's, which only
+	// the card's wasm links: TestCardLinks), not the JSON files.
 	cmd = exec.Command("go", "list", "-modfile", modfile, "-f", "{{.EmbedFiles}}", "tokenjoule/data")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := cmd.CombinedOutput(); err != nil || strings.TrimSpace(string(out)) != "[dataset.pack]" {
-		t.Errorf("the browser build's data package embeds %s (%v), want the pack alone", out, err)
+	if out, err := cmd.CombinedOutput(); err != nil || strings.TrimSpace(string(out)) != "[card.pack dataset.pack]" {
+		t.Errorf("the browser build's data package embeds %s (%v), want the packs alone", out, err)
 	}
 	// The floor (app/bench -floor) is go-app alone: a hello world against
 	// which the calculator's loads are read.

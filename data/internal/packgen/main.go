@@ -1,8 +1,9 @@
 // Command packgen writes dataset.pack: the current generation of dataset/
 // packed (data.Pack), as the browser build embeds it in place of the JSON
-// files (data/embed_js.go). `go generate ./data` runs it in the data
+// files (data/embed_js.go), and card.pack, the same packed for the card
+// embeds' wasm (data.CardPack). `go generate ./data` runs it in the data
 // package's directory, and make data after every import; data's tests fail
-// while the committed pack is not the dataset's.
+// while the committed packs are not the dataset's.
 package main
 
 import (
@@ -14,20 +15,23 @@ import (
 )
 
 func main() {
-	if err := write("dataset.pack"); err != nil {
+	set, err := data.Load()
+	if err == nil {
+		err = write("dataset.pack", set, data.Pack)
+	}
+	if err == nil {
+		err = write("card.pack", set, data.CardPack)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "packgen:", err)
 		os.Exit(1)
 	}
 }
 
-// write packs the dataset into name, replacing it whole: a build that runs
-// meanwhile reads the old pack or the new one.
-func write(name string) error {
-	set, err := data.Load()
-	if err != nil {
-		return err
-	}
-	b, err := data.Pack(set)
+// write packs set with pack into name, replacing it whole: a build that
+// runs meanwhile reads the old pack or the new one.
+func write(name string, set *data.Set, pack func(*data.Set) ([]byte, error)) error {
+	b, err := pack(set)
 	if err != nil {
 		return err
 	}
