@@ -52,7 +52,7 @@ func (c *Plan) read(v url.Values) []state.Notice {
 	if f := &c.foot.fp.Factors; f.Idle.Set {
 		f.Idle = footprint.Factor{}
 		notices = append(notices, state.Notice{Param: state.ParamIdle, Value: v.Get(state.ParamIdle),
-			Message: "The URL's idle share is not used here: a plan counts idle capacity itself, from the traffic and the idle power of each GPU."})
+			Message: c.tr("plan.notice.idle")})
 	}
 	return notices
 }

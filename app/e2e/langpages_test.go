@@ -1,0 +1,128 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"tokenjoule/app/state"
+	"tokenjoule/data"
+	"tokenjoule/data/lang"
+	"tokenjoule/data/plan"
+)
+
+// TestLanguagePages opens the compare page (by a volume and planned) and
+// the plan page in French, German and Spanish: the html element's lang, a
+// figure of the answer in the language's format, and no English sentence
+// of the catalogue anywhere in the page's text; German at a phone's width
+// does not make the page scroll sideways.
+func TestLanguagePages(t *testing.T) {
+	set, bctx := browserTest(t)
+	full := cspSite(t, "").URL
+	q := data.DefaultQuery()
+	rk, err := set.Compare(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := plan.DefaultTraffic()
+	prk, err := plan.Compare(set, q, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := plan.Make(set, q, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	least := func(models []data.Ranked) *data.Ranked {
+		for i := range models {
+			if models[i].Status() == data.Meets {
+				return &models[i]
+			}
+		}
+		t.Fatal("no model meets the default deadline")
+		return nil
+	}
+	first := least(rk.Models)
+	planFirst := least(prk.Data().Models)
+	var planBest *plan.Plan
+	for _, r := range prk.Models {
+		if r.Entry.Slug == planFirst.Entry.Slug {
+			planBest = r.Plan
+		}
+	}
+	for _, tag := range []lang.Tag{lang.FR, lang.DE, lang.ES} {
+		pr := data.PrinterOf(tag)
+		pages := []struct {
+			name, path, sel, want string
+			shared                string // the calculator's parts, left to it
+		}{
+			// The least energy, as the answer names it: "Qwen 3, 1,234 kWh".
+			{"compare", "/compare?" + state.String(q), "#least", first.Entry.Name + ", " + pr.Energy(first.Result.Estimate.EnergyWh), calculatorParts + ", #about"},
+			{"compare-planned", "/compare?" + state.String(q) + "&" + state.TrafficString(tr), "#least",
+				tag.T("compare.plan.model", "model", planFirst.Entry.Name, "energy", pr.Energy(planBest.Best().WhPerDay),
+					"gpus", gpuWords(tag, planBest.Best().GPUs)), calculatorParts + ", #about"},
+			{"plan", "/plan?" + state.PlanString(q, tr), "#energy", pr.Energy(p.Best().WhPerDay), calculatorParts},
+		}
+		for _, pg := range pages {
+			t.Run(pg.name+"/"+string(tag), func(t *testing.T) {
+				t.Parallel()
+				tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900))
+				tb.openURL(full + pg.path + "&lang=" + string(tag))
+				tb.waitText(pg.sel, pg.want)
+				expectPageSpoken(t, tb, tag, pg.shared)
+			})
+		}
+	}
+	// German's long words at a phone's width: the compare page's table
+	// scrolls in its own box, but no page scrolls sideways.
+	t.Run("phone-de", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, full, chromedp.EmulateViewport(360, 800))
+		for _, path := range []string{"/compare?" + state.String(q), "/compare?" + state.String(q) + "&" + state.TrafficString(tr),
+			"/plan?" + state.PlanString(q, tr)} {
+			tb.openURL(full + path + "&lang=de")
+			tb.poll(`document.documentElement.lang === "de"`, 5*time.Second)
+			tb.view().expectNoSidewaysScroll(path + " in German at 360 px")
+		}
+	})
+}
+
+// gpuWords is a number of GPUs as the pages say it in tag: "12 GPUs".
+func gpuWords(tag lang.Tag, n int) string {
+	key := "gpus.many"
+	if n == 1 {
+		key = "gpus.one"
+	}
+	return tag.T(key, "n", data.PrinterOf(tag).Int(n))
+}
+
+// calculatorParts are the parts of the compare and plan pages that the
+// calculator's page shares and translates: the glossary's explanations and
+// the selected configuration's details. The compare page's footer (#about)
+// is the calculator's too.
+const calculatorParts = ".term, #cfg-details, #cfg"
+
+// expectPageSpoken checks that the whole page but the elements shared
+// selects speaks tag: its html element says so and its text holds no
+// English sentence of the catalogue.
+func expectPageSpoken(t *testing.T, tb *tab, tag lang.Tag, shared string) {
+	t.Helper()
+	if got := eval[string](tb, `document.documentElement.lang`); got != string(tag) {
+		t.Errorf("html lang=%q, want %q", got, tag)
+	}
+	text := eval[string](tb, `(() => {
+		const hidden = [...document.querySelectorAll(`+"`"+shared+"`"+`)];
+		const was = hidden.map(e => e.style.display);
+		hidden.forEach(e => e.style.display = "none");
+		const text = document.body.innerText;
+		hidden.forEach((e, i) => e.style.display = was[i]);
+		return text })()`)
+	if left := lang.English(text, tag); len(left) > 0 {
+		t.Errorf("the page in %s still says in English %q:\n%s", tag, left, text)
+	}
+	if strings.TrimSpace(text) == "" {
+		t.Error("the page has no text")
+	}
+}
