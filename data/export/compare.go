@@ -62,7 +62,7 @@ func CompareTableIn(p data.Printer, rk *data.Ranking, f footprint.Factors) *Tabl
 	if k.Diffusion() {
 		// A request is one image or video: its energy is the J per item.
 		t.Detail = []Column{
-			{id: "jpt", key: "energy_per_item_j", label: p.T("col.j-per-item."+k.Item), scale: joulesEach,
+			{id: "jpt", key: "energy_per_item_j", label: p.T("col.j-per-item." + k.Item), scale: joulesEach,
 				value: estimate(func(e data.Estimate) float64 { return e.EnergyPerRequest })},
 			gpuHours,
 		}
