@@ -33,29 +33,39 @@ const (
 
 // Axis names: words first, unit in brackets.
 const (
-	nameEnergy     = "Energy per token (J)"
-	nameBatch      = "Batch size limit (max_num_seqs)"
-	namePower      = "GPU power (W)"
-	nameThroughput = "Throughput (tokens/s)"
+	nameEnergy = "Energy per token (J)"
+	namePower  = "GPU power (W)"
 )
 
 // axes are the axes' names for a kind of workload: nameEnergy and the
 // others for tokens, their counterparts for images and videos.
 type axes struct{ energy, latency, batch, throughput string }
 
-func axesOf(k *data.Kind, p data.Percentile) axes {
+func axesOf(k *data.Kind, p data.Percentile) axes { return axesIn(data.Printer{}, k, p) }
+
+// axesIn are axesOf in pr's language.
+func axesIn(pr data.Printer, k *data.Kind, p data.Percentile) axes {
+	energy := pr.T("chart.axis.energy." + k.Item)
 	if k.Diffusion() {
-		return axes{fmt.Sprintf("Energy per %s (J)", k.Item), "Time to generate a batch (s)",
-			fmt.Sprintf("Batch size (%s generated together)", k.Items), fmt.Sprintf("Throughput (%s/s)", k.Items)}
+		items := pr.T("items." + k.Item + "s")
+		return axes{energy, pr.T("chart.axis.latency.diffusion"),
+			pr.T("chart.axis.batch.diffusion", "items", items), pr.T("chart.axis.throughput.diffusion", "items", items)}
 	}
-	return axes{nameEnergy, fmt.Sprintf("Wait between tokens (%s ITL, ms)", percentileWords(p)), nameBatch, nameThroughput}
+	return axes{energy, pr.T("chart.axis.latency.tokens", "itl", pr.T("chart.itl", "percentile", percentileWordsIn(pr, p))),
+		pr.T("chart.axis.batch.tokens"), pr.T("chart.axis.throughput.tokens")}
 }
 
 // SeriesDeadline names the series that draws the deadline, so that the
 // legend labels its line: "Deadline 500 ms", "Deadline 30 s".
-func SeriesDeadline(k *data.Kind, ms float64) string {
-	return "Deadline " + k.DeadlineText(ms) + " " + k.DeadlineUnit()
+func SeriesDeadline(k *data.Kind, ms float64) string { return SeriesDeadlineIn(data.Printer{}, k, ms) }
+
+// SeriesDeadlineIn is SeriesDeadline in p's language: "Frist 500 ms".
+func SeriesDeadlineIn(p data.Printer, k *data.Kind, ms float64) string {
+	return p.T("chart.series.deadline", "deadline", p.Lang.Figure(k.DeadlineText(ms)+" "+k.DeadlineUnit()))
 }
+
+// seriesSelected is SeriesSelected in p's language.
+func seriesSelected(p data.Printer) string { return p.T("chart.series.selected") }
 
 // palette colours one GPU and count each: mid-tones whose relative
 // luminance lies between 0.14 and 0.30, so that each stands out 3:1 from the
@@ -362,6 +372,11 @@ func selectedItem(c *data.Config, q data.Query, value []float64) *item {
 // go-echarts' data items carry no item style, to the plot of the panel-th x
 // and y axes; label, when not nil, writes a figure beside it.
 func selected(s *charts.Scatter, it *item, panel int, label *opts.Label) *charts.Scatter {
+	return selectedIn(data.Printer{}, s, it, panel, label)
+}
+
+// selectedIn is selected, its series named in p's language.
+func selectedIn(p data.Printer, s *charts.Scatter, it *item, panel int, label *opts.Label) *charts.Scatter {
 	o := []charts.SeriesOpts{
 		charts.WithScatterChartOpts(opts.ScatterChart{Symbol: "diamond", SymbolSize: 18, XAxisIndex: panel, YAxisIndex: panel}),
 		// Opaque: ECharts draws scatter points, and so their labels, at 0.8.
@@ -370,7 +385,7 @@ func selected(s *charts.Scatter, it *item, panel int, label *opts.Label) *charts
 	if label != nil {
 		o = append(o, charts.WithLabelOpts(*label))
 	}
-	s.AddSeries(SeriesSelected, scatterData([]item{*it}), o...)
+	s.AddSeries(seriesSelected(p), scatterData([]item{*it}), o...)
 	return s
 }
 

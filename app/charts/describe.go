@@ -2,10 +2,12 @@ package charts
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"tokenjoule/app/charts/headline"
 	"tokenjoule/data"
+	"tokenjoule/data/lang"
 )
 
 // Titles of the three charts, as the page heads them and their descriptions
@@ -196,36 +198,37 @@ func capitalize(s string) string {
 }
 
 // percentileWords names a percentile as the page's controls do.
-func percentileWords(p data.Percentile) string {
+func percentileWords(p data.Percentile) string { return percentileWordsIn(data.Printer{}, p) }
+
+// percentileWordsIn is percentileWords in pr's language.
+func percentileWordsIn(pr data.Printer, p data.Percentile) string {
 	if p == data.P50 {
-		return "median"
+		return pr.T("chart.median")
 	}
 	return string(p)
 }
 
-// DescribeRanking describes the Ranking chart of rk: what it plots and
-// every bar, least energy first.
-func DescribeRanking(rk *data.Ranking) string {
+// DescribeRanking describes the Ranking chart of rk in p's language: what
+// it plots and every bar, least energy first.
+func DescribeRanking(p data.Printer, rk *data.Ranking) string {
 	meets := meeting(rk)
-	k := rk.Workload.Kind()
+	volume := p.VolumeWords(rk.Workload.Kind(), rk.Query.Tokens)
 	if len(meets) == 0 {
-		return fmt.Sprintf("Energy for %s, by model: no model meets the deadline, so there is no bar.", k.VolumeWords(rk.Query.Tokens))
+		return p.T("chart.ranking.none", "volume", volume)
 	}
 	bars := make([]string, len(meets))
 	for i, r := range meets {
-		bars[i] = fmt.Sprintf("%d. %s, %s", i+1, r.Entry.Name, data.FormatEnergy(r.Result.Estimate.EnergyWh))
+		bars[i] = p.T("chart.ranking.bar", "rank", strconv.Itoa(i+1), "model", r.Entry.Name, "energy", p.Energy(r.Result.Estimate.EnergyWh))
 	}
-	return fmt.Sprintf("Energy for %s, by model: one bar for each of the %s that meet the deadline, least energy first: %s.",
-		k.VolumeWords(rk.Query.Tokens), models(len(meets)), strings.Join(bars, "; "))
+	return p.T("chart.ranking.describe", "volume", volume, "models", modelsIn(p, len(meets)), "bars", strings.Join(bars, "; "))
 }
 
 // DescribeEnergyParams describes the EnergyParams chart of rk, and which
-// model it highlights (a slug).
-func DescribeEnergyParams(rk *data.Ranking, highlight string) string {
+// model it highlights (a slug), in p's language.
+func DescribeEnergyParams(p data.Printer, rk *data.Ranking, highlight string) string {
 	meets := meeting(rk)
 	k := rk.Workload.Kind()
-	s := fmt.Sprintf("%s, both on logarithmic scales: one point for each of the %s that meet the deadline, numbered by rank.",
-		TitleParams(k), models(len(meets)))
+	s := p.T("chart.params.describe", "title", p.T("chart.params.title."+k.Item), "models", modelsIn(p, len(meets)))
 	if len(meets) == 0 {
 		return s
 	}
@@ -239,29 +242,33 @@ func DescribeEnergyParams(rk *data.Ranking, highlight string) string {
 		}
 	}
 	point := func(r *data.Ranked) string {
-		return fmt.Sprintf("%s, %s active, %s J per %s", r.Entry.Name, data.FormatParams(float64(r.Entry.ActiveParams)),
-			data.FormatNumber(r.Result.Selected.Joules()), k.Item)
+		return p.T("chart.params.point", "model", r.Entry.Name, "params", p.Params(float64(r.Entry.ActiveParams)),
+			"joules", p.Number(r.Result.Selected.Joules()), "item", p.T("chart.per."+k.Item))
 	}
 	if lo != hi {
-		s += fmt.Sprintf(" The smallest is %s; the largest %s.", point(lo), point(hi))
+		s += " " + p.T("chart.params.ends", "smallest", point(lo), "largest", point(hi))
 	}
 	for _, r := range meets {
 		if r.Entry.Slug == highlight {
-			s += " Highlighted, as the link names it: " + point(r) + "."
+			s += " " + p.T("chart.params.highlighted", "point", point(r))
 		}
 	}
 	return s
 }
 
-func models(n int) string {
+// modelsIn is a count of models in words: "one model", "five models"; in
+// another language than English, the count in figures.
+func modelsIn(p data.Printer, n int) string {
 	if n == 1 {
-		return "one model"
+		return p.T("chart.models.one")
 	}
-	return number(n) + " models"
+	count := number(n)
+	if p.Lang != "" && p.Lang != lang.EN {
+		count = p.Int(n)
+	}
+	return p.T("chart.models.many", "n", count)
 }
 
 // TitleParams is the title of the compare page's scatter of energy against
 // active parameters, for a kind of workload.
-func TitleParams(k *data.Kind) string {
-	return "Energy per " + k.Item + " against active parameters"
-}
+func TitleParams(k *data.Kind) string { return lang.EN.T("chart.params.title." + k.Item) }

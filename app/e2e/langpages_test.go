@@ -56,14 +56,17 @@ func TestLanguagePages(t *testing.T) {
 		pr := data.PrinterOf(tag)
 		pages := []struct {
 			name, path, sel, want string
-			shared                string // the calculator's parts, left to it
+			shared                string   // the calculator's parts, left to it
+			charts                []string // the charts' ids
 		}{
 			// The least energy, as the answer names it: "Qwen 3, 1,234 kWh".
-			{"compare", "/compare?" + state.String(q), "#least", first.Entry.Name + ", " + pr.Energy(first.Result.Estimate.EnergyWh), calculatorParts + ", #about"},
+			{"compare", "/compare?" + state.String(q), "#least", first.Entry.Name + ", " + pr.Energy(first.Result.Estimate.EnergyWh), calculatorParts + ", #about",
+				[]string{"chart-ranking", "chart-params"}},
 			{"compare-planned", "/compare?" + state.String(q) + "&" + state.TrafficString(tr), "#least",
 				tag.T("compare.plan.model", "model", planFirst.Entry.Name, "energy", pr.Energy(planBest.Best().WhPerDay),
-					"gpus", gpuWords(tag, planBest.Best().GPUs)), calculatorParts + ", #about"},
-			{"plan", "/plan?" + state.PlanString(q, tr), "#energy", pr.Energy(p.Best().WhPerDay), calculatorParts},
+					"gpus", gpuWords(tag, planBest.Best().GPUs)), calculatorParts + ", #about", []string{"chart-ranking", "chart-params"}},
+			{"plan", "/plan?" + state.PlanString(q, tr), "#energy", pr.Energy(p.Best().WhPerDay), calculatorParts,
+				[]string{"chart-plan-energy", "chart-plan-gpus"}},
 		}
 		for _, pg := range pages {
 			t.Run(pg.name+"/"+string(tag), func(t *testing.T) {
@@ -72,6 +75,23 @@ func TestLanguagePages(t *testing.T) {
 				tb.openURL(full + pg.path + "&lang=" + string(tag))
 				tb.waitText(pg.sel, pg.want)
 				expectPageSpoken(t, tb, tag, pg.shared)
+				// The charts' words: axes, legends, labels and the
+				// tooltips' figures.
+				for _, id := range pg.charts {
+					var words []string
+					for _, d := range tb.texts(id) {
+						words = append(words, d.Text)
+					}
+					words = append(words, eval[[]string](tb, `(() => { const o = echarts.getInstanceByDom(document.getElementById("`+id+`")).getOption();
+						return o.series.flatMap(s => [s.name, ...(s.data || []).map(d => d.tooltip?.formatter ?? (typeof d.name === "string" ? d.name : ""))]) })()`)...)
+					all := strings.Join(words, "\n")
+					if left := lang.English(all, tag); len(left) > 0 {
+						t.Errorf("%s in %s still says in English %q:\n%s", id, tag, left, all)
+					}
+					if id == "chart-ranking" && pg.name == "compare" && !strings.Contains(all, pr.Energy(first.Result.Estimate.EnergyWh)) {
+						t.Errorf("%s in %s has no bar labelled %q:\n%s", id, tag, pr.Energy(first.Result.Estimate.EnergyWh), all)
+					}
+				}
 			})
 		}
 	}

@@ -81,13 +81,13 @@ func (c *Compare) compute() {
 	}
 	bars := charts.Ranking
 	if c.planning {
-		bars = func(*data.Ranking, string) ([]byte, error) { return charts.PlanRanking(c.prk, c.q.Model) }
+		bars = func(p data.Printer, _ *data.Ranking, hl string) ([]byte, error) { return charts.PlanRanking(p, c.prk, hl) }
 	}
 	for _, ch := range []struct {
 		dst   *string
-		build func(*data.Ranking, string) ([]byte, error)
+		build func(data.Printer, *data.Ranking, string) ([]byte, error)
 	}{{&c.bars, bars}, {&c.scatter, charts.EnergyParams}} {
-		b, err := ch.build(c.rk, c.q.Model)
+		b, err := ch.build(c.printer(), c.rk, c.q.Model)
 		if err != nil {
 			c.err = err
 			return

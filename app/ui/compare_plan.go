@@ -103,7 +103,7 @@ func (c *Compare) renderPlanAnswer() app.UI {
 		app.P().ID("floor").Class("floor").Text(c.tr("plan.caveat")),
 		app.Figure().Class("chart bars "+rows).Body(
 			app.H2().Text(c.titleRanking()),
-			&Chart{ID: chartRanking, Option: c.bars, Label: charts.DescribePlanRanking(c.prk)},
+			&Chart{ID: chartRanking, Option: c.bars, Label: charts.DescribePlanRanking(c.printer(), c.prk)},
 			renderChartNoJS(),
 			app.FigCaption().Text(c.tr("compare.plan.bars.caption")),
 		),

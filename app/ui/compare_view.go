@@ -81,7 +81,7 @@ func (c *Compare) render(root app.HTMLMain) app.UI {
 		c.renderMissed(),
 		app.Figure().Class("chart card scatter "+answerPart).Body(
 			app.H2().Text(titleParams),
-			&Chart{ID: chartParams, Option: c.scatter, Label: charts.DescribeEnergyParams(c.rk, c.q.Model)},
+			&Chart{ID: chartParams, Option: c.scatter, Label: charts.DescribeEnergyParams(c.printer(), c.rk, c.q.Model)},
 			renderChartNoJS(),
 			app.FigCaption().Text(c.scatterCaption()),
 		),
@@ -184,7 +184,7 @@ func (c *Compare) renderAnswer() app.UI {
 		app.If(!c.embedded && !c.look.Hidden.All(), func() app.UI { return editButton(c.lang, "task") }),
 		app.Figure().Class("chart bars "+rows).Body(
 			app.H2().Text(c.titleRanking()),
-			&Chart{ID: chartRanking, Option: c.bars, Label: charts.DescribeRanking(c.rk)},
+			&Chart{ID: chartRanking, Option: c.bars, Label: charts.DescribeRanking(c.printer(), c.rk)},
 			renderChartNoJS(),
 			app.FigCaption().Text(c.barsCaption(c.tr("compare.bars.caption"))),
 		),
@@ -287,9 +287,9 @@ func (c *Compare) renderEmbedAbout() app.UI {
 // plan mode, export.PlanCompareCard's, and the bars of the energy a day.
 func (c *Compare) renderCard() app.UI {
 	card := export.CompareCardOf(c.rk, &c.set.Index)
-	label := charts.DescribeRanking(c.rk)
+	label := charts.DescribeRanking(c.printer(), c.rk)
 	if c.planning {
-		card, label = export.PlanCompareCardOf(c.prk, &c.set.Index), charts.DescribePlanRanking(c.prk)
+		card, label = export.PlanCompareCardOf(c.prk, &c.set.Index), charts.DescribePlanRanking(c.printer(), c.prk)
 	}
 	ranked, _, _ := c.groups()
 	body := append(c.renderPending(c.set),

@@ -72,6 +72,7 @@ func (c *Plan) compute() {
 		return
 	}
 	pc := charts.NewPlanChart(c.p)
+	pc.Printer = c.printer()
 	for _, ch := range []struct {
 		opt, label *string
 		build      func(charts.PlanChart) ([]byte, error)

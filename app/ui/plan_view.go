@@ -79,8 +79,8 @@ func (c *Plan) renderChartLayout() app.UI {
 	i := max(0, slices.Index(state.PlanCharts, c.look.Chart))
 	spec := planCharts[i]
 	option, label := []string{c.energyOpt, c.gpusOpt}[i], []string{c.energyLabel, c.gpusLabel}[i]
-	return figureChart(spec.headline(c.p), export.PlanCardOf(c.p, c.foot.fp.Factors),
-		&Chart{ID: spec.id, Option: option, Label: label}, spec.brief, c.renderPending(c.set))
+	return figureChart(headline.PlanOfIn[i](c.printer(), c.p), export.PlanCardOf(c.p, c.foot.fp.Factors),
+		&Chart{ID: spec.id, Option: option, Label: label}, headline.PlanBriefsIn(c.printer())[i], c.renderPending(c.set))
 }
 
 // figureFooter is the figure layouts' footer, to the full plan.
