@@ -18,7 +18,6 @@ import (
 	"tokenjoule/data/plan"
 )
 
-
 // Titles of the plan's charts, and the names of their series, in English.
 var (
 	TitlePlanEnergy = lang.EN.T("chart.plan.energy.title")

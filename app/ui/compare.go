@@ -81,7 +81,9 @@ func (c *Compare) compute() {
 	}
 	bars := charts.Ranking
 	if c.planning {
-		bars = func(p data.Printer, _ *data.Ranking, hl string) ([]byte, error) { return charts.PlanRanking(p, c.prk, hl) }
+		bars = func(p data.Printer, _ *data.Ranking, hl string) ([]byte, error) {
+			return charts.PlanRanking(p, c.prk, hl)
+		}
 	}
 	for _, ch := range []struct {
 		dst   *string
