@@ -11,21 +11,20 @@ import (
 )
 
 // Titles of the three charts, as the page heads them and their descriptions
-// begin.
-const (
-	TitleEnergyLatency     = "Energy per token against latency"
-	TitleEnergyConcurrency = "Energy per token against batch size limit"
-	TitlePowerThroughput   = "GPU power and throughput against batch size limit"
+// begin, in English.
+var (
+	TitleEnergyLatency     = lang.EN.T("chart.title.latency.token")
+	TitleEnergyConcurrency = lang.EN.T("chart.title.concurrency.token")
+	TitlePowerThroughput   = lang.EN.T("chart.title.power.token")
 )
 
 // Titles are the three charts' titles for a kind of workload, in page
 // order: the constants above for tokens.
-func Titles(k *data.Kind) [3]string {
-	if k.Diffusion() {
-		return [3]string{"Energy per " + k.Item + " against generation time", "Energy per " + k.Item + " against batch size",
-			"GPU power and throughput against batch size"}
-	}
-	return [3]string{TitleEnergyLatency, TitleEnergyConcurrency, TitlePowerThroughput}
+func Titles(k *data.Kind) [3]string { return TitlesIn(data.Printer{}, k) }
+
+// TitlesIn are Titles in p's language.
+func TitlesIn(p data.Printer, k *data.Kind) [3]string {
+	return [3]string{p.T("chart.title.latency." + k.Item), p.T("chart.title.concurrency." + k.Item), p.T("chart.title.power." + k.Item)}
 }
 
 // The Describe functions say in words what a chart shows, for people who

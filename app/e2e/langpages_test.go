@@ -26,6 +26,10 @@ func TestLanguagePages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	r, err := set.Select(q)
+	if err != nil {
+		t.Fatal(err)
+	}
 	tr := plan.DefaultTraffic()
 	prk, err := plan.Compare(set, q, tr)
 	if err != nil {
@@ -67,6 +71,9 @@ func TestLanguagePages(t *testing.T) {
 					"gpus", gpuWords(tag, planBest.Best().GPUs)), calculatorParts + ", #about", []string{"chart-ranking", "chart-params"}},
 			{"plan", "/plan?" + state.PlanString(q, tr), "#energy", pr.Energy(p.Best().WhPerDay), calculatorParts,
 				[]string{"chart-plan-energy", "chart-plan-gpus"}},
+			// The calculator's charts, the rest of its page left to its own test.
+			{"calculator-charts", "/?" + state.String(q), "#energy", pr.Energy(r.Estimate.EnergyWh), "body > :not(main), main > :not(.charts), .term",
+				[]string{"chart-latency", "chart-concurrency", "chart-power"}},
 		}
 		for _, pg := range pages {
 			t.Run(pg.name+"/"+string(tag), func(t *testing.T) {
@@ -74,6 +81,8 @@ func TestLanguagePages(t *testing.T) {
 				tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900))
 				tb.openURL(full + pg.path + "&lang=" + string(tag))
 				tb.waitText(pg.sel, pg.want)
+				// Parts kept as prerendered, in English, until the page is idle.
+				tb.poll(`!document.querySelector("[data-kept]")`, 10*time.Second)
 				expectPageSpoken(t, tb, tag, pg.shared)
 				// The charts' words: axes, legends, labels and the
 				// tooltips' figures.
@@ -88,8 +97,14 @@ func TestLanguagePages(t *testing.T) {
 					if left := lang.English(all, tag); len(left) > 0 {
 						t.Errorf("%s in %s still says in English %q:\n%s", id, tag, left, all)
 					}
-					if id == "chart-ranking" && pg.name == "compare" && !strings.Contains(all, pr.Energy(first.Result.Estimate.EnergyWh)) {
-						t.Errorf("%s in %s has no bar labelled %q:\n%s", id, tag, pr.Energy(first.Result.Estimate.EnergyWh), all)
+					want := map[string]string{
+						"chart-ranking": pr.Energy(first.Result.Estimate.EnergyWh), // a bar's label
+						// The selected configuration's tooltip.
+						"chart-latency": tag.T("chart.tip.joules", "joules", pr.Number(r.Selected.Joules())+"\u00a0J/"+tag.T("chart.per.token"),
+							"wh", pr.Number(r.Selected.WhPerMillion())),
+					}[id]
+					if want != "" && (pg.name == "compare" || id != "chart-ranking") && !strings.Contains(all, want) {
+						t.Errorf("%s in %s does not say %q:\n%s", id, tag, want, all)
 					}
 				}
 			})

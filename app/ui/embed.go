@@ -51,7 +51,7 @@ func (c *Calculator) renderEmbed(root app.HTMLMain) app.UI {
 		c.renderServed(),
 		c.renderAnnouncement(),
 		app.Figure().Class("chart card").Body(
-			app.H2().Text(chartTitle(0, c.kind())),
+			app.H2().Text(chartTitle(c.lang, 0, c.kind())),
 			c.chart(0),
 			renderChartNoJS(),
 		),
@@ -186,7 +186,7 @@ func (c *Calculator) renderChartCard() app.UI {
 	i := max(0, slices.Index(state.Charts, c.look.Chart))
 	spec := chartSpecs[i]
 	card := export.CardOf(c.res, c.foot.fp.Factors)
-	return figureChart(spec.headline(c.res), card, c.chart(i), chartBrief(i, c.kind()), c.renderPending(c.set))
+	return figureChart(spec.headline(c.printer(), c.res), card, c.chart(i), chartBrief(c.lang, i, c.kind()), c.renderPending(c.set))
 }
 
 // figureChart is a chart layout's body: the headline as its title, the

@@ -10,6 +10,7 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
+	"tokenjoule/data/lang"
 	"tokenjoule/data/plan"
 )
 
@@ -56,7 +57,7 @@ func (c *Calculator) share(compact bool) app.UI {
 	}
 	s := &Share{Query: c.res.Query, Result: c.res, Compact: compact, Footprint: c.foot.fp, Kept: keeping}
 	for i, spec := range chartSpecs {
-		s.Charts = append(s.Charts, ShareChart{ID: spec.id, Title: chartTitle(i, c.res.Kind)})
+		s.Charts = append(s.Charts, ShareChart{ID: spec.id, Title: chartTitle(lang.EN, i, c.res.Kind)})
 	}
 	return s
 }
@@ -242,7 +243,7 @@ func (s *Share) saveImage(i int, svg bool) {
 	name := s.filename(strings.TrimPrefix(c.ID, "chart-") + "." + ext)
 	option, err := []byte(c.Option), error(nil)
 	if c.Option == "" && s.Result != nil {
-		option, err = chartSpecs[chartSpec(c.ID)].build(s.Result)
+		option, err = chartSpecs[chartSpec(c.ID)].build(data.Printer{}, s.Result)
 	}
 	height := 0
 	if err == nil {
