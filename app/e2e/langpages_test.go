@@ -161,3 +161,84 @@ func expectPageSpoken(t *testing.T, tb *tab, tag lang.Tag, shared string) {
 		t.Error("the page has no text")
 	}
 }
+
+// TestLanguageEmbeds opens the compare and plan embeds in French, German
+// and Spanish, in each layout, from the server and (the cards) from a
+// static host, where the card's own wasm writes them: a figure in the
+// language's format and no English sentence of the catalogue in the page.
+func TestLanguageEmbeds(t *testing.T) {
+	set, bctx := browserTest(t)
+	// The card's wasm, and the app where the card needs it (the compare
+	// card's bars, the plan's chart).
+	static, g := staticHost(t)
+	g.release()
+	full := cspSite(t, "").URL
+	q := data.DefaultQuery()
+	rk, err := set.Compare(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := plan.DefaultTraffic()
+	p, err := plan.Make(set, q, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prk, err := plan.Compare(set, q, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var leastDay float64
+	for _, r := range prk.Models {
+		if r.Status() == data.Meets {
+			leastDay = r.Plan.Best().WhPerDay
+			break
+		}
+	}
+	var least float64
+	for _, r := range rk.Models {
+		if r.Status() == data.Meets {
+			least = r.Result.Estimate.EnergyWh
+			break
+		}
+	}
+	card, chart := state.Embed{Layout: state.LayoutCard}, state.Embed{Layout: state.LayoutChart, Chart: state.PlanCharts[0]}
+	for _, tag := range []lang.Tag{lang.FR, lang.DE, lang.ES} {
+		pr := data.PrinterOf(tag)
+		day := pr.Energy(p.Best().WhPerDay)
+		for _, e := range []struct {
+			name, path, sel, want string
+			static                bool // from the static host, the card by its wasm
+		}{
+			{"compare-card", "/embed/compare?" + state.EmbedString(q, card), "#answer", pr.Energy(least), false},
+			{"compare-card-static", "/embed/compare?" + state.EmbedString(q, card), "#answer", pr.Energy(least), true},
+			{"compare-planned-card", "/embed/compare?" + state.EmbedString(q, card) + "&" + state.TrafficString(tr), "#answer", pr.Energy(leastDay), false},
+			{"compare", "/embed/compare?" + state.String(q), "#least", pr.Energy(least), false},
+			{"plan-card", "/embed/plan?" + state.PlanEmbedString(q, tr, card), "#energy", day, false},
+			{"plan-card-static", "/embed/plan?" + state.PlanEmbedString(q, tr, card), "#energy", day, true},
+			{"plan-chart", "/embed/plan?" + state.PlanEmbedString(q, tr, chart), "#question", day, false},
+			{"plan-chart-static", "/embed/plan?" + state.PlanEmbedString(q, tr, chart), "#question", day, true},
+			{"plan", "/embed/plan?" + state.PlanString(q, tr), "#energy", day, false},
+		} {
+			t.Run(e.name+"/"+string(tag), func(t *testing.T) {
+				t.Parallel()
+				origin := full
+				if e.static {
+					origin = static.origin
+				}
+				tb := newTab(t, bctx, origin, chromedp.EmulateViewport(360, 800))
+				tb.noApp = e.name == "plan-card-static" // the card's wasm alone
+				tb.do(chromedp.Navigate(origin + e.path + "&lang=" + string(tag)))
+				tb.waitFor(`(() => { const m = document.querySelector("main"); return !!m && (m.dataset.mounted === "true" || m.dataset.card === "shown") })()`, "the embed live")
+				tb.poll(`(document.querySelector(`+"`"+e.sel+"`"+`)?.textContent ?? "").includes(`+"`"+e.want+"`"+`)`, 10*time.Second)
+				tb.poll(`!document.querySelector("[data-kept]")`, 10*time.Second)
+				expectPageSpoken(t, tb, tag, calculatorParts)
+				if e.static && e.name != "compare-card-static" {
+					if href := tb.href("#open-full"); href.Query().Get("lang") != string(tag) {
+						t.Errorf("the card's link %s lost lang=%s", href, tag)
+					}
+				}
+				tb.view().expectNoSidewaysScroll(e.name + " at 360 px")
+			})
+		}
+	}
+}

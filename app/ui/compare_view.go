@@ -10,7 +10,6 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
-	"tokenjoule/data/lang"
 )
 
 // The compare page's chart ids.
@@ -53,7 +52,7 @@ func (c *Compare) render(root app.HTMLMain) app.UI {
 		share.Planned = c.prk
 	}
 	if c.embedded && c.look.Layout == state.LayoutCard {
-		return c.figurePage(root, c.renderCard(), figureFooter(lang.EN, c.set.Index.Source, c.set.Index.DataVersion, c.fullURL()))
+		return c.figurePage(root, c.renderCard(), figureFooter(c.lang, c.set.Index.Source, c.set.Index.DataVersion, c.fullURL()))
 	}
 	if c.embedded {
 		return c.embedPage(root, c.tr("compare.embed.heading"),
@@ -286,10 +285,10 @@ func (c *Compare) renderEmbedAbout() app.UI {
 // and answer, the bars of the models that meet the deadline, the caveat; in
 // plan mode, export.PlanCompareCard's, and the bars of the energy a day.
 func (c *Compare) renderCard() app.UI {
-	card := export.CompareCardOf(c.rk, &c.set.Index)
+	card := export.CompareCardIn(c.printer(), c.rk, &c.set.Index)
 	label := charts.DescribeRanking(c.printer(), c.rk)
 	if c.planning {
-		card, label = export.PlanCompareCardOf(c.prk, &c.set.Index), charts.DescribePlanRanking(c.printer(), c.prk)
+		card, label = export.PlanCompareCardIn(c.printer(), c.prk, &c.set.Index), charts.DescribePlanRanking(c.printer(), c.prk)
 	}
 	ranked, _, _ := c.groups()
 	body := append(c.renderPending(c.set),

@@ -29,7 +29,7 @@ func (c *Plan) render(root app.HTMLMain) app.UI {
 	if c.embedded {
 		switch c.look.Layout {
 		case state.LayoutCard:
-			return c.figurePage(root, figureCard(export.PlanCardOf(c.p, c.foot.fp.Factors), c.look, &c.set.Index, c.renderPending(c.set)), c.figureFooter())
+			return c.figurePage(root, figureCard(export.PlanCardIn(c.printer(), c.p, c.foot.fp.Factors), c.look, &c.set.Index, c.renderPending(c.set)), c.figureFooter())
 		case state.LayoutChart:
 			return c.figurePage(root, c.renderChartLayout(), c.figureFooter())
 		}
@@ -79,7 +79,7 @@ func (c *Plan) renderChartLayout() app.UI {
 	i := max(0, slices.Index(state.PlanCharts, c.look.Chart))
 	spec := planCharts[i]
 	option, label := []string{c.energyOpt, c.gpusOpt}[i], []string{c.energyLabel, c.gpusLabel}[i]
-	return figureChart(headline.PlanOfIn[i](c.printer(), c.p), export.PlanCardOf(c.p, c.foot.fp.Factors),
+	return figureChart(headline.PlanOfIn[i](c.printer(), c.p), export.PlanCardIn(c.printer(), c.p, c.foot.fp.Factors),
 		&Chart{ID: spec.id, Option: option, Label: label}, headline.PlanBriefsIn(c.printer())[i], c.renderPending(c.set))
 }
 
