@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -84,6 +85,12 @@ func TestLanguagePages(t *testing.T) {
 				// Parts kept as prerendered, in English, until the page is idle.
 				tb.poll(`!document.querySelector("[data-kept]")`, 10*time.Second)
 				expectPageSpoken(t, tb, tag, pg.shared)
+				// The table's headers say their units in the language.
+				if pg.name == "compare" {
+					if head := tb.text("#ranking-table thead"); !strings.Contains(head, "("+strings.ReplaceAll(tag.T("col.billions"), " ", "\u00a0")+")") {
+						t.Errorf("the table's headers in %s: %q", tag, head)
+					}
+				}
 				// The charts' words: axes, legends, labels and the
 				// tooltips' figures.
 				for _, id := range pg.charts {
@@ -110,6 +117,26 @@ func TestLanguagePages(t *testing.T) {
 			})
 		}
 	}
+	// Screenshots of the compare and plan pages, and their cards, in French
+	// and German.
+	t.Run("Screenshots", func(t *testing.T) {
+		dir := os.Getenv("TOKENJOULE_SCREENSHOTS")
+		if dir == "" {
+			t.Skip("TOKENJOULE_SCREENSHOTS is not set")
+		}
+		shoot := shooter(t, bctx, full, dir)
+		card := state.Embed{Layout: state.LayoutCard}
+		for _, tag := range []string{"fr", "de"} {
+			for _, size := range [][2]int64{{360, 800}, {1440, 900}} {
+				for _, scheme := range []string{"light", "dark"} {
+					shoot("lang-"+tag+"-compare", size[0], size[1], scheme, "/compare?"+state.String(q)+"&lang="+tag)
+					shoot("lang-"+tag+"-plan", size[0], size[1], scheme, "/plan?"+state.PlanString(q, tr)+"&lang="+tag)
+				}
+			}
+			shoot("lang-"+tag+"-compare-card", 360, 800, "light", "/embed/compare?"+state.EmbedString(q, card)+"&lang="+tag)
+			shoot("lang-"+tag+"-plan-card", 360, 800, "light", "/embed/plan?"+state.PlanEmbedString(q, tr, card)+"&lang="+tag)
+		}
+	})
 	// German's long words at a phone's width: the compare page's table
 	// scrolls in its own box, but no page scrolls sideways.
 	t.Run("phone-de", func(t *testing.T) {

@@ -78,7 +78,11 @@ func (c *Compare) renderTable() app.UI {
 		if u, ok := col.Unit(ranked); ok {
 			units[j] = u
 			// The unit whole on a line: "g CO2e" never breaks.
-			labels[j] += " (" + strings.ReplaceAll(u.Name, " ", "\u00a0") + ")"
+			name := u.Name
+			if name == "billions" { // the one unit in words
+				name = c.tr("col.billions")
+			}
+			labels[j] += " (" + strings.ReplaceAll(name, " ", "\u00a0") + ")"
 		}
 	}
 	heads := make([]app.UI, len(cols))

@@ -36,7 +36,7 @@ func CompareTableIn(p data.Printer, rk *data.Ranking, f footprint.Factors) *Tabl
 			gpuHours,
 			{key: "requests", value: estimate(func(e data.Estimate) float64 { return e.Requests })},
 		},
-		Footprint: footprintColumns(f, false, func(r Ranked) (float64, footprint.Spread, bool) {
+		Footprint: footprintColumns(p, f, false, func(r Ranked) (float64, footprint.Spread, bool) {
 			if r.Status() != data.Meets {
 				return 0, footprint.Spread{}, false
 			}

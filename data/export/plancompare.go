@@ -52,7 +52,7 @@ func PlanCompareTableIn(p data.Printer, rk *plan.Ranking, f footprint.Factors) *
 				value: best(func(_ *plan.Option, p *plan.Plan) any { return p.HeadroomShare() })},
 			{key: "gpu_hours_per_day", value: best(func(o *plan.Option, _ *plan.Plan) any { return o.GPUHoursPerDay() })},
 		},
-		Footprint: footprintColumns(plan.Footprint(f), true, func(r Ranked) (float64, footprint.Spread, bool) {
+		Footprint: footprintColumns(p, plan.Footprint(f), true, func(r Ranked) (float64, footprint.Spread, bool) {
 			if r.Status() != data.Meets {
 				return 0, footprint.Spread{}, false
 			}

@@ -79,6 +79,11 @@ var english = Language{
 		"col.utilisation":      "Busy, on average",
 		"col.energy.day":       "Energy a day",
 		"col.headroom":         "For the peak",
+		"col.facility":         "At the boundary",
+		"col.carbon":           "Carbon",
+		"col.water":            "Water",
+		"col.cost":             "Cost",
+		"col.billions":         "billions",
 
 		"plan.failed":          "The plan failed: {error}",
 		"plan.embed.heading":   "tokenjoule: plan a deployment",

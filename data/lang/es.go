@@ -82,6 +82,11 @@ var spanish = Language{
 		"col.utilisation":      "Ocupación media",
 		"col.energy.day":       "Energía al día",
 		"col.headroom":         "Para el pico",
+		"col.facility":         "En el perímetro",
+		"col.carbon":           "Carbono",
+		"col.water":            "Agua",
+		"col.cost":             "Coste",
+		"col.billions":         "miles de millones",
 
 		"plan.failed":          "El plan ha fallado: {error}",
 		"plan.embed.heading":   "tokenjoule: planificar un despliegue",

@@ -82,6 +82,11 @@ var french = Language{
 		"col.utilisation":      "Occupation moyenne",
 		"col.energy.day":       "Énergie par jour",
 		"col.headroom":         "Pour le pic",
+		"col.facility":         "Au périmètre",
+		"col.carbon":           "Carbone",
+		"col.water":            "Eau",
+		"col.cost":             "Coût",
+		"col.billions":         "milliards",
 
 		"plan.failed":          "Le plan a échoué\u00a0: {error}",
 		"plan.embed.heading":   "tokenjoule\u00a0: planifier un déploiement",
