@@ -147,6 +147,13 @@ func TestLanguagePages(t *testing.T) {
 			tb.openURL(full + path + "&lang=de")
 			tb.poll(`document.documentElement.lang === "de"`, 5*time.Second)
 			tb.view().expectNoSidewaysScroll(path + " in German at 360 px")
+			tb.view().expectOptionsFit("#gpu")
+		}
+		// The compare page's GPU choice whole in every language's select.
+		for _, tag := range []string{"fr", "es"} {
+			tb.openURL(full + "/compare?" + state.String(q) + "&lang=" + tag)
+			tb.poll(`document.documentElement.lang === "`+tag+`"`, 5*time.Second)
+			tb.view().expectOptionsFit("#gpu")
 		}
 	})
 }

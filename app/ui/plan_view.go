@@ -249,8 +249,8 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 		explained = explained || first
 		totals = append(totals, app.Div().ID(id+"-row").Body(
 			app.Dt().Text(label),
-			app.Dd().ID(id).Class("fp-figure").Text(c.tr("plan.day", "amount", c.printer().Lang.Figure(format(v)))),
-			app.Dd().ID(id+"-year").Class("small").Text(c.tr("plan.year", "energy", c.printer().Lang.Figure(format(v*365)))),
+			app.Dd().ID(id).Class("fp-figure").Text(c.tr("plan.day", "amount", figureIn(c.lang, format(v)))),
+			app.Dd().ID(id+"-year").Class("small").Text(c.tr("plan.year", "energy", figureIn(c.lang, format(v*365)))),
 			app.If(!compact && src != nil, func() app.UI {
 				return app.Dd().Class("small").Body(app.Text(at+" "), sourceNote(*src, label, "", false))
 			}),
@@ -354,6 +354,16 @@ func (c *Plan) renderFooter() app.UI {
 		app.P().ID("cite").Body(app.Text(c.tr("footer.cite")+" "), app.A().Href(src.CiteURL).Text(src.Cite), app.Text(".")),
 		app.P().ID("idle-sources").Class("small").Body(append([]app.UI{app.Text(c.tr("plan.idle.sources") + " ")}, append(idle, app.Text("."))...)...),
 	)
+}
+
+// figureIn is a figure package footprint wrote the English way, its unit
+// one word or more ("10.72 kg CO2e"), in t's format: "10,72 kg CO2e".
+func figureIn(t lang.Tag, s string) string {
+	n, unit, ok := strings.Cut(s, " ")
+	if t == lang.EN || !ok || n == "" || n[len(n)-1] < '0' || n[len(n)-1] > '9' {
+		return t.Figure(s)
+	}
+	return t.Figure(n + " " + strings.ReplaceAll(unit, " ", "\u00a0"))
 }
 
 func plural(n int) string {

@@ -26,7 +26,7 @@ var german = Language{
 		"compare.lede.diffusion":    "Welches KI-Modell verbraucht am wenigsten Strom, um dieselben {items} genauso schnell zu erzeugen? Alle Modelle einer Aufgabe im Vergleich, jedes so sparsam betrieben, wie es das ML.ENERGY Leaderboard gemessen hat und wie es Ihre Frist noch einhält.",
 		"compare.notice.rate":       "Die Rate in der URL plant einen Traffic von Ausgabe-Tokens, die {workload} nicht erzeugt; stattdessen wird die Rangliste nach Menge gezeigt.",
 		"compare.gpu.only":          "{gpu} (die einzige gemessene) je Modell",
-		"compare.gpu.better":        "{gpus} (die bessere) je Modell",
+		"compare.gpu.better":        "{gpus} (je die bessere)",
 		"compare.gpus.any":          "{gpus}, je nachdem, welche für das jeweilige Modell weniger verbraucht",
 		"compare.question":          "Energie für {volume} mit jedem Modell für {workload} auf {gpus}, mit {deadline}",
 		"compare.none":              "Von den {n} {models} hält keines die Frist ein: Die kürzeste Frist, die jedes einhält, steht unten.",
@@ -147,7 +147,7 @@ var german = Language{
 		"traffic.preset.second":    "zehntausend Tokens pro Sekunde",
 		"traffic.peak":             "Spitze im Verhältnis zum Mittel",
 		"traffic.idle":             "Leerlaufleistung einer GPU",
-		"traffic.idle.placeholder": "die jeder GPU",
+		"traffic.idle.placeholder": "gemessen",
 		"traffic.idle.hint":        "Leer: die jeder GPU, wie gemessen ({presets}).",
 		"traffic.idle.preset":      "{gpu} {watts}\u00a0W",
 

@@ -27,7 +27,7 @@ var spanish = Language{
 		"compare.lede.diffusion":    "¿Qué modelo de IA consume menos electricidad para producir las mismas {items} igual de rápido? Todos los modelos de una tarea, clasificados, cada uno ejecutado de la forma más austera que midió el ML.ENERGY Leaderboard y que aún cumple su plazo.",
 		"compare.notice.rate":       "La tasa de la URL planifica un tráfico de tokens de salida, que {workload} no genera; se muestra en su lugar la clasificación por volumen.",
 		"compare.gpu.only":          "{gpu} (la única medida) para cada uno",
-		"compare.gpu.better":        "{gpus} (la mejor) para cada uno",
+		"compare.gpu.better":        "{gpus} (la mejor por modelo)",
 		"compare.gpus.any":          "{gpus}, la que consuma menos para cada modelo",
 		"compare.question":          "Energía para {volume} con cada modelo de {workload} en {gpus}, con {deadline}",
 		"compare.none":              "Ninguno de los {n} {models} cumple el plazo: abajo figura el plazo más corto que cumple cada uno.",
@@ -148,7 +148,7 @@ var spanish = Language{
 		"traffic.preset.second":    "diez mil tokens por segundo",
 		"traffic.peak":             "Pico sobre la media",
 		"traffic.idle":             "Potencia en reposo de una GPU",
-		"traffic.idle.placeholder": "la de cada GPU",
+		"traffic.idle.placeholder": "medida",
 		"traffic.idle.hint":        "Vacío: la de cada GPU, según se midió ({presets}).",
 		"traffic.idle.preset":      "{gpu} {watts}\u00a0W",
 

@@ -27,7 +27,7 @@ var french = Language{
 		"compare.lede.diffusion":    "Quel modèle d’IA consomme le moins d’électricité pour produire les mêmes {items} aussi vite\u00a0? Tous les modèles d’une tâche, classés, chacun exécuté de la façon la plus sobre mesurée par le ML.ENERGY Leaderboard qui tient encore votre délai.",
 		"compare.notice.rate":       "Le débit de l’URL planifie un trafic de tokens de sortie, que {workload} ne produit pas\u00a0; le classement par volume est affiché à la place.",
 		"compare.gpu.only":          "{gpu} (le seul mesuré) pour chacun",
-		"compare.gpu.better":        "{gpus} (le meilleur) pour chacun",
+		"compare.gpu.better":        "{gpus} selon le modèle",
 		"compare.gpus.any":          "{gpus}, celui qui consomme le moins pour chaque modèle",
 		"compare.question":          "Énergie pour {volume} avec chaque modèle de {workload} sur {gpus}, avec {deadline}",
 		"compare.none":              "Aucun des {n} {models} ne tient le délai\u00a0: le plus court délai que chacun tient est indiqué ci-dessous.",
@@ -148,7 +148,7 @@ var french = Language{
 		"traffic.preset.second":    "dix mille tokens par seconde",
 		"traffic.peak":             "Rapport du pic à la moyenne",
 		"traffic.idle":             "Puissance au repos d’un GPU",
-		"traffic.idle.placeholder": "celle de chaque GPU",
+		"traffic.idle.placeholder": "mesurée",
 		"traffic.idle.hint":        "Vide\u00a0: celle de chaque GPU, telle que mesurée ({presets}).",
 		"traffic.idle.preset":      "{gpu} {watts}\u00a0W",
 
