@@ -363,7 +363,7 @@ func figureIn(t lang.Tag, s string) string {
 	if t == lang.EN || !ok || n == "" || n[len(n)-1] < '0' || n[len(n)-1] > '9' {
 		return t.Figure(s)
 	}
-	return t.Figure(n + " " + strings.ReplaceAll(unit, " ", "\u00a0"))
+	return t.Number(n) + t.Of().Numbers.UnitSpace + unit
 }
 
 func plural(n int) string {
