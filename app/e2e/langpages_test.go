@@ -98,6 +98,8 @@ func TestLanguagePages(t *testing.T) {
 					for _, d := range tb.texts(id) {
 						words = append(words, d.Text)
 					}
+					// What it shows in words, for a screen reader.
+					words = append(words, eval[string](tb, `document.getElementById("`+id+`").getAttribute("aria-label")`))
 					words = append(words, eval[[]string](tb, `(() => { const o = echarts.getInstanceByDom(document.getElementById("`+id+`")).getOption();
 						return o.series.flatMap(s => [s.name, ...(s.data || []).map(d => d.tooltip?.formatter ?? (typeof d.name === "string" ? d.name : ""))]) })()`)...)
 					all := strings.Join(words, "\n")

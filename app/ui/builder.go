@@ -243,7 +243,7 @@ func (b *Builder) chart() (headline, describe, brief string, option []byte, err 
 	}
 	spec := chartSpecs[i]
 	option, err = spec.build(data.Printer{}, b.Result)
-	return spec.headline(data.Printer{}, b.Result), spec.describe(b.Result), chartBrief(lang.EN, b.chartIndex(), b.Result.Kind), option, err
+	return spec.headline(data.Printer{}, b.Result), spec.describe(data.Printer{}, b.Result), chartBrief(lang.EN, b.chartIndex(), b.Result.Kind), option, err
 }
 
 // previewHeight is the preview's height at its width: the one its embed

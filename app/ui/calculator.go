@@ -22,8 +22,9 @@ type Calculator struct {
 	res *data.Result
 	err error // Select refused q; never expected, shown rather than hidden
 
-	labels  [3]string  // the charts' descriptions, in the order of chartSpecs
-	labeled data.Query // the charted query they describe
+	labels    [3]string  // the charts' descriptions, in the order of chartSpecs
+	labeled   data.Query // the charted query they describe
+	labeledIn lang.Tag   // and the language they describe it in
 }
 
 // newCalculator is the calculator, or its embed.
@@ -59,13 +60,13 @@ func (c *Calculator) compute() {
 		return
 	}
 	// The charts do not depend on the token volume: typing one describes none.
-	if charted(c.q) == c.labeled && c.labels[0] != "" {
+	if charted(c.q) == c.labeled && c.labeledIn == c.lang && c.labels[0] != "" {
 		return
 	}
 	for i, spec := range chartSpecs {
-		c.labels[i] = spec.describe(c.res)
+		c.labels[i] = spec.describe(c.printer(), c.res)
 	}
-	c.labeled = charted(c.q)
+	c.labeled, c.labeledIn = charted(c.q), c.lang
 }
 
 // onMinDeadline sets the smallest deadline the model meets.
@@ -88,15 +89,15 @@ var chartSpecs = []struct {
 	term        [2]string
 	build       func(data.Printer, *data.Result) ([]byte, error)
 	patch       func(p data.Printer, from, to *data.Result) ([]byte, error)
-	describe    func(*data.Result) string
+	describe    func(data.Printer, *data.Result) string
 	headline    func(data.Printer, *data.Result) string
 }{
 	{"chart-latency", "latency", [2]string{termPareto, termPareto},
-		charts.EnergyLatencyIn, charts.EnergyLatencyPatchIn, charts.DescribeEnergyLatency, headline.EnergyLatencyIn},
+		charts.EnergyLatencyIn, charts.EnergyLatencyPatchIn, charts.DescribeEnergyLatencyIn, headline.EnergyLatencyIn},
 	{"chart-concurrency", "concurrency", [2]string{termBatchLimit, termBatchSize},
-		charts.EnergyConcurrencyIn, charts.EnergyConcurrencyPatchIn, charts.DescribeEnergyConcurrency, headline.EnergyConcurrencyIn},
+		charts.EnergyConcurrencyIn, charts.EnergyConcurrencyPatchIn, charts.DescribeEnergyConcurrencyIn, headline.EnergyConcurrencyIn},
 	{"chart-power", "power", [2]string{},
-		charts.PowerThroughputIn, charts.PowerThroughputPatchIn, charts.DescribePowerThroughput, headline.PowerThroughputIn},
+		charts.PowerThroughputIn, charts.PowerThroughputPatchIn, charts.DescribePowerThroughputIn, headline.PowerThroughputIn},
 }
 
 // chartTitle is the i-th chart's title for a workload of kind k, in t.
