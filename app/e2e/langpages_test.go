@@ -22,41 +22,8 @@ import (
 func TestLanguagePages(t *testing.T) {
 	set, bctx := browserTest(t)
 	full := cspSite(t, "").URL
-	q := data.DefaultQuery()
-	rk, err := set.Compare(q)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := set.Select(q)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := plan.DefaultTraffic()
-	prk, err := plan.Compare(set, q, tr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := plan.Make(set, q, tr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	least := func(models []data.Ranked) *data.Ranked {
-		for i := range models {
-			if models[i].Status() == data.Meets {
-				return &models[i]
-			}
-		}
-		t.Fatal("no model meets the default deadline")
-		return nil
-	}
-	first := least(rk.Models)
-	planFirst := least(prk.Data().Models)
-	var planBest *plan.Plan
-	for _, r := range prk.Models {
-		if r.Entry.Slug == planFirst.Entry.Slug {
-			planBest = r.Plan
-		}
-	}
+	d := defaultAnswers(t, set)
+	q, r, tr, p, first, planFirst, planBest := d.q, d.r, d.tr, d.p, d.first, d.planFirst, d.planBest
 	for _, tag := range []lang.Tag{lang.FR, lang.DE, lang.ES} {
 		pr := data.PrinterOf(tag)
 		pages := []struct {
@@ -160,6 +127,53 @@ func TestLanguagePages(t *testing.T) {
 	})
 }
 
+// answers are the default question's answers the language tests check
+// figures of: the calculator's, the ranking's and its first model, the
+// plan's, and the planned ranking's first model and its plan.
+type answers struct {
+	q                data.Query
+	r                *data.Result
+	tr               plan.Traffic
+	p                *plan.Plan
+	first, planFirst *data.Ranked
+	planBest         *plan.Plan
+}
+
+func defaultAnswers(t *testing.T, set *data.Set) answers {
+	t.Helper()
+	d := answers{q: data.DefaultQuery(), tr: plan.DefaultTraffic()}
+	rk, err := set.Compare(d.q)
+	if err == nil {
+		d.r, err = set.Select(d.q)
+	}
+	var prk *plan.Ranking
+	if err == nil {
+		prk, err = plan.Compare(set, d.q, d.tr)
+	}
+	if err == nil {
+		d.p, err = plan.Make(set, d.q, d.tr)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	least := func(models []data.Ranked) *data.Ranked {
+		for i := range models {
+			if models[i].Status() == data.Meets {
+				return &models[i]
+			}
+		}
+		t.Fatal("no model meets the default deadline")
+		return nil
+	}
+	d.first, d.planFirst = least(rk.Models), least(prk.Data().Models)
+	for _, m := range prk.Models {
+		if m.Entry.Slug == d.planFirst.Entry.Slug {
+			d.planBest = m.Plan
+		}
+	}
+	return d
+}
+
 // gpuWords is a number of GPUs as the pages say it in tag: "12 GPUs".
 func gpuWords(tag lang.Tag, n int) string {
 	key := "gpus.many"
@@ -209,34 +223,9 @@ func TestLanguageEmbeds(t *testing.T) {
 	static, g := staticHost(t)
 	g.release()
 	full := cspSite(t, "").URL
-	q := data.DefaultQuery()
-	rk, err := set.Compare(q)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := plan.DefaultTraffic()
-	p, err := plan.Make(set, q, tr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	prk, err := plan.Compare(set, q, tr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var leastDay float64
-	for _, r := range prk.Models {
-		if r.Status() == data.Meets {
-			leastDay = r.Plan.Best().WhPerDay
-			break
-		}
-	}
-	var least float64
-	for _, r := range rk.Models {
-		if r.Status() == data.Meets {
-			least = r.Result.Estimate.EnergyWh
-			break
-		}
-	}
+	d := defaultAnswers(t, set)
+	q, tr, p := d.q, d.tr, d.p
+	least, leastDay := d.first.Result.Estimate.EnergyWh, d.planBest.Best().WhPerDay
 	card, chart := state.Embed{Layout: state.LayoutCard}, state.Embed{Layout: state.LayoutChart, Chart: state.PlanCharts[0]}
 	for _, tag := range []lang.Tag{lang.FR, lang.DE, lang.ES} {
 		pr := data.PrinterOf(tag)
