@@ -262,12 +262,12 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 	}
 	g, hasG := f.Carbon(l)
 	gs, ws := footprint.Grid.SourceOf(f.Grid), footprint.WUE.SourceOf(f.WUE)
-	add("fp-carbon", c.tr("plan.fp.carbon"), footprint.Carbon, g, hasG, footprint.FormatCarbon, "at "+footprint.Grid.Describe(f.Grid), &gs)
+	add("fp-carbon", c.tr("plan.fp.carbon"), footprint.Carbon, g, hasG, footprint.FormatCarbon, c.tr("plan.fp.at", "what", footprint.Grid.Describe(f.Grid)), &gs)
 	w, hasW := f.Water(l)
-	add("fp-water", c.tr("plan.fp.water"), footprint.Water, w, hasW, footprint.FormatWater, "at "+footprint.WUE.Describe(f.WUE)+", of the IT energy", &ws)
+	add("fp-water", c.tr("plan.fp.water"), footprint.Water, w, hasW, footprint.FormatWater, c.tr("plan.fp.at.it", "what", footprint.WUE.Describe(f.WUE)), &ws)
 	m, hasM := f.Cost(l)
 	add("fp-cost", c.tr("plan.fp.cost"), footprint.Money, m, hasM, func(v float64) string { return footprint.FormatMoney(v, f.Currency) },
-		fmt.Sprintf("at %s %s per kWh (your figure)", data.FormatNumber(f.Price.Value), f.Currency), &footprint.YourFigure)
+		c.tr("plan.fp.price", "price", c.printer().Number(f.Price.Value), "currency", f.Currency), &footprint.YourFigure)
 	words := c.tr("plan.fp.boundary.gpu")
 	if !f.IsGPUOnly() {
 		words = c.tr("plan.fp.boundary", "boundary", f.BoundaryName())
