@@ -9,10 +9,13 @@
 // app runs (web/guard.js). So far the calculator's first screen (its
 // question, figure, other end, caveat, lever, dataset figures and controls),
 // the card (its own wasm, the card layout, the builder's pinned card and
-// its picture and alt text), the builder's language choice and the
-// notices' buttons speak it; the rest of the pages, the notices' sentences,
-// the other embed layouts, the charts, Copy summary and the downloads'
-// labels are still in English.
+// its picture and alt text), the compare and plan pages and their embeds
+// (every layout, from the pages and from the card's wasm), every chart's
+// words (titles, axes, legends, tooltips, captions and descriptions), the
+// builder's language choice and the notices' buttons speak it; the rest of
+// the calculator's page, the glossary, the notices' sentences, the words
+// past the GPU (footprint), Copy summary, the pictures' frames and the
+// downloads' labels are still in English.
 //
 // To add a language: write one file here holding its Language (copy fr.go:
 // its tag, its name in itself, its number and date formats, and every key
