@@ -104,6 +104,8 @@ func TestLanguagePages(t *testing.T) {
 			}
 			shoot("lang-"+tag+"-compare-card", 360, 800, "light", "/embed/compare?"+state.EmbedString(q, card)+"&lang="+tag)
 			shoot("lang-"+tag+"-plan-card", 360, 800, "light", "/embed/plan?"+state.PlanEmbedString(q, tr, card)+"&lang="+tag)
+			shoot("lang-"+tag+"-compare-embed", 360, 800, "light", "/embed/compare?"+state.String(q)+"&lang="+tag)
+			shoot("lang-"+tag+"-plan-embed", 360, 800, "light", "/embed/plan?"+state.PlanString(q, tr)+"&lang="+tag)
 		}
 	})
 	// German's long words at a phone's width: the compare page's table

@@ -10,6 +10,7 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
+	"tokenjoule/data/lang"
 )
 
 // The compare page's chart ids.
@@ -277,7 +278,11 @@ func (c *Compare) fullURL() string {
 // renderEmbedAbout is the embed's caveat, source and citation in one line,
 // and the way to the full compare page.
 func (c *Compare) renderEmbedAbout() app.UI {
-	return embedAbout(c.set.Index.Source, c.set.Index.Caveat, c.set.Index.DataVersion, c.fullURL(),
+	caveat := c.set.Index.Caveat
+	if c.lang != lang.EN { // the dataset's is in English
+		caveat = c.tr("card.caveat")
+	}
+	return embedAbout(c.lang, c.set.Index.Source, caveat, c.set.Index.DataVersion, c.fullURL(),
 		c.tr("compare.full.title"), c.tr("compare.full"))
 }
 

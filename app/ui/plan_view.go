@@ -37,7 +37,7 @@ func (c *Plan) render(root app.HTMLMain) app.UI {
 			c.renderResult(true),
 			c.renderControls(),
 			c.chartFigure(chartPlanEnergy, c.tr("chart.plan.energy.title"), c.energyOpt, c.energyLabel, ""),
-			embedAbout(c.p.Busy.Model.Source, c.tr("plan.caveat"), c.set.Index.DataVersion, c.planURL(),
+			embedAbout(c.lang, c.p.Busy.Model.Source, c.tr("plan.caveat"), c.set.Index.DataVersion, c.planURL(),
 				c.tr("plan.full.title"), c.tr("plan.full")),
 		)
 	}

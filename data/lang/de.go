@@ -45,6 +45,8 @@ var german = Language{
 		"compare.params.missed":     "{model}, das Modell, das der Link nennt, verfehlt die Frist und ist nicht eingezeichnet.",
 		"compare.full.title":        "Der vollständige Vergleich, in einem neuen Tab",
 		"compare.full":              "Vollständiger Vergleich ↗",
+		"embed.floor":               "Eine Untergrenze: {lead}.",
+		"embed.data":                "Daten:",
 		"compare.mode.plan":         "Jedes Modell für einen Traffic planen →",
 		"compare.mode.volume":       "Stattdessen nach Menge ordnen →",
 		"compare.open.calc":         "Den Rechner mit {model} öffnen",

@@ -43,6 +43,8 @@ var english = Language{
 		"compare.params.missed":     "{model}, the model the link names, misses the deadline and is not drawn.",
 		"compare.full.title":        "The full comparison, in a new tab",
 		"compare.full":              "Full comparison ↗",
+		"embed.floor":               "A floor: {lead}.",
+		"embed.data":                "Data:",
 		"compare.mode.plan":         "Plan every model for a traffic →",
 		"compare.mode.volume":       "Rank by a volume instead →",
 		"compare.open.calc":         "Open the calculator with {model}",

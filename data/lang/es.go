@@ -46,6 +46,8 @@ var spanish = Language{
 		"compare.params.missed":     "{model}, el modelo que nombra el enlace, no cumple el plazo y no aparece.",
 		"compare.full.title":        "La comparación completa, en una pestaña nueva",
 		"compare.full":              "Comparación completa ↗",
+		"embed.floor":               "Un mínimo: {lead}.",
+		"embed.data":                "Datos:",
 		"compare.mode.plan":         "Planificar cada modelo para un tráfico →",
 		"compare.mode.volume":       "Clasificar por volumen →",
 		"compare.open.calc":         "Abrir la calculadora con {model}",

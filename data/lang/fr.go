@@ -46,6 +46,8 @@ var french = Language{
 		"compare.params.missed":     "{model}, le modèle que nomme le lien, ne tient pas le délai et n’est pas tracé.",
 		"compare.full.title":        "La comparaison complète, dans un nouvel onglet",
 		"compare.full":              "Comparaison complète ↗",
+		"embed.floor":               "Un minimum\u00a0: {lead}.",
+		"embed.data":                "Données\u00a0:",
 		"compare.mode.plan":         "Planifier chaque modèle pour un trafic →",
 		"compare.mode.volume":       "Classer plutôt par volume →",
 		"compare.open.calc":         "Ouvrir le calculateur avec {model}",
