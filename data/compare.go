@@ -56,16 +56,19 @@ func (r *Ranked) Status() Status {
 // measured on H100" when some were never measured there. A count of the
 // models that meet the deadline is out of these: the others are listed
 // apart, not counted as missing it.
-func (rk *Ranking) Measured() (n int, models string) {
+func (rk *Ranking) Measured() (n int, models string) { return rk.MeasuredIn(Printer{}) }
+
+// MeasuredIn is Measured, its words in p's language.
+func (rk *Ranking) MeasuredIn(p Printer) (n int, models string) {
 	for i := range rk.Models {
 		if rk.Models[i].Status() != NotMeasured {
 			n++
 		}
 	}
 	if n < len(rk.Models) {
-		return n, "models measured on " + rk.Query.GPU
+		return n, p.T("models.on", "gpu", rk.Query.GPU)
 	}
-	return n, "models"
+	return n, p.T("models")
 }
 
 // Compare ranks every model of q.Task at q's GPU choice, percentile, deadline
@@ -141,9 +144,15 @@ func statusOrder(s Status) int {
 
 // Size is the model's parameter count as a reader compares models: "14B", or
 // "21B, 4B active" for a mixture of experts.
-func (e *ModelEntry) Size() string {
+func (e *ModelEntry) Size() string { return e.SizeIn(Printer{}) }
+
+// SizeIn is Size in p's language: "21 Md, dont 4 Md actifs".
+func (e *ModelEntry) SizeIn(p Printer) string {
 	if e.ActiveParams == e.Params {
-		return FormatParams(float64(e.Params))
+		return p.Params(float64(e.Params))
 	}
-	return FormatParams(float64(e.Params)) + ", " + FormatParams(float64(e.ActiveParams)) + " active"
+	return p.T("size.active", "total", p.Params(float64(e.Params)), "active", p.Params(float64(e.ActiveParams)))
 }
+
+// Params is FormatParams in p's language: "21 Md", "21 Mrd.".
+func (p Printer) Params(billions float64) string { return p.Number(billions) + p.T("volume.B") }

@@ -135,16 +135,18 @@ func (c *Config) Brief() string {
 // batch size limit 256", or "H100 × 2, batch size 4 (Ulysses 2 × ring 1)";
 // with of, as its list of the models that miss the deadline does, "H100 × 2
 // with a batch size limit of 256".
-func (c *Config) BatchWords(of bool) string {
-	sep, a, split := ", ", " ", ""
-	if of {
-		sep, a = " with a ", " of "
-	}
-	batch := "batch size limit" + a + strconv.Itoa(c.MaxNumSeqs)
+func (c *Config) BatchWords(of bool) string { return c.BatchWordsIn(Printer{}, of) }
+
+// BatchWordsIn is BatchWords in p's language.
+func (c *Config) BatchWordsIn(p Printer, of bool) string {
+	key, n, split := "batch.limit", strconv.Itoa(c.MaxNumSeqs), ""
 	if c.Diffusion() {
-		batch, split = "batch size"+a+strconv.Itoa(c.BatchSize), " ("+c.Split()+")"
+		key, n, split = "batch.size", strconv.Itoa(c.BatchSize), c.Split()
 	}
-	return c.Hardware() + sep + batch + split
+	if of {
+		key += ".of"
+	}
+	return p.T(key, "hardware", c.Hardware(), "n", n, "split", split)
 }
 
 // Split is how a diffusion model's work is split over its GPUs: "Ulysses 2 ×

@@ -31,7 +31,7 @@ type Card struct {
 
 // FromCompareCard is the card of the compare page's card, without its bars.
 func FromCompareCard(c export.CompareCard, link string) Card {
-	return Card{Card: export.Card{Title: c.Title, Context: c.Context, Caveat: c.Caveat, Source: c.Source}, Answer: c.Answer, Link: link}
+	return Card{Card: export.Card{Title: c.Title, Context: c.Context, Caveat: c.Caveat, Source: c.Source, Lang: c.Lang}, Answer: c.Answer, Link: link}
 }
 
 // Body is the card's section: its ids and classes are the embed's card

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -33,29 +34,39 @@ const (
 
 // Axis names: words first, unit in brackets.
 const (
-	nameEnergy     = "Energy per token (J)"
-	nameBatch      = "Batch size limit (max_num_seqs)"
-	namePower      = "GPU power (W)"
-	nameThroughput = "Throughput (tokens/s)"
+	nameEnergy = "Energy per token (J)"
+	namePower  = "GPU power (W)"
 )
 
 // axes are the axes' names for a kind of workload: nameEnergy and the
 // others for tokens, their counterparts for images and videos.
 type axes struct{ energy, latency, batch, throughput string }
 
-func axesOf(k *data.Kind, p data.Percentile) axes {
+func axesOf(k *data.Kind, p data.Percentile) axes { return axesIn(data.Printer{}, k, p) }
+
+// axesIn are axesOf in pr's language.
+func axesIn(pr data.Printer, k *data.Kind, p data.Percentile) axes {
+	energy := pr.T("chart.axis.energy." + k.Item)
 	if k.Diffusion() {
-		return axes{fmt.Sprintf("Energy per %s (J)", k.Item), "Time to generate a batch (s)",
-			fmt.Sprintf("Batch size (%s generated together)", k.Items), fmt.Sprintf("Throughput (%s/s)", k.Items)}
+		items := pr.T("items." + k.Item + "s")
+		return axes{energy, pr.T("chart.axis.latency.diffusion"),
+			pr.T("chart.axis.batch.diffusion", "items", items), pr.T("chart.axis.throughput.diffusion", "items", items)}
 	}
-	return axes{nameEnergy, fmt.Sprintf("Wait between tokens (%s ITL, ms)", percentileWords(p)), nameBatch, nameThroughput}
+	return axes{energy, pr.T("chart.axis.latency.tokens", "itl", pr.T("chart.itl", "percentile", percentileWordsIn(pr, p))),
+		pr.T("chart.axis.batch.tokens"), pr.T("chart.axis.throughput.tokens")}
 }
 
 // SeriesDeadline names the series that draws the deadline, so that the
 // legend labels its line: "Deadline 500 ms", "Deadline 30 s".
-func SeriesDeadline(k *data.Kind, ms float64) string {
-	return "Deadline " + k.DeadlineText(ms) + " " + k.DeadlineUnit()
+func SeriesDeadline(k *data.Kind, ms float64) string { return SeriesDeadlineIn(data.Printer{}, k, ms) }
+
+// SeriesDeadlineIn is SeriesDeadline in p's language: "Frist 500 ms".
+func SeriesDeadlineIn(p data.Printer, k *data.Kind, ms float64) string {
+	return p.T("chart.series.deadline", "deadline", p.Lang.Figure(k.DeadlineText(ms)+" "+k.DeadlineUnit()))
 }
+
+// seriesSelected is SeriesSelected in p's language.
+func seriesSelected(p data.Printer) string { return p.T("chart.series.selected") }
 
 // palette colours one GPU and count each: mid-tones whose relative
 // luminance lies between 0.14 and 0.30, so that each stands out 3:1 from the
@@ -89,11 +100,14 @@ func CurveName(c data.Curve) string { return fmt.Sprintf("%s × %d", c.GPU, c.Nu
 // a hollow twin of the same name, so the legend shows one entry), the Pareto
 // frontier, a vertical line at the deadline, and the selected configuration.
 // The x axis spans the points and the deadline.
-func EnergyLatency(r *data.Result) ([]byte, error) {
+func EnergyLatency(r *data.Result) ([]byte, error) { return EnergyLatencyIn(data.Printer{}, r) }
+
+// EnergyLatencyIn is EnergyLatency, its words and figures in pr's language.
+func EnergyLatencyIn(pr data.Printer, r *data.Result) ([]byte, error) {
 	q, k := r.Query, r.Kind
-	p := latencyParts(r)
+	p := latencyParts(pr, r)
 	c := charts.NewScatter()
-	c.SetGlobalOptions(common(axesOf(k, q.Percentile).latency)...)
+	c.SetGlobalOptions(common(axesIn(pr, k, q.Percentile).latency)...)
 	for i, cv := range p.curves {
 		col := palette[i%len(palette)]
 		// Opaque: ECharts draws scatter points at 0.8 opacity, which takes
@@ -102,7 +116,7 @@ func EnergyLatency(r *data.Result) ([]byte, error) {
 		c.AddSeries(CurveName(cv), scatterData(p.misses[i]), charts.WithItemStyleOpts(missStyle(col)))
 	}
 	line := charts.NewLine()
-	line.AddSeries(SeriesFrontier, lineData(p.front),
+	line.AddSeries(pr.T("chart.series.frontier"), lineData(p.front),
 		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}),
 		charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed", Width: 1.5, Color: keyColor}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor}))
@@ -118,7 +132,7 @@ func EnergyLatency(r *data.Result) ([]byte, error) {
 			LineStyle: &opts.LineStyle{Color: selectedColor, Type: "solid", Width: 1.5}}))
 	c.Overlap(line)
 	if p.selected != nil {
-		c.Overlap(selected(charts.NewScatter(), p.selected, 0, nil))
+		c.Overlap(selectedIn(pr, charts.NewScatter(), p.selected, 0, nil))
 	}
 	return finish(c, p.frame)
 }
@@ -134,27 +148,27 @@ type latency struct {
 	frame         frame
 }
 
-func latencyParts(r *data.Result) latency {
+func latencyParts(pr data.Printer, r *data.Result) latency {
 	q, k := r.Query, r.Kind
-	p := latency{curves: r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS), deadline: SeriesDeadline(k, q.DeadlineMS)}
+	p := latency{curves: r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS), deadline: SeriesDeadlineIn(pr, k, q.DeadlineMS)}
 	// The latency in the kind's unit: ms between tokens, s for a batch.
 	value := func(pt data.Point) []float64 { return []float64{k.InUnit(pt.LatencyMS), pt.ShownJoules()} }
 	for _, cv := range p.curves {
-		meets, misses := split(cv.Points, value, q)
+		meets, misses := split(pr, cv.Points, value, q)
 		p.meets, p.misses = append(p.meets, meets), append(p.misses, misses)
 	}
 	for _, pt := range r.Model.Frontier(q.GPU, q.Percentile, q.DeadlineMS) {
-		p.front = append(p.front, item{Name: tooltip(pt.Config, q), Value: value(pt)})
+		p.front = append(p.front, item{Name: tooltip(pr, pt.Config, q), Value: value(pt)})
 	}
 	if s := r.Selected; s != nil {
-		p.selected = selectedItem(s, q, value(data.Point{Config: s, LatencyMS: s.Latency(q.Percentile)}))
+		p.selected = selectedItem(pr, s, q, value(data.Point{Config: s, LatencyMS: s.Latency(q.Percentile)}))
 	}
-	p.frame = latencyFrame(r, p.curves)
+	p.frame = latencyFrame(pr, r, p.curves)
 	return p
 }
 
 // latencyFrame is the frame of EnergyLatency(r), whose curves are given.
-func latencyFrame(r *data.Result, curves []data.Curve) frame {
+func latencyFrame(pr data.Printer, r *data.Result, curves []data.Curve) frame {
 	q, k := r.Query, r.Kind
 	// A tenth of room either side of the deadline, so that its line is not
 	// drawn over an axis.
@@ -170,18 +184,19 @@ func latencyFrame(r *data.Result, curves []data.Curve) frame {
 		}
 		names = append(names, CurveName(cv))
 	}
-	names = append(names, SeriesFrontier)
+	names = append(names, pr.T("chart.series.frontier"))
 	if r.Selected != nil {
-		names = append(names, SeriesSelected)
+		names = append(names, seriesSelected(pr))
 	}
 	lo, hi := niceLatencyExtent(itls...)
-	return frame{x: logAxis{base: 10, min: lo, max: hi}, yNames: []string{axesOf(k, q.Percentile).energy}, yMax: []float64{maxJoules(curves)},
+	return frame{x: logAxis{base: 10, min: lo, max: hi}, yNames: []string{axesIn(pr, k, q.Percentile).energy}, yMax: []float64{maxJoules(curves)},
+		selected: seriesSelected(pr),
 		// ECharts writes a fixed end of a log axis to the decimals of the
 		// smallest value plotted: 0.3 beside a fastest point of 7 ms reads
 		// "0". Such an end, left of a deadline under a millisecond, goes
 		// unlabelled.
 		hideMinLabel: decimals(lo) > decimals(fastest),
-		legends:      [][]legendItem{append(items(names...), legendItem{SeriesDeadline(k, q.DeadlineMS), iconVertical})}, yMin: []float64{minJoules(curves)}}
+		legends:      [][]legendItem{append(items(names...), legendItem{SeriesDeadlineIn(pr, k, q.DeadlineMS), iconVertical})}, yMin: []float64{minJoules(curves)}}
 }
 
 // EnergyConcurrency is energy per token against the batch size limit on a
@@ -189,15 +204,18 @@ func latencyFrame(r *data.Result, curves []data.Curve) frame {
 // against the batch size, each batch size's best split over the GPUs: see
 // data.Curve.Line); the part of a line that misses the deadline is drawn
 // thin, its points hollow, underneath.
-func EnergyConcurrency(r *data.Result) ([]byte, error) {
-	p := concurrencyParts(r)
+func EnergyConcurrency(r *data.Result) ([]byte, error) { return EnergyConcurrencyIn(data.Printer{}, r) }
+
+// EnergyConcurrencyIn is EnergyConcurrency in pr's language.
+func EnergyConcurrencyIn(pr data.Printer, r *data.Result) ([]byte, error) {
+	p := concurrencyParts(pr, r)
 	c := charts.NewLine()
-	c.SetGlobalOptions(common(axesOf(r.Kind, r.Query.Percentile).batch)...)
+	c.SetGlobalOptions(common(axesIn(pr, r.Kind, r.Query.Percentile).batch)...)
 	for i, cv := range p.curves {
 		addDimmed(c, CurveName(cv), palette[i%len(palette)], p.lines[i], 0)
 	}
 	if p.selected != nil {
-		c.Overlap(selected(charts.NewScatter(), p.selected, 0, nil))
+		c.Overlap(selectedIn(pr, charts.NewScatter(), p.selected, 0, nil))
 	}
 	return finish(c, p.frame)
 }
@@ -210,21 +228,22 @@ type concurrency struct {
 	frame    frame
 }
 
-func concurrencyParts(r *data.Result) concurrency {
+func concurrencyParts(pr data.Printer, r *data.Result) concurrency {
 	q := r.Query
 	p := concurrency{curves: r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)}
 	lo, hi := log2Extent(batchSizes(p.curves)...)
 	var names []string
 	for _, cv := range p.curves {
-		p.lines = append(p.lines, dim(cv.Line(), q, func(pt data.Point) []float64 { return []float64{float64(pt.Batch()), pt.ShownJoules()} }))
+		p.lines = append(p.lines, dim(pr, cv.Line(), q, func(pt data.Point) []float64 { return []float64{float64(pt.Batch()), pt.ShownJoules()} }))
 		names = append(names, CurveName(cv))
 	}
 	if s := r.Selected; s != nil {
-		p.selected = selectedItem(s, q, []float64{float64(s.Batch()), s.ShownJoules()})
-		names = append(names, SeriesSelected)
+		p.selected = selectedItem(pr, s, q, []float64{float64(s.Batch()), s.ShownJoules()})
+		names = append(names, seriesSelected(pr))
 	}
-	p.frame = frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{axesOf(r.Kind, q.Percentile).energy}, yMax: []float64{maxJoules(p.curves)},
-		legends: [][]legendItem{items(names...)}, padded: true, yMin: []float64{minJoules(p.curves)}}
+	p.frame = frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{axesIn(pr, r.Kind, q.Percentile).energy}, yMax: []float64{maxJoules(p.curves)},
+		selected: seriesSelected(pr),
+		legends:  [][]legendItem{items(names...)}, padded: true, yMin: []float64{minJoules(p.curves)}}
 	return p
 }
 
@@ -309,9 +328,9 @@ func lineData(its []item) []opts.LineData {
 }
 
 // split turns a curve's points into the data of a meets and a misses series.
-func split(pts []data.Point, value func(data.Point) []float64, q data.Query) (meets, misses []item) {
+func split(pr data.Printer, pts []data.Point, value func(data.Point) []float64, q data.Query) (meets, misses []item) {
 	for _, pt := range pts {
-		d := item{Name: tooltip(pt.Config, q), Value: value(pt)}
+		d := item{Name: tooltip(pr, pt.Config, q), Value: value(pt)}
 		if pt.Meets {
 			meets = append(meets, d)
 		} else {
@@ -326,10 +345,10 @@ func split(pts []data.Point, value func(data.Point) []float64, q data.Query) (me
 // the full line.
 type dimmed struct{ meets, all []item }
 
-func dim(pts []data.Point, q data.Query, value func(data.Point) []float64) dimmed {
+func dim(pr data.Printer, pts []data.Point, q data.Query, value func(data.Point) []float64) dimmed {
 	var d dimmed
 	for _, pt := range pts {
-		it := item{Name: tooltip(pt.Config, q), Value: value(pt)}
+		it := item{Name: tooltip(pr, pt.Config, q), Value: value(pt)}
 		d.all = append(d.all, it)
 		if pt.Meets {
 			d.meets = append(d.meets, it)
@@ -354,14 +373,19 @@ func addDimmed(c *charts.Line, name, col string, d dimmed, panel int) {
 }
 
 // selectedItem is the point of the selected configuration c.
-func selectedItem(c *data.Config, q data.Query, value []float64) *item {
-	return &item{Name: "Selected: the least energy within the deadline\n" + tooltip(c, q), Value: value}
+func selectedItem(pr data.Printer, c *data.Config, q data.Query, value []float64) *item {
+	return &item{Name: pr.T("chart.tip.selected") + "\n" + tooltip(pr, c, q), Value: value}
 }
 
 // selected adds the highlighted configuration as a series of its own, since
 // go-echarts' data items carry no item style, to the plot of the panel-th x
 // and y axes; label, when not nil, writes a figure beside it.
 func selected(s *charts.Scatter, it *item, panel int, label *opts.Label) *charts.Scatter {
+	return selectedIn(data.Printer{}, s, it, panel, label)
+}
+
+// selectedIn is selected, its series named in p's language.
+func selectedIn(p data.Printer, s *charts.Scatter, it *item, panel int, label *opts.Label) *charts.Scatter {
 	o := []charts.SeriesOpts{
 		charts.WithScatterChartOpts(opts.ScatterChart{Symbol: "diamond", SymbolSize: 18, XAxisIndex: panel, YAxisIndex: panel}),
 		// Opaque: ECharts draws scatter points, and so their labels, at 0.8.
@@ -370,7 +394,7 @@ func selected(s *charts.Scatter, it *item, panel int, label *opts.Label) *charts
 	if label != nil {
 		o = append(o, charts.WithLabelOpts(*label))
 	}
-	s.AddSeries(SeriesSelected, scatterData([]item{*it}), o...)
+	s.AddSeries(seriesSelected(p), scatterData([]item{*it}), o...)
 	return s
 }
 
@@ -379,72 +403,64 @@ func selected(s *charts.Scatter, it *item, panel int, label *opts.Label) *charts
 // (the power chart each twice), and so does each patch of a slider's drag.
 var tooltips struct {
 	sync.Mutex
+	pr       data.Printer
 	p        data.Percentile
 	deadline float64
 	text     map[*data.Config]string
 }
 
-// tooltip is describe(c, q), remembered.
-func tooltip(c *data.Config, q data.Query) string {
+// tooltip is describe(pr, c, q), remembered.
+func tooltip(pr data.Printer, c *data.Config, q data.Query) string {
 	tooltips.Lock()
 	defer tooltips.Unlock()
-	if tooltips.text == nil || tooltips.p != q.Percentile || tooltips.deadline != q.DeadlineMS {
-		tooltips.p, tooltips.deadline, tooltips.text = q.Percentile, q.DeadlineMS, map[*data.Config]string{}
+	if tooltips.text == nil || tooltips.pr != pr || tooltips.p != q.Percentile || tooltips.deadline != q.DeadlineMS {
+		tooltips.pr, tooltips.p, tooltips.deadline, tooltips.text = pr, q.Percentile, q.DeadlineMS, map[*data.Config]string{}
 	}
 	s, ok := tooltips.text[c]
 	if !ok {
-		s = describe(c, q)
+		s = describe(pr, c, q)
 		tooltips.text[c] = s
 	}
 	return s
 }
 
-// describe is a configuration's tooltip: what it is, every figure a point
-// stands for, whether it meets the deadline, and the dataset row it comes
-// from. Lines are separated by "\n", shown as line breaks by the tooltip's
-// white-space rule (see finish), because ECharts escapes HTML in string
-// templates.
-func describe(c *data.Config, q data.Query) string {
+// describe is a configuration's tooltip in pr's language: what it is,
+// every figure a point stands for, whether it meets the deadline, and the
+// dataset row it comes from. Lines are separated by "\n", shown as line
+// breaks by the tooltip's white-space rule (see finish), because ECharts
+// escapes HTML in string templates.
+func describe(pr data.Printer, c *data.Config, q data.Query) string {
 	itl := c.Latency(q.Percentile)
-	verdict := "meets"
+	verdict := ".meets"
 	if itl > q.DeadlineMS {
-		verdict = "misses"
+		verdict = ".misses"
 	}
+	watts := pr.Number(float64(c.PowerWatts))
+	row := pr.T("chart.tip.row", "row", c.RowID)
 	if c.Diffusion() {
 		k := data.TaskKind(q.Task)
-		return fmt.Sprintf("%s × %d · Ulysses %d × ring %d · %s\n"+
-			"Batch size %d · %s · %d steps%s\n"+
-			"%s J per %s\n"+
-			"Time to generate a batch %s: %s the %s deadline\n"+
-			"%s %s/s · GPU power %s W\n"+
-			"Dataset row %s",
-			c.GPU, c.NumGPUs, c.UlyssesDegree, c.RingDegree, c.Precision,
-			c.BatchSize, c.Resolution(), c.Steps, frames(c),
-			data.FormatNumber(c.Joules()), k.Item,
-			k.LatencyAgainst(itl, q.DeadlineMS), verdict, k.Deadline(q.DeadlineMS),
-			data.FormatNumber(c.Throughput()), k.Items, data.FormatNumber(float64(c.PowerWatts)),
-			c.RowID)
+		framesWords := ""
+		if c.Frames != 0 {
+			framesWords = pr.T("chart.tip.frames", "frames", strconv.Itoa(c.Frames), "fps", strconv.Itoa(c.FPS))
+		}
+		return strings.Join([]string{
+			fmt.Sprintf("%s × %d · Ulysses %d × ring %d · %s", c.GPU, c.NumGPUs, c.UlyssesDegree, c.RingDegree, c.Precision),
+			pr.T("chart.tip.batch.diffusion", "batch", strconv.Itoa(c.BatchSize), "resolution", c.Resolution(), "steps", strconv.Itoa(c.Steps), "frames", framesWords),
+			pr.T("chart.tip.joules.diffusion", "joules", pr.Number(c.Joules()), "item", pr.T("chart.per."+k.Item)),
+			pr.T("chart.tip.time"+verdict, "latency", pr.Lang.Figure(k.LatencyAgainst(itl, q.DeadlineMS)), "deadline", pr.Deadline(k, q.DeadlineMS)),
+			pr.T("chart.tip.throughput.diffusion", "throughput", pr.Number(c.Throughput()), "items", pr.T("items."+k.Item+"s"), "watts", watts),
+			row,
+		}, "\n")
 	}
-	return fmt.Sprintf("%s × %d · TP %d, DP %d, EP %d · %s\n"+
-		"Batch size limit (max_num_seqs) %d · average batch %s\n"+
-		"%s J/token · %s Wh per million tokens\n"+
-		"Wait between tokens (%s ITL) %s ms: %s the %s ms deadline\n"+
-		"%s tokens/s · GPU power %s W\n"+
-		"Dataset row %s",
-		c.GPU, c.NumGPUs, c.TensorParallel, c.DataParallel, c.ExpertParallel, c.Precision,
-		c.MaxNumSeqs, data.FormatNumber(float64(c.AvgRunningBatch)),
-		data.FormatNumber(c.Joules()), data.FormatNumber(c.WhPerMillion()),
-		percentileWords(q.Percentile), data.FormatITL(itl, q.DeadlineMS), verdict, formatMS(q.DeadlineMS),
-		data.FormatNumber(c.Throughput()), data.FormatNumber(float64(c.PowerWatts)),
-		c.RowID)
-}
-
-// frames is a video's frames, after its resolution: " · 81 frames at 15 fps".
-func frames(c *data.Config) string {
-	if c.Frames == 0 {
-		return ""
-	}
-	return fmt.Sprintf(" · %d frames at %d fps", c.Frames, c.FPS)
+	return strings.Join([]string{
+		fmt.Sprintf("%s × %d · TP %d, DP %d, EP %d · %s", c.GPU, c.NumGPUs, c.TensorParallel, c.DataParallel, c.ExpertParallel, c.Precision),
+		pr.T("chart.tip.batch", "limit", strconv.Itoa(c.MaxNumSeqs), "average", pr.Number(float64(c.AvgRunningBatch))),
+		pr.T("chart.tip.joules", "joules", pr.Lang.Figure(data.FormatNumber(c.Joules())+" J/"+pr.T("chart.per.token")), "wh", pr.Number(c.WhPerMillion())),
+		pr.T("chart.tip.itl"+verdict, "percentile", percentileWordsIn(pr, q.Percentile), "itl", pr.Lang.Number(data.FormatITL(itl, q.DeadlineMS)),
+			"deadline", pr.Lang.Number(formatMS(q.DeadlineMS))),
+		pr.T("chart.tip.tokens", "tps", pr.Number(c.Throughput()), "watts", watts),
+		row,
+	}, "\n")
 }
 
 // formatMS is a deadline as the page's number box shows it.

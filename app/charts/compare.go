@@ -19,28 +19,42 @@ import (
 	"github.com/go-echarts/go-echarts/v2/types"
 
 	"tokenjoule/data"
+	"tokenjoule/data/lang"
 )
 
 // Names of the compare charts' series. The highlighted model's says why it
 // is: the page highlights only a model its link names.
-const (
-	SeriesEnergy      = "Energy"
-	SeriesModels      = "Models"
-	SeriesHighlighted = "Named in the link"
+// The pages give them in their language; these are the English.
+var (
+	SeriesEnergy      = lang.EN.T("chart.series.energy")
+	SeriesModels      = lang.EN.T("chart.series.models")
+	SeriesHighlighted = lang.EN.T("chart.series.named")
 )
 
 // Ranking is the ranking as horizontal bars, least energy at the top: the
 // energy for the volume of every model that meets the deadline, in the unit
 // that reads best for the largest, each bar labelled with its energy as the
 // table writes it. Models that miss the deadline have no bar.
-func Ranking(rk *data.Ranking, highlight string) ([]byte, error) {
+// Its words and figures are in p's language.
+func Ranking(p data.Printer, rk *data.Ranking, highlight string) ([]byte, error) {
 	var bs []bar
 	for _, r := range meeting(rk) {
 		wh := r.Result.Estimate.EnergyWh
-		bs = append(bs, bar{r.Entry.Name, wh, data.FormatEnergy(wh), r.Entry.Slug == highlight})
+		bs = append(bs, bar{r.Entry.Name, wh, p.Energy(wh), r.Entry.Slug == highlight})
 	}
-	k := rk.Workload.Kind()
-	return bars(bs, "Energy for "+strings.Replace(k.VolumeWords(rk.Query.Tokens), "output ", "", 1))
+	return bars(p, bs, p.T("col.energy", "volume", volumeWords(p, rk.Workload.Kind(), rk.Query.Tokens)))
+}
+
+// volumeWords is a volume as a chart's axis says it, without "output":
+// "1M tokens", "1 M tokens", "100 images".
+func volumeWords(p data.Printer, k *data.Kind, v float64) string {
+	if k.Diffusion() {
+		return p.VolumeWords(k, v)
+	}
+	if v == 1 {
+		return "1 " + p.T("chart.token")
+	}
+	return p.Volume(v) + " " + p.T("chart.tokens")
 }
 
 // bar is one model's bar: its name, its energy in Wh, its label, and
@@ -53,8 +67,10 @@ type bar struct {
 }
 
 // bars draws bs as horizontal bars, the first at the top, on an axis named
-// axis and the unit that reads best for the largest.
-func bars(bs []bar, axis string) ([]byte, error) {
+// axis and the unit that reads best for the largest; each bar's tooltip
+// gives its value in that unit, in p's language.
+func bars(p data.Printer, bs []bar, axis string) ([]byte, error) {
+	highlightName := p.T("chart.series.named")
 	var (
 		names  []string
 		values []opts.BarData
@@ -92,15 +108,15 @@ func bars(bs []bar, axis string) ([]byte, error) {
 		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: fmt.Sprintf("%s (%s)", axis, unit),
 			NameLocation: "middle", NameGap: 28}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true)}),
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: types.FuncStr("{b}: {c} " + unit)}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(highlighted), Top: "0", Data: []string{SeriesHighlighted}}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(highlighted), Top: "0", Data: []string{highlightName}}),
 		charts.WithGridOpts(opts.Grid{Left: "8", Right: strconv.Itoa(labelRoom(bs, most)), Top: top, Bottom: "36", ContainLabel: opts.Bool(true)}),
 		charts.WithAnimation(false),
 	)
 	c.SetXAxis(names).XYReversal()
-	c.AddSeries(SeriesEnergy, values, charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0]}))
+	c.AddSeries(p.T("chart.series.energy"), values, charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0]}))
 	if highlighted {
-		c.AddSeries(SeriesHighlighted, picked, charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor}),
+		c.AddSeries(highlightName, picked, charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor}),
 			charts.WithBarChartOpts(opts.BarChart{BarGap: "-100%"}))
 	}
 	b, err := finishPlain(c)
@@ -113,6 +129,13 @@ func bars(bs []bar, axis string) ([]byte, error) {
 	return edit(b, func(o map[string]any) {
 		for _, s := range list(o["series"]) {
 			s["barMaxWidth"] = 22
+			// The figure as the language writes it: ECharts' {c} would
+			// write it the English way.
+			for _, d := range list(s["data"]) {
+				if v, ok := d["value"].(float64); ok {
+					d["tooltip"] = map[string]any{"formatter": fmt.Sprint(d["name"]) + ": " + p.Number(v) + " " + unit}
+				}
+			}
 		}
 		for _, l := range list(o["legend"]) {
 			l["selectedMode"] = false // a key: nothing to switch
@@ -188,12 +211,15 @@ func labelRoom(bs []bar, most float64) int {
 // axes, one point per model that meets the deadline, labelled with its rank;
 // the highlighted model is a series of its own (go-echarts' scatter items
 // carry no style), labelled with its name too.
-func EnergyParams(rk *data.Ranking, highlight string) ([]byte, error) {
+// Its words and figures are in p's language.
+func EnergyParams(p data.Printer, rk *data.Ranking, highlight string) ([]byte, error) {
 	var points, picked []opts.ScatterData
 	k := rk.Workload.Kind()
+	models, highlightName, per := p.T("chart.series.models"), p.T("chart.series.named"), p.T("chart.per."+k.Item)
 	for i, r := range meeting(rk) {
+		j := sig4(r.Result.Selected.Joules())
 		d := opts.ScatterData{Name: r.Entry.Name,
-			Value: []any{float64(r.Entry.ActiveParams), sig4(r.Result.Selected.Joules()), r.Entry.Size(), i + 1}}
+			Value: []any{float64(r.Entry.ActiveParams), j, r.Entry.SizeIn(p), i + 1, p.Number(j)}}
 		if r.Entry.Slug == highlight {
 			picked = append(picked, d)
 		} else {
@@ -202,25 +228,26 @@ func EnergyParams(rk *data.Ranking, highlight string) ([]byte, error) {
 	}
 	// The y axis' name sits above the plot, below the legend's row, from
 	// the axis rightward: centred on the axis, it ran into the legend.
-	top := legendHeight(items(SeriesModels, SeriesHighlighted), narrowest) - legendPad + nameBand
+	top := legendHeight(items(models, highlightName), narrowest) - legendPad + nameBand
 	c := charts.NewScatter()
 	c.SetGlobalOptions(
-		charts.WithXAxisOpts(opts.XAxis{Type: "log", Name: "Active parameters (billions)", NameLocation: "middle", NameGap: 28}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "log", Name: "J / " + k.Item, NameGap: 12}),
-		// {@[n]} is the item's n-th value: J/token, the size in words, the rank.
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: types.FuncStr("{@[3]}. {b}\n{@[1]} J/" + k.Item + " · {@[2]}")}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "log", Name: p.T("chart.params.x"), NameLocation: "middle", NameGap: 28}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "log", Name: "J / " + per, NameGap: 12}),
+		// {@[n]} is the item's n-th value: the size in words, the rank, J/token
+		// in the language's format.
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: types.FuncStr("{@[3]}. {b}\n{@[4]} J/" + per + " · {@[2]}")}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "0"}),
 		charts.WithGridOpts(opts.Grid{Left: "8", Right: "24", Top: strconv.Itoa(int(top)), Bottom: "36", ContainLabel: opts.Bool(true)}),
 		charts.WithAnimation(false),
 	)
-	c.AddSeries(SeriesModels, points,
+	c.AddSeries(models, points,
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0], Opacity: opts.Float(1)}),
 		// Points are numbered with their rank, the table's #: names would
 		// run into each other. The page places each label clear of the
 		// others and of the points (Place), or hides it.
 		charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{@[3]}", FontSize: 11}))
 	if len(picked) > 0 {
-		c.AddSeries(SeriesHighlighted, picked,
+		c.AddSeries(highlightName, picked,
 			charts.WithScatterChartOpts(opts.ScatterChart{Symbol: "diamond", SymbolSize: 18}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor, BorderColor: "#fff", BorderWidth: 2, Opacity: opts.Float(1)}),
 			charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{@[3]}. {b}", FontWeight: "bold"}))
@@ -244,7 +271,7 @@ func EnergyParams(rk *data.Ranking, highlight string) ([]byte, error) {
 				}
 				rank := fmt.Sprint(v[3])
 				l := map[string]any{"formatter": rank}
-				if s["name"] == SeriesHighlighted {
+				if s["name"] == highlightName {
 					l["formatter"], l["short"] = rank+". "+fmt.Sprint(d["name"]), rank
 				}
 				d["label"] = l

@@ -62,7 +62,7 @@ func TestRanking(t *testing.T) {
 		t.Fatalf("the test needs models that meet and models that miss the deadline: %d of %d meet", len(want), len(rk.Models))
 	}
 	highlight = want[1].Entry.Slug
-	b, err := Ranking(rk, highlight)
+	b, err := Ranking(data.Printer{}, rk, highlight)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func TestRanking(t *testing.T) {
 		t.Errorf("legend %+v, want one entry, %q", o.Legend, SeriesHighlighted)
 	}
 	// Nothing named, nothing highlighted, and no legend.
-	b, _ = Ranking(rk, "")
+	b, _ = Ranking(data.Printer{}, rk, "")
 	var plain struct {
 		Base compareOption `json:"baseOption"`
 	}
@@ -131,7 +131,7 @@ func TestEnergyParams(t *testing.T) {
 	q := data.Query{Task: "gpqa", GPU: data.AnyGPU, DeadlineMS: 40, Percentile: data.P95, Tokens: 1e6}
 	rk := ranking(t, q)
 	for _, highlight := range []string{"gpt-oss-20b", "no-such-model"} {
-		b, err := EnergyParams(rk, highlight)
+		b, err := EnergyParams(data.Printer{}, rk, highlight)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -174,7 +174,7 @@ func TestEnergyParams(t *testing.T) {
 
 func TestForImage(t *testing.T) {
 	rk := ranking(t, data.Query{Task: "gpqa", GPU: "H100", DeadlineMS: 40, Percentile: data.P95, Tokens: 2.5e9})
-	opt, err := Ranking(rk, "")
+	opt, err := Ranking(data.Printer{}, rk, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +228,7 @@ func TestDescribeCompare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bars := DescribeRanking(rk)
+	bars := DescribeRanking(data.Printer{}, rk)
 	var meets []data.Ranked
 	for _, r := range rk.Models {
 		if r.Status() == data.Meets {
@@ -246,13 +246,13 @@ func TestDescribeCompare(t *testing.T) {
 	if !strings.HasPrefix(bars, "Energy for 2.5B output tokens") {
 		t.Errorf("DescribeRanking does not say what it plots: %s", bars)
 	}
-	scatter := DescribeEnergyParams(rk, q.Model)
+	scatter := DescribeEnergyParams(data.Printer{}, rk, q.Model)
 	e, _ := set.Entry(q.Task, q.Model)
 	if !strings.Contains(scatter, "logarithmic") || !strings.Contains(scatter, "Highlighted, as the link names it: "+e.Name) {
 		t.Errorf("DescribeEnergyParams: %s", scatter)
 	}
 	none, _ := set.Compare(with(q, func(q *data.Query) { q.DeadlineMS = 1 }))
-	if got := DescribeRanking(none); !strings.Contains(got, "no model meets the deadline") {
+	if got := DescribeRanking(data.Printer{}, none); !strings.Contains(got, "no model meets the deadline") {
 		t.Errorf("with a deadline none meets, DescribeRanking = %q", got)
 	}
 }
@@ -262,7 +262,7 @@ func TestDescribeCompare(t *testing.T) {
 // beside its point; the other models' are their ranks.
 func TestEnergyParamsLabels(t *testing.T) {
 	rk := ranking(t, data.Query{Task: "gpqa", GPU: data.AnyGPU, DeadlineMS: 40, Percentile: data.P95, Tokens: 1e6})
-	b, err := EnergyParams(rk, "gpt-oss-20b")
+	b, err := EnergyParams(data.Printer{}, rk, "gpt-oss-20b")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -117,18 +117,18 @@ func TestDiffusionCompareCharts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := Ranking(rk, "wan-2-1-14b")
+	b, _ := Ranking(data.Printer{}, rk, "wan-2-1-14b")
 	if !strings.Contains(string(b), "Energy for 100 videos (") {
 		t.Errorf("ranking axis: %.400s", b)
 	}
-	b, _ = EnergyParams(rk, "")
+	b, _ = EnergyParams(data.Printer{}, rk, "")
 	if !strings.Contains(string(b), `"J / video"`) || !strings.Contains(string(b), "J/video") {
 		t.Errorf("params chart: %.600s", b)
 	}
-	if d := DescribeEnergyParams(rk, ""); !strings.HasPrefix(d, "Energy per video against active parameters") || !strings.Contains(d, " J per video") {
+	if d := DescribeEnergyParams(data.Printer{}, rk, ""); !strings.HasPrefix(d, "Energy per video against active parameters") || !strings.Contains(d, " J per video") {
 		t.Errorf("description: %s", d)
 	}
-	if d := DescribeRanking(rk); !strings.HasPrefix(d, "Energy for 100 videos, by model") {
+	if d := DescribeRanking(data.Printer{}, rk); !strings.HasPrefix(d, "Energy for 100 videos, by model") {
 		t.Errorf("description: %s", d)
 	}
 }

@@ -223,6 +223,9 @@ type frame struct {
 	// panels: each y axis has a plot of its own, the first above the
 	// second, both against the same x (see panels.go).
 	panels bool
+	// selected names the selected configuration's series in the chart's
+	// language; "" is SeriesSelected.
+	selected string
 }
 
 // decimals counts the decimals of v as ECharts' getPrecision does.

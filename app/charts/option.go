@@ -74,7 +74,7 @@ func finish(c chart, f frame) ([]byte, error) {
 		s := s.(map[string]any)
 		// Patches name the series they change by id.
 		s["id"] = seriesID(i)
-		if s["name"] == SeriesSelected {
+		if s["name"] == SeriesSelected || f.selected != "" && s["name"] == f.selected {
 			// Over the lines (z 3), which would cross its label: scatter
 			// series are drawn under them (z 2).
 			s["z"] = 5

@@ -41,7 +41,12 @@ func Patchable(from, to *data.Result) bool {
 // EnergyLatencyPatch turns the chart EnergyLatency(from) draws into the one
 // EnergyLatency(to) draws, for results that are Patchable.
 func EnergyLatencyPatch(from, to *data.Result) ([]byte, error) {
-	p := latencyParts(to)
+	return EnergyLatencyPatchIn(data.Printer{}, from, to)
+}
+
+// EnergyLatencyPatchIn is EnergyLatencyPatch for charts in pr's language.
+func EnergyLatencyPatchIn(pr data.Printer, from, to *data.Result) ([]byte, error) {
+	p := latencyParts(pr, to)
 	var s patchSeries
 	for i := range p.curves {
 		s.data(p.meets[i])
@@ -56,13 +61,18 @@ func EnergyLatencyPatch(from, to *data.Result) ([]byte, error) {
 		s.data([]item{*p.selected})
 	}
 	q := from.Query
-	return s.json(latencyFrame(from, from.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)), p.frame)
+	return s.json(latencyFrame(pr, from, from.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)), p.frame)
 }
 
 // EnergyConcurrencyPatch is EnergyLatencyPatch's counterpart for
 // EnergyConcurrency.
 func EnergyConcurrencyPatch(from, to *data.Result) ([]byte, error) {
-	p := concurrencyParts(to)
+	return EnergyConcurrencyPatchIn(data.Printer{}, from, to)
+}
+
+// EnergyConcurrencyPatchIn is EnergyConcurrencyPatch in pr's language.
+func EnergyConcurrencyPatchIn(pr data.Printer, from, to *data.Result) ([]byte, error) {
+	p := concurrencyParts(pr, to)
 	var s patchSeries
 	for _, l := range p.lines {
 		s.dimmed(l)
@@ -77,7 +87,12 @@ func EnergyConcurrencyPatch(from, to *data.Result) ([]byte, error) {
 // PowerThroughputPatch is EnergyLatencyPatch's counterpart for
 // PowerThroughput.
 func PowerThroughputPatch(from, to *data.Result) ([]byte, error) {
-	p := powerParts(to)
+	return PowerThroughputPatchIn(data.Printer{}, from, to)
+}
+
+// PowerThroughputPatchIn is PowerThroughputPatch in pr's language.
+func PowerThroughputPatchIn(pr data.Printer, from, to *data.Result) ([]byte, error) {
+	p := powerParts(pr, to)
 	var s patchSeries
 	for i := range p.curves {
 		s.dimmed(p.power[i])

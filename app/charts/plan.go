@@ -6,25 +6,26 @@ package charts
 // energy and in hardware.
 
 import (
-	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
 	"tokenjoule/data"
+	"tokenjoule/data/lang"
 	"tokenjoule/data/plan"
 )
 
-// Titles of the plan's charts, and the names of their series.
-const (
-	TitlePlanEnergy = "Energy a day against the deadline"
-	TitlePlanGPUs   = "GPUs against the deadline"
+// Titles of the plan's charts, and the names of their series, in English.
+var (
+	TitlePlanEnergy = lang.EN.T("chart.plan.energy.title")
+	TitlePlanGPUs   = lang.EN.T("chart.plan.gpus.title")
 
-	SeriesPlanEnergy = "Energy a day, as planned"
-	SeriesPlanBusy   = "Every GPU always busy"
-	SeriesPlanGPUs   = "GPUs"
+	SeriesPlanEnergy = lang.EN.T("chart.plan.series.energy")
+	SeriesPlanBusy   = lang.EN.T("chart.plan.series.busy")
+	SeriesPlanGPUs   = lang.EN.T("col.gpus")
 )
 
 // PlanChart is what the plan's charts draw: the plan at every deadline for
@@ -38,6 +39,7 @@ type PlanChart struct {
 	DeadlineMS float64
 	Percentile data.Percentile
 	Chosen     *plan.Option // nil when nothing meets the deadline
+	Printer    data.Printer // the charts' words and figures are in its language
 }
 
 // NewPlanChart gathers what the charts of p, for q's model, GPU choice,
@@ -97,30 +99,31 @@ func PlanEnergy(pc PlanChart) ([]byte, error) {
 	for _, pt := range pc.Frontier {
 		bx, by = append(bx, pt.LatencyMS), append(by, sig4(pt.EnergyPerToken()*pc.TokensDay/3600/scale))
 	}
-	yName := fmt.Sprintf("Energy a day (%s)", unit)
+	pr := pc.Printer
+	yName := pr.T("col.energy.day") + " (" + unit + ")"
+	planned, busy := pr.T("chart.plan.series.energy"), pr.T("chart.plan.series.busy")
 	c := charts.NewLine()
-	c.SetGlobalOptions(common(axesOf(data.Tokens, pc.Percentile).latency)...)
-	c.AddSeries(SeriesPlanEnergy, stepLine(xs, ys, ax.max, func(i int) string { return stepTooltip(pc.Steps[i], pc.Percentile) }),
+	c.SetGlobalOptions(common(axesIn(pr, data.Tokens, pc.Percentile).latency)...)
+	c.AddSeries(planned, stepLine(xs, ys, ax.max, func(i int) string { return stepTooltip(pr, pc.Steps[i], pc.Percentile) }),
 		charts.WithLineChartOpts(opts.LineChart{Step: "end", ShowSymbol: opts.Bool(true)}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0]}),
 		charts.WithLineStyleOpts(opts.LineStyle{Color: palette[0], Width: 2}))
-	c.AddSeries(SeriesPlanBusy, stepLine(bx, by, ax.max, func(i int) string {
-		return fmt.Sprintf("Every GPU always busy, from %s ms: %s a day\nthe calculator's figure for a day's tokens, %s J/token",
-			data.FormatNumber(bx[i]), data.FormatEnergy(by[i]*scale), data.FormatNumber(pc.Frontier[i].Joules()))
+	c.AddSeries(busy, stepLine(bx, by, ax.max, func(i int) string {
+		return pr.T("chart.plan.busy.tooltip", "ms", pr.Number(bx[i]), "energy", pr.Energy(by[i]*scale), "joules", pr.Number(pc.Frontier[i].Joules()))
 	}),
 		charts.WithLineChartOpts(opts.LineChart{Step: "end", ShowSymbol: opts.Bool(false)}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor}),
 		charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor, Type: "dashed", Width: 1.5}))
-	names := []string{SeriesPlanEnergy, SeriesPlanBusy}
-	deadlineLine(c, pc.DeadlineMS)
+	names := []string{planned, busy}
+	deadlineLine(pr, c, pc.DeadlineMS)
 	if s := pc.Chosen; s != nil {
-		it := &item{Name: "The plan at this deadline\n" + optionTooltip(s, pc.Percentile),
+		it := &item{Name: pr.T("chart.plan.chosen") + "\n" + optionTooltip(pr, s, pc.Percentile),
 			Value: []float64{pc.Percentile.ITL(s.Config), sig4(s.WhPerDay / scale)}}
-		c.Overlap(selected(charts.NewScatter(), it, 0, nil))
-		names = append(names, SeriesSelected)
+		c.Overlap(selectedIn(pr, charts.NewScatter(), it, 0, nil))
+		names = append(names, seriesSelected(pr))
 	}
-	return finish(c, frame{x: ax, yNames: []string{yName}, yMax: []float64{most / scale},
-		legends: [][]legendItem{append(items(names...), legendItem{SeriesDeadline(data.Tokens, pc.DeadlineMS), iconVertical})}})
+	return finish(c, frame{x: ax, yNames: []string{yName}, yMax: []float64{most / scale}, selected: seriesSelected(pr),
+		legends: [][]legendItem{append(items(names...), legendItem{SeriesDeadlineIn(pr, data.Tokens, pc.DeadlineMS), iconVertical})}})
 }
 
 // PlanGPUs is the GPUs of the best plan against the deadline.
@@ -132,22 +135,24 @@ func PlanGPUs(pc PlanChart) ([]byte, error) {
 		xs, ys = append(xs, s.DeadlineMS), append(ys, float64(s.GPUs))
 		most = max(most, float64(s.GPUs))
 	}
+	pr := pc.Printer
+	gpus := pr.T("col.gpus")
 	c := charts.NewLine()
-	c.SetGlobalOptions(common(axesOf(data.Tokens, pc.Percentile).latency)...)
-	c.AddSeries(SeriesPlanGPUs, stepLine(xs, ys, ax.max, func(i int) string { return stepTooltip(pc.Steps[i], pc.Percentile) }),
+	c.SetGlobalOptions(common(axesIn(pr, data.Tokens, pc.Percentile).latency)...)
+	c.AddSeries(gpus, stepLine(xs, ys, ax.max, func(i int) string { return stepTooltip(pr, pc.Steps[i], pc.Percentile) }),
 		charts.WithLineChartOpts(opts.LineChart{Step: "end", ShowSymbol: opts.Bool(true)}),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[1]}),
 		charts.WithLineStyleOpts(opts.LineStyle{Color: palette[1], Width: 2}))
-	names := []string{SeriesPlanGPUs}
-	deadlineLine(c, pc.DeadlineMS)
+	names := []string{gpus}
+	deadlineLine(pr, c, pc.DeadlineMS)
 	if s := pc.Chosen; s != nil {
-		it := &item{Name: "The plan at this deadline\n" + optionTooltip(s, pc.Percentile),
+		it := &item{Name: pr.T("chart.plan.chosen") + "\n" + optionTooltip(pr, s, pc.Percentile),
 			Value: []float64{pc.Percentile.ITL(s.Config), float64(s.GPUs)}}
-		c.Overlap(selected(charts.NewScatter(), it, 0, nil))
-		names = append(names, SeriesSelected)
+		c.Overlap(selectedIn(pr, charts.NewScatter(), it, 0, nil))
+		names = append(names, seriesSelected(pr))
 	}
-	b, err := finish(c, frame{x: ax, yNames: []string{"GPUs"}, yMax: []float64{most},
-		legends: [][]legendItem{append(items(names...), legendItem{SeriesDeadline(data.Tokens, pc.DeadlineMS), iconVertical})}})
+	b, err := finish(c, frame{x: ax, yNames: []string{gpus}, yMax: []float64{most}, selected: seriesSelected(pr),
+		legends: [][]legendItem{append(items(names...), legendItem{SeriesDeadlineIn(pr, data.Tokens, pc.DeadlineMS), iconVertical})}})
 	if err != nil {
 		return nil, err
 	}
@@ -162,8 +167,8 @@ func PlanGPUs(pc PlanChart) ([]byte, error) {
 
 // deadlineLine adds the deadline as a series without points, whose legend
 // entry names its vertical line, as EnergyLatency draws it.
-func deadlineLine(c *charts.Line, ms float64) {
-	name := SeriesDeadline(data.Tokens, ms)
+func deadlineLine(p data.Printer, c *charts.Line, ms float64) {
+	name := SeriesDeadlineIn(p, data.Tokens, ms)
 	c.AddSeries(name, []opts.LineData{},
 		charts.WithLineChartOpts(opts.LineChart{Symbol: "none"}),
 		charts.WithLineStyleOpts(opts.LineStyle{Color: selectedColor, Width: 1.5}),
@@ -175,87 +180,92 @@ func deadlineLine(c *charts.Line, ms float64) {
 }
 
 // stepTooltip says what a step of the plan is.
-func stepTooltip(s plan.Step, p data.Percentile) string {
-	return fmt.Sprintf("From a %s ms deadline: %s\n%s", data.FormatNumber(data.CeilTenth(s.DeadlineMS)), plan.FormatPower(s.PowerW)+" on average", optionTooltip(&s.Option, p))
+func stepTooltip(pr data.Printer, s plan.Step, p data.Percentile) string {
+	return pr.T("chart.plan.step.tooltip", "ms", pr.Number(data.CeilTenth(s.DeadlineMS)), "power", plan.PowerIn(pr, s.PowerW),
+		"option", optionTooltip(pr, &s.Option, p))
 }
 
 // optionTooltip says what a plan is: its fleet, its energy, its load.
-func optionTooltip(o *plan.Option, p data.Percentile) string {
+func optionTooltip(pr data.Printer, o *plan.Option, p data.Percentile) string {
 	c := o.Config
-	return fmt.Sprintf("%s GPUs: %s × %s, batch size limit %d\n%s a day · %s busy on average\n%s ITL %s ms · dataset row %s",
-		data.FormatInt(o.GPUs), data.FormatInt(o.Replicas), c.Hardware(), c.MaxNumSeqs, data.FormatEnergy(o.WhPerDay), plan.FormatPercent(o.Utilisation),
-		p, data.FormatNumber(p.ShownITL(c)), c.RowID)
+	return pr.T("chart.plan.option.tooltip", "gpus", pr.Int(o.GPUs), "replicas", pr.Int(o.Replicas), "hardware", c.Hardware(),
+		"limit", strconv.Itoa(c.MaxNumSeqs), "energy", pr.Energy(o.WhPerDay), "busy", plan.PercentIn(pr, o.Utilisation),
+		"percentile", string(p), "itl", pr.Number(p.ShownITL(c)), "row", c.RowID)
 }
 
 // DescribePlanEnergy says in words what PlanEnergy shows.
 func DescribePlanEnergy(pc PlanChart) string {
+	pr := pc.Printer
+	title := pr.T("chart.plan.energy.title")
 	if len(pc.Steps) == 0 {
-		return TitlePlanEnergy + ": no configuration to plan."
+		return pr.T("chart.plan.none", "title", title)
 	}
 	first, last := pc.Steps[0], pc.Steps[len(pc.Steps)-1]
-	s := fmt.Sprintf("%s: the best plan's energy a day falls from %s at a %s ms deadline to %s from %s ms, in %d steps; "+
-		"the dashed line is the energy if every GPU were always busy.",
-		TitlePlanEnergy, data.FormatEnergy(first.WhPerDay), data.FormatNumber(data.CeilTenth(first.DeadlineMS)),
-		data.FormatEnergy(last.WhPerDay), data.FormatNumber(data.CeilTenth(last.DeadlineMS)), len(pc.Steps))
-	return s + " " + chosenSentence(pc, func(o *plan.Option) string { return data.FormatEnergy(o.WhPerDay) + " a day" })
+	s := pr.T("chart.plan.energy.describe", "title", title, "first", pr.Energy(first.WhPerDay), "firstms", pr.Number(data.CeilTenth(first.DeadlineMS)),
+		"last", pr.Energy(last.WhPerDay), "lastms", pr.Number(data.CeilTenth(last.DeadlineMS)), "n", pr.Int(len(pc.Steps)))
+	return s + " " + chosenSentence(pc, func(o *plan.Option) string { return pr.T("plan.day", "amount", pr.Energy(o.WhPerDay)) })
 }
 
 // DescribePlanGPUs says in words what PlanGPUs shows.
 func DescribePlanGPUs(pc PlanChart) string {
+	pr := pc.Printer
+	title := pr.T("chart.plan.gpus.title")
 	if len(pc.Steps) == 0 {
-		return TitlePlanGPUs + ": no configuration to plan."
+		return pr.T("chart.plan.none", "title", title)
 	}
 	lo, hi := math.Inf(1), 0.0
 	for _, s := range pc.Steps {
 		lo, hi = min(lo, float64(s.GPUs)), max(hi, float64(s.GPUs))
 	}
-	s := fmt.Sprintf("%s: the best plan needs from %s to %s GPUs, from a %s ms deadline up.",
-		TitlePlanGPUs, data.FormatNumber(lo), data.FormatNumber(hi), data.FormatNumber(data.CeilTenth(pc.Steps[0].DeadlineMS)))
-	return s + " " + chosenSentence(pc, func(o *plan.Option) string { return data.FormatInt(o.GPUs) + " GPUs" })
+	s := pr.T("chart.plan.gpus.describe", "title", title, "lo", pr.Number(lo), "hi", pr.Number(hi),
+		"ms", pr.Number(data.CeilTenth(pc.Steps[0].DeadlineMS)))
+	return s + " " + chosenSentence(pc, func(o *plan.Option) string { return pr.T("gpus.many", "n", pr.Int(o.GPUs)) })
 }
 
 func chosenSentence(pc PlanChart, what func(*plan.Option) string) string {
+	pr := pc.Printer
 	if pc.Chosen == nil {
-		return fmt.Sprintf("Nothing meets the %s ms deadline.", data.FormatNumber(pc.DeadlineMS))
+		return pr.T("chart.plan.nothing", "ms", pr.Number(pc.DeadlineMS))
 	}
-	return fmt.Sprintf("At the %s ms deadline: %s, on %s × %s.", data.FormatNumber(pc.DeadlineMS), what(pc.Chosen),
-		data.FormatNumber(float64(pc.Chosen.Replicas)), pc.Chosen.Config.Hardware())
+	return pr.T("chart.plan.chosen.sentence", "ms", pr.Number(pc.DeadlineMS), "what", what(pc.Chosen),
+		"replicas", pr.Number(float64(pc.Chosen.Replicas)), "hardware", pc.Chosen.Config.Hardware())
 }
 
 // PlanRanking is the compare page's bars in plan mode: the energy a day of
 // every model that meets the deadline, planned for the traffic, least at
-// the top, each labelled with its energy and its GPUs.
-func PlanRanking(rk *plan.Ranking, highlight string) ([]byte, error) {
+// the top, each labelled with its energy and its GPUs, in p's language.
+func PlanRanking(p data.Printer, rk *plan.Ranking, highlight string) ([]byte, error) {
 	var bs []bar
 	for _, r := range rk.Models {
 		if r.Status() != data.Meets {
 			continue
 		}
 		b := r.Plan.Best()
-		bs = append(bs, bar{r.Entry.Name, b.WhPerDay, fmt.Sprintf("%s, %s GPU%s", data.FormatEnergy(b.WhPerDay), data.FormatInt(b.GPUs), plural(b.GPUs)),
+		bs = append(bs, bar{r.Entry.Name, b.WhPerDay, p.T("chart.plan.bar", "energy", p.Energy(b.WhPerDay), "gpus", gpuCount(p, b.GPUs)),
 			r.Entry.Slug == highlight})
 	}
-	return bars(bs, "Energy a day")
+	return bars(p, bs, p.T("col.energy.day"))
 }
 
-// DescribePlanRanking says in words what PlanRanking shows.
-func DescribePlanRanking(rk *plan.Ranking) string {
+// DescribePlanRanking says in words what PlanRanking shows, in p's language.
+func DescribePlanRanking(p data.Printer, rk *plan.Ranking) string {
 	var parts []string
 	for _, r := range rk.Models {
 		if r.Status() == data.Meets {
 			b := r.Plan.Best()
-			parts = append(parts, fmt.Sprintf("%s, %s on %s GPU%s", r.Entry.Name, data.FormatEnergy(b.WhPerDay), data.FormatInt(b.GPUs), plural(b.GPUs)))
+			parts = append(parts, p.T("compare.plan.model", "model", r.Entry.Name, "energy", p.Energy(b.WhPerDay), "gpus", gpuCount(p, b.GPUs)))
 		}
 	}
 	if len(parts) == 0 {
-		return "Energy a day, by model: no model meets the deadline, so there is no bar."
+		return p.T("chart.plan.ranking.none")
 	}
-	return fmt.Sprintf("Energy a day for %s, by model, least first: %s.", rk.Traffic.Words(), strings.Join(parts, "; "))
+	return p.T("chart.plan.ranking.describe", "traffic", rk.Traffic.WordsIn(p), "list", strings.Join(parts, "; "))
 }
 
-func plural(n int) string {
+// gpuCount is a number of GPUs in words: "1 GPU", "12 GPUs".
+func gpuCount(p data.Printer, n int) string {
 	if n == 1 {
-		return ""
+		return p.T("gpus.one", "n", p.Int(n))
 	}
-	return "s"
+	return p.T("gpus.many", "n", p.Int(n))
 }

@@ -141,7 +141,7 @@ func TestPlanRankingLabels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := PlanRanking(rk, "")
+	b, err := PlanRanking(data.Printer{}, rk, "")
 	if err != nil {
 		t.Fatal(err)
 	}

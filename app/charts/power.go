@@ -8,8 +8,6 @@ package charts
 // multiples with a scale each, from zero, read against the same x.
 
 import (
-	"strings"
-
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
@@ -27,9 +25,12 @@ const PanelsHeight = 520
 // (batch size) on a log-2 axis. A GPU's two lines share its colour, its name
 // and so its legend entry. The selected configuration's two markers are
 // labelled with their figures.
-func PowerThroughput(r *data.Result) ([]byte, error) {
-	p := powerParts(r)
-	a := axesOf(r.Kind, r.Query.Percentile)
+func PowerThroughput(r *data.Result) ([]byte, error) { return PowerThroughputIn(data.Printer{}, r) }
+
+// PowerThroughputIn is PowerThroughput in pr's language.
+func PowerThroughputIn(pr data.Printer, r *data.Result) ([]byte, error) {
+	p := powerParts(pr, r)
+	a := axesIn(pr, r.Kind, r.Query.Percentile)
 	c := charts.NewLine()
 	c.SetGlobalOptions(common(a.batch)...)
 	// The name once, under the lower panel.
@@ -48,7 +49,7 @@ func PowerThroughput(r *data.Result) ([]byte, error) {
 		// hides the lines behind it.
 		label := &opts.Label{Show: opts.Bool(true), Position: p.side, Formatter: p.labels[i],
 			Color: "#fff", BackgroundColor: labelColor, BorderRadius: 3, LineHeight: 16}
-		c.Overlap(selected(charts.NewScatter(), s, i, label))
+		c.Overlap(selectedIn(pr, charts.NewScatter(), s, i, label))
 	}
 	return finish(c, p.frame)
 }
@@ -63,7 +64,7 @@ type power struct {
 	frame      frame
 }
 
-func powerParts(r *data.Result) power {
+func powerParts(pr data.Printer, r *data.Result) power {
 	q := r.Query
 	p := power{curves: r.Model.Curves(q.GPU, q.Percentile, q.DeadlineMS)}
 	lo, hi := log2Extent(batchSizes(p.curves)...)
@@ -74,22 +75,27 @@ func powerParts(r *data.Result) power {
 		for _, pt := range line {
 			maxW, maxTPS = max(maxW, float64(pt.PowerWatts)), max(maxTPS, pt.ShownThroughput())
 		}
-		p.power = append(p.power, dim(line, q, func(pt data.Point) []float64 { return []float64{float64(pt.Batch()), float64(pt.PowerWatts)} }))
-		p.tps = append(p.tps, dim(line, q, func(pt data.Point) []float64 { return []float64{float64(pt.Batch()), pt.ShownThroughput()} }))
+		p.power = append(p.power, dim(pr, line, q, func(pt data.Point) []float64 { return []float64{float64(pt.Batch()), float64(pt.PowerWatts)} }))
+		p.tps = append(p.tps, dim(pr, line, q, func(pt data.Point) []float64 { return []float64{float64(pt.Batch()), pt.ShownThroughput()} }))
 		names = append(names, CurveName(cv))
 	}
 	if s := r.Selected; s != nil {
 		x := float64(s.Batch())
-		p.selected = []*item{selectedItem(s, q, []float64{x, float64(s.PowerWatts)}), selectedItem(s, q, []float64{x, s.ShownThroughput()})}
-		p.labels = []string{data.FormatNumber(float64(s.PowerWatts)) + " W", data.FormatNumber(s.Throughput()) + " " + strings.TrimPrefix(r.Kind.Items, "output ") + "/s"}
+		p.selected = []*item{selectedItem(pr, s, q, []float64{x, float64(s.PowerWatts)}), selectedItem(pr, s, q, []float64{x, s.ShownThroughput()})}
+		per := pr.T("chart.tokens")
+		if r.Kind.Diffusion() {
+			per = pr.T("items." + r.Kind.Item + "s")
+		}
+		p.labels = []string{pr.Lang.Figure(data.FormatNumber(float64(s.PowerWatts)) + " W"), pr.Number(s.Throughput()) + " " + per + "/s"}
 		// The labels go to the side with more room.
 		p.side = "right"
 		if x > lo*hi/x { // right of the middle, on a log axis
 			p.side = "left"
 		}
-		names = append(names, SeriesSelected)
+		names = append(names, seriesSelected(pr))
 	}
-	p.frame = frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{namePower, axesOf(r.Kind, q.Percentile).throughput}, yMax: []float64{maxW, maxTPS},
-		legends: [][]legendItem{items(names...)}, padded: true, yMin: []float64{0, 0}, panels: true}
+	p.frame = frame{x: logAxis{base: 2, min: lo, max: hi}, yNames: []string{pr.T("chart.axis.power"), axesIn(pr, r.Kind, q.Percentile).throughput}, yMax: []float64{maxW, maxTPS},
+		selected: seriesSelected(pr),
+		legends:  [][]legendItem{items(names...)}, padded: true, yMin: []float64{0, 0}, panels: true}
 	return p
 }

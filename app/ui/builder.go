@@ -242,8 +242,8 @@ func (b *Builder) chart() (headline, describe, brief string, option []byte, err 
 		return spec.headline(b.Plan), describe(pc), spec.brief, option, err
 	}
 	spec := chartSpecs[i]
-	option, err = spec.build(b.Result)
-	return spec.headline(b.Result), spec.describe(b.Result), chartBrief(b.chartIndex(), b.Result.Kind), option, err
+	option, err = spec.build(data.Printer{}, b.Result)
+	return spec.headline(data.Printer{}, b.Result), spec.describe(data.Printer{}, b.Result), chartBrief(lang.EN, b.chartIndex(), b.Result.Kind), option, err
 }
 
 // previewHeight is the preview's height at its width: the one its embed

@@ -9,6 +9,7 @@ import (
 	"tokenjoule/app/charts/headline"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
+	"tokenjoule/data/lang"
 )
 
 // Calculator is the calculator, /: for one model, the answer
@@ -21,8 +22,9 @@ type Calculator struct {
 	res *data.Result
 	err error // Select refused q; never expected, shown rather than hidden
 
-	labels  [3]string  // the charts' descriptions, in the order of chartSpecs
-	labeled data.Query // the charted query they describe
+	labels    [3]string  // the charts' descriptions, in the order of chartSpecs
+	labeled   data.Query // the charted query they describe
+	labeledIn lang.Tag   // and the language they describe it in
 }
 
 // newCalculator is the calculator, or its embed.
@@ -58,13 +60,13 @@ func (c *Calculator) compute() {
 		return
 	}
 	// The charts do not depend on the token volume: typing one describes none.
-	if charted(c.q) == c.labeled && c.labels[0] != "" {
+	if charted(c.q) == c.labeled && c.labeledIn == c.lang && c.labels[0] != "" {
 		return
 	}
 	for i, spec := range chartSpecs {
-		c.labels[i] = spec.describe(c.res)
+		c.labels[i] = spec.describe(c.printer(), c.res)
 	}
-	c.labeled = charted(c.q)
+	c.labeled, c.labeledIn = charted(c.q), c.lang
 }
 
 // onMinDeadline sets the smallest deadline the model meets.
@@ -76,37 +78,43 @@ func (c *Calculator) onMinDeadline(ctx app.Context, e app.Event) {
 
 // chartSpecs are the three charts, in page order, which is also the order
 // of state.Charts, the embed's names for them; their titles are
-// charts.Titles, and their brief captions headline.Briefs, by kind. caption
-// says how to read a chart, for a token workload and for an image or video
-// one; term is the glossary term it explains after it, likewise; headline
-// states what it shows for a result, as the title of the embed's chart
-// layout.
+// charts.TitlesIn, and their brief captions headline.BriefsIn, by kind.
+// caption is the catalogue's key of how to read a chart, for a token
+// workload and for an image or video one ("chart.caption.<caption>.token",
+// ".diffusion"); term is the glossary term it explains after it, likewise;
+// headline states what it shows for a result, as the title of the embed's
+// chart layout. build, patch and headline write in a printer's language.
 var chartSpecs = []struct {
-	id                 string
-	caption, term      [2]string
-	build              func(*data.Result) ([]byte, error)
-	patch              func(from, to *data.Result) ([]byte, error)
-	describe, headline func(*data.Result) string
+	id, caption string
+	term        [2]string
+	build       func(data.Printer, *data.Result) ([]byte, error)
+	patch       func(p data.Printer, from, to *data.Result) ([]byte, error)
+	describe    func(data.Printer, *data.Result) string
+	headline    func(data.Printer, *data.Result) string
 }{
-	{"chart-latency", [2]string{
-		"One colour per GPU and GPU count; hollow points miss the deadline (the red vertical line); the dashed line is the Pareto frontier, the configurations no other beats on both energy and wait; the diamond is the selected configuration.",
-		"One colour per GPU and GPU count; hollow points miss the deadline (the red vertical line); the dashed line is the Pareto frontier, the configurations no other beats on both energy and time; the diamond is the selected configuration."},
-		[2]string{termPareto, termPareto}, charts.EnergyLatency, charts.EnergyLatencyPatch, charts.DescribeEnergyLatency, headline.EnergyLatency},
-	{"chart-concurrency", [2]string{
-		"Batch size limit (max_num_seqs): how many requests the server handles at once, on a doubling scale; the thin part of a line, with hollow points, misses the deadline.",
-		"Batch size: how many are generated together, on a doubling scale, each with the split of the work over the GPUs that costs least; the thin part of a line, with hollow points, misses the deadline."},
-		[2]string{termBatchLimit, termBatchSize}, charts.EnergyConcurrency, charts.EnergyConcurrencyPatch, charts.DescribeEnergyConcurrency, headline.EnergyConcurrency},
-	{"chart-power", [2]string{
-		"Two panels against the same batch size limits: GPU power above, output tokens per second below, one colour per GPU and GPU count; thin parts, with hollow points, miss the deadline; the diamonds are the selected configuration, labelled with its figures.",
-		"Two panels against the same batch sizes: GPU power above, the number generated per second below, one colour per GPU and GPU count; thin parts, with hollow points, miss the deadline; the diamonds are the selected configuration, labelled with its figures."},
-		[2]string{}, charts.PowerThroughput, charts.PowerThroughputPatch, charts.DescribePowerThroughput, headline.PowerThroughput},
+	{"chart-latency", "latency", [2]string{termPareto, termPareto},
+		charts.EnergyLatencyIn, charts.EnergyLatencyPatchIn, charts.DescribeEnergyLatencyIn, headline.EnergyLatencyIn},
+	{"chart-concurrency", "concurrency", [2]string{termBatchLimit, termBatchSize},
+		charts.EnergyConcurrencyIn, charts.EnergyConcurrencyPatchIn, charts.DescribeEnergyConcurrencyIn, headline.EnergyConcurrencyIn},
+	{"chart-power", "power", [2]string{},
+		charts.PowerThroughputIn, charts.PowerThroughputPatchIn, charts.DescribePowerThroughputIn, headline.PowerThroughputIn},
 }
 
-// chartTitle is the i-th chart's title for a workload of kind k.
-func chartTitle(i int, k *data.Kind) string { return charts.Titles(k)[i] }
+// chartTitle is the i-th chart's title for a workload of kind k, in t.
+func chartTitle(t lang.Tag, i int, k *data.Kind) string {
+	return charts.TitlesIn(data.PrinterOf(t), k)[i]
+}
 
-// chartBrief is the i-th chart's caption in a line for a workload of kind k.
-func chartBrief(i int, k *data.Kind) string { return headline.Briefs(k)[i] }
+// chartBrief is the i-th chart's caption in a line for a workload of kind
+// k, in t.
+func chartBrief(t lang.Tag, i int, k *data.Kind) string {
+	return headline.BriefsIn(data.PrinterOf(t), k)[i]
+}
+
+// chartCaption says how to read the i-th chart for a workload of kind k, in t.
+func chartCaption(t lang.Tag, i int, k *data.Kind) string {
+	return t.T("chart.caption." + chartSpecs[i].caption + "." + [2]string{"token", "diffusion"}[byKind(k)])
+}
 
 // byKind is which of a pair of words is a kind's: the first a token
 // workload's, the second an image or video one's.

@@ -347,9 +347,9 @@ func (c *Calculator) renderCharts() app.UI {
 	return later(app.Section().Class("charts").Aria("label", "Charts"), func() []app.UI {
 		return []app.UI{app.Range(chartSpecs).Slice(func(i int) app.UI {
 			s, k := chartSpecs[i], c.kind()
-			caption, term := s.caption[byKind(k)], s.term[byKind(k)]
+			caption, term := chartCaption(c.lang, i, k), s.term[byKind(k)]
 			return app.Figure().Class("chart card").Body(
-				app.H2().Text(chartTitle(i, k)),
+				app.H2().Text(chartTitle(c.lang, i, k)),
 				c.chart(i),
 				renderChartNoJS(),
 				app.FigCaption().Body(app.Text(caption+" "), app.If(term != "", func() app.UI { return explainIn(c.lang, term) })),

@@ -30,6 +30,9 @@ type Chart struct {
 	Option string
 	Spec   int
 	Result *data.Result
+	// Printer writes the calculator's charts' words and figures in the
+	// page's language.
+	Printer data.Printer
 
 	ctx         app.Context
 	near        bool         // near the screen: drawn, when the page is idle
@@ -232,7 +235,7 @@ func (c *Chart) draw() (whole bool) {
 	}
 	spec := chartSpecs[c.Spec]
 	if c.patchable() {
-		b, err := spec.patch(c.shown, c.Result)
+		b, err := spec.patch(c.Printer, c.shown, c.Result)
 		if err != nil {
 			logError(c.ID + ": " + err.Error())
 		} else if patchChart(c.ID, string(b)) {
@@ -240,7 +243,7 @@ func (c *Chart) draw() (whole bool) {
 		}
 		return false
 	}
-	b, err := spec.build(c.Result)
+	b, err := spec.build(c.Printer, c.Result)
 	if err != nil {
 		logError(c.ID + ": " + err.Error())
 	} else if drawChart(c.ID, string(b)) {
@@ -258,9 +261,9 @@ func charted(q data.Query) data.Query {
 // chart is the i-th of chartSpecs for the current answer, described in
 // words; with no answer, only its title names it.
 func (c *Calculator) chart(i int) *Chart {
-	label := chartTitle(i, c.kind())
+	label := chartTitle(c.lang, i, c.kind())
 	if c.res != nil {
 		label = c.labels[i]
 	}
-	return &Chart{ID: chartSpecs[i].id, Label: label, Spec: i, Result: c.res}
+	return &Chart{ID: chartSpecs[i].id, Label: label, Spec: i, Result: c.res, Printer: c.printer()}
 }

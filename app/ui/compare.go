@@ -8,6 +8,7 @@ import (
 	"tokenjoule/app/charts"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
+	"tokenjoule/data/lang"
 )
 
 // Compare is the compare page, /compare: every model of a workload ranked at
@@ -50,7 +51,7 @@ func (c *Compare) read(v url.Values) []state.Notice {
 		// No traffic of tokens to plan for images or videos: their ranking.
 		c.planning = false
 		tn = append(tn, state.Notice{Param: state.ParamRate, Value: v.Get(state.ParamRate),
-			Message: "The URL's rate plans a traffic of output tokens, which " + w.Name + " does not generate; the ranking by volume is shown instead."})
+			Message: c.tr("compare.notice.rate", "workload", c.workloadWords(w))})
 	}
 	c.tin.load(c.traffic)
 	return append(notices, tn...)
@@ -80,13 +81,15 @@ func (c *Compare) compute() {
 	}
 	bars := charts.Ranking
 	if c.planning {
-		bars = func(*data.Ranking, string) ([]byte, error) { return charts.PlanRanking(c.prk, c.q.Model) }
+		bars = func(p data.Printer, _ *data.Ranking, hl string) ([]byte, error) {
+			return charts.PlanRanking(p, c.prk, hl)
+		}
 	}
 	for _, ch := range []struct {
 		dst   *string
-		build func(*data.Ranking, string) ([]byte, error)
+		build func(data.Printer, *data.Ranking, string) ([]byte, error)
 	}{{&c.bars, bars}, {&c.scatter, charts.EnergyParams}} {
-		b, err := ch.build(c.rk, c.q.Model)
+		b, err := ch.build(c.printer(), c.rk, c.q.Model)
 		if err != nil {
 			c.err = err
 			return
@@ -134,7 +137,16 @@ func (c *Compare) gpuWords() string {
 	if c.q.GPU != data.AnyGPU {
 		return c.q.GPU
 	}
-	return data.GPUChoice(c.rk.Workload.GPUs(), data.AnyGPU) + ", whichever spends less for each model"
+	return c.tr("compare.gpus.any", "gpus", c.printer().GPUChoice(c.rk.Workload.GPUs(), data.AnyGPU))
+}
+
+// workloadWords is a workload's name in the page's language: the dataset's
+// in English.
+func (p *page) workloadWords(w *data.Workload) string {
+	if p.lang == lang.EN {
+		return w.Name
+	}
+	return p.tr("workload." + w.ID)
 }
 
 // ranked are the models that meet the deadline, in rank order; missed are

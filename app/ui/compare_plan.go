@@ -7,8 +7,6 @@ package ui
 // inputs are the page's own.
 
 import (
-	"fmt"
-
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
 	"tokenjoule/app/charts"
@@ -75,46 +73,51 @@ func (c *Compare) modeURL() string {
 
 // renderPlanAnswer is plan mode's question, answer and bars.
 func (c *Compare) renderPlanAnswer() app.UI {
-	q := c.q
+	q, p := c.q, c.printer()
 	ranked, _, _ := c.groups()
-	measured, models := c.rk.Measured()
-	question := fmt.Sprintf("Plan for %s with each model of %s on %s, with %s", c.traffic.Words(), c.rk.Workload.Name,
-		c.gpuWords(), data.DeadlineWords(data.Tokens, q.Percentile, q.DeadlineMS))
+	measured, models := c.rk.MeasuredIn(p)
+	question := c.tr("compare.plan.question", "traffic", c.traffic.WordsIn(p), "workload", c.workloadWords(c.rk.Workload),
+		"gpus", c.gpuWords(), "deadline", p.DeadlineWords(data.Tokens, q.Percentile, q.DeadlineMS))
 	var answer []app.UI
 	if len(ranked) == 0 {
-		answer = append(answer, app.Text(fmt.Sprintf("None of the %d %s meets the deadline: each one's smallest deadline is listed below.", measured, models)))
+		answer = append(answer, app.Text(c.tr("compare.none", "n", p.Int(measured), "models", models)))
 	} else {
 		first, last := c.plans[ranked[0].Entry.Slug].Best(), c.plans[ranked[len(ranked)-1].Entry.Slug].Best()
 		answer = append(answer,
-			app.Strong().ID("meets-count").Text(fmt.Sprintf("%d of %d", len(ranked), measured)),
-			app.Text(" "+models+" meet the deadline. The least energy a day: "),
-			app.Strong().ID("least").Text(fmt.Sprintf("%s, %s on %s GPU%s", ranked[0].Entry.Name, data.FormatEnergy(first.WhPerDay), data.FormatInt(first.GPUs), plural(first.GPUs))),
+			app.Strong().ID("meets-count").Text(c.tr("compare.count", "n", p.Int(len(ranked)), "total", p.Int(measured))),
+			app.Text(" "+c.tr("compare.plan.meet", "models", models)+" "),
+			app.Strong().ID("least").Text(c.tr("compare.plan.model", "model", ranked[0].Entry.Name,
+				"energy", p.Energy(first.WhPerDay), "gpus", gpuCount(p, first.GPUs))),
 		)
 		// Text after an element begins with a word or a dash: prerendered,
 		// go-app puts a line break between them, read as a space.
 		if len(ranked) > 1 {
-			answer = append(answer, app.Text(fmt.Sprintf(" – the most: %s, %s on %s GPU%s (%s times as much).", ranked[len(ranked)-1].Entry.Name,
-				data.FormatEnergy(last.WhPerDay), data.FormatInt(last.GPUs), plural(last.GPUs), data.FormatRatio(last.WhPerDay/first.WhPerDay))))
+			answer = append(answer, app.Text(" "+c.tr("compare.plan.most", "model", ranked[len(ranked)-1].Entry.Name,
+				"energy", p.Energy(last.WhPerDay), "gpus", gpuCount(p, last.GPUs), "ratio", p.Ratio(last.WhPerDay/first.WhPerDay))))
 		}
 	}
 	rows := barRows(len(ranked))
 	body := append(c.renderPending(c.set),
 		app.P().ID("question").Class("question").Text(question),
 		app.P().ID("answer").Class("answer").Role("status").Body(answer...),
-		app.P().ID("floor").Class("floor").Text(plan.Caveat),
+		app.P().ID("floor").Class("floor").Text(c.tr("plan.caveat")),
 		app.Figure().Class("chart bars "+rows).Body(
-			app.H2().Text(titlePlanRanking),
-			&Chart{ID: chartRanking, Option: c.bars, Label: charts.DescribePlanRanking(c.prk)},
+			app.H2().Text(c.titleRanking()),
+			&Chart{ID: chartRanking, Option: c.bars, Label: charts.DescribePlanRanking(c.printer(), c.prk)},
 			renderChartNoJS(),
-			app.FigCaption().Text("Each model that meets the deadline, with its plan for this traffic: the configuration that spends the least energy a day, "+
-				"idle capacity included, and the GPUs it needs; least energy at the top. The bars are GPU energy."),
+			app.FigCaption().Text(c.tr("compare.plan.bars.caption")),
 		),
 	)
 	return app.Section().ID("result").Class("result card").TabIndex(-1).Aria("labelledby", "question").Body(body...)
 }
 
-// titlePlanRanking is plan mode's title of the bars.
-const titlePlanRanking = "Energy a day, by model"
+// gpuCount is a number of GPUs in words: "1 GPU", "12 GPUs".
+func gpuCount(p data.Printer, n int) string {
+	if n == 1 {
+		return p.T("gpus.one", "n", p.Int(n))
+	}
+	return p.T("gpus.many", "n", p.Int(n))
+}
 
 // modelCalcURL is the calculator for the highlighted model: in plan mode,
 // with a day's tokens as its volume.
@@ -129,23 +132,23 @@ func (c *Compare) modelCalcURL() string {
 // modeWords names the link to the other mode.
 func (c *Compare) modeWords() string {
 	if c.planning {
-		return "Rank by a volume instead →"
+		return c.tr("compare.mode.volume")
 	}
-	return "Plan every model for a traffic →"
+	return c.tr("compare.mode.plan")
 }
 
-// openWords is the title of a model's link, before its name.
-func (c *Compare) openWords() string {
+// openWords is the title of a model's link.
+func (c *Compare) openWords(model string) string {
 	if c.planning {
-		return "Open the plan for "
+		return c.tr("compare.open.plan", "model", model)
 	}
-	return "Open the calculator with "
+	return c.tr("compare.open.calc", "model", model)
 }
 
-// openWhere says where a model's name leads, after "opens".
-func (c *Compare) openWhere() string {
+// noteKey is the table's note, which says where a model's name leads.
+func (c *Compare) noteKey() string {
 	if c.planning {
-		return "its plan"
+		return "compare.ranking.note.plan"
 	}
-	return "it in the calculator"
+	return "compare.ranking.note.calc"
 }

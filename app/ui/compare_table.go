@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -22,29 +21,26 @@ const (
 // or planned.
 func (c *Compare) table() *export.Table {
 	if c.planning {
-		return export.PlanCompareTable(c.prk, c.foot.fp.Factors)
+		return export.PlanCompareTableIn(c.printer(), c.prk, c.foot.fp.Factors)
 	}
-	return export.CompareTable(c.rk, c.foot.fp.Factors)
+	return export.CompareTableIn(c.printer(), c.rk, c.foot.fp.Factors)
 }
-
-// spreadTitle names the range under a figure past the GPU in the table.
-const spreadTitle = "Published spread, not a confidence interval: the figure with every factor past the GPU at its lowest and at its highest published value"
 
 // spreadWords says, where the table shows them, what the ranges under its
 // figures past the GPU are.
-func spreadWords(shown bool) string {
+func (c *Compare) spreadWords(shown bool) string {
 	if !shown {
 		return ""
 	}
-	return " Under each figure past the GPU, its published spread: the lowest to the highest published values of its factors, not a confidence interval."
+	return " " + c.tr("compare.spread")
 }
 
 // configWords says what the table's configuration is.
 func (c *Compare) configWords() string {
 	if k := c.kind(); k.Diffusion() {
-		return fmt.Sprintf("The configuration is the GPUs generating the %s, the batch size (how many are generated together) and how the work is split over the GPUs.", k.Items)
+		return c.tr("compare.config.diffusion", "items", c.tr("items."+k.Item+"s"))
 	}
-	return "The configuration is the GPUs serving the model and its batch size limit (max_num_seqs), the most requests they handle at once."
+	return c.tr("compare.config.tokens")
 }
 
 // renderTable is the models that meet the deadline as a table, in the order
@@ -93,7 +89,11 @@ func (c *Compare) tableBody() []app.UI {
 		if u, ok := col.Unit(ranked); ok {
 			units[j] = u
 			// The unit whole on a line: "g CO2e" never breaks.
-			labels[j] += " (" + strings.ReplaceAll(u.Name, " ", "\u00a0") + ")"
+			name := u.Name
+			if name == "billions" { // the one unit in words
+				name = c.tr("col.billions")
+			}
+			labels[j] += " (" + strings.ReplaceAll(name, " ", "\u00a0") + ")"
 		}
 	}
 	heads := make([]app.UI, len(cols))
@@ -101,7 +101,7 @@ func (c *Compare) tableBody() []app.UI {
 		th := app.Th().Scope("col").DataSet("col", col.ID())
 		mark := ""
 		if col.ID() == key {
-			dir := "ascending"
+			dir := "ascending" // aria-sort's value, not words
 			mark = " ▲"
 			if c.desc {
 				dir, mark = "descending", " ▼"
@@ -112,7 +112,7 @@ func (c *Compare) tableBody() []app.UI {
 			th = th.DataSet("unit", units[j].Name)
 		}
 		heads[j] = th.Body(disabledUntilStart(app.Button().Type("button").ID("sort-"+col.ID()).Class("sort").
-			Title("Sort by "+col.Label(export.Page)).OnClick(c.onSort(col.ID()))).Body(
+			Title(c.tr("compare.sort", "column", col.Label(export.Page))).OnClick(c.onSort(col.ID()))).Body(
 			app.Text(labels[j]), app.Span().Class("sort-mark").Aria("hidden", "true").Text(mark)))
 	}
 	body := make([]app.UI, len(rows))
@@ -123,16 +123,16 @@ func (c *Compare) tableBody() []app.UI {
 			// data-label: a phone lays a row out as lines, each named.
 			td := app.Td().DataSet("col", col.ID()).DataSet("label", labels[k])
 			if col.ID() == colModel {
-				a := app.A().Href(c.calcURL(r.Entry.Slug)).Text(r.Entry.Name).Title(c.openWords() + r.Entry.Name)
+				a := app.A().Href(c.calcURL(r.Entry.Slug)).Text(r.Entry.Name).Title(c.openWords(r.Entry.Name))
 				if c.embedded {
 					a = a.Target("_blank").Rel("noopener")
 				}
 				cells[k] = td.Body(a)
 				continue
 			}
-			cell := []app.UI{app.Text(col.Page(r, units[k]))}
-			if rng := col.PageRange(r, units[k]); rng != "" {
-				cell = append(cell, app.Span().Class("cell-range").Title(spreadTitle).Text(rng))
+			cell := []app.UI{app.Text(col.PageIn(c.printer(), r, units[k]))}
+			if rng := col.PageRangeIn(c.printer(), r, units[k]); rng != "" {
+				cell = append(cell, app.Span().Class("cell-range").Title(c.tr("compare.spread.title")).Text(rng))
 				spread = true
 			}
 			cells[k] = td.Body(cell...)
@@ -144,11 +144,10 @@ func (c *Compare) tableBody() []app.UI {
 		body[j] = tr
 	}
 	return []app.UI{
-		app.H2().ID("ranking-title").Text("Ranking"),
+		app.H2().ID("ranking-title").Text(c.tr("compare.ranking")),
 		c.renderExample("ranking-example"),
-		app.P().ID("ranking-note").Class("small").Text("The models that meet the deadline. A header sorts by its column; a model's name opens " + c.openWhere() + " with this state. " +
-			c.configWords() + spreadWords(spread)),
-		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", "Ranking table, scrolls sideways").Body(
+		app.P().ID("ranking-note").Class("small").Text(c.tr(c.noteKey()) + " " + c.configWords() + c.spreadWords(spread)),
+		app.Div().Class("table-scroll").TabIndex(0).Role("region").Aria("label", c.tr("compare.table.label")).Body(
 			app.Table().ID("ranking-table").Aria("describedby", "ranking-note").Body(
 				app.THead().Body(app.Tr().Body(heads...)),
 				app.TBody().Body(body...),

@@ -13,35 +13,50 @@ import (
 	"tokenjoule/data/lang"
 )
 
-// The compare page's chart ids, and their titles.
+// The compare page's chart ids.
 const (
 	chartRanking = "chart-ranking"
 	chartParams  = "chart-params"
-
-	titleRanking = "Energy for the volume, by model"
 )
+
+// anyGPUOption is the GPU choice's option that puts each model on the GPU
+// that spends less: "B200 or H100 (the better) for each".
+func (c *Compare) anyGPUOption(gpus []string) string {
+	if len(gpus) == 1 {
+		return c.tr("compare.gpu.only", "gpu", gpus[0])
+	}
+	return c.tr("compare.gpu.better", "gpus", c.printer().GPUChoice(gpus, data.AnyGPU))
+}
+
+// titleRanking is the title of the bars in the page's language, by a volume
+// or, in plan mode, planned.
+func (c *Compare) titleRanking() string {
+	if c.planning {
+		return c.tr("compare.plan.bars.title")
+	}
+	return c.tr("compare.bars.title")
+}
 
 // render is the ranking, its table, the models that miss the deadline, the
 // inputs and the downloads; on the full page also the scatter and the
 // footer; the embed's card layout is renderCard.
 func (c *Compare) render(root app.HTMLMain) app.UI {
 	if c.err != nil || c.rk == nil {
-		return failed(root, fmt.Sprintf("The comparison failed: %v", c.err))
+		return failed(root, c.tr("compare.failed", "error", fmt.Sprint(c.err)))
 	}
-	titleParams := charts.TitleParams(c.kind())
-	share := &Share{Query: c.q, Ranking: c.rk, Compact: c.embedded, Footprint: c.foot.fp, Kept: keeping, Charts: []ShareChart{
-		{ID: chartRanking, Title: titleRanking, Option: c.bars},
+	titleParams := c.tr("chart.params.title." + c.kind().Item)
+	share := &Share{Query: c.q, Ranking: c.rk, Compact: c.embedded, Footprint: c.foot.fp, Kept: keeping, Lang: c.lang, Asked: c.asked, Charts: []ShareChart{
+		{ID: chartRanking, Title: c.titleRanking(), Option: c.bars},
 		{ID: chartParams, Title: titleParams, Option: c.scatter},
 	}}
 	if c.planning {
 		share.Planned = c.prk
-		share.Charts[0].Title = titlePlanRanking
 	}
 	if c.embedded && c.look.Layout == state.LayoutCard {
-		return c.figurePage(root, c.renderCard(), figureFooter(lang.EN, c.set.Index.Source, c.set.Index.DataVersion, c.fullURL()))
+		return c.figurePage(root, c.renderCard(), figureFooter(c.lang, c.set.Index.Source, c.set.Index.DataVersion, c.fullURL()))
 	}
 	if c.embedded {
-		return c.embedPage(root, "tokenjoule: GPU energy of every model of a workload",
+		return c.embedPage(root, c.tr("compare.embed.heading"),
 			c.renderAnswer(),
 			c.renderTable(),
 			c.renderMissed(),
@@ -51,14 +66,14 @@ func (c *Compare) render(root app.HTMLMain) app.UI {
 		)
 	}
 	top := app.Div().Class("top-links").Body(
-		app.A().ID("open-calc").Class(answerPart).Href(c.modelCalcURL()).Text("← The calculator"),
+		app.A().ID("open-calc").Class(answerPart).Href(c.modelCalcURL()).Text(c.tr("nav.calc")),
 		// The planner plans output tokens: no plan mode for images or videos.
 		slot(!c.kind().Diffusion(), func() app.UI {
 			return app.A().ID("open-mode").Class(answerPart).Href(c.modeURL()).Text(c.modeWords())
 		}),
 		c.builder(),
 	)
-	return c.fullPage(root, "Skip to the comparison's controls", top, c.lede(),
+	return c.fullPage(root, c.tr("compare.skip"), top, c.lede(),
 		c.renderAnswer(),
 		c.renderControls(),
 		share,
@@ -67,7 +82,7 @@ func (c *Compare) render(root app.HTMLMain) app.UI {
 		later(app.Figure().Class("chart card scatter "+answerPart), func() []app.UI {
 			return []app.UI{
 				app.H2().Text(titleParams),
-				&Chart{ID: chartParams, Option: c.scatter, Label: charts.DescribeEnergyParams(c.rk, c.q.Model)},
+				&Chart{ID: chartParams, Option: c.scatter, Label: charts.DescribeEnergyParams(c.printer(), c.rk, c.q.Model)},
 				renderChartNoJS(),
 				app.FigCaption().Text(c.scatterCaption()),
 			}
@@ -101,7 +116,7 @@ func (c *Compare) renderControls() app.UI {
 	}
 	tasks, gpus := taskOptions(c.lang, c.set, q.Task, only), []app.UI(nil)
 	wgpus := c.rk.Workload.GPUs()
-	gpus = append(gpus, option(data.AnyGPU, gpuOption(c.lang, wgpus)+" for each", q.GPU == data.AnyGPU))
+	gpus = append(gpus, option(data.AnyGPU, c.anyGPUOption(wgpus), q.GPU == data.AnyGPU))
 	for _, g := range wgpus {
 		gpus = append(gpus, option(g, g, q.GPU == g))
 	}
@@ -113,7 +128,7 @@ func (c *Compare) renderControls() app.UI {
 	return inputsCard(
 		back,
 		show(state.ParamTask, func() app.UI {
-			return field("task", "Task (workload)", app.Select().ID("task").OnChange(c.onTask).Body(tasks...))
+			return field("task", c.tr("field.task"), app.Select().ID("task").OnChange(c.onTask).Body(tasks...))
 		}),
 		show(state.ParamGPU, func() app.UI {
 			return app.Div().Class("field").Body(
@@ -126,7 +141,7 @@ func (c *Compare) renderControls() app.UI {
 		app.If(!c.look.Hidden.Has(state.ParamPercentile) && !c.kind().Diffusion(), c.percentileField),
 		show(state.ParamTokens, func() app.UI {
 			if c.planning {
-				return c.tin.render(&c.traffic, c.changed)
+				return c.tin.render(c.lang, &c.traffic, c.changed)
 			}
 			return c.volumeField()
 		}),
@@ -139,27 +154,27 @@ func (c *Compare) renderAnswer() app.UI {
 	if c.planning {
 		return c.renderPlanAnswer()
 	}
-	q, k := c.q, c.kind()
+	q, k, p := c.q, c.kind(), c.printer()
 	ranked, _, _ := c.groups()
-	measured, models := c.rk.Measured()
-	question := fmt.Sprintf("Energy for %s of each model of %s on %s, with %s",
-		k.VolumeWords(q.Tokens), c.rk.Workload.Name, c.gpuWords(), data.DeadlineWords(k, q.Percentile, q.DeadlineMS))
+	measured, models := c.rk.MeasuredIn(p)
+	question := c.tr("compare.question", "volume", p.VolumeWords(k, q.Tokens), "workload", c.workloadWords(c.rk.Workload),
+		"gpus", c.gpuWords(), "deadline", p.DeadlineWords(k, q.Percentile, q.DeadlineMS))
 	var answer []app.UI
 	if len(ranked) == 0 {
-		answer = append(answer, app.Text(fmt.Sprintf("None of the %d %s meets the deadline: each one's smallest deadline is listed below.", measured, models)))
+		answer = append(answer, app.Text(c.tr("compare.none", "n", p.Int(measured), "models", models)))
 	} else {
 		first, last := ranked[0], ranked[len(ranked)-1]
 		e0 := first.Result.Estimate.EnergyWh
 		// Text after an element begins with a word or a dash: prerendered,
 		// go-app puts a line break between them, read as a space.
 		answer = append(answer,
-			app.Strong().ID("meets-count").Text(fmt.Sprintf("%d of %d", len(ranked), measured)),
-			app.Text(" "+models+" meet the deadline. The least energy: "),
-			app.Strong().ID("least").Text(first.Entry.Name+", "+data.FormatEnergy(e0)),
+			app.Strong().ID("meets-count").Text(c.tr("compare.count", "n", p.Int(len(ranked)), "total", p.Int(measured))),
+			app.Text(" "+c.tr("compare.meet", "models", models)+" "),
+			app.Strong().ID("least").Text(first.Entry.Name+", "+p.Energy(e0)),
 		)
 		if len(ranked) > 1 {
-			answer = append(answer, app.Text(fmt.Sprintf(" – the most: %s, %s (%s times as much).", last.Entry.Name,
-				data.FormatEnergy(last.Result.Estimate.EnergyWh), data.FormatRatio(last.Result.Estimate.EnergyWh/e0))))
+			answer = append(answer, app.Text(" "+c.tr("compare.most", "model", last.Entry.Name,
+				"energy", p.Energy(last.Result.Estimate.EnergyWh), "ratio", p.Ratio(last.Result.Estimate.EnergyWh/e0))))
 		}
 	}
 	rows := barRows(len(ranked))
@@ -167,13 +182,13 @@ func (c *Compare) renderAnswer() app.UI {
 	body := append(c.renderPending(c.set),
 		app.P().ID("question").Class("question").Text(question),
 		app.P().ID("answer").Class("answer").Role("status").Body(answer...),
-		app.P().ID("floor").Class("floor").Text(c.floorWords("GPU energy only, a floor: host, network, cooling and idle time are not counted.")),
+		app.P().ID("floor").Class("floor").Text(c.floorWords(c.tr("card.caveat"))),
 		app.If(!c.embedded && !c.look.Hidden.All(), func() app.UI { return editButton(c.lang, "task") }),
 		app.Figure().Class("chart bars "+rows).Body(
-			app.H2().Text(titleRanking),
-			&Chart{ID: chartRanking, Option: c.bars, Label: charts.DescribeRanking(c.rk)},
+			app.H2().Text(c.titleRanking()),
+			&Chart{ID: chartRanking, Option: c.bars, Label: charts.DescribeRanking(c.printer(), c.rk)},
 			renderChartNoJS(),
-			app.FigCaption().Text(c.barsCaption("Each model that meets the deadline, with its most energy-efficient measured configuration that does; least energy at the top.")),
+			app.FigCaption().Text(c.barsCaption(c.tr("compare.bars.caption"))),
 		),
 	)
 	return app.Section().ID("result").Class("result card").TabIndex(-1).Aria("labelledby", "question").Body(body...)
@@ -193,11 +208,9 @@ func barRows(n int) string {
 // lede says what the page does, for the kind of workload it ranks.
 func (c *Compare) lede() string {
 	if k := c.kind(); k.Diffusion() {
-		return fmt.Sprintf("Which AI model uses the least electricity to make the same %s as fast? ", k.Items) +
-			"Every model of a task, ranked, each run in the most frugal way the ML.ENERGY Leaderboard measured that still meets your deadline."
+		return c.tr("compare.lede.diffusion", "items", c.tr("items."+k.Item+"s"))
 	}
-	return "Which AI language model uses the least electricity to write the same text as fast? " +
-		"Every model of a task, ranked, each served in the most frugal way the ML.ENERGY Leaderboard measured that still meets your deadline."
+	return c.tr("compare.lede.tokens")
 }
 
 // renderMissed lists the models that miss the deadline, each with the
@@ -205,7 +218,7 @@ func (c *Compare) lede() string {
 // measured on the GPU.
 func (c *Compare) renderMissed() app.UI {
 	_, missed, unmeasured := c.groups()
-	q, k := c.q, c.kind()
+	q, k, p := c.q, c.kind(), c.printer()
 	items := make([]app.UI, len(missed))
 	for i, r := range missed {
 		min, f := r.Result.MinDeadlineMS(), r.Result.Fastest
@@ -215,8 +228,8 @@ func (c *Compare) renderMissed() app.UI {
 		}
 		items[i] = app.Li().ID("missed-"+r.Entry.Slug).DataSet("model", r.Entry.Slug).Body(
 			a,
-			app.Span().Class("small").Text(fmt.Sprintf(" (%s) gets %s at best, on %s. ",
-				r.Entry.Size(), data.DeadlineWords(k, q.Percentile, min), f.BatchWords(true))),
+			app.Span().Class("small").Text(" "+c.tr("compare.missed.best", "size", r.Entry.SizeIn(p),
+				"deadline", p.DeadlineWords(k, q.Percentile, min), "config", f.BatchWordsIn(p, true))+" "),
 			app.If(!c.look.Hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("min-deadline-" + r.Entry.Slug).Class("small-button").
 					Text(setDeadlineWords(c.lang, k, min)).OnClick(c.onMinDeadline(i)))
@@ -225,34 +238,34 @@ func (c *Compare) renderMissed() app.UI {
 	}
 	var names []string
 	for _, r := range unmeasured {
-		names = append(names, fmt.Sprintf("%s (measured on %s)", r.Entry.Name, data.GPUChoice(r.Entry.GPUs, data.AnyGPU)))
+		names = append(names, c.tr("compare.unmeasured.model", "model", r.Entry.Name, "gpus", p.GPUChoice(r.Entry.GPUs, data.AnyGPU)))
 	}
-	return app.Section().ID("missed").Class("missed card "+answerPart).Aria("label", "Models that miss the deadline").
+	return app.Section().ID("missed").Class("missed card "+answerPart).Aria("label", c.tr("compare.missed.label")).
 		Hidden(len(missed) == 0 && len(unmeasured) == 0).Body(
 		app.If(len(missed) > 0, func() app.UI {
 			return app.Div().Body(
-				app.H2().Text(fmt.Sprintf("Missing the %s deadline", k.Deadline(q.DeadlineMS))),
+				app.H2().Text(c.tr("compare.missed.title", "deadline", p.Deadline(k, q.DeadlineMS))),
 				app.Ul().ID("missed-list").Body(items...),
 			)
 		}),
 		app.If(len(unmeasured) > 0, func() app.UI {
-			return app.P().ID("unmeasured").Text(fmt.Sprintf("Not measured on %s: %s.", q.GPU, strings.Join(names, ", ")))
+			return app.P().ID("unmeasured").Text(c.tr("compare.unmeasured", "gpu", q.GPU, "models", strings.Join(names, ", ")))
 		}),
 	)
 }
 
 func (c *Compare) scatterCaption() string {
-	s := "Each model that meets the deadline, at its selected configuration, numbered by rank as in the table; both axes are logarithmic."
+	s := c.tr("compare.params.caption")
 	e, err := c.set.Entry(c.q.Task, c.q.Model)
 	if err != nil {
 		return s
 	}
 	for _, r := range c.rk.Models {
 		if r.Entry.Slug == e.Slug && r.Status() == data.Meets {
-			return s + " The diamond is " + e.Name + ", the model the link names."
+			return s + " " + c.tr("compare.params.diamond", "model", e.Name)
 		}
 	}
-	return s + " " + e.Name + ", the model the link names, misses the deadline and is not drawn."
+	return s + " " + c.tr("compare.params.missed", "model", e.Name)
 }
 
 // fullURL is the full compare page with this state.
@@ -267,18 +280,22 @@ func (c *Compare) fullURL() string {
 // renderEmbedAbout is the embed's caveat, source and citation in one line,
 // and the way to the full compare page.
 func (c *Compare) renderEmbedAbout() app.UI {
-	return embedAbout(c.set.Index.Source, c.set.Index.Caveat, c.set.Index.DataVersion, c.fullURL(),
-		"The full comparison, in a new tab", "Full comparison ↗")
+	caveat := c.set.Index.Caveat
+	if c.lang != lang.EN { // the dataset's is in English
+		caveat = c.tr("card.caveat")
+	}
+	return embedAbout(c.lang, c.set.Index.Source, caveat, c.set.Index.DataVersion, c.fullURL(),
+		c.tr("compare.full.title"), c.tr("compare.full"))
 }
 
 // renderCard is the compare embed's card layout: export.CompareCard's title
 // and answer, the bars of the models that meet the deadline, the caveat; in
 // plan mode, export.PlanCompareCard's, and the bars of the energy a day.
 func (c *Compare) renderCard() app.UI {
-	card := export.CompareCardOf(c.rk, &c.set.Index)
-	label := charts.DescribeRanking(c.rk)
+	card := export.CompareCardIn(c.printer(), c.rk, &c.set.Index)
+	label := charts.DescribeRanking(c.printer(), c.rk)
 	if c.planning {
-		card, label = export.PlanCompareCardOf(c.prk, &c.set.Index), charts.DescribePlanRanking(c.prk)
+		card, label = export.PlanCompareCardIn(c.printer(), c.prk, &c.set.Index), charts.DescribePlanRanking(c.printer(), c.prk)
 	}
 	ranked, _, _ := c.groups()
 	body := append(c.renderPending(c.set),

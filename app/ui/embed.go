@@ -51,7 +51,7 @@ func (c *Calculator) renderEmbed(root app.HTMLMain) app.UI {
 		c.renderServed(),
 		c.renderAnnouncement(),
 		app.Figure().Class("chart card").Body(
-			app.H2().Text(chartTitle(0, c.kind())),
+			app.H2().Text(chartTitle(c.lang, 0, c.kind())),
 			c.chart(0),
 			renderChartNoJS(),
 		),
@@ -80,7 +80,7 @@ func (c *Calculator) renderAbout() app.UI {
 	if c.res != nil {
 		src, caveat = c.res.Model.Source, c.res.Model.Caveat
 	}
-	return embedAbout(src, caveat, c.set.Index.DataVersion, c.fullURL(),
+	return embedAbout(lang.EN, src, caveat, c.set.Index.DataVersion, c.fullURL(),
 		"The full calculator, with this calculation, in a new tab", "Full calculator ↗")
 }
 
@@ -91,14 +91,18 @@ func newTab(id, href, title, text string) app.HTMLA {
 }
 
 // embedAbout is an embed's caveat, source and citation in one line, each in
-// full in its title, and a link to the full page (href, title, text).
-func embedAbout(src data.Source, caveat, dataVersion, href, title, text string) app.UI {
+// full in its title, and a link to the full page (href, title, text), in t.
+func embedAbout(t lang.Tag, src data.Source, caveat, dataVersion, href, title, text string) app.UI {
 	lead, _, _ := strings.Cut(caveat, ",")
+	dataset := src.Name + " " + datasetVersion(src, dataVersion) + " Licence: " + src.Licence + "."
+	if t != lang.EN { // the glossary's long version is in English only
+		dataset = t.T("footer.licence", "source", src.Name+" "+src.Version, "licence", src.Licence)
+	}
 	return app.P().ID("embed-about").Class("embed-about").Body(
-		app.Span().ID("caveat").Title(caveat).Text("A floor: "+lead+"."),
-		app.Text(" Data: "),
-		newTab("dataset", src.URL, src.Name+" "+datasetVersion(src, dataVersion)+" Licence: "+src.Licence+".", src.Name),
-		app.Text(" · Cite: "),
+		app.Span().ID("caveat").Title(caveat).Text(t.T("embed.floor", "lead", lead)),
+		app.Text(" "+t.T("embed.data")+" "),
+		newTab("dataset", src.URL, dataset, src.Name),
+		app.Text(" · "+t.T("footer.cite")+" "),
 		newTab("cite", src.CiteURL, src.Cite, export.ShortCite(src.Cite)),
 		app.Text(" · "),
 		newTab("open-full", href, title, text),
@@ -186,7 +190,7 @@ func (c *Calculator) renderChartCard() app.UI {
 	i := max(0, slices.Index(state.Charts, c.look.Chart))
 	spec := chartSpecs[i]
 	card := export.CardOf(c.res, c.foot.fp.Factors)
-	return figureChart(spec.headline(c.res), card, c.chart(i), chartBrief(i, c.kind()), c.renderPending(c.set))
+	return figureChart(spec.headline(c.printer(), c.res), card, c.chart(i), chartBrief(c.lang, i, c.kind()), c.renderPending(c.set))
 }
 
 // figureChart is a chart layout's body: the headline as its title, the

@@ -52,7 +52,7 @@ func (c *Plan) read(v url.Values) []state.Notice {
 	if f := &c.foot.fp.Factors; f.Idle.Set {
 		f.Idle = footprint.Factor{}
 		notices = append(notices, state.Notice{Param: state.ParamIdle, Value: v.Get(state.ParamIdle),
-			Message: "The URL's idle share is not used here: a plan counts idle capacity itself, from the traffic and the idle power of each GPU."})
+			Message: c.tr("plan.notice.idle")})
 	}
 	return notices
 }
@@ -72,6 +72,7 @@ func (c *Plan) compute() {
 		return
 	}
 	pc := charts.NewPlanChart(c.p)
+	pc.Printer = c.printer()
 	for _, ch := range []struct {
 		opt, label *string
 		build      func(charts.PlanChart) ([]byte, error)

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
@@ -23,43 +24,37 @@ import (
 // headline is #energy, as there.
 func (c *Plan) render(root app.HTMLMain) app.UI {
 	if c.err != nil || c.p == nil {
-		return failed(root, fmt.Sprintf("The plan failed: %v", c.err))
+		return failed(root, c.tr("plan.failed", "error", fmt.Sprint(c.err)))
 	}
 	if c.embedded {
 		switch c.look.Layout {
 		case state.LayoutCard:
-			return c.figurePage(root, figureCard(export.PlanCardOf(c.p, c.foot.fp.Factors), c.look, &c.set.Index, c.renderPending(c.set)), c.figureFooter())
+			return c.figurePage(root, figureCard(export.PlanCardIn(c.printer(), c.p, c.foot.fp.Factors), c.look, &c.set.Index, c.renderPending(c.set)), c.figureFooter())
 		case state.LayoutChart:
 			return c.figurePage(root, c.renderChartLayout(), c.figureFooter())
 		}
-		return c.embedPage(root, "tokenjoule: plan a deployment",
+		return c.embedPage(root, c.tr("plan.embed.heading"),
 			c.renderResult(true),
 			c.renderControls(),
-			c.chartFigure(chartPlanEnergy, charts.TitlePlanEnergy, c.energyOpt, c.energyLabel, ""),
-			embedAbout(c.p.Busy.Model.Source, plan.Caveat, c.set.Index.DataVersion, c.planURL(),
-				"The full plan, with this question, in a new tab", "Full plan ↗"),
+			c.chartFigure(chartPlanEnergy, c.tr("chart.plan.energy.title"), c.energyOpt, c.energyLabel, ""),
+			embedAbout(c.lang, c.p.Busy.Model.Source, c.tr("plan.caveat"), c.set.Index.DataVersion, c.planURL(),
+				c.tr("plan.full.title"), c.tr("plan.full")),
 		)
 	}
 	top := app.Span().Class("top-links").Body(
-		app.A().ID("open-calc").Class(answerPart).Href(c.calcURL()).Text("← The calculator"),
-		app.A().ID("open-compare").Class(answerPart).Href(c.compareURL()).Text("Every model →"),
+		app.A().ID("open-calc").Class(answerPart).Href(c.calcURL()).Text(c.tr("nav.calc")),
+		app.A().ID("open-compare").Class(answerPart).Href(c.compareURL()).Text(c.tr("plan.open.compare")),
 		&Builder{Query: c.q, Plan: c.p, Footprint: c.foot.fp},
 	)
-	return c.fullPage(root, "Skip to the plan's controls", top,
-		"Plan a deployment: how many GPUs, and how much electricity a day, to serve your traffic "+
-			"as fast as you ask, from the ML.ENERGY Leaderboard's measurements of every serving configuration.",
+	return c.fullPage(root, c.tr("plan.skip"), top, c.tr("plan.lede"),
 		c.renderResult(false),
 		c.renderControls(),
 		c.renderDownloads(),
 		// Below the first screen: kept as prerendered while the page starts.
-		later(app.Section().Class("charts plan-charts").Aria("label", "Charts"), func() []app.UI {
+		later(app.Section().Class("charts plan-charts").Aria("label", c.tr("plan.charts")), func() []app.UI {
 			return []app.UI{
-				c.chartFigure(chartPlanEnergy, charts.TitlePlanEnergy, c.energyOpt, c.energyLabel,
-					"Each step is the best plan from that deadline up: a shorter deadline rules out the busiest configurations and costs more energy. "+
-						"The dashed line is the same tokens if every GPU were always busy (the calculator's figure); the gap is the capacity kept for the peak. "+
-						"The red line is the deadline, the diamond the plan."),
-				c.chartFigure(chartPlanGPUs, charts.TitlePlanGPUs, c.gpusOpt, c.gpusLabel,
-					"The GPUs the best plan needs at each deadline, for the peak; the diamond is the plan at the deadline."),
+				c.chartFigure(chartPlanEnergy, c.tr("chart.plan.energy.title"), c.energyOpt, c.energyLabel, c.tr("plan.energy.caption")),
+				c.chartFigure(chartPlanGPUs, c.tr("chart.plan.gpus.title"), c.gpusOpt, c.gpusLabel, c.tr("plan.gpus.caption")),
 			}
 		}),
 		c.renderFooter(),
@@ -87,13 +82,13 @@ func (c *Plan) renderChartLayout() app.UI {
 	i := max(0, slices.Index(state.PlanCharts, c.look.Chart))
 	spec := planCharts[i]
 	option, label := []string{c.energyOpt, c.gpusOpt}[i], []string{c.energyLabel, c.gpusLabel}[i]
-	return figureChart(spec.headline(c.p), export.PlanCardOf(c.p, c.foot.fp.Factors),
-		&Chart{ID: spec.id, Option: option, Label: label}, spec.brief, c.renderPending(c.set))
+	return figureChart(headline.PlanOfIn[i](c.printer(), c.p), export.PlanCardIn(c.printer(), c.p, c.foot.fp.Factors),
+		&Chart{ID: spec.id, Option: option, Label: label}, headline.PlanBriefsIn(c.printer())[i], c.renderPending(c.set))
 }
 
 // figureFooter is the figure layouts' footer, to the full plan.
 func (c *Plan) figureFooter() app.UI {
-	return figureFooter(lang.EN, c.p.Busy.Model.Source, c.set.Index.DataVersion, c.planURL())
+	return figureFooter(c.lang, c.p.Busy.Model.Source, c.set.Index.DataVersion, c.planURL())
 }
 
 // chartFigure is a chart with its title and, on the full page, its caption.
@@ -108,18 +103,18 @@ func (c *Plan) chartFigure(id, title, option, label, caption string) app.UI {
 
 // planQuestion is what the plan answers, in words.
 func (c *Plan) planQuestion() string {
-	r := c.p.Busy
+	r, p := c.p.Busy, c.printer()
 	q := r.Query
 	wl, _ := c.set.Workload(q.Task)
-	return fmt.Sprintf("Plan for %s of %s (%s) on %s, with %s", c.t.Words(), r.Model.Name, wl.Name,
-		data.GPUChoice(r.Model.GPUs, q.GPU), data.DeadlineWords(data.Tokens, q.Percentile, q.DeadlineMS))
+	return c.tr("plan.question", "traffic", c.t.WordsIn(p), "model", r.Model.Name, "workload", c.workloadWords(wl),
+		"gpus", p.GPUChoice(r.Model.GPUs, q.GPU), "deadline", p.DeadlineWords(data.Tokens, q.Percentile, q.DeadlineMS))
 }
 
 // renderResult is the answer: the energy a day, the fleet, the price of
 // the headroom, where the idle power comes from, the configuration.
 // compact is the embed's. It is the target of a skip past the notices.
 func (c *Plan) renderResult(compact bool) app.UI {
-	p, q := c.p, c.p.Busy.Query
+	p, q, pr := c.p, c.p.Busy.Query, c.printer()
 	body := c.renderPending(c.set)
 	body = append(body, app.P().ID("question").Class("question").Text(c.planQuestion()))
 	b := p.Best()
@@ -127,9 +122,9 @@ func (c *Plan) renderResult(compact bool) app.UI {
 		r := p.Busy
 		min := r.MinDeadlineMS()
 		body = append(body,
-			app.P().ID("infeasible").Class("infeasible").Text(fmt.Sprintf(
-				"No measured configuration of %s on %s gets %s. The smallest deadline that one meets is %s (%s).",
-				r.Model.Name, data.GPUChoice(r.Model.GPUs, q.GPU), data.DeadlineWords(data.Tokens, q.Percentile, q.DeadlineMS), data.FormatMS(min), r.Fastest.Hardware())),
+			app.P().ID("infeasible").Class("infeasible").Text(c.tr("calc.infeasible", "model", r.Model.Name,
+				"gpus", pr.GPUChoice(r.Model.GPUs, q.GPU), "deadline", pr.DeadlineWords(data.Tokens, q.Percentile, q.DeadlineMS),
+				"min", pr.MS(min), "hardware", r.Fastest.Hardware())),
 			app.If(!c.look.Hidden.Has(state.ParamDeadline), func() app.UI {
 				return disabledUntilStart(app.Button().Type("button").ID("set-min-deadline").Class("primary").
 					Text(setDeadlineWords(c.lang, data.Tokens, min)).OnClick(c.onMinDeadline))
@@ -141,15 +136,15 @@ func (c *Plan) renderResult(compact bool) app.UI {
 	// past the GPU, the words under it give the GPUs' own figure.
 	f := plan.Footprint(c.foot.fp.Factors)
 	head := f.Ladder(b.WhPerDay).FacilityWh
-	busy := " a day if every GPU were always busy"
+	busy := "plan.busy"
 	if !f.IsGPUOnly() {
-		busy = " a day of GPU energy if every GPU were always busy"
+		busy = "plan.busy.gpu"
 	}
 	body = append(body,
 		app.P().Class("energy").Body(
-			app.Span().ID("energy").Text(data.FormatEnergy(head)),
-			app.Span().Class("per-day").Text("a day"),
-			app.Span().ID("energy-year").Class("joules").Text(data.FormatEnergy(head*365)+" a year"),
+			app.Span().ID("energy").Text(pr.Energy(head)),
+			app.Span().Class("per-day").Text(c.tr("plan.a-day")),
+			app.Span().ID("energy-year").Class("joules").Text(c.tr("plan.year", "energy", pr.Energy(head*365))),
 		),
 		rangeNote("energy-range", b.Spread(c.foot.fp.Factors), footprint.Energy, b.WhPerDay, " a day", true, false),
 		slot(!f.IsGPUOnly(), func() app.UI {
@@ -157,18 +152,20 @@ func (c *Plan) renderResult(compact bool) app.UI {
 				"the GPUs' energy, idle capacity included, "+data.FormatEnergy(b.WhPerDay)+" a day", footprint.Idle))
 		}),
 		app.P().ID("fleet").Class("fleet").Body(
-			app.Strong().ID("gpus").Text(fmt.Sprintf("%s GPU%s", data.FormatInt(b.GPUs), plural(b.GPUs))),
-			app.Text(": "),
-			app.Span().ID("replicas").Text(fmt.Sprintf("%s replica%s of %s, batch size limit %d", data.FormatInt(b.Replicas), plural(b.Replicas), b.Config.Hardware(), b.Config.MaxNumSeqs)),
+			app.Strong().ID("gpus").Text(gpuCount(pr, b.GPUs)),
+			app.Text(c.tr("plan.colon")),
+			app.Span().ID("replicas").Text(c.tr("plan.replica"+plural(b.Replicas), "n", pr.Int(b.Replicas),
+				"hardware", b.Config.Hardware(), "limit", strconv.Itoa(b.Config.MaxNumSeqs))),
 			app.Text(", "),
-			app.Span().ID("utilisation").Text(fmt.Sprintf("%s busy on average, %s at the peak", plan.FormatPercent(b.Utilisation), plan.FormatPercent(b.PeakUtilisation(c.t)))),
+			app.Span().ID("utilisation").Text(c.tr("plan.utilisation", "average", plan.PercentIn(pr, b.Utilisation),
+				"peak", plan.PercentIn(pr, b.PeakUtilisation(c.t)))),
 			app.Text("."),
 		),
 		app.P().ID("headroom").Class("headroom").Body(
-			app.Strong().ID("headroom-share").Text(data.FormatChange(b.WhPerDay, p.BusyWhPerDay())),
-			app.Text(" for the capacity kept for the peak: "),
-			app.Span().ID("busy").Text(data.FormatEnergy(p.BusyWhPerDay())),
-			app.Text(fmt.Sprintf("%s, the calculator's figure for %s tokens.", busy, plan.FormatCount(c.t.Rate.TokensPerDay()))),
+			app.Strong().ID("headroom-share").Text(pr.Change(b.WhPerDay, p.BusyWhPerDay())),
+			app.Text(" "+c.tr("plan.headroom")+" "),
+			app.Span().ID("busy").Text(pr.Energy(p.BusyWhPerDay())),
+			app.Text(" "+c.tr(busy, "tokens", plan.CountIn(pr, c.t.Rate.TokensPerDay()))),
 		),
 		c.renderIdle(),
 	)
@@ -179,10 +176,10 @@ func (c *Plan) renderResult(compact bool) app.UI {
 		e := b.Config.Estimate(c.t.Rate.TokensPerDay())
 		body = append(body,
 			app.Dl().Class("figures").Body(
-				figure("power", "Average power of the GPUs", plan.FormatPower(b.PowerW)),
-				figure("gpu-hours-day", "GPU-hours a day", data.FormatNumber(b.GPUHoursPerDay())),
-				figure("rate-tps", "Average rate", plan.FormatRatePerSecond(c.t.Rate.TokensPerSecond())),
-				figure("peak-tps", "Peak rate", plan.FormatRatePerSecond(c.t.Rate.TokensPerSecond()*c.t.Peak)),
+				figure("power", c.tr("plan.power"), plan.PowerIn(pr, b.PowerW)),
+				figure("gpu-hours-day", c.tr("plan.gpu-hours"), pr.Number(b.GPUHoursPerDay())),
+				figure("rate-tps", c.tr("plan.rate"), plan.RatePerSecondIn(pr, c.t.Rate.TokensPerSecond())),
+				figure("peak-tps", c.tr("plan.peak"), plan.RatePerSecondIn(pr, c.t.Rate.TokensPerSecond()*c.t.Peak)),
 			),
 			slot(c.foot.fp != (state.Footprint{}), func() app.UI { return c.renderFootprint(false) }),
 			configDetails(data.Tokens, b.Config, &e),
@@ -194,23 +191,27 @@ func (c *Plan) renderResult(compact bool) app.UI {
 // renderIdle says what idle power the plan counts and where it comes from;
 // where it knows none, that idle power is not counted.
 func (c *Plan) renderIdle() app.UI {
-	b := c.p.Best()
+	b, p := c.p.Best(), c.printer()
 	// A div, not a paragraph: a paragraph cannot hold the source's
 	// disclosure, which the browser's parser would move out of it.
-	p := app.Div().ID("idle-words").Class("small")
+	el := app.Div().ID("idle-words").Class("small")
 	switch {
 	case c.t.IdleSet:
-		return p.Text(fmt.Sprintf("Idle power: %s W per GPU, your figure.", data.FormatNumber(c.t.Idle)))
+		return el.Text(c.tr("plan.idle.yours", "watts", p.Number(c.t.Idle)))
 	case !b.IdleKnown:
-		return p.Class("small error").Text(fmt.Sprintf("Idle power is not counted: no published measurement for %s, so 0 W. Type one under “Idle power of a GPU”.", b.Config.GPU))
+		return el.Class("small error").Text(c.tr("plan.idle.none", "gpu", b.Config.GPU, "field", c.tr("traffic.idle")))
 	}
 	pr, _ := plan.IdleW.Preset(b.Config.GPU)
-	body := []app.UI{app.Text(fmt.Sprintf("Idle power: %s W per %s GPU, %s (%s). ", data.FormatNumber(pr.Value), b.Config.GPU,
-		pr.Basis, pr.Year)), sourceNote(pr.Source(), "the idle power", "", false)}
-	if u := c.p.UnknownIdle(); len(u) > 0 {
-		body = append(body, app.Text(fmt.Sprintf(" Not counted for %s: no published measurement.", strings.Join(u, ", "))))
+	basis := pr.Basis
+	if basis == lang.EN.T("plan.idle.basis") { // the presets' basis, sourced in English
+		basis = c.tr("plan.idle.basis")
 	}
-	return p.Body(body...)
+	body := []app.UI{app.Text(c.tr("plan.idle.preset", "watts", p.Number(pr.Value), "gpu", b.Config.GPU,
+		"basis", basis, "year", pr.Year) + " "), sourceNote(pr.Source(), c.tr("plan.idle.of"), "", false)}
+	if u := c.p.UnknownIdle(); len(u) > 0 {
+		body = append(body, app.Text(" "+c.tr("plan.idle.unknown", "gpus", strings.Join(u, ", "))))
+	}
+	return el.Body(body...)
 }
 
 // renderFootprint is a day of the plan past the GPU: the boundary's host
@@ -226,7 +227,7 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 			label, src, applies := r.Label, r.Source(), r.Applies()
 			switch r.Name {
 			case "gpu":
-				label, applies = "GPUs, busy and idle", "as planned, from the measurements"
+				label, applies = c.tr("plan.fp.gpu"), c.tr("plan.fp.gpu.applies")
 			case "fleet":
 				continue // the plan's idle capacity is in the GPUs' energy
 			}
@@ -251,8 +252,8 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 		explained = explained || first
 		totals = append(totals, app.Div().ID(id+"-row").Body(
 			app.Dt().Text(label),
-			app.Dd().ID(id).Class("fp-figure").Text(format(v)+" a day"),
-			app.Dd().ID(id+"-year").Class("small").Text(format(v*365)+" a year"),
+			app.Dd().ID(id).Class("fp-figure").Text(c.tr("plan.day", "amount", figureIn(c.lang, format(v)))),
+			app.Dd().ID(id+"-year").Class("small").Text(c.tr("plan.year", "energy", figureIn(c.lang, format(v*365)))),
 			app.If(!compact && src != nil, func() app.UI {
 				return app.Dd().Class("small").Body(app.Text(at+" "), sourceNote(*src, label, "", false))
 			}),
@@ -260,26 +261,26 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 		))
 	}
 	if !f.IsGPUOnly() {
-		add("fp-total", "At this boundary", footprint.Energy, l.FacilityWh, true, data.FormatEnergy, "", nil)
+		add("fp-total", c.tr("plan.fp.total"), footprint.Energy, l.FacilityWh, true, data.FormatEnergy, "", nil)
 	}
 	g, hasG := f.Carbon(l)
 	gs, ws := footprint.Grid.SourceOf(f.Grid), footprint.WUE.SourceOf(f.WUE)
-	add("fp-carbon", "Carbon", footprint.Carbon, g, hasG, footprint.FormatCarbon, "at "+footprint.Grid.Describe(f.Grid), &gs)
+	add("fp-carbon", c.tr("plan.fp.carbon"), footprint.Carbon, g, hasG, footprint.FormatCarbon, c.tr("plan.fp.at", "what", footprint.Grid.Describe(f.Grid)), &gs)
 	w, hasW := f.Water(l)
-	add("fp-water", "Water, on site", footprint.Water, w, hasW, footprint.FormatWater, "at "+footprint.WUE.Describe(f.WUE)+", of the IT energy", &ws)
+	add("fp-water", c.tr("plan.fp.water"), footprint.Water, w, hasW, footprint.FormatWater, c.tr("plan.fp.at.it", "what", footprint.WUE.Describe(f.WUE)), &ws)
 	m, hasM := f.Cost(l)
-	add("fp-cost", "Cost", footprint.Money, m, hasM, func(v float64) string { return footprint.FormatMoney(v, f.Currency) },
-		fmt.Sprintf("at %s %s per kWh (your figure)", data.FormatNumber(f.Price.Value), f.Currency), &footprint.YourFigure)
-	words := "Boundary: GPU only, as measured and planned."
+	add("fp-cost", c.tr("plan.fp.cost"), footprint.Money, m, hasM, func(v float64) string { return footprint.FormatMoney(v, f.Currency) },
+		c.tr("plan.fp.price", "price", c.printer().Number(f.Price.Value), "currency", f.Currency), &footprint.YourFigure)
+	words := c.tr("plan.fp.boundary.gpu")
 	if !f.IsGPUOnly() {
-		words = fmt.Sprintf("Boundary: %s, on the plan's energy, whose idle capacity is the plan's own, not a share of GPU energy.", f.BoundaryName())
+		words = c.tr("plan.fp.boundary", "boundary", f.BoundaryName())
 	}
 	ladder := app.Ol().ID("fp-ladder").Class("fp-ladder").Body(rungs...)
 	if len(rungs) == 0 {
 		ladder = ladder.Hidden(true) // only when true: go-app prerenders hidden="false"
 	}
-	return app.Section().ID("fp").Class("footprint").Aria("label", "Beyond the GPU, a day").Body(
-		app.If(!compact, func() app.UI { return app.H2().Text("Beyond the GPU, a day") }),
+	return app.Section().ID("fp").Class("footprint").Aria("label", c.tr("plan.fp.title")).Body(
+		app.If(!compact, func() app.UI { return app.H2().Text(c.tr("plan.fp.title")) }),
 		app.P().ID("fp-boundary-words").Class("small").Text(words),
 		ladder,
 		app.Dl().ID("fp-totals").Class("fp-totals").Body(totals...),
@@ -289,7 +290,7 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 // renderControls is the inputs, less those c.look.Hidden hides, with the
 // traffic in place of the volume.
 func (c *Plan) renderControls() app.UI {
-	return c.slottedInputs(nil, data.Tokens, func() app.UI { return c.traffic.render(&c.t, c.changed) }, c.footprintSet())
+	return c.slottedInputs(nil, data.Tokens, func() app.UI { return c.traffic.render(c.lang, &c.t, c.changed) }, c.footprintSet())
 }
 
 // renderDownloads offers the plan as JSON and every configuration planned
@@ -298,12 +299,12 @@ func (c *Plan) renderDownloads() app.UI {
 	button := func(id, label, title string, h app.EventHandler) app.UI {
 		return disabledUntilStart(app.Button().Type("button").ID(id).Class("small-button").Title(title).Aria("label", title).Text(label).OnClick(h))
 	}
-	return app.Section().ID("share").Class("share card").Aria("label", "Take it away").Body(
+	return app.Section().ID("share").Class("share card").Aria("label", c.tr("plan.share")).Body(
 		app.Div().Class("share-row").Body(
-			app.Span().Class("share-label").Text("Plan"),
+			app.Span().Class("share-label").Text(c.tr("plan.share.label")),
 			app.Span().Class("share-buttons").Body(
-				button("download-plan-json", "JSON", "Download the plan as JSON", c.onDownload("json")),
-				button("download-plan-csv", "CSV", "Download every configuration that meets the deadline, planned, as CSV", c.onDownload("csv")),
+				button("download-plan-json", "JSON", c.tr("plan.share.json"), c.onDownload("json")),
+				button("download-plan-csv", "CSV", c.tr("plan.share.csv"), c.onDownload("csv")),
 			),
 		),
 		app.P().ID("share-status").Class(statusClass(c.failed)).Role("status").Text(c.status),
@@ -325,10 +326,10 @@ func (c *Plan) onDownload(ext string) app.EventHandler {
 			err = saveFile(name, mime, b)
 		}
 		if err != nil {
-			c.status, c.failed = fmt.Sprintf("Could not make %s: %v.", name, err), true
+			c.status, c.failed = c.tr("plan.share.failed", "file", name, "error", fmt.Sprint(err)), true
 			return
 		}
-		c.status, c.failed = "Saved "+name+".", false
+		c.status, c.failed = c.tr("plan.share.saved", "file", name), false
 	}
 }
 
@@ -343,21 +344,29 @@ func (c *Plan) renderFooter() app.UI {
 			idle = append(idle, app.Text("; "))
 		}
 		s := pr.Source()
-		idle = append(idle, app.Text(fmt.Sprintf("%s, %s W: %s ", pr.ID, data.FormatNumber(pr.Value), s.Title)),
+		idle = append(idle, app.Text(c.tr("plan.idle.source", "gpu", pr.ID, "watts", c.printer().Number(pr.Value), "title", s.Title)+" "),
 			app.A().Href(s.URL).Target("_blank").Rel("noopener").Text(linkText(s.URL)))
 	}
 	return app.Footer().ID("about").Class("about card").Body(
-		app.P().ID("caveat").Class("caveat").Body(app.Strong().Text("A floor, not a total. "), app.Text(plan.Caveat)),
-		app.P().ID("model-words").Text("The model: replicas = the peak rate over a replica's measured throughput, rounded up; "+
-			"each replica draws its GPUs' idle power plus its load's share of the difference to its measured busy power; "+
-			"the plan is the configuration that meets the deadline with the least energy a day. One configuration serves the whole fleet."),
+		app.P().ID("caveat").Class("caveat").Body(app.Strong().Text(c.tr("plan.floor")+" "), app.Text(c.tr("plan.caveat"))),
+		app.P().ID("model-words").Text(c.tr("plan.model")),
 		app.P().ID("dataset").Body(
-			app.Text("Data: "), app.A().Href(src.URL).Text(src.Name),
-			app.Text(" "+datasetVersion(src, c.set.Index.DataVersion)+" Licence: "+src.Licence+"."),
+			app.Text(c.tr("plan.data")+" "), app.A().Href(src.URL).Text(src.Name),
+			app.Text(" "+datasetVersion(src, c.set.Index.DataVersion)+" "+c.tr("plan.licence", "licence", src.Licence)),
 		),
-		app.P().ID("cite").Body(app.Text("Cite: "), app.A().Href(src.CiteURL).Text(src.Cite), app.Text(".")),
-		app.P().ID("idle-sources").Class("small").Body(append([]app.UI{app.Text("Idle power of a GPU holding a model: ")}, append(idle, app.Text("."))...)...),
+		app.P().ID("cite").Body(app.Text(c.tr("footer.cite")+" "), app.A().Href(src.CiteURL).Text(src.Cite), app.Text(".")),
+		app.P().ID("idle-sources").Class("small").Body(append([]app.UI{app.Text(c.tr("plan.idle.sources") + " ")}, append(idle, app.Text("."))...)...),
 	)
+}
+
+// figureIn is a figure package footprint wrote the English way, its unit
+// one word or more ("10.72 kg CO2e"), in t's format: "10,72 kg CO2e".
+func figureIn(t lang.Tag, s string) string {
+	n, unit, ok := strings.Cut(s, " ")
+	if t == lang.EN || !ok || n == "" || n[len(n)-1] < '0' || n[len(n)-1] > '9' {
+		return t.Figure(s)
+	}
+	return t.Number(n) + t.Of().Numbers.UnitSpace + unit
 }
 
 func plural(n int) string {

@@ -5,7 +5,6 @@ package ui
 // a GPU. The state is a plan.Traffic; the boxes keep what was typed.
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -13,6 +12,7 @@ import (
 
 	"tokenjoule/app/state"
 	"tokenjoule/data"
+	"tokenjoule/data/lang"
 	"tokenjoule/data/plan"
 )
 
@@ -91,7 +91,7 @@ func (ti *trafficInputs) preset(r data.Rate, t *plan.Traffic) {
 // render is the traffic's inputs, which edit t and then call changed.
 // One handler serves every box, which it finds by its name when the event
 // fires (go-app keeps a node's first handler).
-func (ti *trafficInputs) render(t *plan.Traffic, changed func()) app.UI {
+func (ti *trafficInputs) render(tag lang.Tag, t *plan.Traffic, changed func()) app.UI {
 	h := func(ctx app.Context, e app.Event) {
 		if ti.edit(ctx, t) {
 			changed()
@@ -114,28 +114,28 @@ func (ti *trafficInputs) render(t *plan.Traffic, changed func()) app.UI {
 	}
 	var idleHint []string
 	for _, pr := range plan.IdleW.Presets {
-		idleHint = append(idleHint, fmt.Sprintf("%s %s W", pr.ID, data.FormatNumber(pr.Value)))
+		idleHint = append(idleHint, tag.T("traffic.idle.preset", "gpu", pr.ID, "watts", data.PrinterOf(tag).Number(pr.Value)))
 	}
 	return app.Div().Class("field wide traffic").Body(
 		app.Div().Class("field wide").Body(
-			labelled("rate", termRate, "Average traffic, output tokens per second or per day"),
+			labelled("rate", termRate, tag.T("traffic.rate")),
 			app.Div().Class("row").Body(
 				box("rate", state.ParamRate, "1B/day, 12k/s").Class("grow"),
-				button(data.Rate{Tokens: 1e9, Per: data.Day}, "a billion tokens a day"),
-				button(data.Rate{Tokens: 1e4, Per: data.Second}, "ten thousand tokens a second"),
+				button(data.Rate{Tokens: 1e9, Per: data.Day}, tag.T("traffic.preset.day")),
+				button(data.Rate{Tokens: 1e4, Per: data.Second}, tag.T("traffic.preset.second")),
 			),
 			inputError("rate-error", ti.errs[state.ParamRate]),
 		),
 		app.Div().Class("row traffic-row").Body(
 			app.Div().Class("field").Body(
-				labelled("peak", termPeak, "Peak over average"),
+				labelled("peak", termPeak, tag.T("traffic.peak")),
 				box("peak", state.ParamPeak, "2").Class("num"),
 				inputError("peak-error", ti.errs[state.ParamPeak]),
 			),
 			app.Div().Class("field grow").Body(
-				labelled("idle-w", termIdle, "Idle power of a GPU (W)"),
-				box("idle-w", state.ParamIdleW, "each GPU's").Class("num").Aria("describedby", strings.TrimSpace("idle-w-hint "+errID(ti.errs[state.ParamIdleW], "idle-w-error"))),
-				app.P().ID("idle-w-hint").Class("hint").Text("Empty: each GPU's, as measured ("+strings.Join(idleHint, ", ")+")."),
+				labelled("idle-w", termIdle, tag.T("traffic.idle")+" (W)"),
+				box("idle-w", state.ParamIdleW, tag.T("traffic.idle.placeholder")).Class("num").Aria("describedby", strings.TrimSpace("idle-w-hint "+errID(ti.errs[state.ParamIdleW], "idle-w-error"))),
+				app.P().ID("idle-w-hint").Class("hint").Text(tag.T("traffic.idle.hint", "presets", strings.Join(idleHint, ", "))),
 				inputError("idle-w-error", ti.errs[state.ParamIdleW]),
 			),
 		),

@@ -178,11 +178,17 @@ type CompareCard struct {
 	Answer  string // "GPT OSS 20B uses the least: 37.01 kWh; the most uses 72× as much."
 	Caveat  string
 	Source  data.Source
-	Wh      float64 // the least energy the answer says, in Wh; 0 when no model meets the deadline
+	Wh      float64  // the least energy the answer says, in Wh; 0 when no model meets the deadline
+	Lang    lang.Tag // the language it is written in; "" for English
 }
 
 // CompareCardOf is rk's card; idx gives the source and caveat every model shares.
 func CompareCardOf(rk *data.Ranking, idx *data.Index) CompareCard {
+	return CompareCardIn(data.Printer{}, rk, idx)
+}
+
+// CompareCardIn is rk's card in p's language, its figures in p's formats.
+func CompareCardIn(p data.Printer, rk *data.Ranking, idx *data.Index) CompareCard {
 	q, w, k := rk.Query, rk.Workload, rk.Workload.Kind()
 	var meets []*data.Ranked
 	for i := range rk.Models {
@@ -190,31 +196,41 @@ func CompareCardOf(rk *data.Ranking, idx *data.Index) CompareCard {
 			meets = append(meets, &rk.Models[i])
 		}
 	}
-	measured, models := rk.Measured()
+	measured, models := rk.MeasuredIn(p)
 	c := CompareCard{
-		Title: fmt.Sprintf("Which %s model uses the least energy for %s on %s?", w.Name, k.VolumeWords(q.Tokens),
-			data.GPUChoice(w.GPUs(), q.GPU)),
-		Context: fmt.Sprintf("With %s; %d of %d %s meet this deadline.", data.DeadlineWords(k, q.Percentile, q.DeadlineMS), len(meets), measured, models),
-		Caveat:  "GPU energy only, a floor: host, network, cooling and idle time are not counted.",
-		Source:  idx.Source,
+		Title: p.T("card.compare.title", "workload", workloadNameIn(p, w), "volume", p.VolumeWords(k, q.Tokens),
+			"gpus", p.GPUChoice(w.GPUs(), q.GPU)),
+		Context: p.T("card.compare.context", "deadline", p.DeadlineWords(k, q.Percentile, q.DeadlineMS), "n", p.Int(len(meets)),
+			"total", p.Int(measured), "models", models),
+		Caveat: p.T("card.caveat"),
+		Source: idx.Source,
+		Lang:   p.Lang,
 	}
 	switch len(meets) {
 	case 0:
-		c.Answer = fmt.Sprintf("None of the %d %s meets this deadline.", measured, models)
+		c.Answer = p.T("card.compare.none", "n", p.Int(measured), "models", models)
 	case 1:
-		c.Answer, c.Wh = fmt.Sprintf("Only %s meets it: %s.", meets[0].Entry.Name, data.FormatEnergy(meets[0].Result.Estimate.EnergyWh)), meets[0].Result.Estimate.EnergyWh
+		c.Answer, c.Wh = p.T("card.compare.only", "model", meets[0].Entry.Name, "energy", p.Energy(meets[0].Result.Estimate.EnergyWh)), meets[0].Result.Estimate.EnergyWh
 	default:
 		least, most := meets[0].Result.Estimate.EnergyWh, meets[len(meets)-1].Result.Estimate.EnergyWh
 		c.Wh = least
-		c.Answer = fmt.Sprintf("%s uses the least: %s; the most uses %s× as much.", meets[0].Entry.Name, data.FormatEnergy(least),
-			data.FormatRatio(most/least))
+		c.Answer = p.T("card.compare.answer", "model", meets[0].Entry.Name, "energy", p.Energy(least), "ratio", p.Ratio(most/least))
 	}
 	return c
 }
 
+// workloadNameIn is a workload's name in p's language; the dataset's in
+// English.
+func workloadNameIn(p data.Printer, w *data.Workload) string {
+	if p.Lang == "" || p.Lang == lang.EN {
+		return w.Name
+	}
+	return p.T("workload." + w.ID)
+}
+
 // Alt is the card as one paragraph, for the alt text of its picture.
 func (c CompareCard) Alt() string {
-	return strings.Join([]string{c.Title, c.Context, c.Answer, c.Caveat, "Data: " + SourceName(c.Source) + "."}, " ")
+	return strings.Join([]string{c.Title, c.Context, c.Answer, c.Caveat, c.Lang.T("card.data", "source", SourceName(c.Source))}, " ")
 }
 
 // SourceName is a source as a card's footer names it: "ML.ENERGY

@@ -10,27 +10,33 @@ import (
 // default factors, so that a GPU-only comparison keeps its plain columns).
 // compare prints it, and the compare page draws and downloads it.
 func CompareTable(rk *data.Ranking, f footprint.Factors) *Table {
+	return CompareTableIn(data.Printer{}, rk, f)
+}
+
+// CompareTableIn is CompareTable with the page's headers and words in p's
+// language (the page's cells in its format: Column.PageIn).
+func CompareTableIn(p data.Printer, rk *data.Ranking, f footprint.Factors) *Table {
 	k := rk.Workload.Kind()
 	gpuHours := Column{key: "gpu_hours", value: estimate(func(e data.Estimate) float64 { return e.GPUHours })}
 	t := &Table{
-		Model: modelColumns,
+		Model: modelColumnsIn(p),
 		Size: []Column{
-			{id: "params", key: "params_b", label: "Parameters", in: files | Page, scale: billions, value: params},
-			{id: "active", key: "active_params_b", label: "Active", in: files | Page, scale: billions, value: activeParams},
+			{id: "params", key: "params_b", label: p.T("col.params"), in: files | Page, scale: billions, value: params},
+			{id: "active", key: "active_params_b", label: p.T("col.active"), in: files | Page, scale: billions, value: activeParams},
 			{label: "Parameters", in: Text, value: size},
 		},
-		Energy: []Column{{id: "energy", key: "energy_wh", label: "Energy for " + k.VolumeWords(rk.Query.Tokens), textLabel: "Energy",
+		Energy: []Column{{id: "energy", key: "energy_wh", label: p.T("col.energy", "volume", p.VolumeWords(k, rk.Query.Tokens)), textLabel: "Energy",
 			scale: wattHours, value: estimate(func(e data.Estimate) float64 { return e.EnergyWh })}},
 		Detail: []Column{
-			{id: "request", key: "energy_per_request_j", label: "Per request", scale: joules,
+			{id: "request", key: "energy_per_request_j", label: p.T("col.request"), scale: joules,
 				value: estimate(func(e data.Estimate) float64 { return e.EnergyPerRequest })},
 			// The downloads give the dataset's figure, the readers the measured one.
 			{key: "joules_per_token", value: selected(func(c *data.Config) any { return c.JoulesPerToken })},
-			{id: "jpt", label: "J/token", value: selected(func(c *data.Config) any { return c.Joules() })},
+			{id: "jpt", label: p.T("col.jpt"), value: selected(func(c *data.Config) any { return c.Joules() })},
 			gpuHours,
 			{key: "requests", value: estimate(func(e data.Estimate) float64 { return e.Requests })},
 		},
-		Footprint: footprintColumns(f, false, func(r Ranked) (float64, footprint.Spread, bool) {
+		Footprint: footprintColumns(p, f, false, func(r Ranked) (float64, footprint.Spread, bool) {
 			if r.Status() != data.Meets {
 				return 0, footprint.Spread{}, false
 			}
@@ -38,7 +44,7 @@ func CompareTable(rk *data.Ranking, f footprint.Factors) *Table {
 		}),
 		Config: []Column{
 			{key: minDeadlineKey(k), sparse: true, value: minDeadline},
-			{id: "config", label: "Configuration", in: Page, value: selected(func(c *data.Config) any { return c.BatchWords(false) }),
+			{id: "config", label: p.T("col.config"), in: Page, value: selected(func(c *data.Config) any { return c.BatchWordsIn(p, false) }),
 				less: func(a, b Ranked) bool {
 					x, y := a.Result.Selected, b.Result.Selected
 					if x.NumGPUs != y.NumGPUs {
@@ -56,7 +62,7 @@ func CompareTable(rk *data.Ranking, f footprint.Factors) *Table {
 	if k.Diffusion() {
 		// A request is one image or video: its energy is the J per item.
 		t.Detail = []Column{
-			{id: "jpt", key: "energy_per_item_j", label: "J/" + k.Item, scale: joulesEach,
+			{id: "jpt", key: "energy_per_item_j", label: p.T("col.j-per-item." + k.Item), scale: joulesEach,
 				value: estimate(func(e data.Estimate) float64 { return e.EnergyPerRequest })},
 			gpuHours,
 		}
@@ -92,13 +98,16 @@ func CompareJSON(rk *data.Ranking, f footprint.Factors) ([]byte, error) {
 // compare -csv prints.
 func CompareCSV(rk *data.Ranking, f footprint.Factors) []byte { return CompareTable(rk, f).CSV() }
 
-// modelColumns say who a model is, in every table of models: its rank (the
-// downloads' JSON gives it by its place), slug, name and status.
-var modelColumns = []Column{
-	{id: "rank", key: "rank", label: "#", in: CSV | readers, value: func(r Ranked) any { return r.Rank }},
-	{key: "model", value: func(r Ranked) any { return r.Entry.Slug }},
-	{id: "model", key: "display_name", label: "Model", value: func(r Ranked) any { return r.Entry.Name }},
-	{key: "status", value: func(r Ranked) any { return r.Status() }},
+// modelColumnsIn say who a model is, in every table of models: its rank
+// (the downloads' JSON gives it by its place), slug, name and status; the
+// readers' headers in p's language.
+func modelColumnsIn(p data.Printer) []Column {
+	return []Column{
+		{id: "rank", key: "rank", label: "#", in: CSV | readers, value: func(r Ranked) any { return r.Rank }},
+		{key: "model", value: func(r Ranked) any { return r.Entry.Slug }},
+		{id: "model", key: "display_name", label: p.T("field.model"), value: func(r Ranked) any { return r.Entry.Name }},
+		{key: "status", value: func(r Ranked) any { return r.Status() }},
+	}
 }
 
 // The model's size: its parameters in billions, and in words for the

@@ -106,8 +106,8 @@ func factorFields(f footprint.Factors) Object {
 // followed in the downloads by its low and high over the published spread
 // (<key>_low, <key>_high); none for the default factors. A plan's (perDay)
 // are a day's, keyed so and with the energy in kWh, and the page's plan mode
-// shows none of them.
-func footprintColumns(f footprint.Factors, perDay bool, of func(Ranked) (gpuWh float64, s footprint.Spread, ok bool)) []Column {
+// shows none of them. The page's headers are in p's language.
+func footprintColumns(p data.Printer, f footprint.Factors, perDay bool, of func(Ranked) (gpuWh float64, s footprint.Spread, ok bool)) []Column {
 	facility, suffix, per, energy, in := "facility_wh", "", "", wattHours, Output(0)
 	if perDay {
 		facility, suffix, per, energy, in = "facility_kwh_per_day", "_per_day", " a day", kilowattHours, files|Text
@@ -134,19 +134,19 @@ func footprintColumns(f footprint.Factors, perDay bool, of func(Ranked) (gpuWh f
 		)
 	}
 	if !f.IsGPUOnly() {
-		add("facility", facility, "At the boundary", "At boundary", energy, func(g footprint.Factors, l footprint.Ladder) (float64, bool) {
+		add("facility", facility, p.T("col.facility"), "At boundary", energy, func(g footprint.Factors, l footprint.Ladder) (float64, bool) {
 			return l.FacilityWh, true
 		})
 	}
 	if _, ok := f.Carbon(footprint.Ladder{}); ok {
-		add("carbon", "carbon_g"+suffix, "Carbon", "Carbon", scale{units: footprint.CarbonUnits, text: footprint.FormatCarbon}, footprint.Factors.Carbon)
+		add("carbon", "carbon_g"+suffix, p.T("col.carbon"), "Carbon", scale{units: footprint.CarbonUnits, text: footprint.FormatCarbon}, footprint.Factors.Carbon)
 	}
 	if _, ok := f.Water(footprint.Ladder{}); ok {
-		add("water", "water_l"+suffix, "Water", "Water", scale{units: footprint.WaterUnits, text: footprint.FormatWater}, footprint.Factors.Water)
+		add("water", "water_l"+suffix, p.T("col.water"), "Water", scale{units: footprint.WaterUnits, text: footprint.FormatWater}, footprint.Factors.Water)
 	}
 	if _, ok := f.Cost(footprint.Ladder{}); ok {
 		money := func(v float64) string { return footprint.FormatMoney(v, f.Currency) }
-		add("cost", "cost_"+strings.ToLower(f.Currency)+suffix, "Cost", "Cost", scale{units: []data.Unit{{Size: 1, Name: f.Currency}}, text: money}, footprint.Factors.Cost)
+		add("cost", "cost_"+strings.ToLower(f.Currency)+suffix, p.T("col.cost"), "Cost", scale{units: []data.Unit{{Size: 1, Name: f.Currency}}, text: money}, footprint.Factors.Cost)
 	}
 	return cols
 }

@@ -90,7 +90,7 @@ var planColumns = []struct {
 // row's keys. Numbers are written in full, unformatted. With no
 // configuration under the deadline, the header alone.
 func PlanCSV(p *plan.Plan, f footprint.Factors) []byte {
-	fp := footprintColumns(plan.Footprint(f), true, func(r Ranked) (float64, footprint.Spread, bool) {
+	fp := footprintColumns(data.Printer{}, plan.Footprint(f), true, func(r Ranked) (float64, footprint.Spread, bool) {
 		o := r.Plan.Best()
 		return o.WhPerDay, o.Spread(f), true
 	})

@@ -20,33 +20,44 @@ import (
 // carbon, water and cost a day that f sets. Like the calculator's card, it
 // leaves the serving details to the full plan.
 func PlanCardOf(p *plan.Plan, given footprint.Factors) Card {
+	return PlanCardIn(data.Printer{}, p, given)
+}
+
+// PlanCardIn is PlanCardOf in pr's language, its figures in pr's formats.
+// The boundary's label, the totals and the range, which only a footprint set
+// beyond the GPU shows, are still in English.
+func PlanCardIn(pr data.Printer, p *plan.Plan, given footprint.Factors) Card {
 	r, t, b := p.Busy, p.Traffic, p.Best()
 	q, m := r.Query, r.Model
-	lead := fmt.Sprintf("Serving %s output tokens a day of %s within %s", plan.FormatCount(t.Rate.TokensPerDay()), m.Name, data.FormatMS(q.DeadlineMS))
+	lead := pr.T("card.plan.lead", "tokens", plan.CountWordsIn(pr, t.Rate.TokensPerDay()), "model", m.Name, "deadline", pr.MS(q.DeadlineMS))
 	c := Card{
-		Context: fmt.Sprintf("%s, with %s; a peak of %s× the average", workloadName(m, q.Task),
-			data.DeadlineWords(data.Tokens, q.Percentile, q.DeadlineMS), data.FormatNumber(t.Peak)),
-		Caveat: "GPU energy, idle capacity included, a floor: host, network and cooling are not counted.",
+		Context: pr.T("card.plan.context", "workload", workloadIn(pr, m, q.Task),
+			"deadline", pr.DeadlineWords(data.Tokens, q.Percentile, q.DeadlineMS), "peak", pr.Number(t.Peak)),
+		Caveat: pr.T("card.plan.caveat"),
 		Source: m.Source,
+		Lang:   pr.Lang,
 	}
 	if b == nil {
-		c.Title = lead + ": no measured configuration is fast enough"
-		c.Context += ", on " + data.GPUChoice(m.GPUs, q.GPU) + "."
-		c.Missed = fmt.Sprintf("No measured configuration meets this deadline: the smallest one meets is %s (%s).",
-			data.FormatMS(r.MinDeadlineMS()), r.Fastest.Hardware())
+		c.Title = pr.T("card.plan.none", "lead", lead)
+		c.Context = pr.T("card.plan.context.on", "context", c.Context, "gpus", pr.GPUChoice(m.GPUs, q.GPU))
+		c.Missed = pr.T("card.missed", "deadline", pr.MS(r.MinDeadlineMS()), "hardware", r.Fastest.Hardware())
 		return c
 	}
 	f := plan.Footprint(given)
 	l := f.Ladder(b.WhPerDay)
-	c.Title = fmt.Sprintf("%s: %s %s GPU%s, %s a day", lead, data.FormatInt(b.GPUs), b.Config.GPU, plural(b.GPUs), data.FormatEnergy(l.FacilityWh))
+	gpus := "card.plan.gpus.many"
+	if b.GPUs == 1 {
+		gpus = "card.plan.gpus.one"
+	}
+	c.Title = pr.T("card.plan.title", "lead", lead, "gpus", pr.T(gpus, "n", pr.Int(b.GPUs), "gpu", b.Config.GPU), "energy", pr.Energy(l.FacilityWh))
 	c.Context += "."
-	c.Figure, c.Label, c.Wh = data.FormatEnergy(l.FacilityWh), "a day of GPU energy, idle capacity included", l.FacilityWh
+	c.Figure, c.Label, c.Wh = pr.Energy(l.FacilityWh), pr.T("card.plan.label"), l.FacilityWh
 	if !f.IsGPUOnly() {
 		c.Label = fmt.Sprintf("a day at the boundary “%s”", f.BoundaryName())
 		c.Caveat = widenedCaveat("GPU energy with idle capacity", f, footprint.Idle) // the plan's own
 	}
-	if cmp, ok := readable(l.FacilityWh); ok {
-		c.Comparison = "Each day, about " + cmp + "."
+	if cmp, ok := readableIn(pr, l.FacilityWh); ok {
+		c.Comparison = pr.T("card.plan.comparison", "amount", cmp)
 	}
 	c.Totals = totals(f, l, " a day")
 	c.Range = b.Spread(given).Line(b.WhPerDay, " a day")
@@ -57,6 +68,12 @@ func PlanCardOf(p *plan.Plan, given footprint.Factors) Card {
 // least energy a day, and on how many GPUs; idx gives the source every
 // model shares.
 func PlanCompareCardOf(rk *plan.Ranking, idx *data.Index) CompareCard {
+	return PlanCompareCardIn(data.Printer{}, rk, idx)
+}
+
+// PlanCompareCardIn is PlanCompareCardOf in p's language, its figures in
+// p's formats.
+func PlanCompareCardIn(p data.Printer, rk *plan.Ranking, idx *data.Index) CompareCard {
 	q, w, t := rk.Query, rk.Workload, rk.Traffic
 	var meets []*plan.Option
 	var names []string
@@ -65,30 +82,34 @@ func PlanCompareCardOf(rk *plan.Ranking, idx *data.Index) CompareCard {
 			meets, names = append(meets, r.Plan.Best()), append(names, r.Entry.Name)
 		}
 	}
-	measured, models := rk.Data().Measured()
+	measured, models := rk.Data().MeasuredIn(p)
 	c := CompareCard{
-		Title: fmt.Sprintf("Which %s model serves %s output tokens a day with the least energy on %s?", w.Name,
-			plan.FormatCount(t.Rate.TokensPerDay()), data.GPUChoice(w.GPUs(), q.GPU)),
-		Context: fmt.Sprintf("With %s and a peak of %s× the average; %d of %d %s meet this deadline.",
-			data.DeadlineWords(data.Tokens, q.Percentile, q.DeadlineMS), data.FormatNumber(t.Peak), len(meets), measured, models),
-		Caveat: "GPU energy, idle capacity included, a floor: host, network and cooling are not counted.",
+		Title: p.T("card.plancompare.title", "workload", workloadNameIn(p, w), "tokens", plan.CountWordsIn(p, t.Rate.TokensPerDay()),
+			"gpus", p.GPUChoice(w.GPUs(), q.GPU)),
+		Context: p.T("card.plancompare.context", "deadline", p.DeadlineWords(data.Tokens, q.Percentile, q.DeadlineMS), "peak", p.Number(t.Peak),
+			"n", p.Int(len(meets)), "total", p.Int(measured), "models", models),
+		Caveat: p.T("card.plan.caveat"),
 		Source: idx.Source,
+		Lang:   p.Lang,
 	}
 	on := func(o *plan.Option) string {
-		return fmt.Sprintf("%s a day on %s GPU%s", data.FormatEnergy(o.WhPerDay), data.FormatInt(o.GPUs), plural(o.GPUs))
+		key := "gpus.many"
+		if o.GPUs == 1 {
+			key = "gpus.one"
+		}
+		return p.T("card.plan.on", "energy", p.Energy(o.WhPerDay), "gpus", p.T(key, "n", p.Int(o.GPUs)))
 	}
 	if len(meets) > 0 {
 		c.Wh = meets[0].WhPerDay
 	}
 	switch len(meets) {
 	case 0:
-		c.Answer = fmt.Sprintf("None of the %d %s meets this deadline.", measured, models)
+		c.Answer = p.T("card.compare.none", "n", p.Int(measured), "models", models)
 	case 1:
-		c.Answer = fmt.Sprintf("Only %s meets it: %s.", names[0], on(meets[0]))
+		c.Answer = p.T("card.compare.only", "model", names[0], "energy", on(meets[0]))
 	default:
 		least, most := meets[0], meets[len(meets)-1]
-		c.Answer = fmt.Sprintf("%s uses the least: %s; the most uses %s× as much.", names[0], on(least),
-			data.FormatRatio(most.WhPerDay/least.WhPerDay))
+		c.Answer = p.T("card.compare.answer", "model", names[0], "energy", on(least), "ratio", p.Ratio(most.WhPerDay/least.WhPerDay))
 	}
 	return c
 }

@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"tokenjoule/data"
@@ -18,34 +19,40 @@ import (
 // compare -rate prints it, and the compare page in plan mode draws and
 // downloads it.
 func PlanCompareTable(rk *plan.Ranking, f footprint.Factors) *Table {
+	return PlanCompareTableIn(data.Printer{}, rk, f)
+}
+
+// PlanCompareTableIn is PlanCompareTable with the page's headers and words
+// in p's language (the page's cells in its format: Column.PageIn).
+func PlanCompareTableIn(p data.Printer, rk *plan.Ranking, f footprint.Factors) *Table {
 	t := &Table{
-		Model: modelColumns,
+		Model: modelColumnsIn(p),
 		Size: []Column{
 			{key: "params_b", value: params},
-			{id: "active", key: "active_params_b", label: "Active", in: files | Page, scale: billions, value: activeParams},
+			{id: "active", key: "active_params_b", label: p.T("col.active"), in: files | Page, scale: billions, value: activeParams},
 			{label: "Parameters", in: Text, value: size},
 		},
 		Fleet: []Column{
 			{key: "replicas", value: best(func(o *plan.Option, _ *plan.Plan) any { return o.Replicas })},
-			{id: "gpus", key: "gpus", label: "GPUs", value: best(func(o *plan.Option, _ *plan.Plan) any { return o.GPUs })},
-			{id: "utilisation", key: "utilisation", label: "Busy, on average", textLabel: "Busy on average", scale: percent,
+			{id: "gpus", key: "gpus", label: p.T("col.gpus"), value: best(func(o *plan.Option, _ *plan.Plan) any { return o.GPUs })},
+			{id: "utilisation", key: "utilisation", label: p.T("col.utilisation"), textLabel: "Busy on average", scale: percent,
 				value: best(func(o *plan.Option, _ *plan.Plan) any { return o.Utilisation })},
 			{key: "peak_utilisation", value: best(func(o *plan.Option, p *plan.Plan) any { return o.PeakUtilisation(p.Traffic) })},
 			{key: "idle_watts_per_gpu", value: best(func(o *plan.Option, _ *plan.Plan) any { return o.IdleW })},
 			{key: "power_w", value: best(func(o *plan.Option, _ *plan.Plan) any { return o.PowerW })},
 		},
 		Energy: []Column{
-			{id: "energy", key: "energy_kwh_per_day", label: "Energy a day", scale: kilowattHours,
+			{id: "energy", key: "energy_kwh_per_day", label: p.T("col.energy.day"), scale: kilowattHours,
 				value: best(func(o *plan.Option, _ *plan.Plan) any { return o.WhPerDay })},
 			{key: "energy_kwh_per_year", scale: kilowattHours, value: best(func(o *plan.Option, _ *plan.Plan) any { return o.WhPerDay * 365 })},
 			{key: "busy_kwh_per_day", scale: kilowattHours, value: best(func(_ *plan.Option, p *plan.Plan) any { return p.BusyWhPerDay() })},
 		},
 		Detail: []Column{
-			{id: "headroom", key: "headroom_share", label: "For the peak", scale: growth,
+			{id: "headroom", key: "headroom_share", label: p.T("col.headroom"), scale: growth,
 				value: best(func(_ *plan.Option, p *plan.Plan) any { return p.HeadroomShare() })},
 			{key: "gpu_hours_per_day", value: best(func(o *plan.Option, _ *plan.Plan) any { return o.GPUHoursPerDay() })},
 		},
-		Footprint: footprintColumns(plan.Footprint(f), true, func(r Ranked) (float64, footprint.Spread, bool) {
+		Footprint: footprintColumns(p, plan.Footprint(f), true, func(r Ranked) (float64, footprint.Spread, bool) {
 			if r.Status() != data.Meets {
 				return 0, footprint.Spread{}, false
 			}
@@ -54,8 +61,8 @@ func PlanCompareTable(rk *plan.Ranking, f footprint.Factors) *Table {
 		}),
 		Config: []Column{
 			{key: "min_deadline_ms", sparse: true, value: minDeadline},
-			{id: "config", label: "Configuration", in: Page, value: best(func(o *plan.Option, _ *plan.Plan) any {
-				return fmt.Sprintf("%s × %s, batch size limit %d", data.FormatInt(o.Replicas), o.Config.Hardware(), o.Config.MaxNumSeqs)
+			{id: "config", label: p.T("col.config"), in: Page, value: best(func(o *plan.Option, _ *plan.Plan) any {
+				return p.T("col.config.plan", "replicas", p.Int(o.Replicas), "hardware", o.Config.Hardware(), "n", strconv.Itoa(o.Config.MaxNumSeqs))
 			}), less: func(a, b Ranked) bool {
 				x, y := a.Plan.Best().Config, b.Plan.Best().Config
 				if x.NumGPUs != y.NumGPUs {

@@ -1,6 +1,8 @@
 package export
 
 import (
+	"strings"
+
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
 	"tokenjoule/data/plan"
@@ -222,6 +224,27 @@ func (c *Column) Page(r Ranked, u data.Unit) string {
 		return c.scale.page(x)
 	}
 	return data.FormatNumber(x)
+}
+
+// PageIn is Page in p's language: its figure in the language's format.
+func (c *Column) PageIn(p data.Printer, r Ranked, u data.Unit) string {
+	s := c.Page(r, u)
+	if _, ok := number(c.value(r)); !ok {
+		return s
+	}
+	if strings.HasSuffix(s, "%") {
+		return p.Lang.Percent(s)
+	}
+	return p.Lang.Number(s)
+}
+
+// PageRangeIn is PageRange in p's language: "1,2–56".
+func (c *Column) PageRangeIn(p data.Printer, r Ranked, u data.Unit) string {
+	low, high, ok := strings.Cut(c.PageRange(r, u), "–")
+	if !ok {
+		return ""
+	}
+	return p.Lang.Number(low) + "–" + p.Lang.Number(high)
 }
 
 // PageRange is the page's published spread of r's figure, in the column's

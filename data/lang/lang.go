@@ -6,14 +6,15 @@
 // A page speaks the language its link's lang= names (en, fr, de, es), else
 // the browser's preferred one among them, else English (app/state). The
 // prerendered page is English and says which language is coming until the
-// app runs (web/guard.js). So far the calculator page (all but its
-// charts' words), its glossary, its Copy summary, the card (its own wasm,
-// the card layout, the builder's pinned card and its picture and alt
-// text), the Embed dialog and the notices (all but the reason a parser
-// gives) speak it; the compare and plan pages, the other embed layouts,
-// the charts and the downloaded files are still in English. A
-// publication's title, the dataset's licence and any caveat the catalogue
-// does not hold are shown in their own English, marked lang="en".
+// app runs (web/guard.js). Every page speaks it: the calculator (its
+// glossary, Copy summary and the scenario's JSON labels included), compare
+// and plan, every embed layout (from the pages and from the card's own
+// wasm), the builder, the pinned card and its picture and alt text, every
+// chart's words (titles, axes, legends, tooltips, captions, descriptions)
+// and the notices. A publication's title, the dataset's licence and any
+// caveat the catalogue does not hold are shown in their own English,
+// marked lang="en"; so are the reasons a parser gives that the catalogue
+// does not hold.
 //
 // To add a language: write one file here holding its Language (copy fr.go:
 // its tag, its name in itself, its number and date formats, and every key

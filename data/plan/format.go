@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"tokenjoule/data"
+	"tokenjoule/data/lang"
 )
 
 // The words and figures a plan is shown in, the same on the page and from
@@ -20,18 +21,36 @@ func FormatPower(w float64) string {
 }
 
 // FormatRatePerSecond writes tokens a second: "11,574 tokens/s", "0.1157 tokens/s".
-func FormatRatePerSecond(tps float64) string { return data.FormatNumber(tps) + " tokens/s" }
+func FormatRatePerSecond(tps float64) string { return RatePerSecondIn(data.Printer{}, tps) }
+
+// RatePerSecondIn is FormatRatePerSecond in p's language: "11 574 tokens/s".
+func RatePerSecondIn(p data.Printer, tps float64) string { return p.T("rate.tps", "n", p.Number(tps)) }
+
+// PercentIn is FormatPercent in p's language: "48,8 %".
+func PercentIn(p data.Printer, v float64) string { return p.Lang.Percent(FormatPercent(v)) }
+
+// PowerIn is FormatPower in p's language: "1,2 kW".
+func PowerIn(p data.Printer, w float64) string { return p.Lang.Figure(FormatPower(w)) }
 
 // Words says the traffic: "1B output tokens a day (11,574 tokens/s on
 // average; 23,148 tokens/s at the peak, 2 × the average)".
-func (t Traffic) Words() string {
-	day := FormatCount(t.Rate.TokensPerDay())
-	tokens := "tokens"
-	if day == "1" {
-		tokens = "token"
+func (t Traffic) Words() string { return t.WordsIn(data.Printer{}) }
+
+// WordsIn is Words in p's language.
+func (t Traffic) WordsIn(p data.Printer) string {
+	return p.T("traffic.words", "volume", CountWordsIn(p, t.Rate.TokensPerDay()),
+		"average", RatePerSecondIn(p, t.Rate.TokensPerSecond()),
+		"peak", RatePerSecondIn(p, t.Rate.TokensPerSecond()*t.Peak), "ratio", p.Number(t.Peak))
+}
+
+// CountWordsIn is a count of output tokens in words, in p's language: "1B
+// output tokens", "1 output token", "1 Md de tokens de sortie".
+func CountWordsIn(p data.Printer, v float64) string {
+	n := CountIn(p, v)
+	if FormatCount(v) == "1" {
+		return n + " " + p.T("item.token")
 	}
-	return day + " output " + tokens + " a day (" + FormatRatePerSecond(t.Rate.TokensPerSecond()) + " on average; " +
-		FormatRatePerSecond(t.Rate.TokensPerSecond()*t.Peak) + " at the peak, " + data.FormatNumber(t.Peak) + " × the average)"
+	return n + " " + p.T("items.tokens")
 }
 
 // FormatCount writes a count of tokens to four significant digits with the
@@ -48,6 +67,17 @@ func FormatCount(v float64) string {
 	return data.FormatNumber(v)
 }
 
+// CountIn is FormatCount in p's language, its suffix the language's:
+// "1,037 Md", "1,037 Mrd.".
+func CountIn(p data.Printer, v float64) string {
+	s := FormatCount(v)
+	n := strings.TrimRight(s, "kMBT")
+	if suffix := s[len(n):]; suffix != "" {
+		return p.Lang.Number(n) + p.T("volume."+suffix)
+	}
+	return p.Lang.Number(s)
+}
+
 // roundSig4 rounds v to four significant digits.
 func roundSig4(v float64) float64 {
 	if v == 0 || math.IsInf(v, 0) || math.IsNaN(v) {
@@ -59,9 +89,7 @@ func roundSig4(v float64) float64 {
 
 // Caveat says what a plan's energy counts, in place of the dataset's
 // caveat, which says that idle time is not counted: a plan counts it.
-const Caveat = "GPU energy only, idle capacity included: each replica is counted between the idle power of its GPUs and " +
-	"its measured busy power, in proportion to its load. The host, network and cooling are not counted unless a boundary " +
-	"adds them: a floor for the whole facility."
+var Caveat = lang.EN.T("plan.caveat")
 
 // IdleWords says where the idle power of a plan's chosen configuration
 // comes from: the reader's figure, a GPU's published one (label, year and

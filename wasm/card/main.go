@@ -88,9 +88,8 @@ func main() {
 // the site's paths as the pages write them, and whether it is one this shows: a card of /embed, /embed/plan or
 // /embed/compare (by a volume) whose parameters the page would take as they
 // are; more tells that the calculator must still draw part of it (the
-// compare card's bars). The calculator's card speaks the link's language,
-// else the first of browser's it speaks (state.Language); the plan's and
-// the compare page's are still in English.
+// compare card's bars). Every card speaks the link's language, else the
+// first of browser's it speaks (state.Language).
 func cardOf(path, raw string, browser []string) (card cardhtml.Card, more, ok bool) {
 	base, page := pageOf(path)
 	set, err := data.LoadCard()
@@ -122,8 +121,8 @@ func cardOf(path, raw string, browser []string) (card cardhtml.Card, more, ok bo
 			// The chart's headline, context, caption and caveat at once; the
 			// calculator draws the chart.
 			i := max(0, slices.Index(state.Charts, look.Chart))
-			return cardhtml.Card{Card: export.Card{Title: headline.Of[i](r) + ".", Context: c.Context, Range: c.Range, Caveat: c.Caveat, Source: c.Source},
-				Caption: headline.Briefs(r.Kind)[i], Link: base + link}, true, len(notices) == 0
+			return cardhtml.Card{Card: export.Card{Title: headline.OfIn[i](data.PrinterOf(tag), r) + ".", Context: c.Context, Range: c.Range,
+				Caveat: c.Caveat, Source: c.Source, Lang: c.Lang}, Caption: headline.BriefsIn(data.PrinterOf(tag), r.Kind)[i], Link: base + link}, true, len(notices) == 0
 		}
 	case "/embed/plan":
 		q, t, qn := state.ParsePlan(set, v)
@@ -136,13 +135,13 @@ func cardOf(path, raw string, browser []string) (card cardhtml.Card, more, ok bo
 		if err != nil {
 			return cardhtml.Card{}, false, false
 		}
-		c, link = export.PlanCardOf(p, fp.Factors), "/plan?"+fp.Page().AppendTo(state.PlanString(q, t))
+		c, link = export.PlanCardIn(data.PrinterOf(tag), p, fp.Factors), "/plan?"+state.WithLang(fp.Page().AppendTo(state.PlanString(q, t)), asked)
 		if look.Layout == state.LayoutChart {
 			// As the calculator's chart layout: the plan's chart's words at
 			// once, the chart the calculator's.
 			i := max(0, slices.Index(state.PlanCharts, look.Chart))
-			return cardhtml.Card{Card: export.Card{Title: headline.PlanOf[i](p) + ".", Context: c.Context, Range: c.Range, Caveat: c.Caveat, Source: c.Source},
-				Caption: headline.PlanBriefs[i], Link: base + link}, true, len(notices) == 0
+			return cardhtml.Card{Card: export.Card{Title: headline.PlanOfIn[i](data.PrinterOf(tag), p) + ".", Context: c.Context, Range: c.Range,
+				Caveat: c.Caveat, Source: c.Source, Lang: c.Lang}, Caption: headline.PlanBriefsIn(data.PrinterOf(tag))[i], Link: base + link}, true, len(notices) == 0
 		}
 	case "/embed/compare":
 		q, qn := state.ParseCompare(set, v)
@@ -157,19 +156,19 @@ func cardOf(path, raw string, browser []string) (card cardhtml.Card, more, ok bo
 			if err != nil {
 				return cardhtml.Card{}, false, false
 			}
-			cc = export.PlanCompareCardOf(prk, &set.Index)
+			cc = export.PlanCompareCardIn(data.PrinterOf(tag), prk, &set.Index)
 		} else {
 			rk, err := set.Compare(q)
 			if err != nil {
 				return cardhtml.Card{}, false, false
 			}
-			cc = export.CompareCardOf(rk, &set.Index)
+			cc = export.CompareCardIn(data.PrinterOf(tag), rk, &set.Index)
 		}
 		link = state.String(q)
 		if planning {
 			link += "&" + state.TrafficString(t)
 		}
-		card, more = cardhtml.FromCompareCard(cc, base+"/compare?"+fp.Page().AppendTo(link)), true
+		card, more = cardhtml.FromCompareCard(cc, base+"/compare?"+state.WithLang(fp.Page().AppendTo(link), asked)), true
 		c.Wh = cc.Wh
 	}
 	if len(notices) > 0 || look.Layout != state.LayoutCard {
