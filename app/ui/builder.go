@@ -242,8 +242,9 @@ func (b *Builder) chart() (headline, describe, brief string, option []byte, err 
 		return spec.headline(b.Plan), describe(pc), spec.brief, option, err
 	}
 	spec := chartSpecs[i]
-	option, err = spec.build(data.Printer{}, b.Result)
-	return spec.headline(data.Printer{}, b.Result), spec.describe(data.Printer{}, b.Result), chartBrief(lang.EN, b.chartIndex(), b.Result.Kind), option, err
+	p := data.PrinterOf(b.Lang)
+	option, err = spec.build(p, b.Result)
+	return spec.headline(p, b.Result), spec.describe(p, b.Result), chartBrief(b.Lang, b.chartIndex(), b.Result.Kind), option, err
 }
 
 // previewHeight is the preview's height at its width: the one its embed

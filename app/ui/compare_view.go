@@ -89,7 +89,7 @@ func (c *Compare) render(root app.HTMLMain) app.UI {
 		}),
 		// The calculator's footer: with no result, it names the dataset's
 		// source and caveat, which every model shares.
-		aboutFooter(c.set, nil),
+		aboutFooterIn(c.lang, c.set, nil),
 	)
 }
 
@@ -132,7 +132,7 @@ func (c *Compare) renderControls() app.UI {
 		}),
 		show(state.ParamGPU, func() app.UI {
 			return app.Div().Class("field").Body(
-				app.Div().Class("label-row").Body(app.Label().For("gpu").Text("GPU"), explain(termGPUs)),
+				app.Div().Class("label-row").Body(app.Label().For("gpu").Text("GPU"), explainIn(c.lang, termGPUs)),
 				app.Select().ID("gpu").OnChange(c.onGPU).Body(gpus...),
 			)
 		}),

@@ -80,8 +80,7 @@ func (c *Calculator) renderAbout() app.UI {
 	if c.res != nil {
 		src, caveat = c.res.Model.Source, c.res.Model.Caveat
 	}
-	return embedAbout(lang.EN, src, caveat, c.set.Index.DataVersion, c.fullURL(),
-		"The full calculator, with this calculation, in a new tab", "Full calculator ↗")
+	return embedAbout(c.lang, src, caveat, c.set.Index.DataVersion, c.fullURL(), c.tr("embed.full.title"), c.tr("embed.full"))
 }
 
 // newTab is a link that opens a new tab: followed inside the iframe, it
@@ -223,13 +222,14 @@ func (c *Calculator) renderServed() app.UI {
 	if s == nil {
 		return app.Div().ID("served").Class("served-box").Body(c.renderOther(true))
 	}
-	how := fmt.Sprintf("How it is served: %s, batch limit %d", s.Hardware(), s.MaxNumSeqs)
+	p := c.printer()
+	how := p.T("served.how", "hardware", s.Hardware(), "n", strconv.Itoa(s.MaxNumSeqs))
 	if s.Diffusion() {
-		how = fmt.Sprintf("How it is made: %s, batches of %s", s.Hardware(), count(s.BatchSize, r.Kind.Item))
+		how = p.T("served.how.diffusion", "hardware", s.Hardware(), "count", countIn(p, s.BatchSize, r.Kind.Item))
 	}
 	return app.Details().ID("cfg-details").Class("cfg-details served").Body(
 		app.Summary().ID("cfg-summary").Text(how),
-		folded(func() app.UI { return compactConfig(r.Kind, s, r.Query) }),
+		folded(func() app.UI { return compactConfig(p, r.Kind, s, r.Query) }),
 		folded(func() app.UI { return c.renderOther(true) }),
 	)
 }
@@ -237,21 +237,20 @@ func (c *Calculator) renderServed() app.UI {
 // compactConfig is the selected configuration in the embed: what identifies
 // it and what it costs, in a few short lines, the terms explained as on the
 // full page. The ids are the full page's.
-func compactConfig(k *data.Kind, s *data.Config, q data.Query) app.UI {
+func compactConfig(p data.Printer, k *data.Kind, s *data.Config, q data.Query) app.UI {
 	if k.Diffusion() {
-		return diffusionConfig(data.Printer{}, k, s, &data.Estimate{}, true).ui
+		return diffusionConfig(p, k, s, &data.Estimate{}, true).ui
 	}
-	p := q.Percentile
-	n, _, _ := strings.Cut(p.Share(), " tokens")
+	pc, t := q.Percentile, p.Lang
 	return app.Dl().ID("cfg").Class("config compact").Body(
-		explained("cfg-gpu", termGPUs, app.Text(s.Hardware())),
-		explained("cfg-parallel", termParallel, app.Text(fmt.Sprintf("TP %d · DP %d · EP %d", s.TensorParallel, s.DataParallel, s.ExpertParallel))),
-		explained("cfg-precision", termPrecision, app.Text(s.Precision)),
-		explained("cfg-max-num-seqs", termBatchLimit, app.Text(strconv.Itoa(s.MaxNumSeqs))),
-		figure("cfg-itl-"+string(p), fmt.Sprintf("Wait, %s tokens within (%s ITL)", n, p), data.FormatITL(p.ITL(s), q.DeadlineMS)+" ms"),
-		figure("j-per-token", "GPU joules per token", data.FormatNumber(s.Joules())),
-		figure("wh-per-mtok", "GPU Wh per 1M tokens", data.FormatNumber(s.WhPerMillion())),
-		figure("cfg-power", "GPU power", data.FormatNumber(float64(s.PowerWatts))+" W"),
-		explained("cfg-row", termRow, rowParts(s.RowID)...),
+		explainedIn(t, "cfg-gpu", termGPUs, app.Text(s.Hardware())),
+		explainedIn(t, "cfg-parallel", termParallel, app.Text(fmt.Sprintf("TP %d · DP %d · EP %d", s.TensorParallel, s.DataParallel, s.ExpertParallel))),
+		explainedIn(t, "cfg-precision", termPrecision, app.Text(s.Precision)),
+		explainedIn(t, "cfg-max-num-seqs", termBatchLimit, app.Text(strconv.Itoa(s.MaxNumSeqs))),
+		figure("cfg-itl-"+string(pc), p.T("cfg.itl."+string(pc)), t.Figure(data.FormatITL(pc.ITL(s), q.DeadlineMS)+" ms")),
+		figure("j-per-token", p.T("figure.j-per-token"), p.Number(s.Joules())),
+		figure("wh-per-mtok", p.T("figure.wh-per-mtok"), p.Number(s.WhPerMillion())),
+		figure("cfg-power", p.T("cfg.power"), t.Figure(data.FormatNumber(float64(s.PowerWatts))+" W")),
+		explainedIn(t, "cfg-row", termRow, rowParts(s.RowID)...),
 	)
 }

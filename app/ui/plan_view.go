@@ -146,7 +146,7 @@ func (c *Plan) renderResult(compact bool) app.UI {
 			app.Span().Class("per-day").Text(c.tr("plan.a-day")),
 			app.Span().ID("energy-year").Class("joules").Text(c.tr("plan.year", "energy", pr.Energy(head*365))),
 		),
-		rangeNote("energy-range", b.Spread(c.foot.fp.Factors), footprint.Energy, b.WhPerDay, " a day", true, false),
+		rangeNoteIn(c.printer(), "energy-range", b.Spread(c.foot.fp.Factors), footprint.Energy, b.WhPerDay, " "+c.tr("plan.a-day"), true, false),
 		slot(!f.IsGPUOnly(), func() app.UI {
 			return app.P().ID("floor").Class("floor").Text(widenedWords(f,
 				"the GPUs' energy, idle capacity included, "+data.FormatEnergy(b.WhPerDay)+" a day", footprint.Idle))
@@ -171,7 +171,7 @@ func (c *Plan) renderResult(compact bool) app.UI {
 	)
 	if compact {
 		body = append(body, slot(c.foot.fp != (state.Footprint{}), func() app.UI { return c.renderFootprint(true) }),
-			compactConfig(data.Tokens, b.Config, q))
+			compactConfig(c.printer(), data.Tokens, b.Config, q))
 	} else {
 		e := b.Config.Estimate(c.t.Rate.TokensPerDay())
 		body = append(body,
@@ -182,7 +182,7 @@ func (c *Plan) renderResult(compact bool) app.UI {
 				figure("peak-tps", c.tr("plan.peak"), plan.RatePerSecondIn(pr, c.t.Rate.TokensPerSecond()*c.t.Peak)),
 			),
 			slot(c.foot.fp != (state.Footprint{}), func() app.UI { return c.renderFootprint(false) }),
-			configDetails(data.Tokens, b.Config, &e),
+			configDetailsIn(c.printer(), data.Tokens, b.Config, &e),
 		)
 	}
 	return app.Section().ID("result").Class("result card").TabIndex(-1).Aria("labelledby", "question").Body(body...)
@@ -207,7 +207,7 @@ func (c *Plan) renderIdle() app.UI {
 		basis = c.tr("plan.idle.basis")
 	}
 	body := []app.UI{app.Text(c.tr("plan.idle.preset", "watts", p.Number(pr.Value), "gpu", b.Config.GPU,
-		"basis", basis, "year", pr.Year) + " "), sourceNote(pr.Source(), c.tr("plan.idle.of"), "", false)}
+		"basis", basis, "year", pr.Year) + " "), sourceNoteIn(c.printer(), pr.Source(), c.tr("plan.idle.of"), "", false)}
 	if u := c.p.UnknownIdle(); len(u) > 0 {
 		body = append(body, app.Text(" "+c.tr("plan.idle.unknown", "gpus", strings.Join(u, ", "))))
 	}
@@ -235,8 +235,8 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 				app.Span().Class("fp-label").Text(label),
 				app.Span().Class("fp-wh").Text(data.FormatEnergy(r.Wh)),
 				app.Span().Class("fp-applies").Text(applies),
-				spanNote(b.Spread(c.foot.fp.Factors), r.Param),
-				app.If(!compact, func() app.UI { return sourceNote(src, label, "", false) }),
+				spanNoteIn(c.printer(), b.Spread(c.foot.fp.Factors), r.Param),
+				app.If(!compact, func() app.UI { return sourceNoteIn(c.printer(), src, label, "", false) }),
 			))
 		}
 	}
@@ -255,9 +255,9 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 			app.Dd().ID(id).Class("fp-figure").Text(c.tr("plan.day", "amount", figureIn(c.lang, format(v)))),
 			app.Dd().ID(id+"-year").Class("small").Text(c.tr("plan.year", "energy", figureIn(c.lang, format(v*365)))),
 			app.If(!compact && src != nil, func() app.UI {
-				return app.Dd().Class("small").Body(app.Text(at+" "), sourceNote(*src, label, "", false))
+				return app.Dd().Class("small").Body(app.Text(at+" "), sourceNoteIn(c.printer(), *src, label, "", false))
 			}),
-			rangeNote(id+"-range", spread, m, b.WhPerDay, " a day", first, true),
+			rangeNoteIn(c.printer(), id+"-range", spread, m, b.WhPerDay, " "+c.tr("plan.a-day"), first, true),
 		))
 	}
 	if !f.IsGPUOnly() {
@@ -265,9 +265,9 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 	}
 	g, hasG := f.Carbon(l)
 	gs, ws := footprint.Grid.SourceOf(f.Grid), footprint.WUE.SourceOf(f.WUE)
-	add("fp-carbon", c.tr("plan.fp.carbon"), footprint.Carbon, g, hasG, footprint.FormatCarbon, c.tr("plan.fp.at", "what", footprint.Grid.Describe(f.Grid)), &gs)
+	add("fp-carbon", c.tr("plan.fp.carbon"), footprint.Carbon, g, hasG, footprint.FormatCarbon, c.tr("plan.fp.at", "what", footprint.Grid.DescribeIn(c.printer(), f.Grid)), &gs)
 	w, hasW := f.Water(l)
-	add("fp-water", c.tr("plan.fp.water"), footprint.Water, w, hasW, footprint.FormatWater, c.tr("plan.fp.at.it", "what", footprint.WUE.Describe(f.WUE)), &ws)
+	add("fp-water", c.tr("plan.fp.water"), footprint.Water, w, hasW, footprint.FormatWater, c.tr("plan.fp.at.it", "what", footprint.WUE.DescribeIn(c.printer(), f.WUE)), &ws)
 	m, hasM := f.Cost(l)
 	add("fp-cost", c.tr("plan.fp.cost"), footprint.Money, m, hasM, func(v float64) string { return footprint.FormatMoney(v, f.Currency) },
 		c.tr("plan.fp.price", "price", c.printer().Number(f.Price.Value), "currency", f.Currency), &footprint.YourFigure)
@@ -352,7 +352,7 @@ func (c *Plan) renderFooter() app.UI {
 		app.P().ID("model-words").Text(c.tr("plan.model")),
 		app.P().ID("dataset").Body(
 			app.Text(c.tr("plan.data")+" "), app.A().Href(src.URL).Text(src.Name),
-			app.Text(" "+datasetVersion(src, c.set.Index.DataVersion)+" "+c.tr("plan.licence", "licence", src.Licence)),
+			app.Text(" "+datasetVersionIn(c.lang, src, c.set.Index.DataVersion)+" "+c.tr("plan.licence", "licence", src.Licence)),
 		),
 		app.P().ID("cite").Body(app.Text(c.tr("footer.cite")+" "), app.A().Href(src.CiteURL).Text(src.Cite), app.Text(".")),
 		app.P().ID("idle-sources").Class("small").Body(append([]app.UI{app.Text(c.tr("plan.idle.sources") + " ")}, append(idle, app.Text("."))...)...),

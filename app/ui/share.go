@@ -60,7 +60,7 @@ func (c *Calculator) share(compact bool) app.UI {
 	}
 	s := &Share{Query: c.res.Query, Result: c.res, Compact: compact, Footprint: c.foot.fp, Kept: keeping, Lang: c.lang, Asked: c.asked}
 	for i, spec := range chartSpecs {
-		s.Charts = append(s.Charts, ShareChart{ID: spec.id, Title: chartTitle(lang.EN, i, c.res.Kind)})
+		s.Charts = append(s.Charts, ShareChart{ID: spec.id, Title: chartTitle(c.lang, i, c.res.Kind)})
 	}
 	return s
 }
@@ -249,7 +249,7 @@ func (s *Share) saveImage(i int, svg bool) {
 	name := s.filename(strings.TrimPrefix(c.ID, "chart-") + "." + ext)
 	option, err := []byte(c.Option), error(nil)
 	if c.Option == "" && s.Result != nil {
-		option, err = chartSpecs[chartSpec(c.ID)].build(data.Printer{}, s.Result)
+		option, err = chartSpecs[chartSpec(c.ID)].build(data.PrinterOf(s.Lang), s.Result)
 	}
 	height := 0
 	if err == nil {

@@ -118,7 +118,7 @@ func (ti *trafficInputs) render(tag lang.Tag, t *plan.Traffic, changed func()) a
 	}
 	return app.Div().Class("field wide traffic").Body(
 		app.Div().Class("field wide").Body(
-			labelled("rate", termRate, tag.T("traffic.rate")),
+			labelledIn(tag, "rate", termRate, tag.T("traffic.rate")),
 			app.Div().Class("row").Body(
 				box("rate", state.ParamRate, "1B/day, 12k/s").Class("grow"),
 				button(data.Rate{Tokens: 1e9, Per: data.Day}, tag.T("traffic.preset.day")),
@@ -128,12 +128,12 @@ func (ti *trafficInputs) render(tag lang.Tag, t *plan.Traffic, changed func()) a
 		),
 		app.Div().Class("row traffic-row").Body(
 			app.Div().Class("field").Body(
-				labelled("peak", termPeak, tag.T("traffic.peak")),
+				labelledIn(tag, "peak", termPeak, tag.T("traffic.peak")),
 				box("peak", state.ParamPeak, "2").Class("num"),
 				inputError("peak-error", ti.errs[state.ParamPeak]),
 			),
 			app.Div().Class("field grow").Body(
-				labelled("idle-w", termIdle, tag.T("traffic.idle")+" (W)"),
+				labelledIn(tag, "idle-w", termIdle, tag.T("traffic.idle")+" (W)"),
 				box("idle-w", state.ParamIdleW, tag.T("traffic.idle.placeholder")).Class("num").Aria("describedby", strings.TrimSpace("idle-w-hint "+errID(ti.errs[state.ParamIdleW], "idle-w-error"))),
 				app.P().ID("idle-w-hint").Class("hint").Text(tag.T("traffic.idle.hint", "presets", strings.Join(idleHint, ", "))),
 				inputError("idle-w-error", ti.errs[state.ParamIdleW]),

@@ -832,5 +832,9 @@ var german = Language{
 		"why.volume.other":                "zählt {items}, und {workload} erzeugt {generates} ({param}=)",
 		"brief.diffusion":                 "{hardware}, Stapelgröße {batch}, {split}, {resolution}, {steps} Schritte",
 		"brief.frames":                    "{frames} Einzelbilder bei {fps} fps",
+		"served.how":                      "So wird es bereitgestellt: {hardware}, Stapelgrößengrenze {n}",
+		"served.how.diffusion":            "So wird es erzeugt: {hardware}, Stapel zu {count}",
+		"embed.full.title":                "Der vollständige Rechner mit dieser Berechnung in einem neuen Tab",
+		"embed.full":                      "Vollständiger Rechner ↗",
 	},
 }

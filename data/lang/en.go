@@ -830,5 +830,9 @@ var english = Language{
 		"why.volume.other":                "counts {items}, and {workload} generates {generates} ({param}=)",
 		"brief.diffusion":                 "{hardware}, batch size {batch}, {split}, {resolution}, {steps} steps",
 		"brief.frames":                    "{frames} frames at {fps} fps",
+		"served.how":                      "How it is served: {hardware}, batch limit {n}",
+		"served.how.diffusion":            "How it is made: {hardware}, batches of {count}",
+		"embed.full.title":                "The full calculator, with this calculation, in a new tab",
+		"embed.full":                      "Full calculator ↗",
 	},
 }

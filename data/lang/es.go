@@ -833,5 +833,9 @@ var spanish = Language{
 		"why.volume.other":                "cuenta {items}, y {workload} genera {generates} ({param}=)",
 		"brief.diffusion":                 "{hardware}, tamaño de lote {batch}, {split}, {resolution}, {steps} pasos",
 		"brief.frames":                    "{frames} fotogramas a {fps} fps",
+		"served.how":                      "Cómo se sirve: {hardware}, límite de tamaño de lote {n}",
+		"served.how.diffusion":            "Cómo se genera: {hardware}, lotes de {count}",
+		"embed.full.title":                "La calculadora completa, con este cálculo, en una pestaña nueva",
+		"embed.full":                      "Calculadora completa ↗",
 	},
 }

@@ -833,5 +833,9 @@ var french = Language{
 		"why.volume.other":                "compte des {items}, et {workload} génère des {generates} ({param}=)",
 		"brief.diffusion":                 "{hardware}, taille de lot {batch}, {split}, {resolution}, {steps} étapes",
 		"brief.frames":                    "{frames} images à {fps} i/s",
+		"served.how":                      "Service : {hardware}, taille de lot maximale {n}",
+		"served.how.diffusion":            "Production : {hardware}, lots de {count}",
+		"embed.full.title":                "Le calculateur complet, avec ce calcul, dans un nouvel onglet",
+		"embed.full":                      "Calculateur complet ↗",
 	},
 }
