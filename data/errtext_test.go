@@ -19,7 +19,7 @@ func TestErrText(t *testing.T) {
 			t.Errorf("quoteAtMost(%q, 80) = %s, want %s", s, got, want)
 		}
 	}
-	floats := []float64{0, -0.0, 1, -1, 0.1, 1e6, 1e12, 1e21, 123456789, 1.5e-5, 0.00012, math.MaxFloat64, math.SmallestNonzeroFloat64,
+	floats := []float64{0, math.Copysign(0, -1), 1, -1, 0.1, 1e6, 1e12, 1e21, 123456789, 1.5e-5, 0.00012, math.MaxFloat64, math.SmallestNonzeroFloat64,
 		math.NaN(), math.Inf(1), math.Inf(-1), 104.34999, -12.04, 24792.55, 0.04, -0.04, 99.95}
 	for _, x := range floats {
 		if got, want := formatG(x), fmt.Sprintf("%v", x); got != want {

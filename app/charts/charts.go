@@ -42,9 +42,7 @@ const (
 // others for tokens, their counterparts for images and videos.
 type axes struct{ energy, latency, batch, throughput string }
 
-func axesOf(k *data.Kind, p data.Percentile) axes { return axesIn(data.Printer{}, k, p) }
-
-// axesIn are axesOf in pr's language.
+// axesIn are the axes' names for k and p, in pr's language.
 func axesIn(pr data.Printer, k *data.Kind, p data.Percentile) axes {
 	energy := pr.T("chart.axis.energy." + k.Item)
 	if k.Diffusion() {
@@ -377,14 +375,10 @@ func selectedItem(pr data.Printer, c *data.Config, q data.Query, value []float64
 	return &item{Name: pr.T("chart.tip.selected") + "\n" + tooltip(pr, c, q), Value: value}
 }
 
-// selected adds the highlighted configuration as a series of its own, since
+// selectedIn adds the highlighted configuration as a series of its own, since
 // go-echarts' data items carry no item style, to the plot of the panel-th x
 // and y axes; label, when not nil, writes a figure beside it.
-func selected(s *charts.Scatter, it *item, panel int, label *opts.Label) *charts.Scatter {
-	return selectedIn(data.Printer{}, s, it, panel, label)
-}
-
-// selectedIn is selected, its series named in p's language.
+// Its series are named in p's language.
 func selectedIn(p data.Printer, s *charts.Scatter, it *item, panel int, label *opts.Label) *charts.Scatter {
 	o := []charts.SeriesOpts{
 		charts.WithScatterChartOpts(opts.ScatterChart{Symbol: "diamond", SymbolSize: 18, XAxisIndex: panel, YAxisIndex: panel}),

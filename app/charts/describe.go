@@ -224,10 +224,8 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// percentileWords names a percentile as the page's controls do.
-func percentileWords(p data.Percentile) string { return percentileWordsIn(data.Printer{}, p) }
-
-// percentileWordsIn is percentileWords in pr's language.
+// percentileWordsIn names a percentile as the page's controls do.
+// In pr's language.
 func percentileWordsIn(pr data.Printer, p data.Percentile) string {
 	if p == data.P50 {
 		return pr.T("chart.median")

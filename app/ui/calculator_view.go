@@ -216,13 +216,9 @@ func figure(id, label, value string) app.UI {
 	return app.Div().Body(app.Dt().Text(label), app.Dd().ID(id).Text(value))
 }
 
-// explained is a figure whose label is a glossary term, with its
+// explainedIn is a figure whose label is a glossary term, with its
 // explanation; value is the dd's content.
-func explained(id, key string, value ...app.UI) app.UI {
-	return explainedIn(lang.EN, id, key, value...)
-}
-
-// explainedIn is explained in t's language.
+// In t's language.
 func explainedIn(t lang.Tag, id, key string, value ...app.UI) app.UI {
 	return app.Div().Body(
 		app.Dt().Body(app.Text(labelIn(t, key)+" "), explainIn(t, key)),
@@ -245,14 +241,10 @@ func rowParts(id string, end ...string) []app.UI {
 	return body
 }
 
-// configDetails is the selected configuration: a summary line that says
+// configDetailsIn is the selected configuration: a summary line that says
 // what matters, which opens to every figure of the dataset row. It is kept
 // as prerendered while the page starts (later): the browser opens it alone.
-func configDetails(k *data.Kind, s *data.Config, e *data.Estimate) app.UI {
-	return configDetailsIn(data.Printer{}, k, s, e)
-}
-
-// configDetailsIn is configDetails in p's language.
+// In p's language.
 func configDetailsIn(p data.Printer, k *data.Kind, s *data.Config, e *data.Estimate) app.UI {
 	return later(app.Details().ID("cfg-details").Class("cfg-details"), func() []app.UI {
 		list := configList(p, "cfg", s, e)
@@ -358,14 +350,12 @@ func (c *Calculator) renderCharts() app.UI {
 	})
 }
 
-// aboutFooter is the calculator's footer: the caveat, the data and the
+// aboutFooterIn is the calculator's footer: the caveat, the data and the
 // citation of r's model or, with no result (the compare page's), the
 // dataset's, which every model shares.
-func aboutFooter(set *data.Set, r *data.Result) app.UI { return aboutFooterIn(lang.EN, set, r) }
-
-// aboutFooterIn is aboutFooter in t's language. The dataset's caveat is
-// the catalogue's where it is the one the catalogue translates; any other
-// is shown in the dataset's English, marked as such.
+// In t's language. The dataset's caveat is the catalogue's where it is the
+// one the catalogue translates; any other is shown in the dataset's English,
+// marked as such.
 func aboutFooterIn(t lang.Tag, set *data.Set, r *data.Result) app.UI {
 	src := set.Index.Source
 	caveat := set.Index.Caveat

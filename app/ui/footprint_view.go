@@ -353,15 +353,11 @@ func (fr fpResult) renderPrompts() app.UI {
 	)
 }
 
-// sourceNote is a source on hand: a disclosure whose summary names it and
+// sourceNoteIn is a source on hand: a disclosure whose summary names it and
 // whose body gives the figure, the publication and its link. It is a
 // details element, so a keyboard (Enter, Space) and a tap open it. Links
 // open a new tab, as in an iframe they must.
-func sourceNote(s footprint.Source, of, figure string, compact bool) app.UI {
-	return sourceNoteIn(data.Printer{}, s, of, figure, compact)
-}
-
-// sourceNoteIn is sourceNote in p's language.
+// In p's language.
 func sourceNoteIn(p data.Printer, s footprint.Source, of, figure string, compact bool) app.UI {
 	summary := p.T("source")
 	if s.ID == footprint.YourFigure.ID {

@@ -155,13 +155,11 @@ func termIn(t lang.Tag, key string) term {
 // labelIn is label in t's language.
 func labelIn(t lang.Tag, key string) string { return termIn(t, key).Label() }
 
-// explain is the plain explanation of a glossary term, to put right after
+// explainIn is the plain explanation of a glossary term, to put right after
 // where the term appears: a native disclosure, which opens by click, touch,
 // Enter or Space, and works before the app runs. Its button shows "?" and
 // is named for people who hear the page: What is "Batch size limit"?
-func explain(key string) app.UI { return explainIn(lang.EN, key) }
-
-// explainIn is explain in tag's language.
+// In tag's language.
 func explainIn(tag lang.Tag, key string) app.UI {
 	t := termIn(tag, key)
 	return app.Details().Class("term").DataSet("term", key).Body(
@@ -173,11 +171,9 @@ func explainIn(tag lang.Tag, key string) app.UI {
 	)
 }
 
-// labelled is a label naming a glossary term for the control with the id,
+// labelledIn is a label naming a glossary term for the control with the id,
 // with the term's explanation after it.
-func labelled(id, key, text string) app.UI { return labelledIn(lang.EN, id, key, text) }
-
-// labelledIn is labelled in t's language.
+// In t's language.
 func labelledIn(t lang.Tag, id, key, text string) app.UI {
 	return app.Div().Class("label-row").Body(
 		app.Label().For(id).Text(text),
@@ -185,15 +181,7 @@ func labelledIn(t lang.Tag, id, key, text string) app.UI {
 	)
 }
 
-// count is n of a noun, in words: "1 image", "4 images".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// countIn is count in p's language: "1 image", "4 Bilder".
+// countIn is n of a noun, in words, in p's language: "1 image", "4 Bilder".
 func countIn(p data.Printer, n int, noun string) string {
 	if n == 1 {
 		return "1 " + p.T("item."+noun)

@@ -6,7 +6,6 @@ package ui
 // The words are the core's; these only lay them out.
 
 import (
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -16,7 +15,7 @@ import (
 	"tokenjoule/data/footprint"
 )
 
-// rangeNote is the range of s's figure of measure m, for gpuWh measured,
+// rangeNoteIn is the range of s's figure of measure m, for gpuWh measured,
 // per after it (" a day", or ""), said beside the figure; hidden where the
 // figure does not spread. Where it explains (the first range of a page), it
 // says it in full with the glossary's explanation: "From 41 to 78 kWh with
@@ -24,11 +23,7 @@ import (
 // confidence interval."; elsewhere briefly, the explanation being above:
 // "Published spread: 1.2 to 56 kg CO2e, of the host, idle capacity, cooling
 // and the grid". In a list of figures (dd) it is a dd, else a div.
-func rangeNote(id string, s footprint.Spread, m footprint.Measure, gpuWh float64, per string, explains, dd bool) app.UI {
-	return rangeNoteIn(data.Printer{}, id, s, m, gpuWh, per, explains, dd)
-}
-
-// rangeNoteIn is rangeNote in p's language.
+// In p's language.
 func rangeNoteIn(p data.Printer, id string, s footprint.Spread, m footprint.Measure, gpuWh float64, per string, explains, dd bool) app.UI {
 	words := s.BriefIn(p, m, gpuWh, per)
 	if explains {
@@ -51,16 +46,9 @@ func rangeNoteIn(p data.Printer, id string, s footprint.Spread, m footprint.Meas
 	return app.Div().ID(id).Class("range small").Body(body()...)
 }
 
-// rangeSentence is Beside's words as a sentence that says what a range is;
+// rangeSentenceIn is Beside's words as a sentence that says what a range is;
 // "" for none.
-func rangeSentence(words string) string {
-	if words == "" {
-		return ""
-	}
-	return strings.ToUpper(words[:1]) + words[1:] + ", " + footprint.NotConfidence + "."
-}
-
-// rangeSentenceIn is rangeSentence in p's language.
+// In p's language.
 func rangeSentenceIn(p data.Printer, words string) string {
 	if words == "" {
 		return ""
@@ -97,12 +85,10 @@ func (c *Calculator) renderRuns() app.UI {
 	return app.Div().ID("runs").Class("range small").Body(app.Text(rs.SentenceIn(c.printer())+" "), explainIn(c.lang, termMeasure))
 }
 
-// spanNote is the published spread of a rung's factor, beside its value:
+// spanNoteIn is the published spread of a rung's factor, beside its value:
 // "spread +23.27% to +43%", each end's source in its title; nothing for a
 // factor held or the GPU's rung.
-func spanNote(s footprint.Spread, p *footprint.Param) app.UI { return spanNoteIn(data.Printer{}, s, p) }
-
-// spanNoteIn is spanNote in pr's language.
+// In pr's language.
 func spanNoteIn(pr data.Printer, s footprint.Spread, p *footprint.Param) app.UI {
 	for _, sp := range s.Spans {
 		if sp.Param == p {

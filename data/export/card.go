@@ -103,12 +103,9 @@ func widenedCaveat(energy string, f footprint.Factors, skip ...*footprint.Param)
 		data.FormatNumber(roundSig((1+e.Host.Value+e.Idle.Value)*e.PUE.Value, 3)), adds)
 }
 
-// readable is an energy in everyday terms at a readable magnitude
+// readableIn is an energy in everyday terms at a readable magnitude
 // (footprint.Readable): "1.3 days of an average US home's electricity".
-func readable(wh float64) (string, bool) { return readableIn(data.Printer{}, wh) }
-
-// readableIn is readable in p's language: "1,3 jours d’électricité d’un
-// foyer américain moyen".
+// In p's language: "1,3 jours d’électricité d’un foyer américain moyen".
 func readableIn(p data.Printer, wh float64) (string, bool) {
 	cmp, ok := footprint.Readable(footprint.Energy, wh)
 	if !ok {
@@ -272,14 +269,6 @@ func ShortCite(cite string) string {
 		return cite
 	}
 	return parts[0] + ", " + parts[len(parts)-1]
-}
-
-// do is the verb a volume takes.
-func do(tokens float64) string {
-	if tokens == 1 {
-		return "does"
-	}
-	return "do"
 }
 
 // factorWords is a factor as a card's line says it: its value and unit,
