@@ -11,7 +11,8 @@ import (
 // so that a `"` in a value ends it for the browser, and a model's name such
 // as `Q8" onfocus=alert(1) x="` in a title would become an attribute of its
 // own. Each value is unquoted as Go and written back with &, ", ' and < >
-// as character references. Text and the contents of script and style
+// as character references; an aria-* attribute go-app wrote bare, for
+// "true", gets its value back. Text and the contents of script and style
 // elements are left as they are: go-app escapes text itself.
 func EscapeAttributes(page []byte) []byte {
 	var out bytes.Buffer
@@ -87,6 +88,19 @@ func startTag(out *bytes.Buffer, page []byte) (name, rest []byte) {
 			out.WriteString(html.EscapeString(v))
 			out.WriteByte('"')
 			i += 1 + len(lit)
+		case isLetter(c) && isSpace(page[i-1]):
+			// An attribute's name. go-app writes a value of "true" as the
+			// name alone, which for an aria-* attribute means "" (aria-current
+			// then says no row is current): it is written back whole.
+			n := i
+			for n < len(page) && !isSpace(page[n]) && page[n] != '=' && page[n] != '>' && page[n] != '/' {
+				n++
+			}
+			out.Write(page[i:n])
+			if bytes.HasPrefix(page[i:n], []byte("aria-")) && (n == len(page) || page[n] != '=') {
+				out.WriteString(`="true"`)
+			}
+			i = n
 		default:
 			out.WriteByte(c)
 			i++

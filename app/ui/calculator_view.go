@@ -370,17 +370,19 @@ func aboutFooterIn(t lang.Tag, set *data.Set, r *data.Result) app.UI {
 	default:
 		said = app.Span().Attr("lang", "en").Text(caveat)
 	}
-	// The licence as the dataset states it, in its own English.
-	var licence app.UI = app.Text(src.Licence)
+	// The licence as the dataset states it, in its own English; in an
+	// English page one text, which the prerender does not break before its
+	// full stop.
+	licence := app.Span().Text(t.T("footer.licence.of", "licence", src.Licence))
 	if t != lang.EN && t != "" {
-		licence = app.Span().Attr("lang", "en").Text(src.Licence)
+		licence = app.Span().Body(sentence(t, "footer.licence.of", map[string]app.UI{"licence": app.Span().Attr("lang", "en").Text(src.Licence)})...)
 	}
 	return app.Footer().ID("about").Class("about card").Body(
 		app.P().ID("caveat").Class("caveat").Body(app.Strong().Text(t.T("footer.floor")+" "), said),
 		app.P().ID("dataset").Body(
 			app.Text(t.T("footer.data")+" "), app.A().Href(src.URL).Text(src.Name),
 			app.Text(" "+datasetVersionIn(t, src, set.Index.DataVersion)+" "),
-			app.Span().Body(sentence(t, "footer.licence.of", map[string]app.UI{"licence": licence})...),
+			licence,
 		),
 		app.P().ID("cite").Body(app.Text(t.T("footer.cite")+" "), app.A().Href(src.CiteURL).Text(src.Cite)),
 	)
