@@ -88,6 +88,8 @@ func TestModelNames(t *testing.T) {
 				t.Errorf("%s: the select offers %q, want the dataset's names %q", task, got, names)
 			}
 		}
+		// A tab of its own: one tab's loads share its time limit.
+		tb = newTab(t, bctx, origin)
 		for _, width := range []int64{1440, 360} {
 			tb.do(chromedp.EmulateViewport(width, 800))
 			tb.open("")
