@@ -72,6 +72,8 @@ if (typeof window !== "undefined") {
   // scriptsRaw: whether the host sends scripts as they are (this one told),
   // null when unknown.
   var here = document.currentScript.src;
+  // The languages the site speaks (data/lang's, which app/server names).
+  var spoken = (document.currentScript.getAttribute("data-langs") || "en").split(" ");
   var scriptsRaw = typeof DecompressionStream === "function" && typeof AbortController === "function" ? rawHere(here) : false;
   wasmRaw = scriptsRaw;
   // The one download of the wasm: app.js takes it if it asks for the same
@@ -115,6 +117,53 @@ if (typeof window !== "undefined") {
       wasm.response.catch(function () {});
     }
     window.tokenjouleWasm = wasm;
+  }
+
+  // tokenjouleCatalogue(tag) resolves to the text of a language's catalogue
+  // (web/lang-<tag>.txt, see data/lang), each downloaded once: the wasm
+  // holds English alone (app/catalogue). The language the page will speak
+  // is downloaded now, beside the wasm, so that it is at hand when the
+  // wasm starts (tokenjouleCatalogue.first).
+  var catalogues = {};
+  window.tokenjouleCatalogue = function (tag) {
+    if (!catalogues[tag]) {
+      var url = new URL("lang-" + tag + ".txt", here).href;
+      catalogues[tag] = (scriptsRaw ? fromGzip(url, "text/plain; charset=utf-8") : Promise.resolve(null))
+        .then(function (res) {
+          return res || fetch(url);
+        })
+        .then(function (res) {
+          if (!res.ok) {
+            throw new Error(url + ": " + res.status + " " + res.statusText);
+          }
+          return res.text();
+        });
+      catalogues[tag].catch(function () {
+        delete catalogues[tag];
+      });
+    }
+    return catalogues[tag];
+  };
+  if (appRuns) {
+    var tag = pageLanguage();
+    if (tag !== "en") {
+      window.tokenjouleCatalogue.first = { tag: tag, text: window.tokenjouleCatalogue(tag) };
+      window.tokenjouleCatalogue.first.text.catch(function () {});
+    }
+  }
+
+  // pageLanguage is the language the page will speak, as app/state chooses
+  // it: the link's lang= when the site speaks it, else the first of the
+  // browser's preferred languages it speaks, else English.
+  function pageLanguage() {
+    var asked = [new URLSearchParams(location.search).get("lang") || ""].concat(navigator.languages || []);
+    for (var i = 0; i < asked.length; i++) {
+      var tag = asked[i].trim().toLowerCase().split(/[-_]/)[0];
+      if (spoken.indexOf(tag) >= 0) {
+        return tag;
+      }
+    }
+    return "en";
   }
 
   // isCard tells whether the page is a card that the card's wasm shows

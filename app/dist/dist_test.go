@@ -41,6 +41,11 @@ func project(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
+	for _, name := range server.Catalogues() {
+		if err := os.WriteFile(filepath.Join(root, "web", name), []byte("@tag\t…"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	return root
 }
 
@@ -211,7 +216,7 @@ func TestPreviewsNeedADomain(t *testing.T) {
 			t.Errorf("%s: hostless previews, or none at all:\n%.1500s", page, b)
 		}
 		// The wasm's download starts first thing (server.FixPage).
-		if !strings.Contains(string(b), `<meta charset="UTF-8"><script id="tj-start" src="/repo/web/start.js"></script>`) ||
+		if !strings.Contains(string(b), `<meta charset="UTF-8"><script id="tj-start" data-langs="en fr de es" src="/repo/web/start.js"></script>`) ||
 			strings.Count(string(b), "web/start.js") != 1 {
 			t.Errorf("%s: start.js is not first in the head, once:\n%.1500s", page, b)
 		}

@@ -22,6 +22,7 @@ import (
 	"tokenjoule/data"
 	"tokenjoule/data/export"
 	"tokenjoule/data/footprint"
+	"tokenjoule/data/lang"
 	"tokenjoule/data/plan"
 )
 
@@ -187,41 +188,59 @@ func TestCardWasm(t *testing.T) {
 	})
 	// Offline: a card seen once shows again without the network, for any
 	// question, from a worker that holds the card's files and not the
-	// calculator's (its wasm is held back: the worker must not need it).
-	t.Run("offline", func(t *testing.T) {
-		t.Parallel()
-		h, _ := staticHost(t)
-		q := data.Query{Task: "gpqa", Model: "gpt-oss-120b", GPU: "B200", DeadlineMS: 30, Percentile: data.P50, Tokens: 10e9}
-		tb := newTab(t, bctx, h.origin, chromedp.EmulateViewport(720, 900))
-		tb.noApp = true
-		tb.do(chromedp.Navigate(h.origin + "/embed?" + state.EmbedString(q, state.Embed{Layout: state.LayoutCard})))
-		tb.waitFor(`document.querySelector("main")?.dataset.card === "shown"`, "the card shown by its wasm")
-		tb.poll(swActivated, 30*time.Second)
-		cached := await[[]string](tb, `(async () => (await Promise.all((await caches.keys()).map(async (k) =>
-			(await (await caches.open(k)).keys()).map((r) => new URL(r.url).pathname)))).flat())()`)
-		if !slices.Contains(cached, "/web/card.wasm") || slices.Contains(cached, "/web/app.wasm") || slices.Contains(cached, "/web/echarts.min.js") {
-			t.Errorf("a card's offline copy holds %v, want the card's wasm and not the calculator's wasm or ECharts", cached)
-		}
-		// Nor the installed app's icon, which no card page loads: its
-		// precache is part of the card's first view's bytes.
-		if slices.Contains(cached, "/web/icon-512.png") {
-			t.Errorf("a card's offline copy holds %v, with the installed app's icon, which a card does not need", cached)
-		}
-		h.stop()
-		tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, network.ClearBrowserCache, cdp.Empty{})
-			return err
-		}))
-		tb.allow("ERR_CONNECTION_REFUSED") // what the worker does not cache, as the favicon
-		other := with(q, func(q *data.Query) { q.GPU = "H100" })
-		r, err := set.Select(other)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tb.do(chromedp.Navigate(h.origin + "/embed?" + state.EmbedString(other, state.Embed{Layout: state.LayoutCard})))
-		tb.waitFor(`document.querySelector("main")?.dataset.card === "shown"`, "the card shown offline by its wasm")
-		expectCard(tb.view(), r, footprint.Factors{})
-	})
+	// calculator's (its wasm is held back: the worker must not need it);
+	// in French, with the French words and no other language's.
+	for _, tag := range []lang.Tag{lang.EN, lang.FR} {
+		t.Run("offline/"+string(tag), func(t *testing.T) {
+			t.Parallel()
+			look := state.Embed{Layout: state.LayoutCard}
+			if tag != lang.EN {
+				look.Lang = tag
+			}
+			h, _ := staticHost(t)
+			q := data.Query{Task: "gpqa", Model: "gpt-oss-120b", GPU: "B200", DeadlineMS: 30, Percentile: data.P50, Tokens: 10e9}
+			tb := newTab(t, bctx, h.origin, chromedp.EmulateViewport(720, 900))
+			tb.noApp = true
+			tb.do(chromedp.Navigate(h.origin + "/embed?" + state.EmbedString(q, look)))
+			tb.waitFor(`document.querySelector("main")?.dataset.card === "shown"`, "the card shown by its wasm")
+			tb.poll(swActivated, 30*time.Second)
+			cached := await[[]string](tb, `(async () => (await Promise.all((await caches.keys()).map(async (k) =>
+				(await (await caches.open(k)).keys()).map((r) => new URL(r.url).pathname)))).flat())()`)
+			if !slices.Contains(cached, "/web/card.wasm") || slices.Contains(cached, "/web/app.wasm") || slices.Contains(cached, "/web/echarts.min.js") {
+				t.Errorf("a card's offline copy holds %v, want the card's wasm and not the calculator's wasm or ECharts", cached)
+			}
+			// Nor the installed app's icon, which no card page loads: its
+			// precache is part of the card's first view's bytes.
+			if slices.Contains(cached, "/web/icon-512.png") {
+				t.Errorf("a card's offline copy holds %v, with the installed app's icon, which a card does not need", cached)
+			}
+			// The words of the reader's languages alone (the browser's is
+			// English).
+			for _, other := range lang.Tags()[1:] {
+				if held := slices.Contains(cached, "/web/"+lang.FileName(other)); held != (other == tag) {
+					t.Errorf("a %s card's offline copy holds %s: %v", tag, lang.FileName(other), held)
+				}
+			}
+			h.stop()
+			tb.do(chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+				_, err := cdp.Call(ctx, tg, network.ClearBrowserCache, cdp.Empty{})
+				return err
+			}))
+			tb.allow("ERR_CONNECTION_REFUSED") // what the worker does not cache, as the favicon
+			other := with(q, func(q *data.Query) { q.GPU = "H100" })
+			r, err := set.Select(other)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tb.do(chromedp.Navigate(h.origin + "/embed?" + state.EmbedString(other, look)))
+			tb.waitFor(`document.querySelector("main")?.dataset.card === "shown"`, "the card shown offline by its wasm")
+			if tag == lang.EN {
+				expectCard(tb.view(), r, footprint.Factors{})
+			} else {
+				expectSpoken(t, tb, tag, data.PrinterOf(tag).Energy(r.Estimate.EnergyWh), "main")
+			}
+		})
+	}
 	// The calculator opened after a card in the same browser takes over
 	// from the card's worker without announcing a new version: nothing was
 	// deployed in between.

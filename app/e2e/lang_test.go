@@ -32,7 +32,7 @@ func TestLanguages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tag := range []lang.Tag{lang.FR, lang.DE, lang.ES} {
+	for _, tag := range lang.Tags()[1:] {
 		want := export.CardIn(data.PrinterOf(tag), r, footprint.Factors{})
 		// The card from a static host, shown by its own wasm.
 		t.Run("card/"+string(tag), func(t *testing.T) {
@@ -170,6 +170,14 @@ func TestLanguages(t *testing.T) {
 		tb.poll(`!location.search.includes("lang=")`, 5*time.Second)
 		expectSpoken(t, tb, lang.FR, data.PrinterOf(lang.FR).Energy(r.Estimate.EnergyWh), "#question, .energy")
 	})
+	// In English the page downloads no catalogue: the wasm holds English.
+	t.Run("english", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900), acceptLanguage("it-IT,en-GB,fr"))
+		tb.open(state.String(q))
+		tb.waitText("#energy", data.PrinterOf(lang.EN).Energy(r.Estimate.EnergyWh))
+		expectCatalogues(t, tb, lang.EN)
+	})
 	// Without lang=, the browser's preferred language when the site speaks it.
 	t.Run("browser-language", func(t *testing.T) {
 		t.Parallel()
@@ -199,6 +207,26 @@ func expectSpoken(t *testing.T, tb *tab, tag lang.Tag, figure, sel string) {
 	}
 	if strings.TrimSpace(text) == "" {
 		t.Errorf("nothing to read in %s", sel)
+	}
+	expectCatalogues(t, tb, tag)
+}
+
+// expectCatalogues checks that the page downloaded the words of tag's
+// language alone, none for English (the wasm holds English), and began to
+// with the page (web/start.js), not once the wasm asked for them.
+func expectCatalogues(t *testing.T, tb *tab, tag lang.Tag) {
+	t.Helper()
+	got := eval[[]string](tb, `performance.getEntriesByType("resource").map(e => new URL(e.name).pathname)
+		.filter(p => /\/web\/lang-[a-z]+\.txt/.test(p)).map(p => p.replace(/^.*\/web\//, "").replace(/\.gz$/, ""))`)
+	var want []string
+	if tag != lang.EN {
+		want = []string{lang.FileName(tag)}
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("the page in %s downloaded the catalogues %q, want %q", tag, got, want)
+	}
+	if first := eval[string](tb, `window.tokenjouleCatalogue?.first?.tag ?? "en"`); first != string(tag) {
+		t.Errorf("web/start.js began to download the catalogue of %q with the page, want %q", first, tag)
 	}
 }
 

@@ -52,6 +52,9 @@ func Headers(base string) []Header {
 		{"/web/app.wasm", "Content-Type", "application/wasm"},
 		{"/web/card.wasm", "Content-Type", "application/wasm"},
 	}
+	for _, name := range Catalogues() {
+		h = append(h, Header{"/web/" + name, "Content-Type", "text/plain; charset=utf-8"})
+	}
 	if base != "" {
 		h = append(h, Header{"/app-worker.js", "Service-Worker-Allowed", base})
 	}

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"tokenjoule/data/lang"
 )
 
 // hostless matches a link-preview tag (og:url, og:image, twitter:image, a
@@ -61,9 +63,14 @@ const startScriptOpen = `<script id="tj-start" `
 // head, no stylesheet precedes it, so it runs as soon as it has arrived,
 // while the stylesheets it leaves the parser waiting for download. (An async
 // script ran once the page's first layout was done, some 160 ms later on the
-// slow profile.)
+// slow profile.) It names the languages the site speaks, whose words it
+// downloads (data-langs).
 func startScript(res resolver) string {
-	return startScriptOpen + `src="` + res.Resolve("/web/start.js") + `"></script>`
+	tags := make([]string, len(lang.Tags()))
+	for i, t := range lang.Tags() {
+		tags[i] = string(t)
+	}
+	return startScriptOpen + `data-langs="` + strings.Join(tags, " ") + `" src="` + res.Resolve("/web/start.js") + `"></script>`
 }
 
 // pageWriter holds back an HTML response to fix it (FixPage); anything

@@ -23,6 +23,7 @@ import (
 
 	"tokenjoule/app/ui"
 	"tokenjoule/data"
+	"tokenjoule/data/lang"
 )
 
 // Pages are the site's pages besides the calculator at its root, each a
@@ -30,8 +31,20 @@ import (
 // (and for its name with a slash), and the offline copy holds them all.
 var Pages = []string{"/embed", "/compare", "/embed/compare", "/plan", "/embed/plan"}
 
-// Files the page needs from web/, besides the go-app runtime it generates.
-var required = []string{"app.wasm", "card.wasm", "echarts.min.js", "guard.js", "start.js", "style.css", "icon.svg", "icon-192.png", "icon-512.png"}
+// Files the page needs from web/, besides the go-app runtime it generates:
+// the catalogues of the languages but English too (Catalogues).
+var required = append([]string{"app.wasm", "card.wasm", "echarts.min.js", "guard.js", "start.js", "style.css", "icon.svg", "icon-192.png", "icon-512.png"}, Catalogues()...)
+
+// Catalogues are the files of web/ that hold the words of a language
+// other than English, which the wasm does not (data/lang): the offline copy
+// keeps those of the reader's languages (worker.js).
+func Catalogues() []string {
+	var names []string
+	for _, t := range lang.Tags()[1:] {
+		names = append(names, lang.FileName(t))
+	}
+	return names
+}
 
 var routes sync.Once
 
@@ -130,7 +143,7 @@ func New(o Options) (*Server, error) {
 		// runs, when a chart comes near the screen or the page is idle.
 		Scripts: []string{"/web/guard.js"},
 		// Precached besides the pages, scripts, styles and icons go-app lists itself.
-		CacheableResources:    slices.Concat(Pages, []string{"/web/icon.svg", "/web/echarts.min.js", "/web/start.js"}),
+		CacheableResources:    slices.Concat(Pages, []string{"/web/icon.svg", "/web/echarts.min.js", "/web/start.js"}, webPaths(Catalogues())),
 		ServiceWorkerTemplate: workerJS,
 		// The version names the offline cache: a digest of what is served, so
 		// that it changes with every build and only then.
@@ -270,4 +283,13 @@ func (d resolver) Resolve(location string) string {
 		return d.base + location
 	}
 	return location
+}
+
+// webPaths are the paths of web/'s files by their names.
+func webPaths(names []string) []string {
+	paths := make([]string, len(names))
+	for i, n := range names {
+		paths[i] = "/web/" + n
+	}
+	return paths
 }

@@ -348,7 +348,8 @@ func TestWebCompressed(t *testing.T) {
 }
 
 // TestStartFirst: every page serve sends asks for web/start.js first
-// thing in its head, once (FixPage), also with a domain.
+// thing in its head, once (FixPage), also with a domain, and tells it the
+// languages whose words it may download.
 func TestStartFirst(t *testing.T) {
 	for _, o := range []Options{{}, {Base: "/repo/", Domain: "example.org"}} {
 		o.Root = project(t)
@@ -356,7 +357,7 @@ func TestStartFirst(t *testing.T) {
 		base := strings.TrimSuffix(o.Base, "/")
 		for _, path := range []string{"/", "/embed", "/compare", "/embed/compare"} {
 			_, body := get(t, srv.URL+path)
-			want := `<meta charset="UTF-8"><script id="tj-start" src="` + base + `/web/start.js"></script>`
+			want := `<meta charset="UTF-8"><script id="tj-start" data-langs="en fr de es" src="` + base + `/web/start.js"></script>`
 			if !strings.Contains(body, want) || strings.Count(body, "web/start.js") != 1 {
 				t.Errorf("base %q, %s: start.js is not first in the head, once:\n%.1200s", o.Base, path, body)
 			}

@@ -67,7 +67,7 @@ func (wf webFiles) serve(w http.ResponseWriter, r *http.Request, name string) {
 }
 
 // compressible lists the extensions of web/'s files that compress.
-var compressible = map[string]bool{".wasm": true, ".js": true, ".css": true, ".svg": true, ".json": true}
+var compressible = map[string]bool{".wasm": true, ".js": true, ".css": true, ".svg": true, ".json": true, ".txt": true}
 
 // gzipCopies are web/'s files gzipped, each made once.
 var gzipCopies fileCache[[]byte]

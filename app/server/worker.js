@@ -39,7 +39,12 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(cacheName);
+      const tags = await readerLanguages();
       for (const url of resourcesToCache) {
+        const tag = catalogueOf(url);
+        if (tag && !tags.has(tag)) {
+          continue;
+        }
         const res = await download(url);
         if (!res.ok) {
           throw new Error(`precaching ${url} failed: HTTP ${res.status}`);
@@ -60,6 +65,25 @@ self.addEventListener("install", (event) => {
     })
   );
 });
+
+// catalogueOf is the language whose words url holds (web/lang-<tag>.txt,
+// see data/lang), or "" for another file.
+function catalogueOf(url) {
+  const m = /\/web\/lang-([a-z]+)\.txt$/.exec(new URL(url, self.location.href).pathname);
+  return m ? m[1] : "";
+}
+
+// readerLanguages are the languages the reader's pages may speak: the
+// browser's preferred ones and those the open pages' links ask for (lang=).
+// Only their catalogues are kept: a page in another language downloads its
+// own, which respond keeps then.
+async function readerLanguages() {
+  const asked = [...(self.navigator.languages || [])];
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
+    asked.push(new URL(client.url).searchParams.get("lang") || "");
+  }
+  return new Set(asked.map((l) => l.trim().toLowerCase().split(/[-_]/)[0]));
+}
 
 // "no-cache": revalidated with the host, so never stale, but a file the page
 // has just downloaded comes from the HTTP cache after a 304 (headers only)
@@ -252,7 +276,11 @@ async function respond(req) {
     return hit;
   }
   if (req.mode !== "navigate") {
-    return fetch(req);
+    const res = await fetch(req);
+    if (res.ok && catalogueOf(req.url) && resourcesToCache.some((u) => catalogueOf(u) === catalogueOf(req.url))) {
+      await cache.put(req.url, res.clone());
+    }
+    return res;
   }
   const key = pathKey(req.url);
   const page = resourcesToCache.find((u) => pathKey(u) === key);

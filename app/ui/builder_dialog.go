@@ -9,6 +9,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"tokenjoule/app/catalogue"
 	"tokenjoule/app/state"
 	"tokenjoule/data/export"
 	"tokenjoule/data/lang"
@@ -100,6 +101,15 @@ func (b *Builder) onLang(ctx app.Context, e app.Event) {
 		}
 		b.look.Lang = t
 		b.setStatus("", false)
+		if t != "" && !t.Loaded() {
+			// The pinned card and its picture speak t once its words are in.
+			ctx.Async(func() {
+				if err := catalogue.Fetch(t); err != nil {
+					app.Log(err)
+				}
+				ctx.Dispatch(func(app.Context) {})
+			})
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
 
+	"tokenjoule/app/catalogue"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/lang"
@@ -111,6 +112,26 @@ func (p *page) OnNav(ctx app.Context) {
 	}
 	refused = state.WithLang(refused, p.asked)
 	forgetRefused(ctx, refused, p.notices)
+	if !p.lang.Loaded() {
+		p.fetchLanguage(ctx)
+	}
+}
+
+// fetchLanguage downloads the catalogue of the page's language, which the
+// page did not begin to download with it (web/start.js chose another), and
+// renders the page in it; meanwhile the page speaks English.
+func (p *page) fetchLanguage(ctx app.Context) {
+	t := p.lang
+	ctx.Async(func() {
+		if err := catalogue.Fetch(t); err != nil {
+			app.Log(err)
+			return
+		}
+		ctx.Dispatch(func(ctx app.Context) {
+			markLang(p.lang)
+			p.foot.p = p.printer()
+		})
+	})
 }
 
 // fromURL replaces the whole state with the URL u's, as opening it does.

@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/app/catalogue"
 )
 
 // The start in the browser, cut into tasks between which the browser paints
@@ -34,6 +36,11 @@ func Start() {
 	starting, keeping = !adopted, adopted && answersLink()
 	Routes()
 	dataset()
+	// The words of the page's language, downloaded beside the wasm; where
+	// that failed (offline, never cached), the page speaks English.
+	if err := catalogue.First(); err != nil {
+		app.Log(err)
+	}
 	yieldToBrowser()
 	mounting, turnStart = true, time.Now()
 	app.RunWhenOnBrowser()

@@ -1,8 +1,13 @@
+//go:build !js
+
 package lang
+
+// The browser loads this language when a page speaks it (Load).
+func init() { add(&german) }
 
 // The shares are in the dative: they follow "mit" and "bei".
 var german = Language{
-	Tag: DE, Name: "Deutsch",
+	Tag:     DE,
 	Numbers: Numbers{Decimal: ",", Group: ".", GroupFour: true, UnitSpace: "\u00a0", PercentSpace: "\u00a0"},
 	Months: [12]string{"Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August",
 		"September", "Oktober", "November", "Dezember"},

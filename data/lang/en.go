@@ -1,7 +1,7 @@
 package lang
 
 var english = Language{
-	Tag: EN, Name: "English",
+	Tag:     EN,
 	Numbers: Numbers{Decimal: ".", Group: ",", GroupFour: true, UnitSpace: " ", PercentSpace: ""},
 	Months: [12]string{"January", "February", "March", "April", "May", "June", "July", "August",
 		"September", "October", "November", "December"},

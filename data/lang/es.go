@@ -1,7 +1,12 @@
+//go:build !js
+
 package lang
 
+// The browser loads this language when a page speaks it (Load).
+func init() { add(&spanish) }
+
 var spanish = Language{
-	Tag: ES, Name: "Español",
+	Tag: ES,
 	// The RAE groups digits by three with a space or a point, but not a
 	// four-digit number (1234); the point is what Spanish newsrooms use.
 	Numbers: Numbers{Decimal: ",", Group: ".", GroupFour: false, UnitSpace: "\u00a0", PercentSpace: "\u00a0"},

@@ -1,7 +1,12 @@
+//go:build !js
+
 package lang
 
+// The browser loads this language when a page speaks it (Load).
+func init() { add(&french) }
+
 var french = Language{
-	Tag: FR, Name: "Français",
+	Tag: FR,
 	// A narrow no-break space groups the digits and comes before % (Imprimerie
 	// nationale); a no-break space comes before a unit.
 	Numbers: Numbers{Decimal: ",", Group: "\u202f", GroupFour: true, UnitSpace: "\u00a0", PercentSpace: "\u202f"},

@@ -16,15 +16,27 @@
 // marked lang="en"; so are the reasons a parser gives that the catalogue
 // does not hold.
 //
+// The browser's wasm holds English alone: a page in another language
+// downloads that language's catalogue beside the wasm (web/lang-<tag>.txt,
+// which go generate ./data/lang writes from the files here; see Load and
+// app/catalogue), about 15 KB compressed.
+//
 // To add a language: write one file here holding its Language (copy fr.go:
-// its tag, its name in itself, its number and date formats, and every key
-// of en.go translated with the same {placeholders}) and add one line to
-// languages below; go test ./data/lang fails until every key is there.
+// its tag, its number and date formats, and every key of en.go translated
+// with the same {placeholders}), add one line to spoken below, its tag and
+// its name in itself, and run go generate ./data/lang; go test ./data/lang
+// fails until every key is there and the browser's file is current.
 // web/guard.js names the coming language in its "coming" list (the browser
-// test TestLanguages checks it against the catalogue).
+// test TestLanguages, which opens every language, checks it against the
+// catalogue).
 package lang
 
-import "strings"
+//go:generate go run ./internal/textgen -out ../../web
+
+import (
+	"strings"
+	"sync"
+)
 
 // A Tag names a language by its ISO 639-1 code, as the URL's lang= says it.
 type Tag string
@@ -38,19 +50,22 @@ const (
 	ES Tag = "es"
 )
 
-// languages lists every language, English first: one line per language.
-var languages = []*Language{
-	&english,
-	&french,
-	&german,
-	&spanish,
+// spoken lists the languages the site speaks, English first, each by its
+// tag and its name in itself: one line per language.
+var spoken = []struct {
+	tag  Tag
+	name string
+}{
+	{EN, "English"},
+	{FR, "Français"},
+	{DE, "Deutsch"},
+	{ES, "Español"},
 }
 
-// A Language is one catalogue: its tag, its name in itself, how it writes
-// numbers and dates, and its words by key.
+// A Language is one catalogue: its tag, how it writes numbers and dates,
+// and its words by key.
 type Language struct {
 	Tag     Tag
-	Name    string // the language's name in itself: "Français"
 	Numbers Numbers
 	Months  [12]string
 	// Date writes a day, the month's name and the year, as {day}, {month}
@@ -59,11 +74,26 @@ type Language struct {
 	Words map[string]string
 }
 
+// catalogues are the languages at hand by tag. English is always here;
+// each other language's file adds it, but for the browser, whose wasm
+// holds English alone and loads the language a page speaks (Load).
+var (
+	mu         sync.RWMutex
+	catalogues = map[Tag]*Language{EN: &english}
+)
+
+// add makes l its tag's catalogue.
+func add(l *Language) {
+	mu.Lock()
+	defer mu.Unlock()
+	catalogues[l.Tag] = l
+}
+
 // Tags lists the tags of every language, English first.
 func Tags() []Tag {
-	t := make([]Tag, len(languages))
-	for i, l := range languages {
-		t[i] = l.Tag
+	t := make([]Tag, len(spoken))
+	for i, l := range spoken {
+		t[i] = l.tag
 	}
 	return t
 }
@@ -76,9 +106,9 @@ func Parse(s string) (Tag, bool) {
 	if i := strings.IndexAny(s, "-_"); i > 0 {
 		s = s[:i]
 	}
-	for _, l := range languages {
-		if string(l.Tag) == s {
-			return l.Tag, true
+	for _, l := range spoken {
+		if string(l.tag) == s {
+			return l.tag, true
 		}
 	}
 	return EN, false
@@ -95,18 +125,35 @@ func Preferred(langs []string) Tag {
 	return EN
 }
 
-// Of is t's language; English for a tag the site does not speak.
+// Of is t's language; English for a tag the site does not speak, or whose
+// catalogue the browser has not loaded.
 func (t Tag) Of() *Language {
-	for _, l := range languages {
-		if l.Tag == t {
-			return l
-		}
+	mu.RLock()
+	defer mu.RUnlock()
+	if l := catalogues[t]; l != nil {
+		return l
 	}
 	return &english
 }
 
-// Name is t's name in itself: "Deutsch".
-func (t Tag) Name() string { return t.Of().Name }
+// Loaded tells whether t's catalogue is at hand: always, but in the
+// browser before Load.
+func (t Tag) Loaded() bool {
+	mu.RLock()
+	defer mu.RUnlock()
+	return catalogues[t] != nil
+}
+
+// Name is t's name in itself: "Deutsch"; "" for a tag the site does not
+// speak.
+func (t Tag) Name() string {
+	for _, l := range spoken {
+		if l.tag == t {
+			return l.name
+		}
+	}
+	return ""
+}
 
 // T is the sentence of key in t, its named placeholders ({model}) replaced
 // by vars, given as name and value pairs: T("card.title", "model", "Qwen 3").

@@ -110,7 +110,12 @@ func TestFill(t *testing.T) {
 // English lacks, or writes a sentence with other placeholders than
 // English's, or an empty one.
 func TestCatalogues(t *testing.T) {
-	for _, l := range languages[1:] {
+	for _, tag := range Tags()[1:] {
+		l := tag.Of()
+		if l.Tag != tag {
+			t.Errorf("%s has no catalogue", tag)
+			continue
+		}
 		for key, en := range english.Words {
 			s, ok := l.Words[key]
 			if !ok {
@@ -132,7 +137,7 @@ func TestCatalogues(t *testing.T) {
 				t.Errorf("%s has %q, which English lacks", l.Tag, key)
 			}
 		}
-		if l.Name == "" || l.Date == "" || l.Months[11] == "" {
+		if tag.Name() == "" || l.Date == "" || l.Months[11] == "" {
 			t.Errorf("%s lacks its name, date or months", l.Tag)
 		}
 	}

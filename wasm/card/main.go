@@ -20,6 +20,7 @@ import (
 	"syscall/js"
 
 	"tokenjoule/app/cardhtml"
+	"tokenjoule/app/catalogue"
 	"tokenjoule/app/charts/headline"
 	"tokenjoule/app/embedframe"
 	"tokenjoule/app/state"
@@ -38,7 +39,16 @@ func main() {
 			browser = append(browser, l.Index(i).String())
 		}
 	}
-	card, more, ok := cardOf(loc.Get("pathname").String(), strings.TrimPrefix(loc.Get("search").String(), "?"), browser)
+	// The words of the card's language, downloaded beside this wasm; where
+	// that failed, the card speaks English.
+	if err := catalogue.First(); err != nil {
+		win.Get("console").Call("warn", err.Error())
+	}
+	path, query := loc.Get("pathname").String(), strings.TrimPrefix(loc.Get("search").String(), "?")
+	card, more, ok := cardOf(path, query, browser)
+	if ok && !card.Lang.Loaded() && catalogue.Fetch(card.Lang) == nil {
+		card, more, ok = cardOf(path, query, browser)
+	}
 	doc := win.Get("document")
 	// Where the prerendered page answers the link already (tokenjoule serve
 	// prerenders each link; web/guard.js marks html.tj-pending where it does

@@ -7,12 +7,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tokenjoule/data/lang"
 )
 
 // TestCardLinks: the card's wasm (wasm/card, which every reader of a card
 // downloads) links none of the packages a card does not need (net/url,
 // whose net/netip keeps unique handles; go-app, go-echarts) nor a
-// strings.Replacer (which links every kind of replacer), and embeds the
+// strings.Replacer (which links every kind of replacer), nor the words of
+// another language than English, and embeds the
 // dataset packed for it (data/card.pack), not the calculator's whole pack.
 func TestCardLinks(t *testing.T) {
 	if testing.Short() {
@@ -63,6 +66,13 @@ func TestCardLinks(t *testing.T) {
 	// The function names of a build with symbols, as the linker writes them.
 	if bytes.Contains(b, []byte("strings.__Replacer_.")) {
 		t.Error("the card's wasm links a strings.Replacer")
+	}
+	// English alone: a card in another language downloads its words
+	// (app/catalogue).
+	for _, tag := range lang.Tags()[1:] {
+		if s := tag.T("compare.lede.tokens"); bytes.Contains(b, []byte(s)) {
+			t.Errorf("the card's wasm holds the %s catalogue: %q", tag, s)
+		}
 	}
 	for name, want := range map[string]bool{"card.pack": true, "dataset.pack": false} {
 		pack, err := os.ReadFile(filepath.Join("..", "..", "data", name))
