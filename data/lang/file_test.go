@@ -1,3 +1,7 @@
+//go:build !js
+
+// The catalogues but English are native only (fr.go, de.go, es.go).
+
 package lang
 
 import (
