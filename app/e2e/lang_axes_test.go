@@ -1,0 +1,60 @@
+package e2e
+
+import (
+	"fmt"
+	"testing"
+
+	"tokenjoule/app/charts"
+	"tokenjoule/data/lang"
+)
+
+// axisTick is a tick label ECharts lays out on a value or log axis: the
+// axis, the tick's value, its text, and whether the canvas shows that text.
+type axisTick struct {
+	Axis  string  `json:"axis"`
+	Value float64 `json:"value"`
+	Text  string  `json:"text"`
+	Drawn bool    `json:"drawn"`
+}
+
+// axisTicksJS reads the ticks of every value and log axis of the chart
+// whose element is the argument. The runtime is pinned (web/echarts.sha256):
+// getViewLabels is what the axis draws its labels from.
+const axisTicksJS = `(id => {
+	const inst = echarts.getInstanceByDom(document.getElementById(id));
+	if (!inst) return null;
+	const shown = new Set();
+	inst.getZr().storage.getDisplayList().forEach(e => { if (e.type === "tspan" && e.style.text) shown.add(e.style.text) });
+	const out = [];
+	for (const type of ["xAxis", "yAxis"]) inst.getModel().eachComponent(type, (a, i) => {
+		if (a.axis.type !== "value" && a.axis.type !== "log") return;
+		a.axis.getViewLabels().forEach(l => out.push({axis: type + i, value: l.tickValue, text: l.formattedLabel, drawn: shown.has(l.formattedLabel)}));
+	});
+	return out })(%q)`
+
+// expectAxesSpoken checks that the ticks of the chart id's value and log
+// axes read as tag writes figures, as the page's text does ("1 000",
+// "0,5" in French), not as ECharts writes them ("1,000", "0.5").
+func expectAxesSpoken(t *testing.T, tb *tab, tag lang.Tag, id string) {
+	t.Helper()
+	tb.chartReady(id)
+	ticks := eval[[]axisTick](tb, fmt.Sprintf(axisTicksJS, id))
+	drawn := 0
+	for _, k := range ticks {
+		if want := charts.AxisLabelIn(tag, k.Value); k.Text != want {
+			t.Errorf("%s in %s: the %s tick at %v reads %q, want %q", id, tag, k.Axis, k.Value, k.Text, want)
+		}
+		if k.Drawn {
+			drawn++
+		}
+	}
+	if drawn == 0 {
+		t.Errorf("%s in %s: no value axis' tick drawn: %+v", id, tag, ticks)
+	}
+}
+
+// pageCharts are the ids of the charts in the tab's page.
+func pageCharts(tb *tab) []string {
+	tb.t.Helper()
+	return eval[[]string](tb, `[...document.querySelectorAll(".echart[id]")].map(e => e.id)`)
+}
