@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"fmt"
+	"html"
+	"regexp"
 	"testing"
 
 	"tokenjoule/app/charts"
@@ -57,4 +59,32 @@ func expectAxesSpoken(t *testing.T, tb *tab, tag lang.Tag, id string) {
 func pageCharts(tb *tab) []string {
 	tb.t.Helper()
 	return eval[[]string](tb, `[...document.querySelectorAll(".echart[id]")].map(e => e.id)`)
+}
+
+// Whole texts of an SVG picture that are figures: as ECharts writes them
+// ("1,000", "0.5"), or in a language that writes "1 000" or "0,5".
+var (
+	svgText       = regexp.MustCompile(`<text[^>]*>([^<]*)</text>`)
+	englishFigure = regexp.MustCompile(`^[0-9]{1,3}(,[0-9]{3})+$|^[0-9]+\.[0-9]+$`)
+	localFigure   = regexp.MustCompile(`^[0-9]{1,3}([\x{202f}.][0-9]{3})+$|^[0-9]+,[0-9]+$`)
+)
+
+// expectPictureTicks checks that an SVG picture of a chart writes its
+// ticks in tag's format, none the English way: tag must be one that
+// writes a decimal comma.
+func expectPictureTicks(t *testing.T, svg []byte, tag lang.Tag) {
+	t.Helper()
+	var english, local []string
+	for _, m := range svgText.FindAllSubmatch(svg, -1) {
+		s := html.UnescapeString(string(m[1]))
+		switch {
+		case englishFigure.MatchString(s):
+			english = append(english, s)
+		case localFigure.MatchString(s):
+			local = append(local, s)
+		}
+	}
+	if len(english) > 0 || len(local) == 0 {
+		t.Errorf("the picture in %s writes ticks %q the English way, %q its own", tag, english, local)
+	}
 }

@@ -90,7 +90,8 @@ func TestCalculatorLanguage(t *testing.T) {
 		}
 	})
 	// The scenario's JSON from a page in French: its words in French, its
-	// keys and figures the command line's.
+	// keys and figures the command line's; a chart's picture with its
+	// ticks in French.
 	t.Run("scenario/fr", func(t *testing.T) {
 		t.Parallel() // the only subtest of this browser that downloads
 		dl := captureDownloads(t, bctx)
@@ -111,6 +112,9 @@ func TestCalculatorLanguage(t *testing.T) {
 		if left := lang.English(string(got), lang.FR); len(left) > 0 || !bytes.Contains(got, []byte("Centre de données cloud")) {
 			t.Errorf("the French scenario still says in English %q", left)
 		}
+		// A chart's picture, drawn off the page: its axes' ticks in French.
+		tb.do(chromedp.Click(chromedp.ID("svg-chart-latency")))
+		expectPictureTicks(t, dl.expect(t, export.Filename(fpQuery, "latency.svg")), lang.FR)
 	})
 	// Copy summary in German: the paragraph in German, its link keeping
 	// lang=de.
