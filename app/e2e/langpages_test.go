@@ -88,8 +88,8 @@ func TestLanguagePages(t *testing.T) {
 			})
 		}
 	}
-	// Screenshots of the compare and plan pages, and their cards, in French
-	// and German.
+	// Screenshots of the calculator, compare and plan pages, and the cards,
+	// in French and German: the charts' axes in the language.
 	t.Run("Screenshots", func(t *testing.T) {
 		dir := os.Getenv("TOKENJOULE_SCREENSHOTS")
 		if dir == "" {
@@ -102,6 +102,7 @@ func TestLanguagePages(t *testing.T) {
 				for _, scheme := range []string{"light", "dark"} {
 					shoot("lang-"+tag+"-compare", size[0], size[1], scheme, "/compare?"+state.String(q)+"&lang="+tag)
 					shoot("lang-"+tag+"-plan", size[0], size[1], scheme, "/plan?"+state.PlanString(q, tr)+"&lang="+tag)
+					shoot("lang-"+tag+"-calculator", size[0], size[1], scheme, "/?"+state.String(q)+"&lang="+tag)
 				}
 			}
 			shoot("lang-"+tag+"-compare-card", 360, 800, "light", "/embed/compare?"+state.EmbedString(q, card)+"&lang="+tag)
