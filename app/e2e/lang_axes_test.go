@@ -36,8 +36,10 @@ const axisTicksJS = `(id => {
 
 // expectAxesSpoken checks that the ticks of the chart id's value and log
 // axes read as tag writes figures, as the page's text does ("1 000",
-// "0,5" in French), not as ECharts writes them ("1,000", "0.5").
-func expectAxesSpoken(t *testing.T, tb *tab, tag lang.Tag, id string) {
+// "0,5" in French), not as ECharts writes them ("1,000", "0.5"). It
+// returns how many ticks of a thousand or more it read, which the
+// language groups.
+func expectAxesSpoken(t *testing.T, tb *tab, tag lang.Tag, id string) (thousands int) {
 	t.Helper()
 	tb.chartReady(id)
 	ticks := eval[[]axisTick](tb, fmt.Sprintf(axisTicksJS, id))
@@ -49,10 +51,14 @@ func expectAxesSpoken(t *testing.T, tb *tab, tag lang.Tag, id string) {
 		if k.Drawn {
 			drawn++
 		}
+		if k.Value >= 1000 {
+			thousands++
+		}
 	}
 	if drawn == 0 {
 		t.Errorf("%s in %s: no value axis' tick drawn: %+v", id, tag, ticks)
 	}
+	return thousands
 }
 
 // pageCharts are the ids of the charts in the tab's page.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
@@ -87,6 +88,32 @@ func TestCalculatorLanguage(t *testing.T) {
 			.map(e => (e.id || e.tagName + "." + e.className) + " " + JSON.stringify(e.textContent.slice(0, 60)) + ": " + e.scrollWidth + "/" + e.clientWidth)`)
 		if len(wide) > 0 {
 			t.Errorf("the German calculator at 360 px: wider than the page: %v", wide)
+		}
+	})
+	// The charts' ticks stay German when a change of deadline patches
+	// them, a patch that moves the latency axis' end, and when a phone's
+	// width applies their media rules.
+	t.Run("axes-changed/de", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900))
+		tb.open(state.String(fpQuery) + "&lang=de")
+		ids := []string{"chart-latency", "chart-concurrency", "chart-power"}
+		for _, id := range ids {
+			expectAxesSpoken(t, tb, lang.DE, id)
+		}
+		label := eval[string](tb, `document.getElementById("chart-latency").getAttribute("aria-label")`)
+		tb.change("#deadline", "3000", "input")
+		tb.waitFor(`document.getElementById("chart-latency").getAttribute("aria-label") !== `+strconv.Quote(label), "the latency chart renamed")
+		ticks := 0
+		for _, id := range ids {
+			ticks += expectAxesSpoken(t, tb, lang.DE, id)
+		}
+		tb.do(chromedp.EmulateViewport(360, 800))
+		for _, id := range ids {
+			expectAxesSpoken(t, tb, lang.DE, id)
+		}
+		if ticks == 0 {
+			t.Error("no tick over a thousand to check")
 		}
 	})
 	// The scenario's JSON from a page in French: its words in French, its
