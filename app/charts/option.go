@@ -21,7 +21,7 @@ import (
 const NumbersKey = "tokenjouleNumbers"
 
 // AxisLabelIn writes v as ECharts writes a value or log axis' tick label,
-// in t's way: "1 000" and "0,5" in French, "1000" but "10 000" in Spanish.
+// in t's way: "1 000" and "0,5" in French, "1000" but "10.000" in Spanish.
 func AxisLabelIn(t lang.Tag, v float64) string { return t.Number(axisLabel(v)) }
 
 // commonOption validates c and returns its option as a map, with what every chart
