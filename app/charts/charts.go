@@ -132,7 +132,7 @@ func EnergyLatencyIn(pr data.Printer, r *data.Result) ([]byte, error) {
 	if p.selected != nil {
 		c.Overlap(selectedIn(pr, charts.NewScatter(), p.selected, 0, nil))
 	}
-	return finish(c, p.frame)
+	return finish(c, pr, p.frame)
 }
 
 // latency is what EnergyLatency draws of a result, less the styles: the
@@ -215,7 +215,7 @@ func EnergyConcurrencyIn(pr data.Printer, r *data.Result) ([]byte, error) {
 	if p.selected != nil {
 		c.Overlap(selectedIn(pr, charts.NewScatter(), p.selected, 0, nil))
 	}
-	return finish(c, p.frame)
+	return finish(c, pr, p.frame)
 }
 
 // concurrency is what EnergyConcurrency draws of a result, less the styles.

@@ -119,7 +119,7 @@ func bars(p data.Printer, bs []bar, axis string) ([]byte, error) {
 		c.AddSeries(highlightName, picked, charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor}),
 			charts.WithBarChartOpts(opts.BarChart{BarGap: "-100%"}))
 	}
-	b, err := finishPlain(c)
+	b, err := finishPlain(c, p)
 	if err != nil {
 		return nil, err
 	}
@@ -252,7 +252,7 @@ func EnergyParams(p data.Printer, rk *data.Ranking, highlight string) ([]byte, e
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: selectedColor, BorderColor: "#fff", BorderWidth: 2, Opacity: opts.Float(1)}),
 			charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Position: "right", Formatter: "{@[3]}. {b}", FontWeight: "bold"}))
 	}
-	b, err := finishPlain(c)
+	b, err := finishPlain(c, p)
 	if err != nil {
 		return nil, err
 	}
@@ -336,11 +336,11 @@ func sig4(v float64) float64 {
 	return f
 }
 
-// finishPlain is commonOption's JSON with x labels that give way rather than
-// overlap. (The calculator's charts are laid out per width by finish; these
-// need no frame.)
-func finishPlain(c chart) ([]byte, error) {
-	o, err := commonOption(c)
+// finishPlain is commonOption's JSON, its axes' figures in pr's language,
+// with x labels that give way rather than overlap. (The calculator's charts
+// are laid out per width by finish; these need no frame.)
+func finishPlain(c chart, pr data.Printer) ([]byte, error) {
+	o, err := commonOption(c, pr)
 	if err != nil {
 		return nil, err
 	}

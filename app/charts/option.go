@@ -7,13 +7,29 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+
+	"tokenjoule/data"
+	"tokenjoule/data/lang"
 )
+
+// NumbersKey names, in the base of a chart's option, the language in which
+// the figures ECharts writes itself (the ticks of its value and log axes)
+// are to be written. ECharts writes them the English way ("1,000", "0.5"),
+// and an option's JSON cannot carry the function that would write them
+// otherwise: the page gives those axes a formatter calling AxisLabelIn. An
+// English option names none, and is drawn as ECharts writes it.
+const NumbersKey = "tokenjouleNumbers"
+
+// AxisLabelIn writes v as ECharts writes a value or log axis' tick label,
+// in t's way: "1 000" and "0,5" in French, "1000" but "10.000" in Spanish.
+func AxisLabelIn(t lang.Tag, v float64) string { return t.Number(axisLabel(v)) }
 
 // commonOption validates c and returns its option as a map, with what every chart
 // of the site shares and go-echarts cannot express: a transparent background
-// so the page's light or dark colour shows through, the site's font, and item
-// tooltips that break lines at "\n", in a box legible on either background.
-func commonOption(c chart) (map[string]any, error) {
+// so the page's light or dark colour shows through, the site's font, item
+// tooltips that break lines at "\n", in a box legible on either background,
+// and the language of its axes' figures (NumbersKey) unless it is English.
+func commonOption(c chart, pr data.Printer) (map[string]any, error) {
 	c.Validate()
 	b, err := json.Marshal(c.JSON())
 	if err != nil {
@@ -25,6 +41,9 @@ func commonOption(c chart) (map[string]any, error) {
 	}
 	o["backgroundColor"] = "transparent"
 	o["textStyle"] = map[string]any{"fontFamily": fontFamily}
+	if pr.Lang != "" && pr.Lang != lang.EN {
+		o[NumbersKey] = string(pr.Lang)
+	}
 	t, _ := o["tooltip"].(map[string]any)
 	if t == nil {
 		t = map[string]any{"show": true, "trigger": "item"}
@@ -43,13 +62,14 @@ type chart interface {
 	JSON() map[string]any
 }
 
-// finish validates c and returns its option JSON with what go-echarts cannot
-// express: the layout of f (legends, grid, the x axis' extent, log base and
-// labels, the y axes' names) as a base option and media queries; a
-// transparent background so the page's light or dark colour shows through;
-// and tooltips that break lines at "\n", legible on either background.
-func finish(c chart, f frame) ([]byte, error) {
-	o, err := commonOption(c)
+// finish validates c and returns its option JSON, its axes' figures in pr's
+// language, with what go-echarts cannot express: the layout of f (legends,
+// grid, the x axis' extent, log base and labels, the y axes' names) as a
+// base option and media queries; a transparent background so the page's
+// light or dark colour shows through; and tooltips that break lines at
+// "\n", legible on either background.
+func finish(c chart, pr data.Printer, f frame) ([]byte, error) {
+	o, err := commonOption(c, pr)
 	if err != nil {
 		return nil, err
 	}

@@ -122,7 +122,7 @@ func PlanEnergy(pc PlanChart) ([]byte, error) {
 		c.Overlap(selectedIn(pr, charts.NewScatter(), it, 0, nil))
 		names = append(names, seriesSelected(pr))
 	}
-	return finish(c, frame{x: ax, yNames: []string{yName}, yMax: []float64{most / scale}, selected: seriesSelected(pr),
+	return finish(c, pr, frame{x: ax, yNames: []string{yName}, yMax: []float64{most / scale}, selected: seriesSelected(pr),
 		legends: [][]legendItem{append(items(names...), legendItem{SeriesDeadlineIn(pr, data.Tokens, pc.DeadlineMS), iconVertical})}})
 }
 
@@ -151,7 +151,7 @@ func PlanGPUs(pc PlanChart) ([]byte, error) {
 		c.Overlap(selectedIn(pr, charts.NewScatter(), it, 0, nil))
 		names = append(names, seriesSelected(pr))
 	}
-	b, err := finish(c, frame{x: ax, yNames: []string{gpus}, yMax: []float64{most}, selected: seriesSelected(pr),
+	b, err := finish(c, pr, frame{x: ax, yNames: []string{gpus}, yMax: []float64{most}, selected: seriesSelected(pr),
 		legends: [][]legendItem{append(items(names...), legendItem{SeriesDeadlineIn(pr, data.Tokens, pc.DeadlineMS), iconVertical})}})
 	if err != nil {
 		return nil, err

@@ -51,7 +51,7 @@ func PowerThroughputIn(pr data.Printer, r *data.Result) ([]byte, error) {
 			Color: "#fff", BackgroundColor: labelColor, BorderRadius: 3, LineHeight: 16}
 		c.Overlap(selectedIn(pr, charts.NewScatter(), s, i, label))
 	}
-	return finish(c, p.frame)
+	return finish(c, pr, p.frame)
 }
 
 // power is what PowerThroughput draws of a result, less the styles.

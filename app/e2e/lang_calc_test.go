@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
@@ -89,8 +90,35 @@ func TestCalculatorLanguage(t *testing.T) {
 			t.Errorf("the German calculator at 360 px: wider than the page: %v", wide)
 		}
 	})
+	// The charts' ticks stay German when a change of deadline patches
+	// them, a patch that moves the latency axis' end, and when a phone's
+	// width applies their media rules.
+	t.Run("axes-changed/de", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900))
+		tb.open(state.String(fpQuery) + "&lang=de")
+		ids := []string{"chart-latency", "chart-concurrency", "chart-power"}
+		for _, id := range ids {
+			expectAxesSpoken(t, tb, lang.DE, id)
+		}
+		label := eval[string](tb, `document.getElementById("chart-latency").getAttribute("aria-label")`)
+		tb.change("#deadline", "3000", "input")
+		tb.waitFor(`document.getElementById("chart-latency").getAttribute("aria-label") !== `+strconv.Quote(label), "the latency chart renamed")
+		ticks := 0
+		for _, id := range ids {
+			ticks += expectAxesSpoken(t, tb, lang.DE, id)
+		}
+		tb.do(chromedp.EmulateViewport(360, 800))
+		for _, id := range ids {
+			expectAxesSpoken(t, tb, lang.DE, id)
+		}
+		if ticks == 0 {
+			t.Error("no tick over a thousand to check")
+		}
+	})
 	// The scenario's JSON from a page in French: its words in French, its
-	// keys and figures the command line's.
+	// keys and figures the command line's; a chart's picture with its
+	// ticks in French.
 	t.Run("scenario/fr", func(t *testing.T) {
 		t.Parallel() // the only subtest of this browser that downloads
 		dl := captureDownloads(t, bctx)
@@ -111,6 +139,9 @@ func TestCalculatorLanguage(t *testing.T) {
 		if left := lang.English(string(got), lang.FR); len(left) > 0 || !bytes.Contains(got, []byte("Centre de données cloud")) {
 			t.Errorf("the French scenario still says in English %q", left)
 		}
+		// A chart's picture, drawn off the page: its axes' ticks in French.
+		tb.do(chromedp.Click(chromedp.ID("svg-chart-latency")))
+		expectPictureTicks(t, dl.expect(t, export.Filename(fpQuery, "latency.svg")), lang.FR)
 	})
 	// Copy summary in German: the paragraph in German, its link keeping
 	// lang=de.

@@ -17,7 +17,8 @@ import (
 // TestLanguagePages opens the compare page (by a volume and planned) and
 // the plan page in French, German and Spanish: the html element's lang, a
 // figure of the answer in the language's format, and no English sentence
-// of the catalogue anywhere in the page's text; German at a phone's width
+// of the catalogue anywhere in the page's text nor its charts, whose axes'
+// ticks read as the language writes figures; German at a phone's width
 // does not make the page scroll sideways.
 func TestLanguagePages(t *testing.T) {
 	set, bctx := browserTest(t)
@@ -61,6 +62,7 @@ func TestLanguagePages(t *testing.T) {
 				// The charts' words: axes, legends, labels and the
 				// tooltips' figures.
 				for _, id := range pg.charts {
+					expectAxesSpoken(t, tb, tag, id)
 					var words []string
 					for _, d := range tb.texts(id) {
 						words = append(words, d.Text)
@@ -86,8 +88,8 @@ func TestLanguagePages(t *testing.T) {
 			})
 		}
 	}
-	// Screenshots of the compare and plan pages, and their cards, in French
-	// and German.
+	// Screenshots of the calculator, compare and plan pages, and the cards,
+	// in French and German: the charts' axes in the language.
 	t.Run("Screenshots", func(t *testing.T) {
 		dir := os.Getenv("TOKENJOULE_SCREENSHOTS")
 		if dir == "" {
@@ -100,6 +102,7 @@ func TestLanguagePages(t *testing.T) {
 				for _, scheme := range []string{"light", "dark"} {
 					shoot("lang-"+tag+"-compare", size[0], size[1], scheme, "/compare?"+state.String(q)+"&lang="+tag)
 					shoot("lang-"+tag+"-plan", size[0], size[1], scheme, "/plan?"+state.PlanString(q, tr)+"&lang="+tag)
+					shoot("lang-"+tag+"-calculator", size[0], size[1], scheme, "/?"+state.String(q)+"&lang="+tag)
 				}
 			}
 			shoot("lang-"+tag+"-compare-card", 360, 800, "light", "/embed/compare?"+state.EmbedString(q, card)+"&lang="+tag)
@@ -215,7 +218,8 @@ func expectPageSpoken(t *testing.T, tb *tab, tag lang.Tag, shared string) {
 // TestLanguageEmbeds opens the compare and plan embeds in French, German
 // and Spanish, in each layout, from the server and (the cards) from a
 // static host, where the card's own wasm writes them: a figure in the
-// language's format and no English sentence of the catalogue in the page.
+// language's format, no English sentence of the catalogue in the page, and
+// its charts' axes' ticks in the language's format.
 func TestLanguageEmbeds(t *testing.T) {
 	set, bctx := browserTest(t)
 	// The card's wasm, and the app where the card needs it (the compare
@@ -258,6 +262,10 @@ func TestLanguageEmbeds(t *testing.T) {
 				tb.poll(`(document.querySelector(`+"`"+e.sel+"`"+`)?.textContent ?? "").includes(`+"`"+e.want+"`"+`)`, 10*time.Second)
 				tb.poll(`!document.querySelector("[data-kept]")`, 10*time.Second)
 				expectPageSpoken(t, tb, tag, "")
+				// The charts' ticks; the static host's cards draw none.
+				for _, id := range pageCharts(tb) {
+					expectAxesSpoken(t, tb, tag, id)
+				}
 				if e.static && e.name != "compare-card-static" {
 					if href := tb.href("#open-full"); href.Query().Get("lang") != string(tag) {
 						t.Errorf("the card's link %s lost lang=%s", href, tag)

@@ -4,7 +4,12 @@ package ui
 // are on or near the screen, their ECharts instances, and the colour
 // scheme they are drawn in.
 
-import "github.com/maxence-charriere/go-app/v10/pkg/app"
+import (
+	"github.com/maxence-charriere/go-app/v10/pkg/app"
+
+	"tokenjoule/app/charts"
+	"tokenjoule/data/lang"
+)
 
 // chartView is a chart's element as the bridge knows it: what its Chart
 // asked to be told, and its ECharts instance once drawn.
@@ -105,6 +110,7 @@ func setOption(id, option string, whole bool) bool {
 	lazy := !whole && v.labelled && !opt.Get("media").Truthy()
 	switch {
 	case whole:
+		localAxes(opt)
 		v.labelled = hasLabels(opt)
 		v.inst.Call("setOption", opt, true)
 	case lazy:
@@ -120,6 +126,66 @@ func setOption(id, option string, whole bool) bool {
 		v.inst.Call("setOption", map[string]any{}, map[string]any{"silent": true}) // no label to place: the patch drawn now
 	}
 	return true
+}
+
+// axisFormatters are the axis label formatters localAxes gives, one a
+// language, made once and kept for the page's life.
+var axisFormatters = map[lang.Tag]app.Func{}
+
+// localAxes gives every value and log axis of opt, a whole option just
+// parsed, a label formatter writing its ticks as the language its base
+// names (charts.NumbersKey) writes figures, charts.AxisLabelIn: ECharts
+// writes them the English way ("1,000", "0.5"), and JSON carries no
+// function. The patches that follow keep it: ECharts merges them into the
+// axes. An English option names no language, and keeps ECharts' labels.
+func localAxes(opt app.Value) {
+	base := opt
+	if b := opt.Get("baseOption"); b.Truthy() {
+		base = b
+	}
+	named := base.Get(charts.NumbersKey)
+	if named.Type() != app.TypeString {
+		return
+	}
+	t := lang.Tag(named.String())
+	f := axisFormatters[t]
+	if f == nil {
+		f = app.FuncOf(func(_ app.Value, args []app.Value) any {
+			if len(args) == 0 || args[0].Type() != app.TypeNumber {
+				return "" // a value axis' tick is always a number
+			}
+			return charts.AxisLabelIn(t, args[0].Float())
+		})
+		axisFormatters[t] = f
+	}
+	for _, key := range []string{"xAxis", "yAxis"} {
+		axes := base.Get(key)
+		if !axes.Truthy() {
+			continue
+		}
+		list := []app.Value{axes}
+		if axes.Get("length").Type() == app.TypeNumber {
+			list = list[:0]
+			for i := range axes.Length() {
+				list = append(list, axes.Index(i))
+			}
+		}
+		for _, a := range list {
+			// ECharts' defaults: a category x axis, a value y axis.
+			switch typ := a.Get("type"); {
+			case typ.Type() == app.TypeString && typ.String() != "value" && typ.String() != "log":
+				continue
+			case typ.Type() != app.TypeString && key == "xAxis":
+				continue
+			}
+			l := a.Get("axisLabel")
+			if !l.Truthy() {
+				l = app.Window().Get("Object").New()
+				a.Set("axisLabel", l)
+			}
+			l.Set("formatter", f)
+		}
+	}
 }
 
 // markStale marks the chart element id with data-stale while it does not

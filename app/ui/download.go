@@ -71,6 +71,7 @@ func renderChart(option string, width, height int, svg bool) (b []byte, err erro
 	inst := echarts.Call("init", el, app.Null(), opts)
 	defer inst.Call("dispose")
 	opt := app.Window().Get("JSON").Call("parse", option)
+	localAxes(opt)
 	inst.Call("setOption", opt, true)
 	if hasLabels(opt) {
 		placeLabels(inst)

@@ -4,8 +4,8 @@ package ui
 // one job:
 //   - echarts.go loads ECharts, once, when a chart first needs it;
 //   - chartview.go makes, draws and disposes of the charts' ECharts
-//     instances, and watches which charts are on or near the screen and the
-//     colour scheme;
+//     instances, writes their axes' figures in the page's language, and
+//     watches which charts are on or near the screen and the colour scheme;
 //   - labels.go places the charts' labels;
 //   - schedule.go calls Go back in the next frame, in a task of its own or
 //     when the page is idle;
