@@ -12,10 +12,10 @@
 // wasm), the builder, the pinned card and its picture and alt text, every
 // chart's words (titles, axes, legends, tooltips, captions, descriptions)
 // and figures, its axes' ticks included, which ECharts would write the
-// English way (app/charts.NumbersKey), and the notices. A publication's title, the dataset's licence and any
-// caveat the catalogue does not hold are shown in their own English,
-// marked lang="en"; so are the reasons a parser gives that the catalogue
-// does not hold.
+// English way (app/charts.NumbersKey), and the notices. A publication's
+// title, the dataset's licence and any caveat the catalogue does not hold
+// are shown in their own English, marked lang="en"; so are the reasons a
+// parser gives that the catalogue does not hold.
 //
 // The browser's wasm holds English alone: a page in another language
 // downloads that language's catalogue beside the wasm (web/lang-<tag>.txt,
