@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"html"
 	"os"
 	"path/filepath"
 	"strings"
@@ -169,6 +170,30 @@ func TestLanguages(t *testing.T) {
 		}
 		tb.poll(`!location.search.includes("lang=")`, 5*time.Second)
 		expectSpoken(t, tb, lang.FR, data.PrinterOf(lang.FR).Energy(r.Estimate.EnergyWh), "#question, .energy")
+	})
+	// The builder of an English page makes a German pinned card: the page
+	// downloads the German words when they are chosen, and only then.
+	t.Run("builder-language", func(t *testing.T) {
+		t.Parallel()
+		tb := openEmbedDialog(t, bctx, full, "/?"+state.String(q))
+		expectCatalogues(t, tb, lang.EN)
+		tb.change("#embed-lang", "de", "change")
+		figure := data.PrinterOf(lang.DE).Energy(r.Estimate.EnergyWh)
+		tb.waitFor(`(document.querySelector("#embed-pinned")?.value ?? "").includes("lang=&quot;de&quot;")`, "a German pinned card")
+		// The pinned card's document, out of the snippet's frame.
+		snippet := eval[string](tb, `document.querySelector("#embed-pinned").value`)
+		_, doc, _ := strings.Cut(snippet, `srcdoc="`)
+		doc, _, _ = strings.Cut(doc, `"`)
+		doc = html.UnescapeString(doc)
+		if !strings.Contains(doc, `<html lang="de"`) || !strings.Contains(doc, ">"+figure+"<") {
+			t.Errorf("the pinned card chosen in German is not German, or lacks %q:\n%s", figure, doc)
+		}
+		if got := eval[[]string](tb, `performance.getEntriesByType("resource").map(e => new URL(e.name).pathname).filter(p => p.includes("/web/lang-"))`); len(got) != 1 || !strings.HasSuffix(got[0], "/web/"+lang.FileName(lang.DE)) {
+			t.Errorf("choosing German downloaded %q, want %s alone", got, lang.FileName(lang.DE))
+		}
+		if got := eval[string](tb, `document.querySelector("#embed-snippet").value`); !strings.Contains(got, "lang=de") {
+			t.Errorf("the live snippet lost lang=de: %s", got)
+		}
 	})
 	// In English the page downloads no catalogue: the wasm holds English.
 	t.Run("english", func(t *testing.T) {
