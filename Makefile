@@ -26,6 +26,7 @@ SLIM ?= 1
 # go generate ./data from the dataset), the card's wasm data/card.pack.
 WASM_SRC := go.mod go.sum data/dataset.pack data/card.pack $(shell find app wasm data -name '*.go' -not -name '*_test.go' 2>/dev/null)
 wasm: web/app.wasm web/card.wasm
+	@$(GO) generate ./data/lang
 web/app.wasm: $(WASM_SRC)
 ifeq ($(SLIM),1)
 	$(GO) run ./wasm/slim -dir .cache/wasm-slim -o $@

@@ -21,10 +21,6 @@
 //  8. An embed's theme=light or theme=dark (app/state, ParamTheme) sets its
 //     colours before anything is painted: html[data-theme], which style.css
 //     and the charts (app/ui/chartview.go) follow rather than the system's.
-// 10. A link in another language than the prerendered page's English
-//     (lang=, else the browser's preferred language, as app/state reads
-//     it) says which language is coming until the app or the card's wasm
-//     runs: html[data-lang-coming], which style.css shows.
 //  9. The inputs work from the first paint: the prerendered page disables
 //     them for a reader without JavaScript (data-nojs-disabled), and this
 //     enables them where the app is to run; what a reader does with them
@@ -53,19 +49,6 @@
   if (appRuns) {
     root.classList.add("js");
     ownName(new URL(document.currentScript.src).pathname.replace(/\/web\/guard\.js$/, ""));
-  }
-  // The names as data/lang's catalogues write them ("coming").
-  var coming = { fr: "Français…", de: "Deutsch…", es: "Español…" };
-  var asked = [new URLSearchParams(query).get("lang") || ""].concat(navigator.languages || []);
-  for (var l = 0; l < asked.length; l++) {
-    var tag = asked[l].trim().toLowerCase().split(/[-_]/)[0];
-    if (tag === "en") {
-      break;
-    }
-    if (appRuns && coming[tag]) {
-      root.setAttribute("data-lang-coming", coming[tag]);
-      break;
-    }
   }
   var theme = (new URLSearchParams(query).get("theme") || "").trim().toLowerCase();
   if (theme === "light" || theme === "dark") {

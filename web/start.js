@@ -74,6 +74,7 @@ if (typeof window !== "undefined") {
   var here = document.currentScript.src;
   // The languages the site speaks (data/lang's, which app/server names).
   var spoken = (document.currentScript.getAttribute("data-langs") || "en").split(" ");
+  var comingNames = (document.currentScript.getAttribute("data-coming") || "").split("|");
   var scriptsRaw = typeof DecompressionStream === "function" && typeof AbortController === "function" ? rawHere(here) : false;
   wasmRaw = scriptsRaw;
   // The one download of the wasm: app.js takes it if it asks for the same
@@ -144,11 +145,15 @@ if (typeof window !== "undefined") {
     }
     return catalogues[tag];
   };
+  // The prerendered page is English: until the app speaks the reader's
+  // language, it says which is coming (html[data-lang-coming], which
+  // style.css shows).
   if (appRuns) {
     var tag = pageLanguage();
     if (tag !== "en") {
       window.tokenjouleCatalogue.first = { tag: tag, text: window.tokenjouleCatalogue(tag) };
       window.tokenjouleCatalogue.first.text.catch(function () {});
+      document.documentElement.setAttribute("data-lang-coming", comingNames[spoken.indexOf(tag)] || "");
     }
   }
 

@@ -216,7 +216,7 @@ func TestPreviewsNeedADomain(t *testing.T) {
 			t.Errorf("%s: hostless previews, or none at all:\n%.1500s", page, b)
 		}
 		// The wasm's download starts first thing (server.FixPage).
-		if !strings.Contains(string(b), `<meta charset="UTF-8"><script id="tj-start" data-langs="en fr de es" src="/repo/web/start.js"></script>`) ||
+		if !strings.Contains(string(b), `<meta charset="UTF-8"><script id="tj-start" data-langs="en fr de es" data-coming="English…|Français…|Deutsch…|Español…" src="/repo/web/start.js"></script>`) ||
 			strings.Count(string(b), "web/start.js") != 1 {
 			t.Errorf("%s: start.js is not first in the head, once:\n%.1500s", page, b)
 		}

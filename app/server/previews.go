@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"html"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -64,13 +65,15 @@ const startScriptOpen = `<script id="tj-start" `
 // while the stylesheets it leaves the parser waiting for download. (An async
 // script ran once the page's first layout was done, some 160 ms later on the
 // slow profile.) It names the languages the site speaks, whose words it
-// downloads (data-langs).
+// downloads (data-langs), and what the English page shows until the app
+// speaks the reader's (data-coming: "Français…").
 func startScript(res resolver) string {
-	tags := make([]string, len(lang.Tags()))
-	for i, t := range lang.Tags() {
-		tags[i] = string(t)
+	var tags, coming []string
+	for _, t := range lang.Tags() {
+		tags, coming = append(tags, string(t)), append(coming, t.T("coming"))
 	}
-	return startScriptOpen + `data-langs="` + strings.Join(tags, " ") + `" src="` + res.Resolve("/web/start.js") + `"></script>`
+	return startScriptOpen + `data-langs="` + strings.Join(tags, " ") + `" data-coming="` + html.EscapeString(strings.Join(coming, "|")) +
+		`" src="` + res.Resolve("/web/start.js") + `"></script>`
 }
 
 // pageWriter holds back an HTML response to fix it (FixPage); anything

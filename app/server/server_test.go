@@ -357,7 +357,7 @@ func TestStartFirst(t *testing.T) {
 		base := strings.TrimSuffix(o.Base, "/")
 		for _, path := range []string{"/", "/embed", "/compare", "/embed/compare"} {
 			_, body := get(t, srv.URL+path)
-			want := `<meta charset="UTF-8"><script id="tj-start" data-langs="en fr de es" src="` + base + `/web/start.js"></script>`
+			want := `<meta charset="UTF-8"><script id="tj-start" data-langs="en fr de es" data-coming="English…|Français…|Deutsch…|Español…" src="` + base + `/web/start.js"></script>`
 			if !strings.Contains(body, want) || strings.Count(body, "web/start.js") != 1 {
 				t.Errorf("base %q, %s: start.js is not first in the head, once:\n%.1200s", o.Base, path, body)
 			}

@@ -6,9 +6,9 @@
 // A page speaks the language its link's lang= names (en, fr, de, es), else
 // the browser's preferred one among them, else English (app/state). The
 // prerendered page is English and says which language is coming until the
-// app runs (web/guard.js). Every page speaks it: the calculator (its
-// glossary, Copy summary and the scenario's JSON labels included), compare
-// and plan, every embed layout (from the pages and from the card's own
+// app runs (web/start.js, with the name its "coming" key gives). Every page
+// speaks it: the calculator (its glossary, Copy summary and the scenario's
+// JSON labels included), compare and plan, every embed layout (from the pages and from the card's own
 // wasm), the builder, the pinned card and its picture and alt text, every
 // chart's words (titles, axes, legends, tooltips, captions, descriptions)
 // and figures, its axes' ticks included, which ECharts would write the
@@ -25,11 +25,10 @@
 // To add a language: write one file here holding its Language (copy fr.go:
 // its tag, its number and date formats, and every key of en.go translated
 // with the same {placeholders}), add one line to spoken below, its tag and
-// its name in itself, and run go generate ./data/lang; go test ./data/lang
-// fails until every key is there and the browser's file is current.
-// web/guard.js names the coming language in its "coming" list (the browser
-// test TestLanguages, which opens every language, checks it against the
-// catalogue).
+// its name in itself, and run go generate ./data/lang (make wasm runs it);
+// go test ./data/lang fails until every key is there and the browser's
+// file is current. The browser tests TestLanguages and TestLanguagePages
+// open every language.
 package lang
 
 //go:generate go run ./internal/textgen -out ../../web
