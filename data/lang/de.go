@@ -17,6 +17,10 @@ var german = Language{
 		"models.on":      "auf {gpu} gemessenen Modellen",
 		"size.active":    "{total}, davon {active} aktiv",
 		"rate.tps":       "{n}\u00a0Tokens/s",
+		"rate.per.s":     "s",
+		"rate.per.min":   "min",
+		"rate.per.h":     "h",
+		"rate.per.day":   "Tag",
 		"traffic.words":  "{volume} pro Tag ({average} im Mittel; {peak} in der Spitze, das {ratio}-Fache des Mittels)",
 
 		"compare.failed":            "Der Vergleich ist fehlgeschlagen: {error}",

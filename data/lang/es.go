@@ -18,6 +18,10 @@ var spanish = Language{
 		"models.on":      "modelos medidos en {gpu}",
 		"size.active":    "{total}, {active} activos",
 		"rate.tps":       "{n}\u00a0tokens/s",
+		"rate.per.s":     "s",
+		"rate.per.min":   "min",
+		"rate.per.h":     "h",
+		"rate.per.day":   "día",
 		"traffic.words":  "{volume} al día ({average} de media; {peak} en el pico, {ratio}\u00a0× la media)",
 
 		"compare.failed":            "La comparación ha fallado: {error}",

@@ -18,6 +18,10 @@ var french = Language{
 		"models.on":      "modèles mesurés sur {gpu}",
 		"size.active":    "{total}, dont {active} actifs",
 		"rate.tps":       "{n}\u00a0tokens/s",
+		"rate.per.s":     "s",
+		"rate.per.min":   "min",
+		"rate.per.h":     "h",
+		"rate.per.day":   "jour",
 		"traffic.words":  "{volume} par jour ({average} en moyenne\u00a0; {peak} au pic, {ratio}\u00a0× la moyenne)",
 
 		"compare.failed":            "La comparaison a échoué\u00a0: {error}",
