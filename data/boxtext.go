@@ -15,18 +15,6 @@ import (
 // line's ("0.43", "2.5B", "1500"), which the URL, the links, the snippets and
 // the scenario's JSON keep: a box's text is turned into it before it is
 // parsed (Printer.Read), and a value into a box's text from it (Printer.Box).
-//
-// The rule for text that reads two ways: the page's language wins whenever
-// the number is well formed in it, else the text is read canonically. So in
-// a French, German or Spanish page the comma is the decimal mark ("1,000" is
-// one), a German or Spanish "1.000" is a thousand and "1.000,5" a thousand
-// and a half, while "0.43", "2.5" or "1.5B", which no such reader writes (a
-// group has three digits and does not start the number with 0), are read as
-// the canonical decimals they are, as is "1,000,000" (two decimal marks).
-// The language's volume suffixes are read before the canonical ones: in
-// Spanish B is a billón, a million millions (the canonical T), as the page
-// writes it; the canonical k, M, B and T still read where the language has
-// no suffix of that name. English boxes are canonical, unchanged.
 
 // Box writes a canonical box text, its leading number in p's format and the
 // rest as it is: "0.43" is "0,43" in French, "1 t CO2e" "1 t CO2e", a preset's
@@ -70,9 +58,22 @@ func (p Printer) RateBox(s string) string {
 }
 
 // Read is the canonical text of a box's text s typed in p's language, for a
-// parser to read (see the rule above): "0,43" is "0.43", "1.000 kWh" in
-// German "1000 kWh". Text that is no number in the language is returned
-// as it is, for the parser to read or refuse.
+// parser to read: "0,43" is "0.43", "1.000 kWh" in German "1000 kWh". Text
+// that is no number in the language is returned as it is, for the parser to
+// read or refuse.
+//
+// The rule for text that reads two ways: the page's language wins whenever
+// the number is well formed in it, else the text is read canonically. So in
+// a French, German or Spanish page the comma is the decimal mark ("1,000" is
+// one), a German or Spanish "1.000" is a thousand and "1.000,5" a thousand
+// and a half, while "0.43", "2.5" or "1.5B", which no such reader writes (a
+// group has three digits and does not start the number with 0), are read as
+// the canonical decimals they are, as is "1,000,000" (two decimal marks).
+// The language's volume suffixes are read before the canonical ones
+// (ReadVolume): in Spanish B is a billón, a million millions (the canonical
+// T), as the page writes it; the canonical k, M, B and T still read where
+// the language has no suffix of that name. English boxes are canonical,
+// unchanged.
 func (p Printer) Read(s string) string {
 	if p.english() {
 		return s
