@@ -137,6 +137,27 @@ func TestInputsLanguage(t *testing.T) {
 			param(tb, "budget", "1.5 t")
 			refusal(tb, c.tag, "#fp-pue-value", "0,5")
 		})
+		t.Run("compare/"+string(c.tag), func(t *testing.T) {
+			t.Parallel()
+			p := data.PrinterOf(c.tag)
+			tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900))
+			q := fpQuery
+			q.Tokens = c.tokens
+			tb.openURL(full + "/compare?" + state.String(q) + "&lang=" + string(c.tag))
+			if got := boxValue(tb, "#tokens"); got != c.shows {
+				t.Errorf("the volume box shows %q, want %q", got, c.shows)
+			}
+			tb.change("#tokens", c.typed, "input")
+			param(tb, "tokens", c.typedURL)
+			// Its plan mode: the traffic's boxes too.
+			tb.openURL(full + "/compare?" + state.String(q) + "&rate=12k/s&peak=1.5&lang=" + string(c.tag))
+			if got, want := boxValue(tb, "#rate"), p.RateBox("12k/s"); got != want {
+				t.Errorf("the rate box shows %q, want %q", got, want)
+			}
+			tb.change("#peak", "2,5", "input")
+			param(tb, "peak", "2.5")
+			refusal(tb, c.tag, "#rate", "5")
+		})
 		t.Run("plan/"+string(c.tag), func(t *testing.T) {
 			t.Parallel()
 			p := data.PrinterOf(c.tag)
