@@ -121,9 +121,19 @@ func ParseIn[T any](s string, read func(string) string, parse func(string) (T, e
 	var bad *InputError
 	if errors.As(err, &bad) {
 		bad.Value = s
+		// Where the comma is the decimal mark, "commas must separate
+		// groups of three digits" would mislead: how the language writes
+		// a number instead.
+		if bad.Reason == reasonBadCommas && read("1,5") == "1.5" {
+			bad.Reason = reasonDecimalComma
+		}
 	}
 	return v, err
 }
+
+// reasonDecimalComma is why a box refuses commas in a language whose comma
+// is the decimal mark (the catalogue's why.commas.decimal).
+const reasonDecimalComma = "a number has one decimal comma, and groups of three digits before it"
 
 func (p Printer) english() bool { return p.tag().Of().Tag == lang.EN }
 

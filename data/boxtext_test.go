@@ -3,6 +3,7 @@ package data
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"tokenjoule/data/lang"
@@ -101,6 +102,18 @@ func TestParseInQuotes(t *testing.T) {
 	var bad *InputError
 	if !errors.As(err, &bad) || bad.Value != "0,0 k" {
 		t.Errorf("0,0 k: %v", err)
+	}
+	// Commas that are not the language's: said as the language writes a
+	// number, not as groups between commas.
+	for _, tag := range []lang.Tag{lang.FR, lang.DE, lang.ES} {
+		p := PrinterOf(tag)
+		_, err = ParseIn("1,5,5", p.ReadVolume, ParseTokens)
+		if !errors.As(err, &bad) || bad.Reason != reasonDecimalComma || !strings.HasPrefix(WhyIn(p, bad.Why()), p.T("why.commas.decimal")) {
+			t.Errorf("%s 1,5,5: %v", tag, err)
+		}
+	}
+	if _, err = ParseIn("1,5,5", Printer{}.ReadVolume, ParseTokens); !errors.As(err, &bad) || bad.Reason != reasonBadCommas {
+		t.Errorf("en 1,5,5: %v", err)
 	}
 }
 

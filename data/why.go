@@ -10,7 +10,7 @@ import (
 // the parsers give (InputError.Why), the more particular first: a reason
 // that is one of them, filled, is said in a reader's language.
 var whyKeys = []string{
-	"why.empty", "why.positive", "why.negative", "why.commas", "why.exp-suffix", "why.tokens", "why.deadline",
+	"why.empty", "why.positive", "why.negative", "why.commas", "why.commas.decimal", "why.exp-suffix", "why.tokens", "why.deadline",
 	"why.tokens.small", "why.tokens.large", "why.deadline.large", "why.range", "why.param.share", "why.param.unit",
 	"why.param.unit.only", "why.param", "why.currency", "why.percentile", "why.gpu", "why.model.many", "why.model.mean",
 	"why.model.not", "why.model.accepted", "why.budget", "why.budget.carbon", "why.budget.water", "why.budget.money",

@@ -795,6 +795,7 @@ var german = Language{
 		"why.positive":                    "muss größer als 0 sein",
 		"why.negative":                    "darf nicht negativ sein",
 		"why.commas":                      "Kommas müssen Gruppen von genau drei Ziffern trennen",
+		"why.commas.decimal":              "eine Zahl hat ein Dezimalkomma und davor Gruppen von drei Ziffern",
 		"why.exp-suffix":                  "entweder einen Exponenten oder ein Suffix verwenden, nicht beides",
 		"why.tokens":                      "eine Zahl von 1 bis 1e18 verwenden, wahlweise mit k, M, B oder T (250k, 5M, 2.5B, 1e9)",
 		"why.deadline":                    "eine positive Zahl von Millisekunden bis 60000 verwenden, wahlweise mit ms oder s (100, 100ms, 0.1s)",

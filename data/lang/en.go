@@ -793,6 +793,7 @@ var english = Language{
 		"why.positive":                    "must be greater than 0",
 		"why.negative":                    "must not be negative",
 		"why.commas":                      "commas must separate groups of exactly three digits",
+		"why.commas.decimal":              "a number has one decimal comma, and groups of three digits before it",
 		"why.exp-suffix":                  "use either an exponent or a suffix, not both",
 		"why.tokens":                      "use a number from 1 to 1e18, optionally with k, M, B or T (250k, 5M, 2.5B, 1e9)",
 		"why.deadline":                    "use a positive number of milliseconds up to 60000, optionally with ms or s (100, 100ms, 0.1s)",

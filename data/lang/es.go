@@ -796,6 +796,7 @@ var spanish = Language{
 		"why.positive":                    "debe ser mayor que 0",
 		"why.negative":                    "no debe ser negativo",
 		"why.commas":                      "las comas deben separar grupos de exactamente tres cifras",
+		"why.commas.decimal":              "un número lleva una sola coma decimal y, antes de ella, grupos de tres cifras",
 		"why.exp-suffix":                  "use un exponente o un sufijo, no ambos",
 		"why.tokens":                      "use un número de 1 a 1e18, opcionalmente con k, M, B o T (250k, 5M, 2.5B, 1e9)",
 		"why.deadline":                    "use un número positivo de milisegundos hasta 60000, opcionalmente con ms o s (100, 100ms, 0.1s)",

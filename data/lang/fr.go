@@ -796,6 +796,7 @@ var french = Language{
 		"why.positive":                    "doit être supérieur à 0",
 		"why.negative":                    "ne doit pas être négatif",
 		"why.commas":                      "les virgules doivent séparer des groupes d’exactement trois chiffres",
+		"why.commas.decimal":              "un nombre n’a qu’une virgule décimale, et des groupes de trois chiffres avant elle",
 		"why.exp-suffix":                  "utilisez un exposant ou un suffixe, pas les deux",
 		"why.tokens":                      "utilisez un nombre de 1 à 1e18, éventuellement avec k, M, B ou T (250k, 5M, 2.5B, 1e9)",
 		"why.deadline":                    "utilisez un nombre positif de millisecondes jusqu’à 60000, éventuellement avec ms ou s (100, 100ms, 0.1s)",
