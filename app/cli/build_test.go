@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"tokenjoule/app/dist"
+	"tokenjoule/app/server"
 )
 
 // standIns is a project whose web/ holds stand-ins for the files a build
@@ -17,7 +18,7 @@ import (
 func standIns(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
-	for _, name := range []string{"app.wasm", "card.wasm", "echarts.min.js", "guard.js", "start.js", "style.css", "icon.svg", "icon-192.png", "icon-512.png"} {
+	for _, name := range append([]string{"app.wasm", "card.wasm", "echarts.min.js", "guard.js", "start.js", "style.css", "icon.svg", "icon-192.png", "icon-512.png"}, server.Catalogues()...) {
 		p := filepath.Join(root, "web", name)
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		if err := os.WriteFile(p, []byte(strings.Repeat("stand-in for "+name+"\n", 100)), 0o644); err != nil {

@@ -53,7 +53,7 @@ func (c *Compare) read(v url.Values) []state.Notice {
 		tn = append(tn, state.Notice{Param: state.ParamRate, Value: v.Get(state.ParamRate),
 			Message: c.tr("compare.notice.rate", "workload", c.workloadWords(w))})
 	}
-	c.tin.load(c.traffic)
+	c.tin.load(c.traffic, c.printer())
 	return append(notices, tn...)
 }
 

@@ -161,21 +161,35 @@ func percentileField(t lang.Tag, p data.Percentile, compact bool, onChange app.E
 // keeps a button's first handler, and the button at i may have been made
 // for another kind's.
 func tokensField(t lang.Tag, k *data.Kind, text, errText string, onText app.EventHandler, onPreset func(int) app.EventHandler) app.UI {
-	term, placeholder := termTokens, "5M, 2.5B, 1e9"
+	term, examples := termTokens, []string{"5M", "2.5B", "1e9"}
 	if k.Diffusion() {
-		term, placeholder = volumeTerms[k], "100, 10k, 1M"
+		term, examples = volumeTerms[k], []string{"100", "10k", "1M"}
+	}
+	pr := data.PrinterOf(t)
+	for i, x := range examples {
+		examples[i] = pr.VolumeBox(x)
+	}
+	// A decimal comma in one example would blur a list joined by commas:
+	// other languages join them as a semicolon list.
+	placeholder := strings.Join(examples, ", ")
+	if t != lang.EN && t != "" {
+		placeholder = examples[0]
+		for _, x := range examples[1:] {
+			placeholder = pr.T("list.semi", "list", placeholder, "next", x)
+		}
 	}
 	row := []app.UI{invalid(app.Input().Type("text").ID("tokens").Class("grow").Attr("inputmode", "decimal").
 		Placeholder(placeholder).AutoComplete(false).Spellcheck(false).
 		Value(text).OnInput(onText), "tokens-error", errText)}
 	for i, v := range k.Presets {
 		name := k.FormatVolume(v)
+		shown := pr.VolumeBox(name) // as the box then shows it
 		spoken := name + ": " + presetWords(v) + " " + strings.TrimPrefix(k.Items, "output ")
 		if t != lang.EN && t != "" {
-			spoken = name + ": " + data.PrinterOf(t).VolumeWords(k, v)
+			spoken = shown + ": " + pr.VolumeWords(k, v)
 		}
 		row = append(row, app.Button().Type("button").Class("preset").ID("preset-"+name).
-			Aria("label", spoken).Text(name).OnClick(onPreset(i)))
+			Aria("label", spoken).Text(shown).OnClick(onPreset(i)))
 	}
 	return app.Div().Class("field wide").Body(
 		labelledIn(t, "tokens", term, labelIn(t, term)),

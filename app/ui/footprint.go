@@ -79,20 +79,20 @@ func (f *fpInputs) reset() {
 		v    footprint.Factor
 	}{{fpGrid + valueSuffix, fs.Grid}, {fpWUE + valueSuffix, fs.WUE}, {fpPrice, fs.Price}} {
 		if x.v.Set {
-			f.text[x.name] = numberText(x.v.Value)
+			f.text[x.name] = f.number(x.v.Value)
 		}
 	}
 	f.text[fpCurrency] = fs.Currency
-	f.text[fpBudget] = budgetText(f.fp.Budget)
+	f.text[fpBudget] = f.p.Box(budgetText(f.fp.Budget))
 }
 
 // resetLadder writes the host, idle and PUE boxes from the state: the
 // values the boundary applies where the reader gave none.
 func (f *fpInputs) resetLadder() {
 	e := f.fp.Factors.Effective()
-	f.text[fpHost] = numberText(e.Host.Value)
-	f.text[fpIdle] = numberText(e.Idle.Value)
-	f.text[fpPUE+valueSuffix] = numberText(e.PUE.Value)
+	f.text[fpHost] = f.number(e.Host.Value)
+	f.text[fpIdle] = f.number(e.Idle.Value)
+	f.text[fpPUE+valueSuffix] = f.number(e.PUE.Value)
 	for _, n := range []string{fpHost, fpIdle, fpPUE + valueSuffix} {
 		delete(f.errs, n)
 	}
@@ -101,6 +101,9 @@ func (f *fpInputs) resetLadder() {
 // numberText is a factor's value as its box shows it: the shortest decimal
 // that reads back exactly.
 func numberText(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// number is numberText in the page's language: "0,43".
+func (f *fpInputs) number(v float64) string { return f.p.Box(numberText(v)) }
 
 // budgetText is a budget as its box shows it, and as ParseBudget reads it
 // back: "1 t CO2e", "2 m3", "10 USD".
@@ -135,7 +138,7 @@ func (f *fpInputs) set(name, value string) bool {
 		return keep(func(blank bool) (err error) {
 			x := footprint.Factor{}
 			if !blank {
-				x, err = p.Parse(value)
+				x, err = data.ParseIn(value, f.p.Read, p.Parse)
 			}
 			if err == nil {
 				*dst = x
@@ -160,7 +163,7 @@ func (f *fpInputs) set(name, value string) bool {
 		delete(f.errs, p.Name+valueSuffix)
 		f.text[p.Name+valueSuffix] = ""
 		if dst.Set {
-			f.text[p.Name+valueSuffix] = numberText(dst.Value)
+			f.text[p.Name+valueSuffix] = f.number(dst.Value)
 		}
 		return true
 	}
@@ -206,7 +209,7 @@ func (f *fpInputs) set(name, value string) bool {
 		return keep(func(blank bool) (err error) {
 			b := footprint.Budget{}
 			if !blank {
-				b, err = footprint.ParseBudget(value)
+				b, err = data.ParseIn(value, f.p.Read, footprint.ParseBudget)
 			}
 			if err == nil {
 				f.fp.Budget = b
@@ -254,9 +257,9 @@ func (f *fpInputs) render(h, toggle app.EventHandler, budget bool) app.UI {
 		summary,
 		app.P().Class("small").Text(p.T("fp.inputs.about")),
 		f.field("fp-boundary", p.T("fp.boundary.label"), app.Select().ID("fp-boundary").Name(fpBoundary).OnChange(h).Body(bounds...)),
-		f.box("fp-host", fpHost, p.T("fp.host.label"), numberText(e.Host.Value), h),
+		f.box("fp-host", fpHost, p.T("fp.host.label"), f.number(e.Host.Value), h),
 		slot(!f.noIdle, func() app.UI {
-			return f.box("fp-idle", fpIdle, p.T("fp.idle.label"), numberText(e.Idle.Value), h)
+			return f.box("fp-idle", fpIdle, p.T("fp.idle.label"), f.number(e.Idle.Value), h)
 		}),
 		f.presets("fp-pue", footprint.PUE, p.T("fp.pue.label"), e.PUE, false, h),
 		f.presets("fp-grid", footprint.Grid, p.T("fp.grid.label"), fs.Grid, true, h),
@@ -264,7 +267,7 @@ func (f *fpInputs) render(h, toggle app.EventHandler, budget bool) app.UI {
 		app.Div().Class("field").Body(
 			app.Label().For("fp-price").Text(p.T("fp.price.label")),
 			app.Div().Class("row").Body(
-				f.textInput("fp-price", fpPrice, "0.12", "", h).Class("grow").Attr("inputmode", "decimal"),
+				f.textInput("fp-price", fpPrice, p.Box("0.12"), "", h).Class("grow").Attr("inputmode", "decimal"),
 				f.textInput("fp-cur", fpCurrency, "USD", p.T("fp.currency.label"), h).Class("cur").MaxLength(3),
 			),
 			f.error("fp-price", fpPrice),

@@ -66,9 +66,13 @@ func (p *page) onPercentile(ctx app.Context, e app.Event) {
 // resetText has the deadline's and the volume's boxes show the query's.
 func (p *page) resetText() {
 	k := p.kind()
-	p.deadline = box{text: k.DeadlineText(p.q.DeadlineMS)}
-	p.volume = box{text: k.FormatVolume(p.q.Tokens)}
+	p.deadline = box{text: p.deadlineText(p.q.DeadlineMS)}
+	p.volume = box{text: p.printer().VolumeBox(k.FormatVolume(p.q.Tokens))}
 }
+
+// deadlineText is the deadline ms as its box shows it, in the page's
+// language: "0,5" s in French.
+func (p *page) deadlineText(ms float64) string { return p.printer().Box(p.kind().DeadlineText(ms)) }
 
 // deadlineField is the page's deadline slider and box (see deadlineField);
 // an embed's has short labels, to fit narrow columns.
@@ -100,7 +104,7 @@ func (p *page) onDeadlineSlider(ctx app.Context, e app.Event) {
 func (p *page) applySlider() {
 	k := p.kind()
 	ms := k.SliderDeadline(p.slider.pos)
-	p.setDeadline(ms, k.DeadlineText(ms))
+	p.setDeadline(ms, p.deadlineText(ms))
 	p.slider.wait = true
 	afterPaint(func() {
 		p.ctx.Dispatch(func(ctx app.Context) {
@@ -125,7 +129,7 @@ func (p *page) onDeadlineKey(ctx app.Context, e app.Event) {
 func (p *page) onDeadlineText(ctx app.Context, e app.Event) {
 	p.slider.pending = false // what is typed is newer than a slider position waiting for its frame
 	p.deadline.text = value(ctx)
-	ms, err := p.kind().ParseDeadline(p.deadline.text)
+	ms, err := data.ParseIn(p.deadline.text, p.printer().Read, p.kind().ParseDeadline)
 	if err != nil {
 		p.deadline.err = deadlineError(p.lang, p.kind(), p.deadline.text, err)
 		return // keep the last good answer
@@ -135,7 +139,7 @@ func (p *page) onDeadlineText(ctx app.Context, e app.Event) {
 
 // setDeadlineMS applies a deadline that a button or a key set, which its
 // box then shows.
-func (p *page) setDeadlineMS(ms float64) { p.setDeadline(ms, p.kind().DeadlineText(ms)) }
+func (p *page) setDeadlineMS(ms float64) { p.setDeadline(ms, p.deadlineText(ms)) }
 
 // setDeadline applies a good deadline; text is what its box shows, kept as
 // typed when typed. A slider position waiting for its frame, older, is
@@ -161,7 +165,7 @@ func (p *page) volumeField() app.UI {
 
 func (p *page) onVolume(ctx app.Context, e app.Event) {
 	p.volume.text = value(ctx)
-	v, err := p.kind().ParseVolume(p.volume.text)
+	v, err := data.ParseIn(p.volume.text, p.printer().ReadVolume, p.kind().ParseVolume)
 	if err != nil {
 		p.volume.err = inputErrorIn(p.lang, err)
 		return // keep the last good answer
@@ -173,7 +177,7 @@ func (p *page) onVolume(ctx app.Context, e app.Event) {
 func (p *page) onPreset(i int) app.EventHandler {
 	return func(ctx app.Context, e app.Event) {
 		k := p.kind()
-		p.setVolume(k.Presets[i], k.FormatVolume(k.Presets[i]))
+		p.setVolume(k.Presets[i], p.printer().VolumeBox(k.FormatVolume(k.Presets[i])))
 	}
 }
 

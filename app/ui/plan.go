@@ -46,7 +46,7 @@ func newPlan(embedded bool) app.Composer {
 func (c *Plan) read(v url.Values) []state.Notice {
 	q, t, notices := state.ParsePlan(c.set, v)
 	c.q, c.t = q, t
-	c.traffic.load(t)
+	c.traffic.load(t, c.printer())
 	notices = append(notices, c.foot.load(v, c.embedded)...)
 	c.foot.noIdle = true
 	if f := &c.foot.fp.Factors; f.Idle.Set {

@@ -20,16 +20,18 @@ import (
 // they hold is refused, by the box's name (its parameter).
 type trafficInputs struct {
 	text, errs map[string]string
+	p          data.Printer // the page's language, which the boxes show and read
 }
 
-// load writes every box from t.
-func (ti *trafficInputs) load(t plan.Traffic) {
+// load writes every box from t, in p's language.
+func (ti *trafficInputs) load(t plan.Traffic, p data.Printer) {
+	ti.p = p
 	ti.text = map[string]string{
-		state.ParamRate: data.FormatRate(t.Rate),
-		state.ParamPeak: strconv.FormatFloat(t.Peak, 'f', -1, 64),
+		state.ParamRate: p.RateBox(data.FormatRate(t.Rate)),
+		state.ParamPeak: p.Box(strconv.FormatFloat(t.Peak, 'f', -1, 64)),
 	}
 	if t.IdleSet {
-		ti.text[state.ParamIdleW] = strconv.FormatFloat(t.Idle, 'f', -1, 64)
+		ti.text[state.ParamIdleW] = p.Box(strconv.FormatFloat(t.Idle, 'f', -1, 64))
 	}
 	ti.errs = map[string]string{}
 }
@@ -40,19 +42,24 @@ func (ti *trafficInputs) load(t plan.Traffic) {
 // each GPU's published figure.
 func (ti *trafficInputs) edit(ctx app.Context, t *plan.Traffic) bool {
 	name, value := input(ctx)
+	return ti.set(t, name, value)
+}
+
+// set applies value, typed in the box name, to t, as edit does.
+func (ti *trafficInputs) set(t *plan.Traffic, name, value string) bool {
 	if ti.text == nil {
-		ti.load(*t)
+		ti.load(*t, ti.p)
 	}
 	ti.text[name] = value
 	var err error
 	switch name {
 	case state.ParamRate:
 		var r data.Rate
-		if r, err = data.ParseRate(value); err == nil {
+		if r, err = data.ParseIn(value, ti.p.ReadRate, data.ParseRate); err == nil {
 			t.Rate = r
 		}
 	case state.ParamPeak:
-		if x, e := plan.Peak.Parse(value); e == nil {
+		if x, e := data.ParseIn(value, ti.p.Read, plan.Peak.Parse); e == nil {
 			t.Peak = x.Value
 		} else {
 			err = e
@@ -62,7 +69,7 @@ func (ti *trafficInputs) edit(ctx app.Context, t *plan.Traffic) bool {
 			t.Idle, t.IdleSet = 0, false
 			break
 		}
-		if x, e := plan.IdleW.Parse(value); e == nil {
+		if x, e := data.ParseIn(value, ti.p.Read, plan.IdleW.Parse); e == nil {
 			t.Idle, t.IdleSet = x.Value, true
 		} else {
 			err = e
@@ -71,7 +78,7 @@ func (ti *trafficInputs) edit(ctx app.Context, t *plan.Traffic) bool {
 		return false // not one of the boxes: someone edited the DOM
 	}
 	if err != nil {
-		ti.errs[name] = err.Error()
+		ti.errs[name] = inputErrorIn(ti.p.Lang, err)
 		return false
 	}
 	delete(ti.errs, name)
@@ -81,10 +88,10 @@ func (ti *trafficInputs) edit(ctx app.Context, t *plan.Traffic) bool {
 // preset sets the rate to r, as its button does.
 func (ti *trafficInputs) preset(r data.Rate, t *plan.Traffic) {
 	if ti.text == nil {
-		ti.load(*t)
+		ti.load(*t, ti.p)
 	}
 	t.Rate = r
-	ti.text[state.ParamRate] = data.FormatRate(r)
+	ti.text[state.ParamRate] = ti.p.RateBox(data.FormatRate(r))
 	delete(ti.errs, state.ParamRate)
 }
 
@@ -108,9 +115,9 @@ func (ti *trafficInputs) render(tag lang.Tag, t *plan.Traffic, changed func()) a
 			Placeholder(placeholder).Value(ti.text[name]).OnInput(h), id+"-error", ti.errs[name])
 	}
 	button := func(r data.Rate, words string) app.UI {
-		s := data.FormatRate(r)
+		s, shown := data.FormatRate(r), ti.p.RateBox(data.FormatRate(r))
 		return app.Button().Type("button").Class("preset").ID("preset-rate-"+strings.ReplaceAll(s, "/", "-")).
-			Aria("label", s+": "+words).Text(s).OnClick(preset(r))
+			Aria("label", shown+": "+words).Text(shown).OnClick(preset(r))
 	}
 	var idleHint []string
 	for _, pr := range plan.IdleW.Presets {
@@ -120,7 +127,7 @@ func (ti *trafficInputs) render(tag lang.Tag, t *plan.Traffic, changed func()) a
 		app.Div().Class("field wide").Body(
 			labelledIn(tag, "rate", termRate, tag.T("traffic.rate")),
 			app.Div().Class("row").Body(
-				box("rate", state.ParamRate, "1B/day, 12k/s").Class("grow"),
+				box("rate", state.ParamRate, ratePlaceholder(ti.p)).Class("grow"),
 				button(data.Rate{Tokens: 1e9, Per: data.Day}, tag.T("traffic.preset.day")),
 				button(data.Rate{Tokens: 1e4, Per: data.Second}, tag.T("traffic.preset.second")),
 			),
@@ -129,7 +136,7 @@ func (ti *trafficInputs) render(tag lang.Tag, t *plan.Traffic, changed func()) a
 		app.Div().Class("row traffic-row").Body(
 			app.Div().Class("field").Body(
 				labelledIn(tag, "peak", termPeak, tag.T("traffic.peak")),
-				box("peak", state.ParamPeak, "2").Class("num"),
+				box("peak", state.ParamPeak, ti.p.Box("2")).Class("num"),
 				inputError("peak-error", ti.errs[state.ParamPeak]),
 			),
 			app.Div().Class("field grow").Body(
@@ -148,4 +155,14 @@ func errID(msg, id string) string {
 		return ""
 	}
 	return id
+}
+
+// ratePlaceholder is the rate box's examples in p's language: "1B/day,
+// 12k/s"; a semicolon list where a decimal comma may be in an example.
+func ratePlaceholder(p data.Printer) string {
+	day, second := p.RateBox("1B/day"), p.RateBox("12k/s")
+	if p.Lang == lang.EN || p.Lang == "" {
+		return day + ", " + second
+	}
+	return p.T("list.semi", "list", day, "next", second)
 }

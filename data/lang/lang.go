@@ -15,7 +15,11 @@
 // English way (app/charts.NumbersKey), and the notices. A publication's
 // title, the dataset's licence and any caveat the catalogue does not hold
 // are shown in their own English, marked lang="en"; so are the reasons a
-// parser gives that the catalogue does not hold.
+// parser gives that the catalogue does not hold (none that a page's box
+// gives). The boxes show numbers as the page writes them ("0,43", "2,5 Md")
+// and read them typed so, and in the canonical form ("0.43", "2.5B") where
+// it reads one way only; the URL and the links keep the canonical form
+// (data.Printer.Read says the rule).
 //
 // The browser's wasm holds English alone: a page in another language
 // downloads that language's catalogue beside the wasm (web/lang-<tag>.txt,
