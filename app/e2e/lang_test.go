@@ -226,6 +226,9 @@ func expectSpoken(t *testing.T, tb *tab, tag lang.Tag, figure, sel string) {
 	if got := eval[string](tb, `document.documentElement.lang`); got != string(tag) {
 		t.Errorf("html lang=%q, want %q", got, tag)
 	}
+	if got := eval[string](tb, `document.title`); got != tag.T("page.title") {
+		t.Errorf("the page's title reads %q, want %q", got, tag.T("page.title"))
+	}
 	text := eval[string](tb, `[...document.querySelectorAll(`+"`"+sel+"`"+`)].map(e => e.innerText).join("\n")`)
 	if left := lang.English(text, tag); len(left) > 0 {
 		t.Errorf("the page in %s still says in English %q:\n%s", tag, left, text)

@@ -120,7 +120,7 @@ func New(o Options) (*Server, error) {
 	h := &app.Handler{
 		Name:        "tokenjoule",
 		ShortName:   "tokenjoule",
-		Title:       "tokenjoule: the GPU energy of LLM tokens",
+		Title:       lang.EN.T("page.title"),
 		Description: "How much GPU energy a large language model spends to generate a volume of tokens, from the ML.ENERGY Leaderboard v3 measurements.",
 		Lang:        "en",
 		Domain:      domain,

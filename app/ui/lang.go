@@ -34,10 +34,13 @@ func (p *page) printer() data.Printer { return data.PrinterOf(p.lang) }
 // tr is the sentence of key in the page's language (lang.Tag.T).
 func (p *page) tr(key string, vars ...string) string { return p.lang.T(key, vars...) }
 
-// markLang tells the browser (and screen readers) the page's language.
+// markLang tells the browser (and screen readers) the page's language,
+// and names the page in it (the tab's title: the prerender's is English).
 func markLang(t lang.Tag) {
 	if app.IsClient {
-		app.Window().Get("document").Get("documentElement").Set("lang", string(t.Of().Tag))
+		doc := app.Window().Get("document")
+		doc.Get("documentElement").Set("lang", string(t.Of().Tag))
+		doc.Set("title", t.T("page.title"))
 	}
 }
 

@@ -443,6 +443,8 @@ var german = Language{
 
 		"language": "Deutsch",
 		"coming":   "Deutsch…",
+		// The browser tab's title, as the site's name in go-app's Handler.
+		"page.title": "tokenjoule: die GPU-Energie von LLM-Tokens",
 
 		"notice.lang": "Der URL-Parameter lang={value} wurde nicht verstanden (erlaubt: {accepted}); angezeigt wird {fallback}.",
 

@@ -436,6 +436,8 @@ var english = Language{
 
 		"language": "English",
 		"coming":   "English…",
+		// The browser tab's title, as the site's name in go-app's Handler.
+		"page.title": "tokenjoule: the GPU energy of LLM tokens",
 
 		"notice.lang": "The URL's lang={value} was not understood (use {accepted}); showing {fallback} instead.",
 

@@ -444,6 +444,8 @@ var spanish = Language{
 
 		"language": "español",
 		"coming":   "Español…",
+		// The browser tab's title, as the site's name in go-app's Handler.
+		"page.title": "tokenjoule: la energía de GPU de los tokens de los LLM",
 
 		"notice.lang": "No se entendió el parámetro lang={value} de la URL (use {accepted}); se muestra en {fallback}.",
 

@@ -444,6 +444,8 @@ var french = Language{
 
 		"language": "français",
 		"coming":   "Français…",
+		// The browser tab's title, as the site's name in go-app's Handler.
+		"page.title": "tokenjoule\u00a0: l’énergie GPU des tokens des LLM",
 
 		"notice.lang": "Le paramètre lang={value} de l’URL n’a pas été compris (utilisez {accepted})\u00a0; affichage en {fallback}.",
 

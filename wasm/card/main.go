@@ -69,6 +69,7 @@ func main() {
 		} else {
 			main.Set("className", "embed figure-layout layout-card")
 			doc.Get("documentElement").Set("lang", string(card.Lang.Of().Tag))
+			doc.Set("title", card.Lang.T("page.title"))
 			main.Set("innerHTML", cardhtml.Body(card)+cardhtml.Footer(card, export.SourceName(card.Source)))
 		}
 		// What stood for the calculator before it ran: the loader, and the
