@@ -7,6 +7,7 @@ import (
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
 	"tokenjoule/data/lang"
+	"tokenjoule/data/plan"
 )
 
 // The default card in each language: its figure in the language's format
@@ -40,6 +41,61 @@ func TestCardInLanguages(t *testing.T) {
 	}
 	// English stays as it was.
 	if got, want := CardIn(data.Printer{}, r, footprint.Factors{}).Alt(), CardOf(r, footprint.Factors{}).Alt(); got != want || !strings.Contains(got, "15.21 Wh") {
+		t.Errorf("English card %q, want %q", got, want)
+	}
+}
+
+// The calculator's and the plan's cards with a footprint past the GPU in
+// each language: the boundary's label, the caveat, the carbon, water and
+// cost lines and the published spread in the language, none of the
+// English words that said them; a figure the reader typed named as hers.
+func TestFootprintCardInLanguages(t *testing.T) {
+	s := load(t)
+	q := data.DefaultQuery()
+	r, err := s.Select(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := makePlan(t, s, q, plan.DefaultTraffic())
+	presets := footprint.Factors{}.WithBoundary("cloud")
+	if presets.Grid, err = footprint.Grid.Parse("world"); err == nil {
+		presets.WUE, err = footprint.WUE.Parse("microsoft")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	presets.Price, presets.Currency = footprint.Number(0.12), "USD"
+	// Figures of one's own: a PUE alone (no preset's name; cooling only)
+	// and a grid intensity; beside a preset's boundary, the grid is held in
+	// the spread.
+	own := footprint.Factors{PUE: footprint.Number(1.2), Grid: footprint.Number(100)}
+	held := footprint.Factors{}.WithBoundary("cloud")
+	held.Grid = footprint.Number(100)
+	english := []string{"at the boundary", "Carbon:", "Water on site", "Cost:", "per kWh", "a day", "network not counted",
+		"Measured GPU energy", "GPU energy with idle capacity", " for ", " only;", "Published spread", "confidence interval",
+		"your figure", "held", "Cloud data centre", "World"}
+	for _, tag := range []lang.Tag{lang.FR, lang.DE, lang.ES} {
+		pr := data.PrinterOf(tag)
+		for name, f := range map[string]footprint.Factors{"presets": presets, "own": own, "held": held} {
+			for kind, c := range map[string]Card{"card": CardIn(pr, r, f), "plan": PlanCardIn(pr, p, f)} {
+				alt := c.Alt()
+				if c.Range == "" && name != "own" || c.Label == pr.T("card.label") || len(c.Totals) == 0 {
+					t.Errorf("%s %s card with %s: no footprint shown:\n%s", tag, kind, name, alt)
+				}
+				var left []string
+				for _, en := range english {
+					if strings.Contains(alt, en) {
+						left = append(left, en)
+					}
+				}
+				if left = append(left, lang.English(alt, tag)...); len(left) > 0 {
+					t.Errorf("%s %s card with %s still says in English %q:\n%s", tag, kind, name, left, alt)
+				}
+			}
+		}
+	}
+	// English stays as it was.
+	if got, want := CardIn(data.Printer{}, r, presets).Alt(), CardOf(r, presets).Alt(); got != want || !strings.Contains(got, "Carbon: ") {
 		t.Errorf("English card %q, want %q", got, want)
 	}
 }

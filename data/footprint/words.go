@@ -330,3 +330,26 @@ func (s Spread) SentenceIn(p data.Printer, gpuWh float64, per string) string {
 	}
 	return p.T("spread.lowest", "over", AndList(p, words)+held, "ranges", strings.Join(parts, ", "))
 }
+
+// LineIn is Line in p's language, its figures in p's formats.
+func (s Spread) LineIn(p data.Printer, gpuWh float64, per string) string {
+	if english(p) {
+		return s.Line(gpuWh, per)
+	}
+	parts := s.Each(gpuWh, func(m Measure, r Range) string {
+		lo, hi, _ := strings.Cut(s.write(m, r, "–"), "–")
+		return p.Lang.Number(lo) + "–" + Figure(p, hi)
+	})
+	if len(parts) == 0 {
+		return ""
+	}
+	held := ""
+	if len(s.Held) > 0 {
+		list := make([]string, len(s.Held))
+		for i, param := range s.Held {
+			list[i] = p.T("held."+param.Name, "value", shortValueIn(p, param, s.Low.Of(param).Value))
+		}
+		held = " (" + p.T("held", "list", AndList(p, list)) + ")"
+	}
+	return p.T("card.spread", "per", per, "held", held, "ranges", strings.Join(parts, ", "))
+}

@@ -329,6 +329,17 @@ var german = Language{
 		"card.about":       "Etwa {amount}.",
 		"card.data":        "Daten: {source}.",
 
+		"card.fp.label":            "an der Systemgrenze „{name}“",
+		"card.plan.fp.label":       "pro Tag an der Systemgrenze „{name}“",
+		"card.fp.caveat":           "Gemessene GPU-Energie × {factor} für {adds}; Netzwerk nicht mitgezählt.",
+		"card.fp.caveat.only":      "Gemessene GPU-Energie × {factor}, nur für {adds}; Netzwerk nicht mitgezählt.",
+		"card.plan.fp.caveat":      "GPU-Energie mit Leerlaufkapazität × {factor} für {adds}; Netzwerk nicht mitgezählt.",
+		"card.plan.fp.caveat.only": "GPU-Energie mit Leerlaufkapazität × {factor}, nur für {adds}; Netzwerk nicht mitgezählt.",
+		"card.carbon":              "CO2-Emissionen: {amount}{per}, bei {factor}",
+		"card.water":               "Wasser vor Ort: {amount}{per}, bei {factor}",
+		"card.cost":                "Kosten: {amount}{per}, bei {price} {currency} pro kWh",
+		"card.spread":              "Veröffentlichte Spanne{per}{held}, kein Konfidenzintervall: {ranges}.",
+
 		"gpus.or": "{list} oder {last}",
 
 		"otherend.median":  "Bei {share} innerhalb von {ms} (Median): ",

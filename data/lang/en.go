@@ -327,6 +327,17 @@ var english = Language{
 		"card.about":       "About {amount}.",
 		"card.data":        "Data: {source}.",
 
+		"card.fp.label":            "at the boundary “{name}”",
+		"card.plan.fp.label":       "a day at the boundary “{name}”",
+		"card.fp.caveat":           "Measured GPU energy × {factor} for {adds}; network not counted.",
+		"card.fp.caveat.only":      "Measured GPU energy × {factor} for {adds} only; network not counted.",
+		"card.plan.fp.caveat":      "GPU energy with idle capacity × {factor} for {adds}; network not counted.",
+		"card.plan.fp.caveat.only": "GPU energy with idle capacity × {factor} for {adds} only; network not counted.",
+		"card.carbon":              "Carbon: {amount}{per}, at {factor}",
+		"card.water":               "Water on site: {amount}{per}, at {factor}",
+		"card.cost":                "Cost: {amount}{per}, at {price} {currency} per kWh",
+		"card.spread":              "Published spread{per}{held}, not a confidence interval: {ranges}.",
+
 		"gpus.or": "{list} or {last}",
 
 		"otherend.median":  "With {share} within {ms} (the median): ",

@@ -330,6 +330,17 @@ var spanish = Language{
 		"card.about":       "Aproximadamente {amount}.",
 		"card.data":        "Datos: {source}.",
 
+		"card.fp.label":            "en el perímetro «{name}»",
+		"card.plan.fp.label":       "al día en el perímetro «{name}»",
+		"card.fp.caveat":           "Energía de GPU medida × {factor} para {adds}; la red no se cuenta.",
+		"card.fp.caveat.only":      "Energía de GPU medida × {factor}, solo para {adds}; la red no se cuenta.",
+		"card.plan.fp.caveat":      "Energía de GPU con capacidad inactiva × {factor} para {adds}; la red no se cuenta.",
+		"card.plan.fp.caveat.only": "Energía de GPU con capacidad inactiva × {factor}, solo para {adds}; la red no se cuenta.",
+		"card.carbon":              "Carbono: {amount}{per}, a {factor}",
+		"card.water":               "Agua in situ: {amount}{per}, a {factor}",
+		"card.cost":                "Coste: {amount}{per}, a {price} {currency} por kWh",
+		"card.spread":              "Rango publicado{per}{held}, no un intervalo de confianza: {ranges}.",
+
 		"gpus.or": "{list} o {last}",
 
 		"otherend.median":  "Con {share} en menos de {ms} (la mediana): ",

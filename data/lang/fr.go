@@ -330,6 +330,17 @@ var french = Language{
 		"card.about":       "Environ {amount}.",
 		"card.data":        "Données\u00a0: {source}.",
 
+		"card.fp.label":            "au périmètre «\u00a0{name}\u00a0»",
+		"card.plan.fp.label":       "par jour au périmètre «\u00a0{name}\u00a0»",
+		"card.fp.caveat":           "Énergie GPU mesurée × {factor} pour {adds}\u00a0; réseau non compté.",
+		"card.fp.caveat.only":      "Énergie GPU mesurée × {factor} pour {adds} seulement\u00a0; réseau non compté.",
+		"card.plan.fp.caveat":      "Énergie GPU, capacité inactive comprise, × {factor} pour {adds}\u00a0; réseau non compté.",
+		"card.plan.fp.caveat.only": "Énergie GPU, capacité inactive comprise, × {factor} pour {adds} seulement\u00a0; réseau non compté.",
+		"card.carbon":              "Carbone\u00a0: {amount}{per}, à {factor}",
+		"card.water":               "Eau sur site\u00a0: {amount}{per}, à {factor}",
+		"card.cost":                "Coût\u00a0: {amount}{per}, à {price} {currency} le kWh",
+		"card.spread":              "Fourchette publiée{per}{held}, et non un intervalle de confiance\u00a0: {ranges}.",
+
 		"gpus.or": "{list} ou {last}",
 
 		"otherend.median":  "Avec {share} en moins de {ms} (la médiane)\u00a0: ",
