@@ -50,7 +50,7 @@ func TestCalculatorLanguage(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if left := lang.English(text, tag); len(left) > 0 {
+			if left := englishIn(text, tag); len(left) > 0 {
 				t.Errorf("the calculator in %s still says in English %q", tag, left)
 			}
 		})
@@ -67,8 +67,24 @@ func TestCalculatorLanguage(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if left := lang.English(text, lang.FR); len(left) > 0 {
+		if left := englishIn(text, lang.FR); len(left) > 0 {
 			t.Errorf("the image calculator in fr still says in English %q", left)
+		}
+	})
+	// A video model's page in German, its footprint set.
+	t.Run("whole-videos/de", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900))
+		tb.open("task=text-to-video&" + fpParams + "&lang=de")
+		tb.waitFor(`!!document.querySelector("#fp-total-wh")`, "the footprint's total")
+		text := wholeText(tb)
+		if dir := os.Getenv("TOKENJOULE_LANGTEXT"); dir != "" {
+			if err := os.WriteFile(filepath.Join(dir, "calculator-videos-de.txt"), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if left := englishIn(text, lang.DE); len(left) > 0 {
+			t.Errorf("the video calculator in de still says in English %q", left)
 		}
 	})
 	// German's long words hold at a phone's width on the whole page, the

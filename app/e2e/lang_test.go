@@ -194,7 +194,7 @@ func expectSpoken(t *testing.T, tb *tab, tag lang.Tag, figure, sel string) {
 		t.Errorf("html lang=%q, want %q", got, tag)
 	}
 	text := eval[string](tb, `[...document.querySelectorAll(`+"`"+sel+"`"+`)].map(e => e.innerText).join("\n")`)
-	if left := lang.English(text, tag); len(left) > 0 {
+	if left := englishIn(text, tag); len(left) > 0 {
 		t.Errorf("the page in %s still says in English %q:\n%s", tag, left, text)
 	}
 	if strings.TrimSpace(text) == "" {

@@ -39,6 +39,10 @@ func TestLanguagePages(t *testing.T) {
 					"gpus", gpuWords(tag, planBest.Best().GPUs)), "", []string{"chart-ranking", "chart-params"}},
 			{"plan", "/plan?" + state.PlanString(q, tr), "#energy", pr.Energy(p.Best().WhPerDay), "",
 				[]string{"chart-plan-energy", "chart-plan-gpus"}},
+			// A footprint set: the plan's ladder and totals, the ranking's columns.
+			{"plan-fp", "/plan?" + state.PlanString(q, tr) + "&" + fpParams, "", "", "",
+				[]string{"chart-plan-energy", "chart-plan-gpus"}},
+			{"compare-fp", "/compare?" + state.String(q) + "&" + fpParams, "", "", "", []string{"chart-ranking"}},
 			// The calculator's charts, the rest of its page left to its own test.
 			{"calculator-charts", "/?" + state.String(q), "#energy", pr.Energy(r.Estimate.EnergyWh), "body > :not(main), main > :not(.charts)",
 				[]string{"chart-latency", "chart-concurrency", "chart-power"}},
@@ -48,7 +52,11 @@ func TestLanguagePages(t *testing.T) {
 				t.Parallel()
 				tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900))
 				tb.openURL(full + pg.path + "&lang=" + string(tag))
-				tb.waitText(pg.sel, pg.want)
+				if pg.sel != "" {
+					tb.waitText(pg.sel, pg.want)
+				} else {
+					tb.poll(`document.documentElement.lang === "`+string(tag)+`" && !!document.querySelector("main[data-mounted]")`, 10*time.Second)
+				}
 				// Parts kept as prerendered, in English, until the page is idle.
 				tb.poll(`!document.querySelector("[data-kept]")`, 10*time.Second)
 				expectPageSpoken(t, tb, tag, pg.shared)
@@ -70,7 +78,7 @@ func TestLanguagePages(t *testing.T) {
 					words = append(words, eval[[]string](tb, `(() => { const o = echarts.getInstanceByDom(document.getElementById("`+id+`")).getOption();
 						return o.series.flatMap(s => [s.name, ...(s.data || []).map(d => d.tooltip?.formatter ?? (typeof d.name === "string" ? d.name : ""))]) })()`)...)
 					all := strings.Join(words, "\n")
-					if left := lang.English(all, tag); len(left) > 0 {
+					if left := englishIn(all, tag); len(left) > 0 {
 						t.Errorf("%s in %s still says in English %q:\n%s", id, tag, left, all)
 					}
 					want := map[string]string{
@@ -82,6 +90,33 @@ func TestLanguagePages(t *testing.T) {
 					if want != "" && (pg.name == "compare" || id != "chart-ranking") && !strings.Contains(all, want) {
 						t.Errorf("%s in %s does not say %q:\n%s", id, tag, want, all)
 					}
+				}
+			})
+		}
+	}
+	// The Embed dialog of each page, its footprint set: its preview, alt
+	// text and pinned card, in each layout, in the page's language.
+	for _, tag := range []lang.Tag{lang.FR, lang.DE, lang.ES} {
+		for _, pg := range []struct{ name, path string }{
+			{"plan", "/plan?" + state.PlanString(q, tr)},
+			{"calculator", "/?" + state.String(fpQuery)},
+			{"compare", "/compare?" + state.String(q)},
+			{"compare-planned", "/compare?" + state.String(q) + "&" + state.TrafficString(tr)},
+		} {
+			t.Run("builder-fp-"+pg.name+"/"+string(tag), func(t *testing.T) {
+				t.Parallel()
+				// The preview follows the reader's language, as the embed
+				// will: a French author's browser prefers French.
+				tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900), acceptLanguage(string(tag)))
+				tb.openURL(full + pg.path + "&" + fpEmbed + "&lang=" + string(tag))
+				tb.poll(`document.documentElement.lang === "`+string(tag)+`" && !!document.querySelector("main[data-mounted]")`, 10*time.Second)
+				layouts := []string{"card", "chart"}
+				if strings.HasPrefix(pg.name, "compare") {
+					layouts = []string{"card"}
+				}
+				words := builderWords(tb, layouts...)
+				if left := englishIn(words, tag); len(left) > 0 {
+					t.Errorf("the Embed dialog of %s in %s still says in English %q:\n%s", pg.name, tag, left, words)
 				}
 			})
 		}
@@ -204,7 +239,7 @@ func expectPageSpoken(t *testing.T, tb *tab, tag lang.Tag, shared string) {
 		const text = document.body.innerText;
 		hidden.forEach((e, i) => e.style.display = was[i]);
 		return text })()`)
-	if left := lang.English(text, tag); len(left) > 0 {
+	if left := englishIn(text, tag); len(left) > 0 {
 		t.Errorf("the page in %s still says in English %q:\n%s", tag, left, text)
 	}
 	if strings.TrimSpace(text) == "" {
@@ -244,6 +279,15 @@ func TestLanguageEmbeds(t *testing.T) {
 			{"plan-chart-static", "/embed/plan?" + state.PlanEmbedString(q, tr, chart), "#question", day, true},
 			{"plan", "/embed/plan?" + state.PlanString(q, tr), "#energy", day, false},
 			{"calculator", "/embed?" + state.String(q), "#energy", pr.Energy(d.r.Estimate.EnergyWh), false},
+			// A footprint set in the link: the cards' lines past the GPU.
+			{"card-fp", "/embed?" + state.EmbedString(fpQuery, card) + "&" + fpEmbed, "#energy", "", false},
+			{"card-fp-static", "/embed?" + state.EmbedString(fpQuery, card) + "&" + fpEmbed, "#energy", "", true},
+			{"chart-fp", "/embed?" + state.EmbedString(fpQuery, state.Embed{Layout: state.LayoutChart}) + "&" + fpEmbed, "#question", "", false},
+			{"plan-card-fp", "/embed/plan?" + state.PlanEmbedString(q, tr, card) + "&" + fpEmbed, "#energy", "", false},
+			{"plan-card-fp-static", "/embed/plan?" + state.PlanEmbedString(q, tr, card) + "&" + fpEmbed, "#energy", "", true},
+			{"plan-chart-fp", "/embed/plan?" + state.PlanEmbedString(q, tr, chart) + "&" + fpEmbed, "#question", "", false},
+			{"plan-fp", "/embed/plan?" + state.PlanString(q, tr) + "&" + fpEmbed, "#energy", "", false},
+			{"compare-fp", "/embed/compare?" + state.String(q) + "&" + fpEmbed, "#least", "", false},
 		} {
 			t.Run(e.name+"/"+string(tag), func(t *testing.T) {
 				t.Parallel()
@@ -252,7 +296,7 @@ func TestLanguageEmbeds(t *testing.T) {
 					origin = static.origin
 				}
 				tb := newTab(t, bctx, origin, chromedp.EmulateViewport(360, 800))
-				tb.noApp = e.name == "plan-card-static" // the card's wasm alone
+				tb.noApp = e.name == "plan-card-static" || strings.HasSuffix(e.name, "-fp-static") // the card's wasm alone
 				tb.do(chromedp.Navigate(origin + e.path + "&lang=" + string(tag)))
 				tb.waitFor(`(() => { const m = document.querySelector("main"); return !!m && (m.dataset.mounted === "true" || m.dataset.card === "shown") })()`, "the embed live")
 				tb.poll(`(document.querySelector(`+"`"+e.sel+"`"+`)?.textContent ?? "").includes(`+"`"+e.want+"`"+`)`, 10*time.Second)

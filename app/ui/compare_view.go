@@ -96,7 +96,7 @@ func (c *Compare) render(root app.HTMLMain) app.UI {
 // builder is the Embed button and its dialog, for the ranking by a volume
 // or, in plan mode, planned.
 func (c *Compare) builder() app.UI {
-	b := &Builder{Query: c.q, Ranking: c.rk, Bars: c.bars, Footprint: c.foot.fp}
+	b := &Builder{Query: c.q, Ranking: c.rk, Bars: c.bars, Footprint: c.foot.fp, Lang: c.lang}
 	if c.planning {
 		b.Planned = c.prk
 	}

@@ -95,7 +95,7 @@ func embedAbout(t lang.Tag, src data.Source, caveat, dataVersion, href, title, t
 	lead, _, _ := strings.Cut(caveat, ",")
 	dataset := src.Name + " " + datasetVersion(src, dataVersion) + " Licence: " + src.Licence + "."
 	if t != lang.EN { // the glossary's long version is in English only
-		dataset = t.T("footer.licence", "source", src.Name+" "+src.Version, "licence", src.Licence)
+		dataset = t.T("footer.licence", "source", src.Name+" "+export.VersionIn(t, src), "licence", src.Licence)
 	}
 	return app.P().ID("embed-about").Class("embed-about").Body(
 		app.Span().ID("caveat").Title(caveat).Text(t.T("embed.floor", "lead", lead)),
@@ -112,7 +112,7 @@ func embedAbout(t lang.Tag, src data.Source, caveat, dataVersion, href, title, t
 // citation, and "Explore in tokenjoule →", which opens the full page (href)
 // with the same state.
 func figureFooter(t lang.Tag, src data.Source, dataVersion, href string) app.UI {
-	edition := src.Name + " " + src.Version // the glossary's long version is in English only
+	edition := src.Name + " " + export.VersionIn(t, src)
 	if t == lang.EN {
 		edition = src.Name + " " + strings.TrimSuffix(datasetVersion(src, dataVersion), ".")
 	}
@@ -188,7 +188,7 @@ func figureCard(card export.Card, look state.Embed, idx *data.Index, pending []a
 func (c *Calculator) renderChartCard() app.UI {
 	i := max(0, slices.Index(state.Charts, c.look.Chart))
 	spec := chartSpecs[i]
-	card := export.CardOf(c.res, c.foot.fp.Factors)
+	card := export.CardIn(c.printer(), c.res, c.foot.fp.Factors)
 	return figureChart(spec.headline(c.printer(), c.res), card, c.chart(i), chartBrief(c.lang, i, c.kind()), c.renderPending(c.set))
 }
 

@@ -474,9 +474,10 @@ func (c *Compare) floorWords(gpuOnly string) string {
 	if f.IsGPUOnly() {
 		return gpuOnly
 	}
-	adds, _ := f.Reach()
-	return fmt.Sprintf("%s The table's “At the boundary” column is the GPU energy at “%s”: × %s, for %s (the same order).",
-		gpuOnly, f.BoundaryName(), data.FormatNumber(widening(f)), adds)
+	p := c.printer()
+	adds, _ := f.ReachIn(p)
+	return gpuOnly + " " + p.T("compare.floor.fp", "column", p.T("col.facility"), "name", f.BoundaryNameIn(p),
+		"factor", p.Number(widening(f)), "adds", adds)
 }
 
 // barsCaption says which energy the bars are.
@@ -484,7 +485,7 @@ func (c *Compare) barsCaption(s string) string {
 	if c.foot.fp.Factors.IsGPUOnly() {
 		return s
 	}
-	return s + " The bars are GPU energy as measured; the table gives the total at the boundary."
+	return s + " " + c.tr("compare.bars.fp")
 }
 
 // roundSig is v to digits significant digits.

@@ -263,6 +263,16 @@ func EditionIn(t lang.Tag, s data.Source) string {
 	return e
 }
 
+// VersionIn is a source's version and dates, as its Version says them in
+// English ("3.0 (released 2025-12-01); data compiled 2026-02-16"), in t's
+// words, the dates in t's format.
+func VersionIn(t lang.Tag, s data.Source) string {
+	if t == lang.EN || t == "" {
+		return s.Version
+	}
+	return versionIn(data.PrinterOf(t), s)
+}
+
 // ShortCite keeps the authors and the last reference of a citation written
 // "Authors, Title, Venue, arXiv id": "Chung et al., arXiv 2505.06371".
 func ShortCite(cite string) string {

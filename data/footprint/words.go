@@ -304,7 +304,7 @@ func (sp Span) DescribeIn(p data.Printer, b Bound) string {
 	if english(p) {
 		return sp.Describe(b)
 	}
-	return sp.Param.SourcedIn(p, Number(b.Value)) + " (" + b.Label + ")"
+	return sp.Param.SourcedIn(p, Number(b.Value)) + " (" + b.LabelIn(p, sp.Param) + ")"
 }
 
 // SentenceIn is Sentence in p's language.
@@ -352,4 +352,32 @@ func (s Spread) LineIn(p data.Printer, gpuWh float64, per string) string {
 		held = " (" + p.T("held", "list", AndList(p, list)) + ")"
 	}
 	return p.T("card.spread", "per", per, "held", held, "ranges", strings.Join(parts, ", "))
+}
+
+// LabelIn is the bound's label in p's language, param its factor: the
+// preset's name and year, or the publication's own words.
+func (b Bound) LabelIn(p data.Printer, param *Param) string {
+	if english(p) {
+		return b.Label
+	}
+	pr, ok := param.Preset(b.Preset)
+	if !ok || b.Preset == "" {
+		return p.T("bound." + param.Name)
+	}
+	if pr.Year != "" {
+		return pr.LabelIn(p, param) + ", " + pr.Year
+	}
+	return pr.LabelIn(p, param)
+}
+
+// leverAtIn is leverAt in p's language.
+func leverAtIn(p data.Printer, param *Param, b Bound) string {
+	if english(p) {
+		return leverAt(param, b)
+	}
+	value := shortValueIn(p, param, b.Value)
+	if param == PUE {
+		value = "PUE " + value
+	}
+	return p.T("lever.at", "value", value, "label", b.LabelIn(p, param))
 }

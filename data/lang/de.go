@@ -58,6 +58,8 @@ var german = Language{
 		"compare.config.diffusion":  "Die Konfiguration sind die GPUs, die die {items} erzeugen, die Stapelgröße (wie viele zusammen erzeugt werden) und die Aufteilung der Arbeit auf die GPUs.",
 		"compare.spread":            "Unter jeder Zahl jenseits der GPU ihre veröffentlichte Spanne: vom niedrigsten bis zum höchsten veröffentlichten Wert ihrer Faktoren, kein Konfidenzintervall.",
 		"compare.spread.title":      "Veröffentlichte Spanne, kein Konfidenzintervall: die Zahl mit jedem Faktor jenseits der GPU bei seinem niedrigsten und seinem höchsten veröffentlichten Wert",
+		"compare.floor.fp":          "Die Spalte „{column}“ der Tabelle ist die GPU-Energie an der Systemgrenze „{name}“: × {factor}, für {adds} (in dieser Reihenfolge).",
+		"compare.bars.fp":           "Die Balken zeigen die gemessene GPU-Energie; die Tabelle nennt die Summe an der Systemgrenze.",
 		"compare.sort":              "Nach {column} sortieren",
 		"compare.table.label":       "Tabelle der Rangliste, seitlich scrollbar",
 		"compare.plan.question":     "Plan für {traffic} mit jedem Modell für {workload} auf {gpus}, mit {deadline}",
@@ -127,6 +129,7 @@ var german = Language{
 		"plan.fp.title":        "Jenseits der GPU, pro Tag",
 		"plan.fp.gpu":          "GPUs, ausgelastet und im Leerlauf",
 		"plan.fp.gpu.applies":  "wie geplant, aus den Messungen",
+		"plan.fp.gpus":         "die Energie der GPUs, Leerlaufkapazität eingerechnet, {energy} pro Tag",
 		"plan.fp.total":        "An dieser Systemgrenze",
 		"plan.fp.carbon":       "CO2",
 		"plan.fp.water":        "Wasser, vor Ort",
@@ -423,6 +426,7 @@ var german = Language{
 
 		"picture.source": "Quelle: {source} ({url}). Zitieren: {cite}.",
 		"picture.link":   "In tokenjoule erkunden: {link}",
+		"picture.chart":  "Diagramm: {headline}.",
 
 		"lever.sentence":   "Am stärksten bewegt diese Zahl die Wahl {input}: {low} {lowat}, {high} {highat}, das {ratio}-Fache.",
 		"lever.deadline":   "der Frist",
@@ -434,6 +438,9 @@ var german = Language{
 		"lever.within":     "innerhalb von {deadline}",
 		"lever.on":         "auf {gpu}",
 		"lever.for":        "bei {share}",
+		"lever.at":         "bei {value} ({label})",
+		"bound.host":       "EcoLogits, 150 W pro GPU",
+		"bound.idle":       "EcoLogits, keine mitgezählt",
 
 		"notice.url":           "die URL",
 		"notice.dismiss":       "Ausblenden",

@@ -56,6 +56,8 @@ var english = Language{
 		"compare.config.diffusion":  "The configuration is the GPUs generating the {items}, the batch size (how many are generated together) and how the work is split over the GPUs.",
 		"compare.spread":            "Under each figure past the GPU, its published spread: the lowest to the highest published values of its factors, not a confidence interval.",
 		"compare.spread.title":      "Published spread, not a confidence interval: the figure with every factor past the GPU at its lowest and at its highest published value",
+		"compare.floor.fp":          "The table's “{column}” column is the GPU energy at “{name}”: × {factor}, for {adds} (the same order).",
+		"compare.bars.fp":           "The bars are GPU energy as measured; the table gives the total at the boundary.",
 		"compare.sort":              "Sort by {column}",
 		"compare.table.label":       "Ranking table, scrolls sideways",
 		"compare.plan.question":     "Plan for {traffic} with each model of {workload} on {gpus}, with {deadline}",
@@ -125,6 +127,7 @@ var english = Language{
 		"plan.fp.title":        "Beyond the GPU, a day",
 		"plan.fp.gpu":          "GPUs, busy and idle",
 		"plan.fp.gpu.applies":  "as planned, from the measurements",
+		"plan.fp.gpus":         "the GPUs' energy, idle capacity included, {energy} a day",
 		"plan.fp.total":        "At this boundary",
 		"plan.fp.carbon":       "Carbon",
 		"plan.fp.water":        "Water, on site",
@@ -421,6 +424,7 @@ var english = Language{
 
 		"picture.source": "Source: {source} ({url}). Cite: {cite}.",
 		"picture.link":   "Explore in tokenjoule: {link}",
+		"picture.chart":  "Chart: {headline}.",
 
 		"lever.sentence":   "The choice that moves this figure most is {input}: {low} {lowat}, {high} {highat}, {ratio}× as much.",
 		"lever.deadline":   "the deadline",
@@ -432,6 +436,9 @@ var english = Language{
 		"lever.within":     "within {deadline}",
 		"lever.on":         "on {gpu}",
 		"lever.for":        "for {share}",
+		"lever.at":         "at {value} ({label})",
+		"bound.host":       "EcoLogits, 150 W a GPU",
+		"bound.idle":       "EcoLogits, none counted",
 
 		"notice.url":           "the URL",
 		"notice.dismiss":       "Dismiss",

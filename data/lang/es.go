@@ -59,6 +59,8 @@ var spanish = Language{
 		"compare.config.diffusion":  "La configuración son las GPU que generan {items}, el tamaño de lote (cuántas unidades se generan a la vez) y el reparto del trabajo entre las GPU.",
 		"compare.spread":            "Bajo cada cifra más allá de la GPU, su rango publicado: de los valores publicados más bajos a los más altos de sus factores, no un intervalo de confianza.",
 		"compare.spread.title":      "Rango publicado, no un intervalo de confianza: la cifra con cada factor más allá de la GPU en su valor publicado más bajo y en el más alto",
+		"compare.floor.fp":          "La columna «{column}» de la tabla es la energía de GPU en el perímetro «{name}»: × {factor}, para {adds} (en ese orden).",
+		"compare.bars.fp":           "Las barras son la energía de GPU medida; la tabla da el total en el perímetro.",
 		"compare.sort":              "Ordenar por {column}",
 		"compare.table.label":       "Tabla de la clasificación, se desplaza en horizontal",
 		"compare.plan.question":     "Plan para {traffic} con cada modelo de {workload} en {gpus}, con {deadline}",
@@ -128,6 +130,7 @@ var spanish = Language{
 		"plan.fp.title":        "Más allá de la GPU, al día",
 		"plan.fp.gpu":          "GPU, ocupadas y en reposo",
 		"plan.fp.gpu.applies":  "según el plan, a partir de las mediciones",
+		"plan.fp.gpus":         "la energía de las GPU, capacidad inactiva incluida, {energy} al día",
 		"plan.fp.total":        "En este perímetro",
 		"plan.fp.carbon":       "Carbono",
 		"plan.fp.water":        "Agua, en el sitio",
@@ -424,6 +427,7 @@ var spanish = Language{
 
 		"picture.source": "Fuente: {source} ({url}). Citar: {cite}.",
 		"picture.link":   "Explorar en tokenjoule: {link}",
+		"picture.chart":  "Gráfico: {headline}.",
 
 		"lever.sentence":   "La elección que más mueve esta cifra es {input}: {low} {lowat}, {high} {highat}, {ratio} veces más.",
 		"lever.deadline":   "el plazo",
@@ -435,6 +439,9 @@ var spanish = Language{
 		"lever.within":     "en menos de {deadline}",
 		"lever.on":         "en {gpu}",
 		"lever.for":        "para {share}",
+		"lever.at":         "con {value} ({label})",
+		"bound.host":       "EcoLogits, 150 W por GPU",
+		"bound.idle":       "EcoLogits, ninguna contada",
 
 		"notice.url":           "la URL",
 		"notice.dismiss":       "Descartar",

@@ -59,6 +59,8 @@ var french = Language{
 		"compare.config.diffusion":  "La configuration, ce sont les GPU qui génèrent les {items}, la taille des lots (combien sont générées ensemble) et la répartition du travail entre les GPU.",
 		"compare.spread":            "Sous chaque chiffre au-delà du GPU, sa fourchette publiée\u00a0: des plus basses aux plus hautes valeurs publiées de ses facteurs, pas un intervalle de confiance.",
 		"compare.spread.title":      "Fourchette publiée, pas un intervalle de confiance\u00a0: le chiffre avec chaque facteur au-delà du GPU à sa plus basse et à sa plus haute valeur publiée",
+		"compare.floor.fp":          "La colonne «\u00a0{column}\u00a0» du tableau donne l’énergie GPU au périmètre «\u00a0{name}\u00a0»\u00a0: × {factor}, pour {adds} (dans cet ordre).",
+		"compare.bars.fp":           "Les barres donnent l’énergie GPU mesurée\u00a0; le tableau donne le total au périmètre.",
 		"compare.sort":              "Trier par {column}",
 		"compare.table.label":       "Tableau du classement, défile horizontalement",
 		"compare.plan.question":     "Plan pour {traffic} avec chaque modèle de {workload} sur {gpus}, avec {deadline}",
@@ -128,6 +130,7 @@ var french = Language{
 		"plan.fp.title":        "Au-delà du GPU, par jour",
 		"plan.fp.gpu":          "GPU, occupés et au repos",
 		"plan.fp.gpu.applies":  "selon le plan, d’après les mesures",
+		"plan.fp.gpus":         "l’énergie des GPU, capacité inactive comprise, {energy} par jour",
 		"plan.fp.total":        "À ce périmètre",
 		"plan.fp.carbon":       "Carbone",
 		"plan.fp.water":        "Eau, sur site",
@@ -424,6 +427,7 @@ var french = Language{
 
 		"picture.source": "Source : {source} ({url}). Citer : {cite}.",
 		"picture.link":   "Explorer dans tokenjoule : {link}",
+		"picture.chart":  "Graphique\u00a0: {headline}.",
 
 		"lever.sentence":   "Le choix qui fait le plus varier ce chiffre est {input} : {low} {lowat}, {high} {highat}, soit {ratio} fois plus.",
 		"lever.deadline":   "le délai",
@@ -435,6 +439,9 @@ var french = Language{
 		"lever.within":     "en moins de {deadline}",
 		"lever.on":         "sur {gpu}",
 		"lever.for":        "pour {share}",
+		"lever.at":         "avec {value} ({label})",
+		"bound.host":       "EcoLogits, 150 W par GPU",
+		"bound.idle":       "EcoLogits, aucune comptée",
 
 		"notice.url":           "l’URL",
 		"notice.dismiss":       "Ignorer",
