@@ -140,15 +140,15 @@ func workloadIn(p data.Printer, m *data.Model, task string) string {
 func totals(p data.Printer, f footprint.Factors, l footprint.Ladder, per string) []string {
 	var lines []string
 	if g, ok := f.Carbon(l); ok {
-		lines = append(lines, p.T("card.carbon", "amount", footprint.Figure(p, footprint.FormatCarbon(g)), "per", per,
+		lines = append(lines, p.T("card.carbon", "amount", footprint.Unbroken(p, footprint.Figure(p, footprint.FormatCarbon(g))), "per", per,
 			"factor", factorWords(p, footprint.Grid, f.Grid)))
 	}
 	if w, ok := f.Water(l); ok {
-		lines = append(lines, p.T("card.water", "amount", footprint.Figure(p, footprint.FormatWater(w)), "per", per,
+		lines = append(lines, p.T("card.water", "amount", footprint.Unbroken(p, footprint.Figure(p, footprint.FormatWater(w))), "per", per,
 			"factor", factorWords(p, footprint.WUE, f.WUE)))
 	}
 	if v, ok := f.Cost(l); ok {
-		lines = append(lines, p.T("card.cost", "amount", footprint.Figure(p, footprint.FormatMoney(v, f.Currency)), "per", per,
+		lines = append(lines, p.T("card.cost", "amount", footprint.Unbroken(p, footprint.Figure(p, footprint.FormatMoney(v, f.Currency))), "per", per,
 			"price", p.Number(f.Price.Value), "currency", f.Currency))
 	}
 	return lines
@@ -286,7 +286,7 @@ func ShortCite(cite string) string {
 // factorWords is a factor as a card's line says it in p's words: its
 // value and unit, and the preset's name and year, or "your figure".
 func factorWords(p data.Printer, param *footprint.Param, x footprint.Factor) string {
-	s := footprint.Figure(p, data.FormatNumber(x.Value)+" "+param.Unit)
+	s := footprint.Unbroken(p, footprint.Figure(p, data.FormatNumber(x.Value)+" "+param.Unit))
 	pr, ok := param.Preset(x.Preset)
 	if !ok || x.Preset == "" {
 		return s + " (" + p.T("fp.yours") + ")"

@@ -91,6 +91,12 @@ func TestFootprintCardInLanguages(t *testing.T) {
 				if left = append(left, lang.English(alt, tag)...); len(left) > 0 {
 					t.Errorf("%s %s card with %s still says in English %q:\n%s", tag, kind, name, left, alt)
 				}
+				// A phone's narrow card breaks no figure, nor range, across
+				// two lines: "1,9–3,8 g CO2e", "100 g CO2e/kWh" whole.
+				lines := strings.Join(append(c.Totals, c.Range), "\n")
+				if strings.Contains(lines, " CO2e") || strings.Contains(strings.ReplaceAll(lines, "–\u2060", ""), "–") {
+					t.Errorf("%s %s card with %s may break a figure across lines: %q", tag, kind, name, lines)
+				}
 			}
 		}
 	}

@@ -336,9 +336,11 @@ func (s Spread) LineIn(p data.Printer, gpuWh float64, per string) string {
 	if english(p) {
 		return s.Line(gpuWh, per)
 	}
+	// Each range whole on its line, on a card a phone makes narrow: a word
+	// joiner after the dash, no-break spaces in the unit.
 	parts := s.Each(gpuWh, func(m Measure, r Range) string {
 		lo, hi, _ := strings.Cut(s.write(m, r, "–"), "–")
-		return p.Lang.Number(lo) + "–" + Figure(p, hi)
+		return p.Lang.Number(lo) + "–\u2060" + Unbroken(p, Figure(p, hi))
 	})
 	if len(parts) == 0 {
 		return ""
@@ -347,7 +349,7 @@ func (s Spread) LineIn(p data.Printer, gpuWh float64, per string) string {
 	if len(s.Held) > 0 {
 		list := make([]string, len(s.Held))
 		for i, param := range s.Held {
-			list[i] = p.T("held."+param.Name, "value", shortValueIn(p, param, s.Low.Of(param).Value))
+			list[i] = p.T("held."+param.Name, "value", Unbroken(p, shortValueIn(p, param, s.Low.Of(param).Value)))
 		}
 		held = " (" + p.T("held", "list", AndList(p, list)) + ")"
 	}
@@ -380,4 +382,14 @@ func leverAtIn(p data.Printer, param *Param, b Bound) string {
 		value = "PUE " + value
 	}
 	return p.T("lever.at", "value", value, "label", b.LabelIn(p, param))
+}
+
+// Unbroken is a figure written by Figure ("2,653 g CO2e") that no line
+// breaks, in a language other than English, whose pages' long words make
+// lines short: its spaces are no-break spaces.
+func Unbroken(p data.Printer, figure string) string {
+	if english(p) {
+		return figure
+	}
+	return strings.ReplaceAll(figure, " ", "\u00a0")
 }
