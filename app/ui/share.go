@@ -276,19 +276,18 @@ func (s *Share) image(c ShareChart) charts.Image {
 		"Boundary: " + export.Boundary(idx.Boundary) + ". " + caveat,
 		fmt.Sprintf("Data: %s %s (%s). Cite: %s.", src.Name, src.Version, src.URL, src.Cite),
 	}
-	if r := s.Result; r != nil && s.Lang != lang.EN && s.Lang != "" {
-		// The calculator's picture in the page's language, but for the
-		// chart's own title.
-		p, q := data.PrinterOf(s.Lang), s.Query
-		subtitle = s.tr("picture.question", "model", r.Model.Name, "workload", s.tr("workload."+q.Task),
-			"volume", p.VolumeWords(r.Kind, q.Tokens), "gpus", p.GPUChoice(r.Model.GPUs, q.GPU),
-			"deadline", p.DeadlineWords(r.Kind, q.Percentile, q.DeadlineMS))
+	if s.Lang != lang.EN && s.Lang != "" {
+		// The picture in the page's language, but for the chart's own title.
+		subtitle = s.questionIn(data.PrinterOf(s.Lang))
 		boundary := export.Boundary(idx.Boundary)
 		if idx.Boundary == "gpu_only" {
 			boundary = s.tr("summary.gpu-only")
 		}
-		if caveat == lang.EN.T("footer.caveat") {
+		switch caveat {
+		case lang.EN.T("footer.caveat"):
 			caveat = s.tr("footer.caveat")
+		case plan.Caveat:
+			caveat = s.tr("plan.caveat")
 		}
 		v, _, _ := strings.Cut(src.Version, " ")
 		footer = []string{s.tr("picture.boundary", "boundary", boundary, "caveat", caveat),
@@ -331,6 +330,27 @@ func (s *Share) question() string {
 		volume = fmt.Sprintf("planned for %s output tokens a day, a peak of %s×", plan.FormatCount(t.Rate.TokensPerDay()), data.FormatNumber(t.Peak))
 	}
 	return fmt.Sprintf("Every model of %s: %s, %s, %s", name, volume, data.GPUChoice(gpus, q.GPU), deadline)
+}
+
+// questionIn is question in p's language.
+func (s *Share) questionIn(p data.Printer) string {
+	q, k := s.Query, data.TaskKind(s.Query.Task)
+	if r := s.Result; r != nil {
+		return p.T("picture.question", "model", r.Model.Name, "workload", p.T("workload."+q.Task),
+			"volume", p.VolumeWords(r.Kind, q.Tokens), "gpus", p.GPUChoice(r.Model.GPUs, q.GPU),
+			"deadline", p.DeadlineWords(r.Kind, q.Percentile, q.DeadlineMS))
+	}
+	var gpus []string
+	if wl, _ := s.source().Workload(q.Task); wl != nil {
+		gpus = wl.GPUs()
+	}
+	volume := p.VolumeWords(k, q.Tokens)
+	if s.Planned != nil {
+		t := s.Planned.Traffic
+		volume = p.T("picture.planned", "tokens", plan.CountWordsIn(p, t.Rate.TokensPerDay()), "peak", p.Number(t.Peak))
+	}
+	return p.T("picture.compare", "workload", p.T("workload."+q.Task), "volume", volume, "gpus", p.GPUChoice(gpus, q.GPU),
+		"deadline", p.DeadlineWords(k, q.Percentile, q.DeadlineMS))
 }
 
 // source is the dataset, loaded by the page before it rendered this.

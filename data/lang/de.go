@@ -845,6 +845,8 @@ var german = Language{
 		"why.percentile.diffusion":        "gilt nur für Token-Aufgaben: {workload} misst die Zeit eines ganzen Stapels, ohne Perzentil",
 		"notice.gpu.better":               "die bessere von {gpus}",
 		"picture.question":                "{model} ({workload}): {volume}, {gpus}, {deadline}",
+		"picture.compare":                 "Alle Modelle für {workload}: {volume}, {gpus}, {deadline}",
+		"picture.planned":                 "geplant für {tokens} pro Tag, mit einer Spitze vom {peak}-Fachen des Mittels",
 		"picture.boundary":                "Systemgrenze: {boundary}. {caveat}",
 		"picture.data":                    "Daten: {data} ({url}). Zitieren: {cite}.",
 		"why.volume.other":                "zählt {items}, und {workload} erzeugt {generates} ({param}=)",

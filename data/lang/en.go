@@ -843,6 +843,8 @@ var english = Language{
 		"why.percentile.diffusion":        "applies to token tasks only: {workload} times a batch as a whole, with no percentile",
 		"notice.gpu.better":               "the better of {gpus}",
 		"picture.question":                "{model} on {workload}: {volume}, {gpus}, {deadline}",
+		"picture.compare":                 "Every model of {workload}: {volume}, {gpus}, {deadline}",
+		"picture.planned":                 "planned for {tokens} a day, a peak of {peak}×",
 		"picture.boundary":                "Boundary: {boundary}. {caveat}",
 		"picture.data":                    "Data: {data} ({url}). Cite: {cite}.",
 		"why.volume.other":                "counts {items}, and {workload} generates {generates} ({param}=)",

@@ -846,6 +846,8 @@ var spanish = Language{
 		"why.percentile.diffusion":        "solo se aplica a las tareas de tokens: {workload} cronometra un lote entero, sin percentil",
 		"notice.gpu.better":               "la mejor entre {gpus}",
 		"picture.question":                "{model} ({workload}): {volume}, {gpus}, {deadline}",
+		"picture.compare":                 "Todos los modelos de {workload}: {volume}, {gpus}, {deadline}",
+		"picture.planned":                 "planificado para {tokens} al día, con un pico de {peak} × la media",
 		"picture.boundary":                "Perímetro: {boundary}. {caveat}",
 		"picture.data":                    "Datos: {data} ({url}). Citar: {cite}.",
 		"why.volume.other":                "cuenta {items}, y {workload} genera {generates} ({param}=)",

@@ -846,6 +846,8 @@ var french = Language{
 		"why.percentile.diffusion":        "ne s’applique qu’aux tâches en tokens : {workload} chronomètre un lot entier, sans percentile",
 		"notice.gpu.better":               "le meilleur entre {gpus}",
 		"picture.question":                "{model} ({workload}) : {volume}, {gpus}, {deadline}",
+		"picture.compare":                 "Tous les modèles de {workload}\u00a0: {volume}, {gpus}, {deadline}",
+		"picture.planned":                 "planifié pour {tokens} par jour, avec un pic de {peak}\u00a0× la moyenne",
 		"picture.boundary":                "Périmètre : {boundary}. {caveat}",
 		"picture.data":                    "Données : {data} ({url}). Citer : {cite}.",
 		"why.volume.other":                "compte des {items}, et {workload} génère des {generates} ({param}=)",
