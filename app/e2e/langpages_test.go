@@ -43,6 +43,10 @@ func TestLanguagePages(t *testing.T) {
 			{"plan-fp", "/plan?" + state.PlanString(q, tr) + "&" + fpParams, "", "", "",
 				[]string{"chart-plan-energy", "chart-plan-gpus"}},
 			{"compare-fp", "/compare?" + state.String(q) + "&" + fpParams, "", "", "", []string{"chart-ranking"}},
+			// Images, and values refused with a notice.
+			{"compare-images", "/compare?task=text-to-image&" + fpParams, "", "", "", []string{"chart-ranking", "chart-params"}},
+			{"plan-notices", "/plan?" + state.PlanString(q, tr) + "&peak=zzz&pue=9&grid=mars", "", "", "", nil},
+			{"compare-notices", "/compare?" + state.String(q) + "&tokens=lots&wue=ocean", "", "", "", nil},
 			// The calculator's charts, the rest of its page left to its own test.
 			{"calculator-charts", "/?" + state.String(q), "#energy", pr.Energy(r.Estimate.EnergyWh), "body > :not(main), main > :not(.charts)",
 				[]string{"chart-latency", "chart-concurrency", "chart-power"}},
@@ -288,6 +292,16 @@ func TestLanguageEmbeds(t *testing.T) {
 			{"plan-chart-fp", "/embed/plan?" + state.PlanEmbedString(q, tr, chart) + "&" + fpEmbed, "#question", "", false},
 			{"plan-fp", "/embed/plan?" + state.PlanString(q, tr) + "&" + fpEmbed, "#energy", "", false},
 			{"compare-fp", "/embed/compare?" + state.String(q) + "&" + fpEmbed, "#least", "", false},
+			// Images and videos, and values refused with a notice.
+			{"card-images", "/embed?task=text-to-image&layout=card&" + fpEmbed, "#energy", "", false},
+			{"card-videos-static", "/embed?task=text-to-video&layout=card&" + fpEmbed, "#energy", "", true},
+			{"chart-images", "/embed?task=text-to-image&layout=chart&chart=power&" + fpEmbed, "#question", "", false},
+			{"calculator-videos", "/embed?task=text-to-video&" + fpEmbed, "#energy", "", false},
+			{"compare-card-images", "/embed/compare?task=text-to-image&layout=card", "#answer", "", false},
+			{"compare-videos", "/embed/compare?task=text-to-video&" + fpEmbed, "#least", "", false},
+			{"calculator-notices", "/embed?" + state.String(q) + "&pue=9&tokens=lots&hide=task,model", "#energy", "", false},
+			{"card-notices", "/embed?" + state.EmbedString(q, card) + "&grid=mars&theme=purple", "#energy", "", false},
+			{"plan-notices", "/embed/plan?" + state.PlanString(q, tr) + "&peak=zzz&pue=9", "#energy", "", false},
 		} {
 			t.Run(e.name+"/"+string(tag), func(t *testing.T) {
 				t.Parallel()
@@ -296,7 +310,7 @@ func TestLanguageEmbeds(t *testing.T) {
 					origin = static.origin
 				}
 				tb := newTab(t, bctx, origin, chromedp.EmulateViewport(360, 800))
-				tb.noApp = e.name == "plan-card-static" || strings.HasSuffix(e.name, "-fp-static") // the card's wasm alone
+				tb.noApp = e.name == "plan-card-static" || strings.HasSuffix(e.name, "-fp-static") || e.name == "card-videos-static" // the card's wasm alone
 				tb.do(chromedp.Navigate(origin + e.path + "&lang=" + string(tag)))
 				tb.waitFor(`(() => { const m = document.querySelector("main"); return !!m && (m.dataset.mounted === "true" || m.dataset.card === "shown") })()`, "the embed live")
 				tb.poll(`(document.querySelector(`+"`"+e.sel+"`"+`)?.textContent ?? "").includes(`+"`"+e.want+"`"+`)`, 10*time.Second)
