@@ -166,5 +166,8 @@ func wholeText(tb *tab) string {
 	// glossary's explanations in their captions are this page's.
 	eval[bool](tb, `document.querySelectorAll(".charts figure > h2, .share-row:has([id^=png-]) .share-label").forEach(e => e.style.display = "none"),
 		document.querySelectorAll(".charts figcaption").forEach(f => f.childNodes.forEach(n => n.nodeType === 3 && (n.textContent = ""))), true`)
-	return eval[string](tb, `document.body.innerText + "\n" + document.querySelector("#embed-dialog").innerText`)
+	// And the words a pointer's tooltip or a screen reader gives.
+	return eval[string](tb, `document.body.innerText + "\n" + document.querySelector("#embed-dialog").innerText + "\n" +
+		[...document.querySelectorAll("body [title], body [aria-label]")].filter(e => !e.closest("[lang=en], .charts figure > h2"))
+			.map(e => (e.getAttribute("title") ?? "") + "\n" + (e.getAttribute("aria-label") ?? "")).join("\n")`)
 }

@@ -242,7 +242,11 @@ func expectPageSpoken(t *testing.T, tb *tab, tag lang.Tag, shared string) {
 		hidden.forEach(e => e.style.display = "none");
 		const text = document.body.innerText;
 		hidden.forEach((e, i) => e.style.display = was[i]);
-		return text })()`)
+		// The words a pointer's tooltip or a screen reader gives.
+		const said = [...document.querySelectorAll("body [title], body [aria-label]")]
+			.filter(e => !e.closest(shared ? shared + ", [lang=en]" : "[lang=en]"))
+			.map(e => (e.getAttribute("title") ?? "") + "\n" + (e.getAttribute("aria-label") ?? ""));
+		return text + "\n" + said.join("\n") })()`)
 	if left := englishIn(text, tag); len(left) > 0 {
 		t.Errorf("the page in %s still says in English %q:\n%s", tag, left, text)
 	}

@@ -45,7 +45,7 @@ func (c *Calculator) renderEmbed(root app.HTMLMain) app.UI {
 	case state.LayoutChart:
 		return c.figurePage(root, c.renderChartCard(), c.cardFooter())
 	}
-	return c.embedPage(root, "tokenjoule: GPU energy of an AI model",
+	return c.embedPage(root, c.tr("embed.heading"),
 		c.renderResult(true),
 		c.renderControls(),
 		c.renderServed(),
@@ -79,6 +79,9 @@ func (c *Calculator) renderAbout() app.UI {
 	src, caveat := c.set.Index.Source, c.set.Index.Caveat
 	if c.res != nil {
 		src, caveat = c.res.Model.Source, c.res.Model.Caveat
+	}
+	if caveat == lang.EN.T("footer.caveat") { // the dataset's, in English
+		caveat = c.tr("footer.caveat")
 	}
 	return embedAbout(c.lang, src, caveat, c.set.Index.DataVersion, c.fullURL(), c.tr("embed.full.title"), c.tr("embed.full"))
 }

@@ -101,13 +101,13 @@ func (s *Share) Render() app.UI {
 		body = append(body, s.row(s.tr("share.scenario"), s.button("download-scenario", "JSON", s.tr("share.scenario.title"), s.onScenario)))
 	}
 	if s.Ranking != nil {
-		what := "the comparison"
+		what := "share.comparison.title"
 		if s.Planned != nil {
-			what = "every model's plan"
+			what = "share.plans.title"
 		}
-		body = append(body, s.row("Comparison",
-			s.button("download-csv", "CSV", "Download "+what+" as CSV", s.onComparison("csv")),
-			s.button("download-json", "JSON", "Download "+what+" as JSON", s.onComparison("json"))))
+		body = append(body, s.row(s.tr("share.comparison"),
+			s.button("download-csv", "CSV", s.tr(what, "format", "CSV"), s.onComparison("csv")),
+			s.button("download-json", "JSON", s.tr(what, "format", "JSON"), s.onComparison("json"))))
 	}
 	for i, c := range s.Charts {
 		if s.Compact && i > 0 {
