@@ -320,6 +320,16 @@ func TestLanguageEmbeds(t *testing.T) {
 				tb.poll(`(document.querySelector(`+"`"+e.sel+"`"+`)?.textContent ?? "").includes(`+"`"+e.want+"`"+`)`, 10*time.Second)
 				tb.poll(`!document.querySelector("[data-kept]")`, 10*time.Second)
 				expectPageSpoken(t, tb, tag, "")
+				if e.name == "calculator" {
+					// Words the catalogue's sentences do not show whole.
+					lead, _, _ := strings.Cut(tag.T("footer.caveat"), ",")
+					if got, want := tb.text("#caveat"), tag.T("embed.floor", "lead", lead); got != want {
+						t.Errorf("the embed's caveat reads %q, want %q", got, want)
+					}
+					if got := tb.text("h1.sr-only"); got != tag.T("embed.heading") {
+						t.Errorf("the embed's heading reads %q", got)
+					}
+				}
 				if e.static && e.name != "compare-card-static" {
 					if href := tb.href("#open-full"); href.Query().Get("lang") != string(tag) {
 						t.Errorf("the card's link %s lost lang=%s", href, tag)
