@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
 	"tokenjoule/app/state"
@@ -121,6 +122,30 @@ func TestLanguagePages(t *testing.T) {
 				words := builderWords(tb, layouts...)
 				if left := englishIn(words, tag); len(left) > 0 {
 					t.Errorf("the Embed dialog of %s in %s still says in English %q:\n%s", pg.name, tag, left, words)
+				}
+			})
+		}
+	}
+	// Copy summary on the compare page, by a volume and planned, its
+	// footprint set: the paragraph in the page's language, its link
+	// keeping lang=.
+	for _, tag := range []lang.Tag{lang.FR, lang.DE} {
+		for name, path := range map[string]string{"compare": "/compare?" + state.String(q),
+			"compare-planned": "/compare?" + state.String(q) + "&" + state.TrafficString(tr)} {
+			// One at a time: the browser has one clipboard.
+			t.Run("copy-summary-"+name+"/"+string(tag), func(t *testing.T) {
+				tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900))
+				tb.openURL(full + path + "&" + fpParams + "&lang=" + string(tag))
+				tb.poll(`document.documentElement.lang === "`+string(tag)+`" && !!document.querySelector("main[data-mounted]")`, 10*time.Second)
+				setClipboard(t, tb, full, cdpbrowser.PermissionSettingGranted)
+				tb.do(chromedp.Click(chromedp.ID("copy-summary")))
+				tb.waitText("#share-status", tag.T("share.copied"))
+				clip, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if left := englishIn(clip, tag); len(left) > 0 || !strings.Contains(clip, d.first.Entry.Name) || !strings.Contains(clip, "lang="+string(tag)) {
+					t.Errorf("the %s summary in %s (English %q):\n%s", name, tag, left, clip)
 				}
 			})
 		}

@@ -367,9 +367,9 @@ func (s *Share) onCopy(ctx app.Context, e app.Event) {
 	case s.Result != nil:
 		text = export.SummaryIn(data.PrinterOf(s.Lang), s.Result, s.Footprint.Factors, s.permalink())
 	case s.Planned != nil:
-		text = export.PlanCompareSummary(s.Planned, &s.source().Index, s.Footprint.Factors, s.permalink())
+		text = export.PlanCompareSummaryIn(data.PrinterOf(s.Lang), s.Planned, &s.source().Index, s.Footprint.Factors, s.permalink())
 	default:
-		text = export.CompareSummary(s.Ranking, &s.source().Index, s.Footprint.Factors, s.permalink())
+		text = export.CompareSummaryIn(data.PrinterOf(s.Lang), s.Ranking, &s.source().Index, s.Footprint.Factors, s.permalink())
 	}
 	s.status, s.failed, s.framed, s.copyBox = "", false, false, ""
 	copyText(text, func(reason string) {
