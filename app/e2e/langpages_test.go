@@ -321,6 +321,9 @@ func TestLanguageEmbeds(t *testing.T) {
 			{"plan-chart-fp", "/embed/plan?" + state.PlanEmbedString(q, tr, chart) + "&" + fpEmbed, "#question", "", false},
 			{"plan-fp", "/embed/plan?" + state.PlanString(q, tr) + "&" + fpEmbed, "#energy", "", false},
 			{"compare-fp", "/embed/compare?" + state.String(q) + "&" + fpEmbed, "#least", "", false},
+			// A card whose data changed since it was embedded: its note.
+			{"card-updated", "/embed?" + state.EmbedString(q, card) + "&made=2020-01-01&made_wh=1", "#figure-updated", "", false},
+			{"card-updated-static", "/embed?" + state.EmbedString(q, card) + "&made=2020-01-01&made_wh=1", "#figure-updated", "", true},
 			// Images and videos, and values refused with a notice.
 			{"card-images", "/embed?task=text-to-image&layout=card&" + fpEmbed, "#energy", "", false},
 			{"card-videos-static", "/embed?task=text-to-video&layout=card&" + fpEmbed, "#energy", "", true},
@@ -339,7 +342,7 @@ func TestLanguageEmbeds(t *testing.T) {
 					origin = static.origin
 				}
 				tb := newTab(t, bctx, origin, chromedp.EmulateViewport(360, 800))
-				tb.noApp = e.name == "plan-card-static" || strings.HasSuffix(e.name, "-fp-static") || e.name == "card-videos-static" // the card's wasm alone
+				tb.noApp = e.name == "plan-card-static" || strings.HasSuffix(e.name, "-fp-static") || e.name == "card-videos-static" || e.name == "card-updated-static" // the card's wasm alone
 				tb.do(chromedp.Navigate(origin + e.path + "&lang=" + string(tag)))
 				tb.waitFor(`(() => { const m = document.querySelector("main"); return !!m && (m.dataset.mounted === "true" || m.dataset.card === "shown") })()`, "the embed live")
 				tb.poll(`(document.querySelector(`+"`"+e.sel+"`"+`)?.textContent ?? "").includes(`+"`"+e.want+"`"+`)`, 10*time.Second)

@@ -302,7 +302,7 @@ func (c *Compare) renderCard() app.UI {
 		app.H1().ID("question").Class("figure-title").Text(card.Title),
 		app.P().ID("figure-context").Class("figure-context").Text(card.Context),
 		app.P().ID("answer").Class("figure-answer").Text(card.Answer),
-		updated(c.look, &c.set.Index, card.Wh),
+		updated(c.look, &c.set.Index, card.Wh, card.Lang),
 		app.Figure().Class("chart bars "+barRows(len(ranked))).Body(
 			&Chart{ID: chartRanking, Option: c.bars, Label: label},
 			renderChartNoJS(),

@@ -143,8 +143,8 @@ func (c *Calculator) renderCard() app.UI {
 
 // updated is the note a card shows beside its figure (energy, in Wh) when
 // the data have changed it since the card was embedded (export.Updated).
-func updated(look state.Embed, idx *data.Index, wh float64) app.UI {
-	note := export.Updated(look.Made, look.MadeWh, idx.DataVersion, idx.Source, wh)
+func updated(look state.Embed, idx *data.Index, wh float64, t lang.Tag) app.UI {
+	note := export.UpdatedIn(t, look.Made, look.MadeWh, idx.DataVersion, idx.Source, wh)
 	return slot(note != "", func() app.UI { return app.P().ID("figure-updated").Class("figure-updated").Text(note) })
 }
 
@@ -164,7 +164,7 @@ func figureCard(card export.Card, look state.Embed, idx *data.Index, pending []a
 	} else {
 		body = append(body, app.P().ID("infeasible").Class("infeasible").Text(card.Missed))
 	}
-	body = append(body, updated(look, idx, card.Wh))
+	body = append(body, updated(look, idx, card.Wh, card.Lang))
 	if card.Comparison != "" {
 		body = append(body, app.P().ID("comparison").Class("figure-comparison").Text(card.Comparison))
 	}

@@ -105,3 +105,18 @@ func TestFootprintCardInLanguages(t *testing.T) {
 		t.Errorf("English card %q, want %q", got, want)
 	}
 }
+
+// A live card's note that new data changed its figure, in the card's
+// language, its date and figure in the language's formats.
+func TestUpdatedIn(t *testing.T) {
+	src := data.Source{Compiled: "2026-02-16"}
+	if got, want := UpdatedIn(lang.EN, "2025-01-01", 1, "v3", src, 15.21), Updated("2025-01-01", 1, "v3", src, 15.21); got != want {
+		t.Errorf("UpdatedIn(en) = %q, want %q", got, want)
+	}
+	for tag, want := range map[lang.Tag]string{lang.FR: "16 février 2026", lang.DE: "16. Februar 2026", lang.ES: "16 de febrero de 2026"} {
+		got := UpdatedIn(tag, "2025-01-01", 1, "v3", src, 15.21)
+		if !strings.Contains(got, want) || !strings.Contains(got, "1\u00a0Wh") || strings.Contains(got, "Updated") {
+			t.Errorf("UpdatedIn(%s) = %q, want %q and 1\u00a0Wh in its words", tag, got, want)
+		}
+	}
+}

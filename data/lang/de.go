@@ -343,6 +343,7 @@ var german = Language{
 		"card.water":               "Wasser vor Ort: {amount}{per}, bei {factor}",
 		"card.cost":                "Kosten: {amount}{per}, bei {price} {currency} pro kWh",
 		"card.spread":              "Veröffentlichte Spanne{per}{held}, kein Konfidenzintervall: {ranges}.",
+		"card.updated":             "Aktualisiert mit Daten vom {date}; beim Einbetten lautete die Zahl {energy}.",
 
 		"gpus.or": "{list} oder {last}",
 

@@ -341,6 +341,7 @@ var english = Language{
 		"card.water":               "Water on site: {amount}{per}, at {factor}",
 		"card.cost":                "Cost: {amount}{per}, at {price} {currency} per kWh",
 		"card.spread":              "Published spread{per}{held}, not a confidence interval: {ranges}.",
+		"card.updated":             "Updated with data of {date}; when this was embedded it read {energy}.",
 
 		"gpus.or": "{list} or {last}",
 

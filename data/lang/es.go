@@ -344,6 +344,7 @@ var spanish = Language{
 		"card.water":               "Agua in situ: {amount}{per}, a {factor}",
 		"card.cost":                "Coste: {amount}{per}, a {price} {currency} por kWh",
 		"card.spread":              "Rango publicado{per}{held}, no un intervalo de confianza: {ranges}.",
+		"card.updated":             "Actualizado con datos del {date}; cuando se insertó, la cifra era {energy}.",
 
 		"gpus.or": "{list} o {last}",
 

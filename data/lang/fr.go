@@ -344,6 +344,7 @@ var french = Language{
 		"card.water":               "Eau sur site\u00a0: {amount}{per}, à {factor}",
 		"card.cost":                "Coût\u00a0: {amount}{per}, à {price} {currency} le kWh",
 		"card.spread":              "Fourchette publiée{per}{held}, et non un intervalle de confiance\u00a0: {ranges}.",
+		"card.updated":             "Mis à jour avec les données du {date}\u00a0; lors de son intégration, ce chiffre indiquait {energy}.",
 
 		"gpus.or": "{list} ou {last}",
 
