@@ -341,7 +341,7 @@ var german = Language{
 		"card.plan.fp.caveat.only": "GPU-Energie mit Leerlaufkapazität × {factor}, nur für {adds}; Netzwerk nicht mitgezählt.",
 		"card.carbon":              "CO2-Emissionen: {amount}{per}, bei {factor}",
 		"card.water":               "Wasser vor Ort: {amount}{per}, bei {factor}",
-		"card.cost":                "Kosten: {amount}{per}, bei {price} {currency} pro kWh",
+		"card.cost":                "Kosten: {amount}{per}, bei {price}\u00a0{currency} pro\u00a0kWh",
 		"card.spread":              "Veröffentlichte Spanne{per}{held}, kein Konfidenzintervall: {ranges}.",
 		"card.updated":             "Aktualisiert mit Daten vom {date}; beim Einbetten lautete die Zahl {energy}.",
 

@@ -342,7 +342,7 @@ var spanish = Language{
 		"card.plan.fp.caveat.only": "Energía de GPU con capacidad inactiva × {factor}, solo para {adds}; la red no se cuenta.",
 		"card.carbon":              "Carbono: {amount}{per}, a {factor}",
 		"card.water":               "Agua in situ: {amount}{per}, a {factor}",
-		"card.cost":                "Coste: {amount}{per}, a {price} {currency} por kWh",
+		"card.cost":                "Coste: {amount}{per}, a {price}\u00a0{currency} por\u00a0kWh",
 		"card.spread":              "Rango publicado{per}{held}, no un intervalo de confianza: {ranges}.",
 		"card.updated":             "Actualizado con datos del {date}; cuando se insertó, la cifra era {energy}.",
 

@@ -342,7 +342,7 @@ var french = Language{
 		"card.plan.fp.caveat.only": "Énergie GPU, capacité inactive comprise, × {factor} pour {adds} seulement\u00a0; réseau non compté.",
 		"card.carbon":              "Carbone\u00a0: {amount}{per}, à {factor}",
 		"card.water":               "Eau sur site\u00a0: {amount}{per}, à {factor}",
-		"card.cost":                "Coût\u00a0: {amount}{per}, à {price} {currency} le kWh",
+		"card.cost":                "Coût\u00a0: {amount}{per}, à {price}\u00a0{currency} le\u00a0kWh",
 		"card.spread":              "Fourchette publiée{per}{held}, et non un intervalle de confiance\u00a0: {ranges}.",
 		"card.updated":             "Mis à jour avec les données du {date}\u00a0; lors de son intégration, ce chiffre indiquait {energy}.",
 
