@@ -364,6 +364,15 @@ func TestLanguageEmbeds(t *testing.T) {
 					}
 				}
 				tb.view().expectNoSidewaysScroll(e.name + " at 360 px")
+				if e.name == "calculator" || e.name == "plan" {
+					// The inputs' choices whole in their selects at a
+					// phone's width.
+					for _, sel := range []string{"#task", "#percentile", "#gpu"} {
+						if tb.has(sel) {
+							tb.view().expectOptionsFit(sel)
+						}
+					}
+				}
 			})
 		}
 	}
