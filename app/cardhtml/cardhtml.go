@@ -83,7 +83,7 @@ func Body(c Card) string {
 func Footer(c Card, source string) string {
 	src, t := c.Source, c.Lang
 	return `<footer id="embed-about" class="figure-footer"><span class="figure-source">` + Escape(t.T("footer.source")) + ` ` +
-		link("dataset", src.URL, t.T("footer.licence", "source", src.Name+" "+src.Version, "licence", src.Licence), source) +
+		link("dataset", src.URL, t.T("footer.licence", "source", src.Name+" "+export.VersionIn(t, src), "licence", src.Licence), source) +
 		` · ` + Escape(t.T("footer.cite")) + ` ` + link("cite", src.CiteURL, src.Cite, export.ShortCite(src.Cite)) + `</span>` +
 		link("open-full", c.Link, t.T("footer.open.long"), t.T("footer.open")) + `</footer>`
 }

@@ -51,7 +51,7 @@ func TestCalculatorLanguage(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if left := lang.English(text, tag); len(left) > 0 {
+			if left := englishIn(text, tag); len(left) > 0 {
 				t.Errorf("the calculator in %s still says in English %q", tag, left)
 			}
 		})
@@ -68,8 +68,24 @@ func TestCalculatorLanguage(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if left := lang.English(text, lang.FR); len(left) > 0 {
+		if left := englishIn(text, lang.FR); len(left) > 0 {
 			t.Errorf("the image calculator in fr still says in English %q", left)
+		}
+	})
+	// A video model's page in German, its footprint set.
+	t.Run("whole-videos/de", func(t *testing.T) {
+		t.Parallel()
+		tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900))
+		tb.open("task=text-to-video&" + fpParams + "&lang=de")
+		tb.waitFor(`!!document.querySelector("#fp-total-wh")`, "the footprint's total")
+		text := wholeText(tb)
+		if dir := os.Getenv("TOKENJOULE_LANGTEXT"); dir != "" {
+			if err := os.WriteFile(filepath.Join(dir, "calculator-videos-de.txt"), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if left := englishIn(text, lang.DE); len(left) > 0 {
+			t.Errorf("the video calculator in de still says in English %q", left)
 		}
 	})
 	// German's long words hold at a phone's width on the whole page, the
@@ -181,5 +197,8 @@ func wholeText(tb *tab) string {
 	// glossary's explanations in their captions are this page's.
 	eval[bool](tb, `document.querySelectorAll(".charts figure > h2, .share-row:has([id^=png-]) .share-label").forEach(e => e.style.display = "none"),
 		document.querySelectorAll(".charts figcaption").forEach(f => f.childNodes.forEach(n => n.nodeType === 3 && (n.textContent = ""))), true`)
-	return eval[string](tb, `document.body.innerText + "\n" + document.querySelector("#embed-dialog").innerText`)
+	// And the words a pointer's tooltip or a screen reader gives.
+	return eval[string](tb, `document.body.innerText + "\n" + document.querySelector("#embed-dialog").innerText + "\n" +
+		[...document.querySelectorAll("body [title], body [aria-label]")].filter(e => !e.closest("[lang=en], .charts figure > h2"))
+			.map(e => (e.getAttribute("title") ?? "") + "\n" + (e.getAttribute("aria-label") ?? "")).join("\n")`)
 }

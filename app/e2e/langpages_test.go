@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
 	"tokenjoule/app/state"
@@ -40,6 +41,14 @@ func TestLanguagePages(t *testing.T) {
 					"gpus", gpuWords(tag, planBest.Best().GPUs)), "", []string{"chart-ranking", "chart-params"}},
 			{"plan", "/plan?" + state.PlanString(q, tr), "#energy", pr.Energy(p.Best().WhPerDay), "",
 				[]string{"chart-plan-energy", "chart-plan-gpus"}},
+			// A footprint set: the plan's ladder and totals, the ranking's columns.
+			{"plan-fp", "/plan?" + state.PlanString(q, tr) + "&" + fpParams, "", "", "",
+				[]string{"chart-plan-energy", "chart-plan-gpus"}},
+			{"compare-fp", "/compare?" + state.String(q) + "&" + fpParams, "", "", "", []string{"chart-ranking"}},
+			// Images, and values refused with a notice.
+			{"compare-images", "/compare?task=text-to-image&" + fpParams, "", "", "", []string{"chart-ranking", "chart-params"}},
+			{"plan-notices", "/plan?" + state.PlanString(q, tr) + "&peak=zzz&pue=9&grid=mars", "", "", "", nil},
+			{"compare-notices", "/compare?" + state.String(q) + "&tokens=lots&wue=ocean", "", "", "", nil},
 			// The calculator's charts, the rest of its page left to its own test.
 			{"calculator-charts", "/?" + state.String(q), "#energy", pr.Energy(r.Estimate.EnergyWh), "body > :not(main), main > :not(.charts)",
 				[]string{"chart-latency", "chart-concurrency", "chart-power"}},
@@ -49,7 +58,11 @@ func TestLanguagePages(t *testing.T) {
 				t.Parallel()
 				tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900))
 				tb.openURL(full + pg.path + "&lang=" + string(tag))
-				tb.waitText(pg.sel, pg.want)
+				if pg.sel != "" {
+					tb.waitText(pg.sel, pg.want)
+				} else {
+					tb.poll(`document.documentElement.lang === "`+string(tag)+`" && !!document.querySelector("main[data-mounted]")`, 10*time.Second)
+				}
 				// Parts kept as prerendered, in English, until the page is idle.
 				tb.poll(`!document.querySelector("[data-kept]")`, 10*time.Second)
 				expectPageSpoken(t, tb, tag, pg.shared)
@@ -72,7 +85,7 @@ func TestLanguagePages(t *testing.T) {
 					words = append(words, eval[[]string](tb, `(() => { const o = echarts.getInstanceByDom(document.getElementById("`+id+`")).getOption();
 						return o.series.flatMap(s => [s.name, ...(s.data || []).map(d => d.tooltip?.formatter ?? (typeof d.name === "string" ? d.name : ""))]) })()`)...)
 					all := strings.Join(words, "\n")
-					if left := lang.English(all, tag); len(left) > 0 {
+					if left := englishIn(all, tag); len(left) > 0 {
 						t.Errorf("%s in %s still says in English %q:\n%s", id, tag, left, all)
 					}
 					want := map[string]string{
@@ -84,6 +97,57 @@ func TestLanguagePages(t *testing.T) {
 					if want != "" && (pg.name == "compare" || id != "chart-ranking") && !strings.Contains(all, want) {
 						t.Errorf("%s in %s does not say %q:\n%s", id, tag, want, all)
 					}
+				}
+			})
+		}
+	}
+	// The Embed dialog of each page, its footprint set: its preview, alt
+	// text and pinned card, in each layout, in the page's language.
+	for _, tag := range []lang.Tag{lang.FR, lang.DE, lang.ES} {
+		for _, pg := range []struct{ name, path string }{
+			{"plan", "/plan?" + state.PlanString(q, tr)},
+			{"calculator", "/?" + state.String(fpQuery)},
+			{"compare", "/compare?" + state.String(q)},
+			{"compare-planned", "/compare?" + state.String(q) + "&" + state.TrafficString(tr)},
+		} {
+			t.Run("builder-fp-"+pg.name+"/"+string(tag), func(t *testing.T) {
+				t.Parallel()
+				// The preview follows the reader's language, as the embed
+				// will: a French author's browser prefers French.
+				tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900), acceptLanguage(string(tag)))
+				tb.openURL(full + pg.path + "&" + fpEmbed + "&lang=" + string(tag))
+				tb.poll(`document.documentElement.lang === "`+string(tag)+`" && !!document.querySelector("main[data-mounted]")`, 10*time.Second)
+				layouts := []string{"card", "chart"}
+				if strings.HasPrefix(pg.name, "compare") {
+					layouts = []string{"card"}
+				}
+				words := builderWords(tb, layouts...)
+				if left := englishIn(words, tag); len(left) > 0 {
+					t.Errorf("the Embed dialog of %s in %s still says in English %q:\n%s", pg.name, tag, left, words)
+				}
+			})
+		}
+	}
+	// Copy summary on the compare page, by a volume and planned, its
+	// footprint set: the paragraph in the page's language, its link
+	// keeping lang=.
+	for _, tag := range []lang.Tag{lang.FR, lang.DE} {
+		for name, path := range map[string]string{"compare": "/compare?" + state.String(q),
+			"compare-planned": "/compare?" + state.String(q) + "&" + state.TrafficString(tr)} {
+			// One at a time: the browser has one clipboard.
+			t.Run("copy-summary-"+name+"/"+string(tag), func(t *testing.T) {
+				tb := newTab(t, bctx, full, chromedp.EmulateViewport(1280, 900))
+				tb.openURL(full + path + "&" + fpParams + "&lang=" + string(tag))
+				tb.poll(`document.documentElement.lang === "`+string(tag)+`" && !!document.querySelector("main[data-mounted]")`, 10*time.Second)
+				setClipboard(t, tb, full, cdpbrowser.PermissionSettingGranted)
+				tb.do(chromedp.Click(chromedp.ID("copy-summary")))
+				tb.waitText("#share-status", tag.T("share.copied"))
+				clip, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if left := englishIn(clip, tag); len(left) > 0 || !strings.Contains(clip, d.first.Entry.Name) || !strings.Contains(clip, "lang="+string(tag)) {
+					t.Errorf("the %s summary in %s (English %q):\n%s", name, tag, left, clip)
 				}
 			})
 		}
@@ -206,8 +270,12 @@ func expectPageSpoken(t *testing.T, tb *tab, tag lang.Tag, shared string) {
 		hidden.forEach(e => e.style.display = "none");
 		const text = document.body.innerText;
 		hidden.forEach((e, i) => e.style.display = was[i]);
-		return text })()`)
-	if left := lang.English(text, tag); len(left) > 0 {
+		// The words a pointer's tooltip or a screen reader gives.
+		const said = [...document.querySelectorAll("body [title], body [aria-label]")]
+			.filter(e => !e.closest(shared ? shared + ", [lang=en]" : "[lang=en]"))
+			.map(e => (e.getAttribute("title") ?? "") + "\n" + (e.getAttribute("aria-label") ?? ""));
+		return text + "\n" + said.join("\n") })()`)
+	if left := englishIn(text, tag); len(left) > 0 {
 		t.Errorf("the page in %s still says in English %q:\n%s", tag, left, text)
 	}
 	if strings.TrimSpace(text) == "" {
@@ -248,6 +316,28 @@ func TestLanguageEmbeds(t *testing.T) {
 			{"plan-chart-static", "/embed/plan?" + state.PlanEmbedString(q, tr, chart), "#question", day, true},
 			{"plan", "/embed/plan?" + state.PlanString(q, tr), "#energy", day, false},
 			{"calculator", "/embed?" + state.String(q), "#energy", pr.Energy(d.r.Estimate.EnergyWh), false},
+			// A footprint set in the link: the cards' lines past the GPU.
+			{"card-fp", "/embed?" + state.EmbedString(fpQuery, card) + "&" + fpEmbed, "#energy", "", false},
+			{"card-fp-static", "/embed?" + state.EmbedString(fpQuery, card) + "&" + fpEmbed, "#energy", "", true},
+			{"chart-fp", "/embed?" + state.EmbedString(fpQuery, state.Embed{Layout: state.LayoutChart}) + "&" + fpEmbed, "#question", "", false},
+			{"plan-card-fp", "/embed/plan?" + state.PlanEmbedString(q, tr, card) + "&" + fpEmbed, "#energy", "", false},
+			{"plan-card-fp-static", "/embed/plan?" + state.PlanEmbedString(q, tr, card) + "&" + fpEmbed, "#energy", "", true},
+			{"plan-chart-fp", "/embed/plan?" + state.PlanEmbedString(q, tr, chart) + "&" + fpEmbed, "#question", "", false},
+			{"plan-fp", "/embed/plan?" + state.PlanString(q, tr) + "&" + fpEmbed, "#energy", "", false},
+			{"compare-fp", "/embed/compare?" + state.String(q) + "&" + fpEmbed, "#least", "", false},
+			// A card whose data changed since it was embedded: its note.
+			{"card-updated", "/embed?" + state.EmbedString(q, card) + "&made=2020-01-01&made_wh=1", "#figure-updated", "", false},
+			{"card-updated-static", "/embed?" + state.EmbedString(q, card) + "&made=2020-01-01&made_wh=1", "#figure-updated", "", true},
+			// Images and videos, and values refused with a notice.
+			{"card-images", "/embed?task=text-to-image&layout=card&" + fpEmbed, "#energy", "", false},
+			{"card-videos-static", "/embed?task=text-to-video&layout=card&" + fpEmbed, "#energy", "", true},
+			{"chart-images", "/embed?task=text-to-image&layout=chart&chart=power&" + fpEmbed, "#question", "", false},
+			{"calculator-videos", "/embed?task=text-to-video&" + fpEmbed, "#energy", "", false},
+			{"compare-card-images", "/embed/compare?task=text-to-image&layout=card", "#answer", "", false},
+			{"compare-videos", "/embed/compare?task=text-to-video&" + fpEmbed, "#least", "", false},
+			{"calculator-notices", "/embed?" + state.String(q) + "&pue=9&tokens=lots&hide=task,model", "#energy", "", false},
+			{"card-notices", "/embed?" + state.EmbedString(q, card) + "&grid=mars&theme=purple", "#energy", "", false},
+			{"plan-notices", "/embed/plan?" + state.PlanString(q, tr) + "&peak=zzz&pue=9", "#energy", "", false},
 		} {
 			t.Run(e.name+"/"+string(tag), func(t *testing.T) {
 				t.Parallel()
@@ -256,7 +346,7 @@ func TestLanguageEmbeds(t *testing.T) {
 					origin = static.origin
 				}
 				tb := newTab(t, bctx, origin, chromedp.EmulateViewport(360, 800))
-				tb.noApp = e.name == "plan-card-static" // the card's wasm alone
+				tb.noApp = e.name == "plan-card-static" || strings.HasSuffix(e.name, "-fp-static") || e.name == "card-videos-static" || e.name == "card-updated-static" // the card's wasm alone
 				tb.do(chromedp.Navigate(origin + e.path + "&lang=" + string(tag)))
 				tb.waitFor(`(() => { const m = document.querySelector("main"); return !!m && (m.dataset.mounted === "true" || m.dataset.card === "shown") })()`, "the embed live")
 				tb.poll(`(document.querySelector(`+"`"+e.sel+"`"+`)?.textContent ?? "").includes(`+"`"+e.want+"`"+`)`, 10*time.Second)
@@ -266,12 +356,31 @@ func TestLanguageEmbeds(t *testing.T) {
 				for _, id := range pageCharts(tb) {
 					expectAxesSpoken(t, tb, tag, id)
 				}
+				if e.name == "calculator" {
+					// Words the catalogue's sentences do not show whole.
+					lead, _, _ := strings.Cut(tag.T("footer.caveat"), ",")
+					if got, want := tb.text("#caveat"), tag.T("embed.floor", "lead", lead); got != want {
+						t.Errorf("the embed's caveat reads %q, want %q", got, want)
+					}
+					if got := tb.text("h1.sr-only"); got != tag.T("embed.heading") {
+						t.Errorf("the embed's heading reads %q", got)
+					}
+				}
 				if e.static && e.name != "compare-card-static" {
 					if href := tb.href("#open-full"); href.Query().Get("lang") != string(tag) {
 						t.Errorf("the card's link %s lost lang=%s", href, tag)
 					}
 				}
 				tb.view().expectNoSidewaysScroll(e.name + " at 360 px")
+				if e.name == "calculator" || e.name == "plan" {
+					// The inputs' choices whole in their selects at a
+					// phone's width.
+					for _, sel := range []string{"#task", "#percentile", "#gpu"} {
+						if tb.has(sel) {
+							tb.view().expectOptionsFit(sel)
+						}
+					}
+				}
 			})
 		}
 	}

@@ -106,9 +106,20 @@ func parseLook(v Values, layouts, charts []string) (Embed, []Notice) {
 		e       Embed
 		notices []Notice
 	)
-	refuse := func(param, value string, accepted []string, fallback string) {
+	// accepted are the values, or with a key (why.made), a form and an
+	// example; fallback is said by its key fallback[0] and its variables.
+	refuse := func(param, value string, accepted []string, key string, fallback ...string) {
+		why := func(t lang.Tag) string { return t.T("why.use", "list", orList(t, accepted)) }
+		if len(accepted) == 1 {
+			form, example, _ := strings.Cut(accepted[0], "=")
+			accepted[0] = lang.EN.T(form, "example", example)
+			why = func(t lang.Tag) string { return t.T("why.use", "list", t.T(form, "example", example)) }
+		}
 		notices = append(notices, Notice{Param: param, Value: data.Excerpt(value),
-			Message: misread(param, value, "use "+data.OrList(accepted), fallback)})
+			Message: misread(param, value, "use "+data.OrList(accepted), lang.EN.T(key, fallback...)),
+			Say: func(t lang.Tag) string {
+				return t.T("notice.refused", "param", param, "value", data.Quote(value), "why", why(t), "fallback", t.T(key, fallback...))
+			}})
 	}
 	match := func(s string, among []string) (string, bool) {
 		i := slices.IndexFunc(among, func(x string) bool { return strings.EqualFold(x, strings.TrimSpace(s)) })
@@ -125,13 +136,13 @@ func parseLook(v Values, layouts, charts []string) (Embed, []Notice) {
 		if n, ok := match(s, names); ok {
 			e.Layout = layouts[slices.Index(names, n)]
 		} else {
-			refuse(ParamLayout, s, names, "the interactive embed")
+			refuse(ParamLayout, s, names, "notice.fallback.interactive")
 		}
 	}
 	if s, ok := first(v, ParamChart); ok {
 		c, ok := match(s, charts)
 		if !ok {
-			refuse(ParamChart, s, charts, "the "+charts[0]+" chart")
+			refuse(ParamChart, s, charts, "notice.fallback.chart", "chart", charts[0])
 		}
 		if e.Layout == LayoutChart {
 			e.Chart = c
@@ -144,7 +155,7 @@ func parseLook(v Values, layouts, charts []string) (Embed, []Notice) {
 		if t, ok := match(s, Themes); ok {
 			e.Theme = t
 		} else {
-			refuse(ParamTheme, s, Themes, "the reader's colours")
+			refuse(ParamTheme, s, Themes, "notice.fallback.theme")
 		}
 	}
 	// The record of the card as embedded counts only whole: a date and an
@@ -154,15 +165,23 @@ func parseLook(v Values, layouts, charts []string) (Embed, []Notice) {
 	whv, err := strconv.ParseFloat(strings.TrimSpace(wh), 64)
 	goodWh := err == nil && whv > 0 && whv < 1e18
 	if okMade && !isoDate(made) {
-		refuse(ParamMade, made, []string{"a date such as 2026-09-27"}, "the figure without its record")
+		refuse(ParamMade, made, []string{"why.made=2026-09-27"}, "notice.fallback.record")
 	}
 	if okWh && !goodWh {
-		refuse(ParamMadeWh, wh, []string{"an energy in Wh such as 222500"}, "the figure without its record")
+		refuse(ParamMadeWh, wh, []string{"why.made-wh=222500"}, "notice.fallback.record")
 	}
 	if isoDate(made) && goodWh {
 		e.Made, e.MadeWh = made, whv
 	}
 	return e, notices
+}
+
+// orList joins values as "a, b or c" in t's words.
+func orList(t lang.Tag, values []string) string {
+	if len(values) < 2 {
+		return strings.Join(values, "")
+	}
+	return t.T("gpus.or", "list", strings.Join(values[:len(values)-1], ", "), "last", values[len(values)-1])
 }
 
 // isoDate tells whether s is a date written YYYY-MM-DD.

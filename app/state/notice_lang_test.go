@@ -56,3 +56,35 @@ func TestParseNoticeIn(t *testing.T) {
 		t.Errorf("the notices in French still say in English %q:\n%s", left, all)
 	}
 }
+
+// The embed's own parameters refused (layout, chart, theme, the card's
+// record, controls to hide) are noticed in the page's language too.
+func TestEmbedNoticeIn(t *testing.T) {
+	v, _ := url.ParseQuery("layout=chart&chart=pie&theme=purple&made=yesterday&made_wh=-1&hide=nav,colour,task")
+	_, notices := ParseEmbed(v, CalcLayouts)
+	pv, _ := url.ParseQuery("layout=poster&hide=menu")
+	_, pn := ParsePlanEmbed(pv)
+	notices = append(notices, pn...)
+	if len(notices) != 7 {
+		t.Fatalf("notices: %v", notices)
+	}
+	for _, tag := range []lang.Tag{lang.FR, lang.DE, lang.ES} {
+		var said []string
+		for _, n := range notices {
+			said = append(said, n.In(tag))
+		}
+		all := strings.Join(said, "\n")
+		left := lang.English(all, tag)
+		for _, en := range []string{"The URL's", "was not understood", "showing", "instead", "such as", "separated by commas", "ignored", "not a control"} {
+			if strings.Contains(all, en) {
+				left = append(left, en)
+			}
+		}
+		if len(left) > 0 {
+			t.Errorf("the embed's notices in %s still say in English %q:\n%s", tag, left, all)
+		}
+		if !strings.Contains(all, "traffic") || !strings.Contains(all, `"nav"`) {
+			t.Errorf("the notices in %s lose the plan's traffic or the names refused:\n%s", tag, all)
+		}
+	}
+}

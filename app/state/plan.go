@@ -8,6 +8,7 @@ import (
 
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
+	"tokenjoule/data/lang"
 	"tokenjoule/data/plan"
 )
 
@@ -164,9 +165,11 @@ func ParsePlanHidden(v Values) (Hidden, []Notice) {
 		w[ParamHide] = append(w[ParamHide], strings.Join(names, ","))
 	}
 	h, notices := ParseHidden(w)
+	controls := strings.Join(append(Params[:len(Params)-1:len(Params)-1], "traffic"), ", ")
 	for i := range notices {
-		notices[i].Message = strings.Replace(notices[i].Message, strings.Join(Params, ", "),
-			strings.Join(append(Params[:len(Params)-1:len(Params)-1], "traffic"), ", "), 1)
+		say := notices[i].Say
+		notices[i].Say = func(t lang.Tag) string { return strings.Replace(say(t), strings.Join(Params, ", "), controls, 1) }
+		notices[i].Message = notices[i].Say(lang.EN)
 	}
 	return h, notices
 }

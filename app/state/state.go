@@ -77,21 +77,28 @@ func (s *sample) add(item string) {
 
 // String quotes the items kept, then says how many more there were:
 // "a", "b", "c" and 12 more.
-func (s sample) String() string {
+func (s sample) String() string { return s.In(lang.EN) }
+
+// In is String in t's words.
+func (s sample) In(t lang.Tag) string {
 	parts := make([]string, len(s.first))
 	for i, it := range s.first {
 		parts[i] = data.Quote(it)
 	}
 	last := ""
 	if s.n > len(s.first) {
-		last = strconv.Itoa(s.n-len(s.first)) + " more"
+		more := "notice.more"
+		if s.n-len(s.first) == 1 {
+			more = "notice.more.one"
+		}
+		last = t.T(more, "n", t.Number(strconv.Itoa(s.n-len(s.first))))
 	} else if len(parts) > 1 {
 		last, parts = parts[len(parts)-1], parts[:len(parts)-1]
 	}
 	if last == "" {
 		return parts[0]
 	}
-	return strings.Join(parts, ", ") + " and " + last
+	return t.T("list.and", "list", strings.Join(parts, ", "), "last", last)
 }
 
 // ParseQuery reads a raw query string as url.ParseQuery does, keeping the
@@ -456,13 +463,14 @@ func ParseHidden(v Values) (Hidden, []Notice) {
 	if unknown.n == 0 {
 		return h, nil
 	}
-	which := "which is not a control"
+	key := "notice.hide.one"
 	if unknown.n > 1 {
-		which = "which are not controls"
+		key = "notice.hide.many"
 	}
-	return h, []Notice{{Param: ParamHide, Value: data.Excerpt(unknown.first[0]),
-		Message: "The URL's " + ParamHide + " names " + unknown.String() + ", " + which + " (use " +
-			strings.Join(Params, ", ") + " or " + HideAll + ", separated by commas); ignored."}}
+	say := func(t lang.Tag) string {
+		return t.T(key, "param", ParamHide, "names", unknown.In(t), "controls", strings.Join(Params, ", "), "all", HideAll)
+	}
+	return h, []Notice{{Param: ParamHide, Value: data.Excerpt(unknown.first[0]), Message: say(lang.EN), Say: say}}
 }
 
 // refused is the notice of a value of param not understood, why, and

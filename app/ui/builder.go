@@ -10,6 +10,7 @@ import (
 
 	"tokenjoule/app/cardhtml"
 	"tokenjoule/app/charts"
+	heads "tokenjoule/app/charts/headline"
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/export"
@@ -192,21 +193,27 @@ func (b *Builder) card() export.Card {
 	// The embed shows only the footprint its link sets (Footprint.Embedded).
 	f := b.Footprint.Embedded().Factors
 	if b.plans() {
-		return export.PlanCardOf(b.Plan, f)
+		return export.PlanCardIn(b.printer(), b.Plan, f)
 	}
-	t := b.look.Lang
-	if t == "" {
-		t = b.Lang
-	}
-	return export.CardIn(data.PrinterOf(t), b.Result, f)
+	return export.CardIn(b.printer(), b.Result, f)
 }
 
 // compareCard is the compare page's card, by a volume or planned.
 func (b *Builder) compareCard() export.CompareCard {
 	if b.Planned != nil {
-		return export.PlanCompareCardOf(b.Planned, &b.source().Index)
+		return export.PlanCompareCardIn(b.printer(), b.Planned, &b.source().Index)
 	}
-	return export.CompareCardOf(b.Ranking, &b.source().Index)
+	return export.CompareCardIn(b.printer(), b.Ranking, &b.source().Index)
+}
+
+// printer writes the embed's words: in the language the dialog picked, or
+// where it leaves it to the reader, in the page's.
+func (b *Builder) printer() data.Printer {
+	t := b.look.Lang
+	if t == "" {
+		t = b.Lang
+	}
+	return data.PrinterOf(t)
 }
 
 // title states the question the embed answers: the iframe's title.
@@ -233,18 +240,19 @@ func (b *Builder) chartIndex() int {
 func (b *Builder) chart() (headline, describe, brief string, option []byte, err error) {
 	i := b.chartIndex()
 	if b.plans() {
-		pc, spec := charts.NewPlanChart(b.Plan), planCharts[i]
+		p, pc := b.printer(), charts.NewPlanChart(b.Plan)
+		pc.Printer = p
 		build, describe := charts.PlanEnergy, charts.DescribePlanEnergy
 		if i == 1 {
 			build, describe = charts.PlanGPUs, charts.DescribePlanGPUs
 		}
 		option, err = build(pc)
-		return spec.headline(b.Plan), describe(pc), spec.brief, option, err
+		return heads.PlanOfIn[i](p, b.Plan), describe(pc), heads.PlanBriefsIn(p)[i], option, err
 	}
 	spec := chartSpecs[i]
-	p := data.PrinterOf(b.Lang)
+	p := b.printer()
 	option, err = spec.build(p, b.Result)
-	return spec.headline(p, b.Result), spec.describe(p, b.Result), chartBrief(b.Lang, b.chartIndex(), b.Result.Kind), option, err
+	return spec.headline(p, b.Result), spec.describe(p, b.Result), chartBrief(p.Lang, b.chartIndex(), b.Result.Kind), option, err
 }
 
 // previewHeight is the preview's height at its width: the one its embed

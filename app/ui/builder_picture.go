@@ -5,7 +5,6 @@ package ui
 // link, and its alt text.
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -14,6 +13,7 @@ import (
 	"tokenjoule/app/charts"
 	"tokenjoule/app/picture"
 	"tokenjoule/app/state"
+	"tokenjoule/data"
 	"tokenjoule/data/export"
 )
 
@@ -23,9 +23,10 @@ func (b *Builder) alt() string {
 	case b.compare():
 		return b.compareCard().Alt()
 	case b.look.Layout == state.LayoutChart:
-		card := b.card()
+		card, p := b.card(), b.printer()
 		headline, describe, _, _, _ := b.chart()
-		return strings.Join(strings.Fields(fmt.Sprintf("Chart: %s. %s %s %s %s Data: %s.", headline, card.Context, describe, card.Range, card.Caveat, export.SourceName(card.Source))), " ")
+		return strings.Join(strings.Fields(strings.Join([]string{p.T("picture.chart", "headline", headline), card.Context, describe,
+			card.Range, card.Caveat, p.T("card.data", "source", export.SourceName(card.Source))}, " ")), " ")
 	}
 	return b.card().Alt()
 }
@@ -125,12 +126,14 @@ func (b *Builder) chartPicture() (name string, png []byte, err error) {
 		option []byte
 		img    charts.Image
 	)
-	link := b.permalink()
+	link, p := b.permalink(), b.printer()
+	source := func(src data.Source) string {
+		return p.T("picture.source", "source", export.SourceName(src), "url", src.URL, "cite", src.Cite)
+	}
 	if b.compare() {
 		c := b.compareCard()
 		name, option = b.filename("ranking.png"), []byte(b.Bars)
-		img = charts.Image{Title: c.Title, Subtitle: c.Answer + " " + c.Context,
-			Footer: []string{c.Caveat, fmt.Sprintf("Source: %s (%s). Cite: %s.", export.SourceName(c.Source), c.Source.URL, c.Source.Cite)}}
+		img = charts.Image{Title: c.Title, Subtitle: c.Answer + " " + c.Context, Footer: []string{c.Caveat, source(c.Source)}}
 	} else {
 		c := b.card()
 		name = b.chartFilename()
@@ -139,10 +142,9 @@ func (b *Builder) chartPicture() (name string, png []byte, err error) {
 			return name, nil, err
 		}
 		img = charts.Image{Title: headline, Subtitle: c.Title + " " + c.Context + " " + brief,
-			Footer: slices.DeleteFunc([]string{c.Range, c.Caveat, fmt.Sprintf("Source: %s (%s). Cite: %s.", export.SourceName(c.Source), c.Source.URL, c.Source.Cite)},
-				func(p string) bool { return p == "" })}
+			Footer: slices.DeleteFunc([]string{c.Range, c.Caveat, source(c.Source)}, func(p string) bool { return p == "" })}
 	}
-	img.Link, img.Width = "Explore in tokenjoule: "+link, imageWidth
+	img.Link, img.Width = p.T("picture.link", "link", link), imageWidth
 	option, height, err := charts.ForImage(option, img)
 	if err == nil {
 		png, err = renderChart(string(option), imageWidth, height, false)

@@ -96,7 +96,7 @@ func (c *Compare) render(root app.HTMLMain) app.UI {
 // builder is the Embed button and its dialog, for the ranking by a volume
 // or, in plan mode, planned.
 func (c *Compare) builder() app.UI {
-	b := &Builder{Query: c.q, Ranking: c.rk, Bars: c.bars, Footprint: c.foot.fp}
+	b := &Builder{Query: c.q, Ranking: c.rk, Bars: c.bars, Footprint: c.foot.fp, Lang: c.lang}
 	if c.planning {
 		b.Planned = c.prk
 	}
@@ -302,7 +302,7 @@ func (c *Compare) renderCard() app.UI {
 		app.H1().ID("question").Class("figure-title").Text(card.Title),
 		app.P().ID("figure-context").Class("figure-context").Text(card.Context),
 		app.P().ID("answer").Class("figure-answer").Text(card.Answer),
-		updated(c.look, &c.set.Index, card.Wh),
+		updated(c.look, &c.set.Index, card.Wh, card.Lang),
 		app.Figure().Class("chart bars "+barRows(len(ranked))).Body(
 			&Chart{ID: chartRanking, Option: c.bars, Label: label},
 			renderChartNoJS(),

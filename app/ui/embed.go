@@ -45,7 +45,7 @@ func (c *Calculator) renderEmbed(root app.HTMLMain) app.UI {
 	case state.LayoutChart:
 		return c.figurePage(root, c.renderChartCard(), c.cardFooter())
 	}
-	return c.embedPage(root, "tokenjoule: GPU energy of an AI model",
+	return c.embedPage(root, c.tr("embed.heading"),
 		c.renderResult(true),
 		c.renderControls(),
 		c.renderServed(),
@@ -80,6 +80,9 @@ func (c *Calculator) renderAbout() app.UI {
 	if c.res != nil {
 		src, caveat = c.res.Model.Source, c.res.Model.Caveat
 	}
+	if caveat == lang.EN.T("footer.caveat") { // the dataset's, in English
+		caveat = c.tr("footer.caveat")
+	}
 	return embedAbout(c.lang, src, caveat, c.set.Index.DataVersion, c.fullURL(), c.tr("embed.full.title"), c.tr("embed.full"))
 }
 
@@ -95,7 +98,7 @@ func embedAbout(t lang.Tag, src data.Source, caveat, dataVersion, href, title, t
 	lead, _, _ := strings.Cut(caveat, ",")
 	dataset := src.Name + " " + datasetVersion(src, dataVersion) + " Licence: " + src.Licence + "."
 	if t != lang.EN { // the glossary's long version is in English only
-		dataset = t.T("footer.licence", "source", src.Name+" "+src.Version, "licence", src.Licence)
+		dataset = t.T("footer.licence", "source", src.Name+" "+export.VersionIn(t, src), "licence", src.Licence)
 	}
 	return app.P().ID("embed-about").Class("embed-about").Body(
 		app.Span().ID("caveat").Title(caveat).Text(t.T("embed.floor", "lead", lead)),
@@ -112,7 +115,7 @@ func embedAbout(t lang.Tag, src data.Source, caveat, dataVersion, href, title, t
 // citation, and "Explore in tokenjoule →", which opens the full page (href)
 // with the same state.
 func figureFooter(t lang.Tag, src data.Source, dataVersion, href string) app.UI {
-	edition := src.Name + " " + src.Version // the glossary's long version is in English only
+	edition := src.Name + " " + export.VersionIn(t, src)
 	if t == lang.EN {
 		edition = src.Name + " " + strings.TrimSuffix(datasetVersion(src, dataVersion), ".")
 	}
@@ -140,8 +143,8 @@ func (c *Calculator) renderCard() app.UI {
 
 // updated is the note a card shows beside its figure (energy, in Wh) when
 // the data have changed it since the card was embedded (export.Updated).
-func updated(look state.Embed, idx *data.Index, wh float64) app.UI {
-	note := export.Updated(look.Made, look.MadeWh, idx.DataVersion, idx.Source, wh)
+func updated(look state.Embed, idx *data.Index, wh float64, t lang.Tag) app.UI {
+	note := export.UpdatedIn(t, look.Made, look.MadeWh, idx.DataVersion, idx.Source, wh)
 	return slot(note != "", func() app.UI { return app.P().ID("figure-updated").Class("figure-updated").Text(note) })
 }
 
@@ -161,7 +164,7 @@ func figureCard(card export.Card, look state.Embed, idx *data.Index, pending []a
 	} else {
 		body = append(body, app.P().ID("infeasible").Class("infeasible").Text(card.Missed))
 	}
-	body = append(body, updated(look, idx, card.Wh))
+	body = append(body, updated(look, idx, card.Wh, card.Lang))
 	if card.Comparison != "" {
 		body = append(body, app.P().ID("comparison").Class("figure-comparison").Text(card.Comparison))
 	}
@@ -188,7 +191,7 @@ func figureCard(card export.Card, look state.Embed, idx *data.Index, pending []a
 func (c *Calculator) renderChartCard() app.UI {
 	i := max(0, slices.Index(state.Charts, c.look.Chart))
 	spec := chartSpecs[i]
-	card := export.CardOf(c.res, c.foot.fp.Factors)
+	card := export.CardIn(c.printer(), c.res, c.foot.fp.Factors)
 	return figureChart(spec.headline(c.printer(), c.res), card, c.chart(i), chartBrief(c.lang, i, c.kind()), c.renderPending(c.set))
 }
 

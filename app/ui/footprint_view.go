@@ -367,20 +367,7 @@ func sourceNoteIn(p data.Printer, s footprint.Source, of, figure string, compact
 	if figure != "" {
 		body = append(body, app.Text(figure+". "))
 	}
-	title := s.Title
-	switch {
-	case s.ID == footprint.YourFigure.ID:
-		title = p.T("source.yours")
-	case (s.ID == "mlenergy" || s.ID == "unit") && p.Lang != "" && p.Lang != lang.EN:
-		// Our own words; a publication's title is cited as it is.
-		title = p.T("source." + s.ID)
-	}
-	if title == s.Title && p.Lang != "" && p.Lang != lang.EN {
-		// A publication's title and summary, cited in its own words.
-		body = append(body, app.Span().Attr("lang", "en").Text(title))
-	} else {
-		body = append(body, app.Text(title))
-	}
+	body = append(body, sourceTitleIn(p, s))
 	if s.URL != "" {
 		body = append(body, app.Text(" "), app.A().Href(s.URL).Target("_blank").Rel("noopener").Text(linkText(s.URL)))
 	}
@@ -388,6 +375,22 @@ func sourceNoteIn(p data.Printer, s footprint.Source, of, figure string, compact
 		app.Summary().Aria("label", p.T("source.of", "source", summary, "of", of)).Text(summary),
 		folded(func() app.UI { return app.P().Body(body...) }),
 	)
+}
+
+// sourceTitleIn is s's title in p's language where the words are ours, else
+// a publication's title and summary cited in its own words, marked English.
+func sourceTitleIn(p data.Printer, s footprint.Source) app.UI {
+	title := s.Title
+	switch {
+	case s.ID == footprint.YourFigure.ID:
+		title = p.T("source.yours")
+	case (s.ID == "mlenergy" || s.ID == "unit") && p.Lang != "" && p.Lang != lang.EN:
+		title = p.T("source." + s.ID)
+	}
+	if title == s.Title && p.Lang != "" && p.Lang != lang.EN {
+		return app.Span().Attr("lang", "en").Text(title)
+	}
+	return app.Text(title)
 }
 
 // linkText is a source's address as a link reads: its host and path.
@@ -444,11 +447,11 @@ func (fr fpResult) renderCompact() app.UI {
 		if s.URL != "" {
 			link = app.A().Href(s.URL).Target("_blank").Rel("noopener").Text(" " + linkText(s.URL))
 		}
-		notes = append(notes, app.Li().Body(app.Text(s.Title), link))
+		notes = append(notes, app.Li().Body(sourceTitleIn(p, s), link))
 	}
 	for _, t := range fr.totals() {
 		if t.ok {
-			notes = append(notes, app.Li().Text(t.label+": "+t.value+" "+t.at+"."))
+			notes = append(notes, app.Li().Text(t.label+p.T("plan.colon")+t.value+" "+t.at+"."))
 		}
 	}
 	ladder := app.Ol().ID("fp-ladder").Class("fp-ladder compact").Body(rungs...)
@@ -474,9 +477,10 @@ func (c *Compare) floorWords(gpuOnly string) string {
 	if f.IsGPUOnly() {
 		return gpuOnly
 	}
-	adds, _ := f.Reach()
-	return fmt.Sprintf("%s The table's “At the boundary” column is the GPU energy at “%s”: × %s, for %s (the same order).",
-		gpuOnly, f.BoundaryName(), data.FormatNumber(widening(f)), adds)
+	p := c.printer()
+	adds, _ := f.ReachIn(p)
+	return gpuOnly + " " + p.T("compare.floor.fp", "column", p.T("col.facility"), "name", f.BoundaryNameIn(p),
+		"factor", p.Number(widening(f)), "adds", adds)
 }
 
 // barsCaption says which energy the bars are.
@@ -484,7 +488,7 @@ func (c *Compare) barsCaption(s string) string {
 	if c.foot.fp.Factors.IsGPUOnly() {
 		return s
 	}
-	return s + " The bars are GPU energy as measured; the table gives the total at the boundary."
+	return s + " " + c.tr("compare.bars.fp")
 }
 
 // roundSig is v to digits significant digits.

@@ -44,7 +44,7 @@ func (c *Plan) render(root app.HTMLMain) app.UI {
 	top := app.Span().Class("top-links").Body(
 		app.A().ID("open-calc").Class(answerPart).Href(c.calcURL()).Text(c.tr("nav.calc")),
 		app.A().ID("open-compare").Class(answerPart).Href(c.compareURL()).Text(c.tr("plan.open.compare")),
-		&Builder{Query: c.q, Plan: c.p, Footprint: c.foot.fp},
+		&Builder{Query: c.q, Plan: c.p, Footprint: c.foot.fp, Lang: c.lang},
 	)
 	return c.fullPage(root, c.tr("plan.skip"), top, c.tr("plan.lede"),
 		c.renderResult(false),
@@ -148,8 +148,8 @@ func (c *Plan) renderResult(compact bool) app.UI {
 		),
 		rangeNoteIn(c.printer(), "energy-range", b.Spread(c.foot.fp.Factors), footprint.Energy, b.WhPerDay, " "+c.tr("plan.a-day"), true, false),
 		slot(!f.IsGPUOnly(), func() app.UI {
-			return app.P().ID("floor").Class("floor").Text(widenedWords(f,
-				"the GPUs' energy, idle capacity included, "+data.FormatEnergy(b.WhPerDay)+" a day", footprint.Idle))
+			return app.P().ID("floor").Class("floor").Text(widenedWordsIn(pr, f,
+				c.tr("plan.fp.gpus", "energy", pr.Energy(b.WhPerDay)), footprint.Idle))
 		}),
 		app.P().ID("fleet").Class("fleet").Body(
 			app.Strong().ID("gpus").Text(gpuCount(pr, b.GPUs)),
@@ -224,7 +224,7 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 	var rungs []app.UI
 	if !f.IsGPUOnly() {
 		for _, r := range f.Rungs(l.GPUWh) {
-			label, src, applies := r.Label, r.Source(), r.Applies()
+			label, src, applies := r.LabelIn(c.printer()), r.Source(), r.AppliesIn(c.printer())
 			switch r.Name {
 			case "gpu":
 				label, applies = c.tr("plan.fp.gpu"), c.tr("plan.fp.gpu.applies")
@@ -233,7 +233,7 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 			}
 			rungs = append(rungs, app.Li().DataSet("rung", r.Name).Body(
 				app.Span().Class("fp-label").Text(label),
-				app.Span().Class("fp-wh").Text(data.FormatEnergy(r.Wh)),
+				app.Span().Class("fp-wh").Text(c.printer().Energy(r.Wh)),
 				app.Span().Class("fp-applies").Text(applies),
 				spanNoteIn(c.printer(), b.Spread(c.foot.fp.Factors), r.Param),
 				app.If(!compact, func() app.UI { return sourceNoteIn(c.printer(), src, label, "", false) }),
@@ -273,7 +273,7 @@ func (c *Plan) renderFootprint(compact bool) app.UI {
 		c.tr("plan.fp.price", "price", c.printer().Number(f.Price.Value), "currency", f.Currency), &footprint.YourFigure)
 	words := c.tr("plan.fp.boundary.gpu")
 	if !f.IsGPUOnly() {
-		words = c.tr("plan.fp.boundary", "boundary", f.BoundaryName())
+		words = c.tr("plan.fp.boundary", "boundary", f.BoundaryNameIn(c.printer()))
 	}
 	ladder := app.Ol().ID("fp-ladder").Class("fp-ladder").Body(rungs...)
 	if len(rungs) == 0 {

@@ -101,13 +101,13 @@ func (s *Share) Render() app.UI {
 		body = append(body, s.row(s.tr("share.scenario"), s.button("download-scenario", "JSON", s.tr("share.scenario.title"), s.onScenario)))
 	}
 	if s.Ranking != nil {
-		what := "the comparison"
+		what := "share.comparison.title"
 		if s.Planned != nil {
-			what = "every model's plan"
+			what = "share.plans.title"
 		}
-		body = append(body, s.row("Comparison",
-			s.button("download-csv", "CSV", "Download "+what+" as CSV", s.onComparison("csv")),
-			s.button("download-json", "JSON", "Download "+what+" as JSON", s.onComparison("json"))))
+		body = append(body, s.row(s.tr("share.comparison"),
+			s.button("download-csv", "CSV", s.tr(what, "format", "CSV"), s.onComparison("csv")),
+			s.button("download-json", "JSON", s.tr(what, "format", "JSON"), s.onComparison("json"))))
 	}
 	for i, c := range s.Charts {
 		if s.Compact && i > 0 {
@@ -276,19 +276,18 @@ func (s *Share) image(c ShareChart) charts.Image {
 		"Boundary: " + export.Boundary(idx.Boundary) + ". " + caveat,
 		fmt.Sprintf("Data: %s %s (%s). Cite: %s.", src.Name, src.Version, src.URL, src.Cite),
 	}
-	if r := s.Result; r != nil && s.Lang != lang.EN && s.Lang != "" {
-		// The calculator's picture in the page's language, but for the
-		// chart's own title.
-		p, q := data.PrinterOf(s.Lang), s.Query
-		subtitle = s.tr("picture.question", "model", r.Model.Name, "workload", s.tr("workload."+q.Task),
-			"volume", p.VolumeWords(r.Kind, q.Tokens), "gpus", p.GPUChoice(r.Model.GPUs, q.GPU),
-			"deadline", p.DeadlineWords(r.Kind, q.Percentile, q.DeadlineMS))
+	if s.Lang != lang.EN && s.Lang != "" {
+		// The picture in the page's language, but for the chart's own title.
+		subtitle = s.questionIn(data.PrinterOf(s.Lang))
 		boundary := export.Boundary(idx.Boundary)
 		if idx.Boundary == "gpu_only" {
 			boundary = s.tr("summary.gpu-only")
 		}
-		if caveat == lang.EN.T("footer.caveat") {
+		switch caveat {
+		case lang.EN.T("footer.caveat"):
 			caveat = s.tr("footer.caveat")
+		case plan.Caveat:
+			caveat = s.tr("plan.caveat")
 		}
 		v, _, _ := strings.Cut(src.Version, " ")
 		footer = []string{s.tr("picture.boundary", "boundary", boundary, "caveat", caveat),
@@ -333,6 +332,27 @@ func (s *Share) question() string {
 	return fmt.Sprintf("Every model of %s: %s, %s, %s", name, volume, data.GPUChoice(gpus, q.GPU), deadline)
 }
 
+// questionIn is question in p's language.
+func (s *Share) questionIn(p data.Printer) string {
+	q, k := s.Query, data.TaskKind(s.Query.Task)
+	if r := s.Result; r != nil {
+		return p.T("picture.question", "model", r.Model.Name, "workload", p.T("workload."+q.Task),
+			"volume", p.VolumeWords(r.Kind, q.Tokens), "gpus", p.GPUChoice(r.Model.GPUs, q.GPU),
+			"deadline", p.DeadlineWords(r.Kind, q.Percentile, q.DeadlineMS))
+	}
+	var gpus []string
+	if wl, _ := s.source().Workload(q.Task); wl != nil {
+		gpus = wl.GPUs()
+	}
+	volume := p.VolumeWords(k, q.Tokens)
+	if s.Planned != nil {
+		t := s.Planned.Traffic
+		volume = p.T("picture.planned", "tokens", plan.CountWordsIn(p, t.Rate.TokensPerDay()), "peak", p.Number(t.Peak))
+	}
+	return p.T("picture.compare", "workload", p.T("workload."+q.Task), "volume", volume, "gpus", p.GPUChoice(gpus, q.GPU),
+		"deadline", p.DeadlineWords(k, q.Percentile, q.DeadlineMS))
+}
+
 // source is the dataset, loaded by the page before it rendered this.
 func (s *Share) source() *data.Set {
 	set, _ := dataset()
@@ -347,9 +367,9 @@ func (s *Share) onCopy(ctx app.Context, e app.Event) {
 	case s.Result != nil:
 		text = export.SummaryIn(data.PrinterOf(s.Lang), s.Result, s.Footprint.Factors, s.permalink())
 	case s.Planned != nil:
-		text = export.PlanCompareSummary(s.Planned, &s.source().Index, s.Footprint.Factors, s.permalink())
+		text = export.PlanCompareSummaryIn(data.PrinterOf(s.Lang), s.Planned, &s.source().Index, s.Footprint.Factors, s.permalink())
 	default:
-		text = export.CompareSummary(s.Ranking, &s.source().Index, s.Footprint.Factors, s.permalink())
+		text = export.CompareSummaryIn(data.PrinterOf(s.Lang), s.Ranking, &s.source().Index, s.Footprint.Factors, s.permalink())
 	}
 	s.status, s.failed, s.framed, s.copyBox = "", false, false, ""
 	copyText(text, func(reason string) {

@@ -7,6 +7,7 @@ import (
 	"tokenjoule/app/state"
 	"tokenjoule/data"
 	"tokenjoule/data/lang"
+	"tokenjoule/data/plan"
 )
 
 // A chart's picture from the calculator in another language: its question
@@ -34,5 +35,44 @@ func TestShareImageIn(t *testing.T) {
 	}
 	if left := lang.English(text, lang.DE); len(left) > 0 {
 		t.Errorf("the German picture still says in English %q:\n%s", left, text)
+	}
+}
+
+// A chart's picture from the compare page, by a volume and planned, in
+// French: its question and footer in French.
+func TestShareImageCompareIn(t *testing.T) {
+	set, err := dataset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := data.DefaultQuery()
+	rk, err := set.Compare(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prk, err := plan.Compare(set, q, plan.DefaultTraffic())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, s := range map[string]*Share{
+		"compare": {Query: q, Ranking: rk, Footprint: state.DefaultFootprint(), Lang: lang.FR},
+		"planned": {Query: q, Ranking: prk.Data(), Planned: prk, Footprint: state.DefaultFootprint(), Lang: lang.FR},
+	} {
+		img := s.image(ShareChart{Title: "x"})
+		text := img.Subtitle + "\n" + strings.Join(img.Footer, "\n")
+		left := lang.English(text, lang.FR)
+		for _, en := range []string{"Every model of", "planned for", "Boundary: ", "Data: ", "Cite: ", "output tokens", "a day"} {
+			if strings.Contains(text, en) {
+				left = append(left, en)
+			}
+		}
+		if len(left) > 0 {
+			t.Errorf("the %s picture in French still says in English %q:\n%s", name, left, text)
+		}
+	}
+	// English as before.
+	en := (&Share{Query: q, Ranking: rk, Footprint: state.DefaultFootprint()}).image(ShareChart{Title: "x"})
+	if !strings.HasPrefix(en.Subtitle, "Every model of Text Conversation: 1M output tokens") || !strings.HasPrefix(en.Footer[0], "Boundary: GPU only. ") {
+		t.Errorf("the English picture: %q, %q", en.Subtitle, en.Footer)
 	}
 }

@@ -45,9 +45,7 @@ type Card struct {
 // and cost that f sets.
 func CardOf(r *data.Result, f footprint.Factors) Card { return CardIn(data.Printer{}, r, f) }
 
-// CardIn is r's card in p's language, its figures in p's formats. The
-// boundary's label, the totals and the range, which only a footprint set
-// beyond the GPU shows, are still in English.
+// CardIn is r's card in p's language, its figures in p's formats.
 func CardIn(p data.Printer, r *data.Result, f footprint.Factors) Card {
 	q, m, k := r.Query, r.Model, r.Kind
 	title := "card.title"
@@ -77,30 +75,30 @@ func CardIn(p data.Printer, r *data.Result, f footprint.Factors) Card {
 	l := f.Ladder(r.Estimate.EnergyWh)
 	c.Figure, c.Label, c.Wh = p.Energy(l.FacilityWh), p.T("card.label"), l.FacilityWh
 	if !f.IsGPUOnly() {
-		c.Label = fmt.Sprintf("at the boundary “%s”", f.BoundaryName())
-		c.Caveat = widenedCaveat("Measured GPU energy", f)
+		c.Label = p.T("card.fp.label", "name", f.BoundaryNameIn(p))
+		c.Caveat = widenedCaveat(p, "card.fp.caveat", f)
 	}
 	if cmp, ok := readableIn(p, l.FacilityWh); ok {
 		c.Comparison = p.T("card.about", "amount", cmp)
 	}
-	c.Totals = totals(f, l, "")
-	c.Range = f.SpreadOf(s).Line(r.Estimate.EnergyWh, "")
+	c.Totals = totals(p, f, l, "")
+	c.Range = f.SpreadOf(s).LineIn(p, r.Estimate.EnergyWh, "")
 	return c
 }
 
-// widenedCaveat is a card's caveat at f's boundary wider than the GPU: what
-// multiplies energy (the GPU's, or the plan's), for what ("only" where the
-// boundary leaves some of the host, idle capacity and cooling out, the rungs
-// of skip aside: footprint.Factors.Reach), and that the network is not
-// counted: "Measured GPU energy × 1.56 for cooling only; network not counted."
-func widenedCaveat(energy string, f footprint.Factors, skip ...*footprint.Param) string {
+// widenedCaveat is a card's caveat at f's boundary wider than the GPU, in
+// p's words by key: what multiplies energy (the GPU's, or the plan's), for
+// what (key's ".only" form where the boundary leaves some of the host, idle
+// capacity and cooling out, the rungs of skip aside: footprint.Factors.Reach),
+// and that the network is not counted: "Measured GPU energy × 1.56 for
+// cooling only; network not counted."
+func widenedCaveat(p data.Printer, key string, f footprint.Factors, skip ...*footprint.Param) string {
 	e := f.Effective()
-	adds, omits := f.Reach(skip...)
+	adds, omits := f.ReachIn(p, skip...)
 	if omits != "" {
-		adds += " only"
+		key += ".only"
 	}
-	return fmt.Sprintf("%s × %s for %s; network not counted.", energy,
-		data.FormatNumber(roundSig((1+e.Host.Value+e.Idle.Value)*e.PUE.Value, 3)), adds)
+	return p.T(key, "factor", p.Number(roundSig((1+e.Host.Value+e.Idle.Value)*e.PUE.Value, 3)), "adds", adds)
 }
 
 // readableIn is an energy in everyday terms at a readable magnitude
@@ -137,17 +135,21 @@ func workloadIn(p data.Printer, m *data.Model, task string) string {
 }
 
 // totals are a card's lines for the carbon, water and cost that f sets, of
-// the ladder l, each amount followed by per (" a day", or nothing).
-func totals(f footprint.Factors, l footprint.Ladder, per string) []string {
+// the ladder l, in p's words, each amount followed by per (" a day", or
+// nothing).
+func totals(p data.Printer, f footprint.Factors, l footprint.Ladder, per string) []string {
 	var lines []string
 	if g, ok := f.Carbon(l); ok {
-		lines = append(lines, fmt.Sprintf("Carbon: %s%s, at %s", footprint.FormatCarbon(g), per, factorWords(footprint.Grid, f.Grid)))
+		lines = append(lines, p.T("card.carbon", "amount", footprint.Unbroken(p, footprint.Figure(p, footprint.FormatCarbon(g))), "per", per,
+			"factor", factorWords(p, footprint.Grid, f.Grid)))
 	}
 	if w, ok := f.Water(l); ok {
-		lines = append(lines, fmt.Sprintf("Water on site: %s%s, at %s", footprint.FormatWater(w), per, factorWords(footprint.WUE, f.WUE)))
+		lines = append(lines, p.T("card.water", "amount", footprint.Unbroken(p, footprint.Figure(p, footprint.FormatWater(w))), "per", per,
+			"factor", factorWords(p, footprint.WUE, f.WUE)))
 	}
 	if v, ok := f.Cost(l); ok {
-		lines = append(lines, fmt.Sprintf("Cost: %s%s, at %s %s per kWh", footprint.FormatMoney(v, f.Currency), per, data.FormatNumber(f.Price.Value), f.Currency))
+		lines = append(lines, p.T("card.cost", "amount", footprint.Unbroken(p, footprint.Figure(p, footprint.FormatMoney(v, f.Currency))), "per", per,
+			"price", p.Number(f.Price.Value), "currency", f.Currency))
 	}
 	return lines
 }
@@ -261,6 +263,16 @@ func EditionIn(t lang.Tag, s data.Source) string {
 	return e
 }
 
+// VersionIn is a source's version and dates, as its Version says them in
+// English ("3.0 (released 2025-12-01); data compiled 2026-02-16"), in t's
+// words, the dates in t's format.
+func VersionIn(t lang.Tag, s data.Source) string {
+	if t == lang.EN || t == "" {
+		return s.Version
+	}
+	return versionIn(data.PrinterOf(t), s)
+}
+
 // ShortCite keeps the authors and the last reference of a citation written
 // "Authors, Title, Venue, arXiv id": "Chung et al., arXiv 2505.06371".
 func ShortCite(cite string) string {
@@ -271,18 +283,18 @@ func ShortCite(cite string) string {
 	return parts[0] + ", " + parts[len(parts)-1]
 }
 
-// factorWords is a factor as a card's line says it: its value and unit,
-// and the preset's name and year, or "your figure".
-func factorWords(p *footprint.Param, x footprint.Factor) string {
-	s := data.FormatNumber(x.Value) + " " + p.Unit
-	pr, ok := p.Preset(x.Preset)
+// factorWords is a factor as a card's line says it in p's words: its
+// value and unit, and the preset's name and year, or "your figure".
+func factorWords(p data.Printer, param *footprint.Param, x footprint.Factor) string {
+	s := footprint.Unbroken(p, footprint.Figure(p, data.FormatNumber(x.Value)+" "+param.Unit))
+	pr, ok := param.Preset(x.Preset)
 	if !ok || x.Preset == "" {
-		return s + " (your figure)"
+		return s + " (" + p.T("fp.yours") + ")"
 	}
 	if pr.Year != "" {
-		return s + " (" + pr.Label + ", " + pr.Year + ")"
+		return s + " (" + pr.LabelIn(p, param) + ", " + pr.Year + ")"
 	}
-	return s + " (" + pr.Label + ")"
+	return s + " (" + pr.LabelIn(p, param) + ")"
 }
 
 // roundSig rounds v to n significant digits: a comparison is an order of

@@ -1,8 +1,6 @@
 package export
 
 import (
-	"fmt"
-
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
 	"tokenjoule/data/plan"
@@ -24,8 +22,6 @@ func PlanCardOf(p *plan.Plan, given footprint.Factors) Card {
 }
 
 // PlanCardIn is PlanCardOf in pr's language, its figures in pr's formats.
-// The boundary's label, the totals and the range, which only a footprint set
-// beyond the GPU shows, are still in English.
 func PlanCardIn(pr data.Printer, p *plan.Plan, given footprint.Factors) Card {
 	r, t, b := p.Busy, p.Traffic, p.Best()
 	q, m := r.Query, r.Model
@@ -53,14 +49,15 @@ func PlanCardIn(pr data.Printer, p *plan.Plan, given footprint.Factors) Card {
 	c.Context += "."
 	c.Figure, c.Label, c.Wh = pr.Energy(l.FacilityWh), pr.T("card.plan.label"), l.FacilityWh
 	if !f.IsGPUOnly() {
-		c.Label = fmt.Sprintf("a day at the boundary “%s”", f.BoundaryName())
-		c.Caveat = widenedCaveat("GPU energy with idle capacity", f, footprint.Idle) // the plan's own
+		c.Label = pr.T("card.plan.fp.label", "name", f.BoundaryNameIn(pr))
+		c.Caveat = widenedCaveat(pr, "card.plan.fp.caveat", f, footprint.Idle) // the plan's own
 	}
 	if cmp, ok := readableIn(pr, l.FacilityWh); ok {
 		c.Comparison = pr.T("card.plan.comparison", "amount", cmp)
 	}
-	c.Totals = totals(f, l, " a day")
-	c.Range = b.Spread(given).Line(b.WhPerDay, " a day")
+	day := " " + pr.T("plan.a-day")
+	c.Totals = totals(pr, f, l, day)
+	c.Range = b.Spread(given).LineIn(pr, b.WhPerDay, day)
 	return c
 }
 

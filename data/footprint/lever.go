@@ -78,8 +78,8 @@ func Levers(r *data.Result, f Factors) []Lever {
 		for _, b := range []Bound{sp.Low, sp.High} {
 			g := e
 			*g.Of(sp.Param) = Number(b.Value)
-			at := leverAt(sp.Param, b) // the presets' labels are in English only
-			l.widenTo(g.Ladder(r.Estimate.EnergyWh).FacilityWh, func(data.Printer) string { return at })
+			param := sp.Param
+			l.widenTo(g.Ladder(r.Estimate.EnergyWh).FacilityWh, func(p data.Printer) string { return leverAtIn(p, param, b) })
 		}
 		add(l)
 	}

@@ -38,6 +38,7 @@ type Bound struct {
 	Value    float64
 	Label    string // "Norway, 2023"
 	SourceID string // an id of Sources
+	Preset   string // the id of the preset it is, "" for a value of its own
 }
 
 // Source returns the publication b comes from.
@@ -67,15 +68,15 @@ func published(p *Param, hostShare float64) []Bound {
 		if pr.Year != "" {
 			label += ", " + pr.Year
 		}
-		bs = append(bs, Bound{pr.Value, label, pr.SourceID})
+		bs = append(bs, Bound{pr.Value, label, pr.SourceID, pr.ID})
 	}
 	switch p {
 	case Host:
 		if hostShare > 0 {
-			bs = append(bs, Bound{hostShare, "EcoLogits, 150 W a GPU", "ecologits-server"})
+			bs = append(bs, Bound{hostShare, "EcoLogits, 150 W a GPU", "ecologits-server", ""})
 		}
 	case Idle:
-		bs = append(bs, Bound{0, "EcoLogits, none counted", "ecologits-server"})
+		bs = append(bs, Bound{0, "EcoLogits, none counted", "ecologits-server", ""})
 	}
 	return bs
 }

@@ -304,7 +304,7 @@ func (sp Span) DescribeIn(p data.Printer, b Bound) string {
 	if english(p) {
 		return sp.Describe(b)
 	}
-	return sp.Param.SourcedIn(p, Number(b.Value)) + " (" + b.Label + ")"
+	return sp.Param.SourcedIn(p, Number(b.Value)) + " (" + b.LabelIn(p, sp.Param) + ")"
 }
 
 // SentenceIn is Sentence in p's language.
@@ -329,4 +329,67 @@ func (s Spread) SentenceIn(p data.Printer, gpuWh float64, per string) string {
 		held = " (" + p.T("held", "list", AndList(p, list)) + ")"
 	}
 	return p.T("spread.lowest", "over", AndList(p, words)+held, "ranges", strings.Join(parts, ", "))
+}
+
+// LineIn is Line in p's language, its figures in p's formats.
+func (s Spread) LineIn(p data.Printer, gpuWh float64, per string) string {
+	if english(p) {
+		return s.Line(gpuWh, per)
+	}
+	// Each range whole on its line, on a card a phone makes narrow: a word
+	// joiner after the dash, no-break spaces in the unit.
+	parts := s.Each(gpuWh, func(m Measure, r Range) string {
+		lo, hi, _ := strings.Cut(s.write(m, r, "–"), "–")
+		return p.Lang.Number(lo) + "–\u2060" + Unbroken(p, Figure(p, hi))
+	})
+	if len(parts) == 0 {
+		return ""
+	}
+	held := ""
+	if len(s.Held) > 0 {
+		list := make([]string, len(s.Held))
+		for i, param := range s.Held {
+			list[i] = p.T("held."+param.Name, "value", Unbroken(p, shortValueIn(p, param, s.Low.Of(param).Value)))
+		}
+		held = " (" + p.T("held", "list", AndList(p, list)) + ")"
+	}
+	return p.T("card.spread", "per", per, "held", held, "ranges", strings.Join(parts, ", "))
+}
+
+// LabelIn is the bound's label in p's language, param its factor: the
+// preset's name and year, or the publication's own words.
+func (b Bound) LabelIn(p data.Printer, param *Param) string {
+	if english(p) {
+		return b.Label
+	}
+	pr, ok := param.Preset(b.Preset)
+	if !ok || b.Preset == "" {
+		return p.T("bound." + param.Name)
+	}
+	if pr.Year != "" {
+		return pr.LabelIn(p, param) + ", " + pr.Year
+	}
+	return pr.LabelIn(p, param)
+}
+
+// leverAtIn is leverAt in p's language.
+func leverAtIn(p data.Printer, param *Param, b Bound) string {
+	if english(p) {
+		return leverAt(param, b)
+	}
+	value := shortValueIn(p, param, b.Value)
+	if param == PUE {
+		value = "PUE " + value
+	}
+	return p.T("lever.at", "value", value, "label", b.LabelIn(p, param))
+}
+
+// Unbroken is a figure written by Figure ("2,653 g CO2e") that no line
+// breaks, in a language other than English, whose pages' long words make
+// lines short: its spaces are no-break spaces.
+func Unbroken(p data.Printer, figure string) string {
+	if english(p) {
+		return figure
+	}
+	return strings.ReplaceAll(figure, " ", "\u00a0")
 }

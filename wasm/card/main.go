@@ -188,7 +188,7 @@ func cardOf(path, raw string, browser []string) (card cardhtml.Card, more, ok bo
 	if !more {
 		card = cardhtml.Card{Card: c, Link: base + link}
 	}
-	card.Note = export.Updated(look.Made, look.MadeWh, set.Index.DataVersion, set.Index.Source, c.Wh)
+	card.Note = export.UpdatedIn(card.Lang, look.Made, look.MadeWh, set.Index.DataVersion, set.Index.Source, c.Wh)
 	return card, more, true
 }
 
