@@ -320,7 +320,7 @@ func (c *Plan) onDownload(ext string) app.EventHandler {
 		if ext == "csv" {
 			b, mime = export.PlanCSV(c.p, c.foot.fp.Factors), "text/csv"
 		} else {
-			b, err = export.PlanJSON(c.p, c.foot.fp.Factors)
+			b, err = export.PlanJSONIn(c.printer(), c.p, c.foot.fp.Factors)
 		}
 		if err == nil {
 			err = saveFile(name, mime, b)

@@ -4,6 +4,7 @@ import (
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
 	"tokenjoule/data/lang"
+	"tokenjoule/data/plan"
 )
 
 // ScenarioJSONIn is ScenarioJSON with its words for a reader in p's
@@ -15,6 +16,16 @@ func ScenarioJSONIn(p data.Printer, f footprint.Factors, r *data.Result, more ..
 		return ScenarioJSON(r, more...)
 	}
 	return indent(saidIn(p, f, r.Model.Source, append(Scenario(r), more...)))
+}
+
+// PlanJSONIn is PlanJSON with its words for a reader in pr's language, as
+// ScenarioJSONIn says them (the plan page's download). In English it is
+// PlanJSON, byte for byte.
+func PlanJSONIn(pr data.Printer, p *plan.Plan, f footprint.Factors) ([]byte, error) {
+	if pr.Lang == "" || pr.Lang == lang.EN {
+		return PlanJSON(p, f)
+	}
+	return indent(saidIn(pr, plan.Footprint(f), p.Busy.Model.Source, Plan(p, f)))
 }
 
 // saidIn is o with its words in p's language, nested objects included.

@@ -7,6 +7,7 @@ import (
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
 	"tokenjoule/data/lang"
+	"tokenjoule/data/plan"
 )
 
 // Copy summary in another language: the figures in its format, no English
@@ -76,5 +77,39 @@ func TestScenarioJSONIn(t *testing.T) {
 	}
 	if left := lang.English(string(fr), lang.FR); len(left) > 0 {
 		t.Errorf("the French scenario still says in English %q", left)
+	}
+}
+
+// The plan's JSON for a page in German: its caveat, dataset version and
+// boundary's name in German, every key and number plan -json's; in English,
+// plan -json's bytes.
+func TestPlanJSONIn(t *testing.T) {
+	set := load(t)
+	p, err := plan.Make(set, data.DefaultQuery(), plan.DefaultTraffic())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := footprint.Factors{}.WithBoundary("cloud")
+	en, err := PlanJSON(p, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := PlanJSONIn(data.Printer{}, p, f); err != nil || string(got) != string(en) {
+		t.Errorf("PlanJSONIn(en) differs from PlanJSON (%v)", err)
+	}
+	de, err := PlanJSONIn(data.PrinterOf(lang.DE), p, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"caveat": "` + lang.DE.T("footer.caveat") + `"`, `"version": "3.0 (veröffentlicht`, `"energy_kwh_per_day": `} {
+		if !strings.Contains(string(de), want) {
+			t.Errorf("the German plan lacks %s:\n%s", want, de)
+		}
+	}
+	if strings.Count(string(de), "\n") != strings.Count(string(en), "\n") {
+		t.Errorf("the German plan has not the English one's lines")
+	}
+	if left := lang.English(string(de), lang.DE); len(left) > 0 {
+		t.Errorf("the German plan still says in English %q", left)
 	}
 }
