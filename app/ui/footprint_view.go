@@ -377,20 +377,61 @@ func sourceNoteIn(p data.Printer, s footprint.Source, of, figure string, compact
 	)
 }
 
-// sourceTitleIn is s's title in p's language where the words are ours, else
-// a publication's title and summary cited in its own words, marked English.
+// sourceTitleIn is s's title in p's language (sourceWords); a title the
+// catalogue does not say, and the publications' own titles its words keep
+// ("…" in the English title), are marked English.
 func sourceTitleIn(p data.Printer, s footprint.Source) app.UI {
-	title := s.Title
+	text, english := sourceWords(p, s)
+	switch {
+	case english:
+		return app.Span().Attr("lang", "en").Text(text)
+	case p.Lang == "" || p.Lang == lang.EN:
+		return app.Text(text)
+	}
+	var body []app.UI
+	for _, title := range quoted(s.Title) {
+		before, after, found := strings.Cut(text, title)
+		if !found {
+			continue
+		}
+		body = append(body, app.Text(before), app.Span().Attr("lang", "en").Text(title))
+		text = after
+	}
+	return app.Span().Body(append(body, app.Text(text))...)
+}
+
+// quoted lists the parts of s between double quotes, in order.
+func quoted(s string) []string {
+	var parts []string
+	for {
+		_, rest, ok := strings.Cut(s, `"`)
+		if !ok {
+			return parts
+		}
+		part, after, ok := strings.Cut(rest, `"`)
+		if !ok {
+			return parts
+		}
+		parts, s = append(parts, part), after
+	}
+}
+
+// sourceWords is s's title in p's language: the catalogue's words
+// ("source.<id>", which keep a publication's own title) where it says the
+// source, else its title as footprint.Sources writes it, in English, and
+// english is then true.
+func sourceWords(p data.Printer, s footprint.Source) (text string, english bool) {
 	switch {
 	case s.ID == footprint.YourFigure.ID:
-		title = p.T("source.yours")
-	case (s.ID == "mlenergy" || s.ID == "unit") && p.Lang != "" && p.Lang != lang.EN:
-		title = p.T("source." + s.ID)
+		return p.T("source.yours"), false
+	case p.Lang == "" || p.Lang == lang.EN:
+		return s.Title, false
 	}
-	if title == s.Title && p.Lang != "" && p.Lang != lang.EN {
-		return app.Span().Attr("lang", "en").Text(title)
+	key := "source." + s.ID
+	if w := p.T(key); w != key {
+		return w, false
 	}
-	return app.Text(title)
+	return s.Title, true
 }
 
 // linkText is a source's address as a link reads: its host and path.

@@ -344,7 +344,8 @@ func (c *Plan) renderFooter() app.UI {
 			idle = append(idle, app.Text("; "))
 		}
 		s := pr.Source()
-		idle = append(idle, app.Text(c.tr("plan.idle.source", "gpu", pr.ID, "watts", c.printer().Number(pr.Value), "title", s.Title)+" "),
+		title, _ := sourceWords(c.printer(), s)
+		idle = append(idle, app.Text(c.tr("plan.idle.source", "gpu", pr.ID, "watts", c.printer().Number(pr.Value), "title", title)+" "),
 			app.A().Href(s.URL).Target("_blank").Rel("noopener").Text(linkText(s.URL)))
 	}
 	return app.Footer().ID("about").Class("about card").Body(

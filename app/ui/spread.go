@@ -14,7 +14,6 @@ import (
 
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
-	"tokenjoule/data/lang"
 )
 
 // rangeNoteIn is the range of s's figure of measure m, for gpuWh measured,
@@ -87,18 +86,19 @@ func (c *Calculator) renderRuns() app.UI {
 	return app.Div().ID("runs").Class("range small").Body(app.Text(rs.SentenceIn(c.printer())+" "), explainIn(c.lang, termMeasure))
 }
 
-// citationIn is a source's title as a tooltip in p's language cites it:
-// whole in English; elsewhere the publication alone ("Google, "Measuring
-// …", arXiv 2508.15734 (August 2025)"), without the English summary after
-// it, which the source's own note gives marked as English.
-func citationIn(p data.Printer, title string) string {
-	if p.Lang == "" || p.Lang == lang.EN {
-		return title
+// citationIn is a source's title as a tooltip in p's language cites it
+// (sourceWords); a title the catalogue does not say, the publication alone
+// ("Google, "Measuring …", arXiv 2508.15734 (August 2025)"), without an
+// English summary after it.
+func citationIn(p data.Printer, src footprint.Source) string {
+	text, english := sourceWords(p, src)
+	if !english {
+		return text
 	}
-	if i := strings.Index(title, "): "); i >= 0 {
-		return title[:i+1]
+	if i := strings.Index(text, "): "); i >= 0 {
+		return text[:i+1]
 	}
-	return title
+	return text
 }
 
 // spanNoteIn is the published spread of a rung's factor, beside its value:
@@ -108,8 +108,8 @@ func citationIn(p data.Printer, title string) string {
 func spanNoteIn(pr data.Printer, s footprint.Spread, p *footprint.Param) app.UI {
 	for _, sp := range s.Spans {
 		if sp.Param == p {
-			return app.Span().Class("fp-applies fp-span").Title(sp.DescribeIn(pr, sp.Low) + ", " + citationIn(pr, sp.Low.Source().Title) + "; " +
-				sp.DescribeIn(pr, sp.High) + ", " + citationIn(pr, sp.High.Source().Title)).Text(pr.T("spread.short", "range", sp.ShortIn(pr)))
+			return app.Span().Class("fp-applies fp-span").Title(sp.DescribeIn(pr, sp.Low) + ", " + citationIn(pr, sp.Low.Source()) + "; " +
+				sp.DescribeIn(pr, sp.High) + ", " + citationIn(pr, sp.High.Source())).Text(pr.T("spread.short", "range", sp.ShortIn(pr)))
 		}
 	}
 	return app.Span().Hidden(true)
