@@ -119,15 +119,7 @@ func factorsIn(b *strings.Builder, p data.Printer, f footprint.Factors, some boo
 	if !some || f.IsGPUOnly() && len(at) == 0 {
 		return false
 	}
-	lead := p.T("summary.footprint.gpu")
-	if !f.IsGPUOnly() {
-		lead = p.T("summary.footprint", "name", f.BoundaryNameIn(p))
-		if _, ok := f.BoundaryPreset(); ok {
-			e := f.Effective()
-			pct := func(v float64) string { return p.Lang.Percent(data.FormatNumber(v*100) + "%") }
-			lead += " " + p.T("summary.footprint.factors", "host", pct(e.Host.Value), "idle", pct(e.Idle.Value), "pue", p.Number(e.PUE.Value))
-		}
-	}
+	lead := footprintLeadIn(p, f)
 	if len(at) > 0 {
 		lead = p.T("summary.compare.factors", "lead", lead, "list", strings.Join(at, ", "))
 	}

@@ -74,15 +74,7 @@ func pastIn(b *strings.Builder, p data.Printer, f footprint.Factors, s footprint
 			"price", p.Number(f.Price.Value), "currency", f.Currency))
 	}
 	if len(parts) > 0 {
-		lead := p.T("summary.footprint.gpu")
-		if !f.IsGPUOnly() {
-			lead = p.T("summary.footprint", "name", f.BoundaryNameIn(p))
-			if _, ok := f.BoundaryPreset(); ok {
-				e := f.Effective()
-				pct := func(v float64) string { return p.Lang.Percent(data.FormatNumber(v*100) + "%") }
-				lead += " " + p.T("summary.footprint.factors", "host", pct(e.Host.Value), "idle", pct(e.Idle.Value), "pue", p.Number(e.PUE.Value))
-			}
-		}
+		lead := footprintLeadIn(p, f)
 		figures := parts[0]
 		for _, x := range parts[1:] {
 			figures = p.T("list.semi", "list", figures, "next", x)
@@ -116,4 +108,19 @@ func deadlinePhraseIn(p data.Printer, k *data.Kind, q data.Query) string {
 func versionIn(p data.Printer, src data.Source) string {
 	v, _, _ := strings.Cut(src.Version, " ")
 	return p.T("summary.version", "version", v, "released", p.Lang.Date(src.Released), "compiled", p.Lang.Date(src.Compiled))
+}
+
+// footprintLeadIn opens a summary's footprint in p's language: GPU energy
+// alone, or the boundary by name, with its factors where it is a preset.
+func footprintLeadIn(p data.Printer, f footprint.Factors) string {
+	if f.IsGPUOnly() {
+		return p.T("summary.footprint.gpu")
+	}
+	lead := p.T("summary.footprint", "name", f.BoundaryNameIn(p))
+	if _, ok := f.BoundaryPreset(); ok {
+		e := f.Effective()
+		pct := func(v float64) string { return p.Lang.Percent(data.FormatNumber(v*100) + "%") }
+		lead += " " + p.T("summary.footprint.factors", "host", pct(e.Host.Value), "idle", pct(e.Idle.Value), "pue", p.Number(e.PUE.Value))
+	}
+	return lead
 }
