@@ -456,7 +456,7 @@ func (ct *compareTest) copySummary(t *testing.T) {
 		setClipboard(t, tb, origin, cdpbrowser.PermissionSettingGranted)
 		tb.do(chromedp.Click(chromedp.ID("copy-summary")))
 		tb.waitText("#share-status", "Summary copied to the clipboard.")
-		clip, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+		clip, err := clipboardText(tb)
 		if err != nil || clip != c.want {
 			t.Errorf("%s: clipboard %q (%v), want\n%q", c.path, clip, err, c.want)
 		}

@@ -669,7 +669,7 @@ func (ft *footprintTest) copySummary(t *testing.T) {
 	setClipboard(t, tb, origin, cdpbrowser.PermissionSettingGranted)
 	tb.do(chromedp.Click(chromedp.ID("copy-summary")))
 	tb.waitText("#share-status", "Summary copied to the clipboard.")
-	clip, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+	clip, err := clipboardText(tb)
 	fp, _ := state.ParseFootprint(mustValues(t, fpParams))
 	if want := export.Summary(r, f, origin+"/?"+fp.AppendTo(state.String(fpQuery))); err != nil || clip != want {
 		t.Errorf("clipboard %q (%v), want\n%q", clip, err, want)
@@ -681,9 +681,10 @@ func (ft *footprintTest) copySummary(t *testing.T) {
 	cmpParams := "boundary=cloud&grid=400&wue=1&price=0.1&cur=USD"
 	tb.openURL(origin + comparePath(cq) + "&" + cmpParams)
 	rk := expectRanking(tb.view(), set, cq)
+	setClipboard(t, tb, origin, cdpbrowser.PermissionSettingGranted) // the new page's copies recorded
 	tb.do(chromedp.Click(chromedp.ID("copy-summary")))
 	tb.waitText("#share-status", "Summary copied to the clipboard.")
-	clip, err = chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+	clip, err = clipboardText(tb)
 	cfp, _ := state.ParseFootprint(mustValues(t, cmpParams))
 	first := rk.Models[0].Result.Estimate.EnergyWh
 	carbon, _ := cfp.Factors.Carbon(cfp.Factors.Ladder(first))

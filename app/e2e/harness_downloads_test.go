@@ -152,9 +152,13 @@ func expectPNG(t *testing.T, b []byte, width, lo, hi int) {
 	}
 }
 
-// setClipboard grants or denies the page's clipboard permissions.
+// setClipboard grants or denies the page's clipboard permissions; granted,
+// it also records what the page writes to it (clipboardText).
 func setClipboard(t *testing.T, tb *tab, origin string, setting cdpbrowser.PermissionSetting) {
 	t.Helper()
+	if setting == cdpbrowser.PermissionSettingGranted {
+		eval[bool](tb, recordCopies)
+	}
 	tb.do(chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
 		c := chromedp.FromContext(ctx)
 		for _, name := range []string{"clipboard-write", "clipboard-read"} {
@@ -166,4 +170,22 @@ func setClipboard(t *testing.T, tb *tab, origin string, setting cdpbrowser.Permi
 		}
 		return nil
 	}))
+}
+
+// recordCopies keeps, on the page, the last text it writes to the
+// clipboard, as it writes it: the browser's one clipboard is shared by the
+// tests that run beside it, and another tab's copy may land between a
+// test's and its reading.
+const recordCopies = `(() => { const c = navigator.clipboard; if (c && !c.tokenjouleRecorded) {
+	const write = c.writeText.bind(c); c.tokenjouleRecorded = true;
+	c.writeText = (s) => { window.tokenjouleCopied = s; return write(s) } } return true })()`
+
+// clipboardText is the last text the page wrote to the clipboard since
+// setClipboard granted it, once the write succeeded (the clipboard holds
+// it, or held it before another tab's copy).
+func clipboardText(tb *tab) (string, error) {
+	return chromedp.Run(tb.ctx, chromedp.Evaluate[string](`(async () => {
+		const s = window.tokenjouleCopied;
+		if (typeof s !== "string") throw new Error("the page wrote nothing to the clipboard since setClipboard");
+		return s })()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
 }

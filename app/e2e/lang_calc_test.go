@@ -170,7 +170,7 @@ func TestCalculatorLanguage(t *testing.T) {
 		setClipboard(t, tb, full, cdpbrowser.PermissionSettingGranted)
 		tb.do(chromedp.Click(chromedp.ID("copy-summary")))
 		tb.waitText("#share-status", lang.DE.T("share.copied"))
-		clip, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+		clip, err := clipboardText(tb)
 		fp, _ := state.ParseFootprint(mustValues(t, fpParams))
 		want := export.SummaryIn(data.PrinterOf(lang.DE), r, fpFactors(t), full+"/?"+fp.AppendTo(state.String(fpQuery))+"&lang=de")
 		if err != nil || clip != want {

@@ -142,7 +142,7 @@ func TestLanguagePages(t *testing.T) {
 				setClipboard(t, tb, full, cdpbrowser.PermissionSettingGranted)
 				tb.do(chromedp.Click(chromedp.ID("copy-summary")))
 				tb.waitText("#share-status", tag.T("share.copied"))
-				clip, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+				clip, err := clipboardText(tb)
 				if err != nil {
 					t.Fatal(err)
 				}

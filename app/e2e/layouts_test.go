@@ -476,7 +476,7 @@ func TestEmbedBuilder(t *testing.T) {
 		for _, c := range []struct{ button, box, what string }{{"embed-copy", "embed-snippet", "The snippet"}, {"embed-copy-link", "embed-link", "The link"}} {
 			tb.do(chromedp.Click(chromedp.ID(c.button)))
 			tb.waitText("#embed-status", c.what+" copied to the clipboard.")
-			clip, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+			clip, err := clipboardText(tb)
 			if err != nil {
 				t.Fatalf("reading the clipboard: %v", err)
 			}

@@ -62,7 +62,7 @@ func TestEdgeOfTheDeadline(t *testing.T) {
 		setClipboard(t, tb, origin, cdpbrowser.PermissionSettingGranted)
 		tb.do(chromedp.Click(chromedp.ID("copy-summary")))
 		tb.waitText("#share-status", "Summary copied to the clipboard.")
-		clip, err := chromedp.Run(tb.ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAsValue, chromedp.EvalAwaitPromise))
+		clip, err := clipboardText(tb)
 		if err != nil {
 			t.Fatal(err)
 		}
