@@ -264,8 +264,7 @@ func EditionIn(t lang.Tag, s data.Source) string {
 }
 
 // VersionIn is a source's version and dates, as its Version says them in
-// English ("3.0 (released 2025-12-01); data compiled 2026-02-16"), in t's
-// words, the dates in t's format.
+// English, in t's words, the dates in t's format.
 func VersionIn(t lang.Tag, s data.Source) string {
 	if t == lang.EN || t == "" {
 		return s.Version

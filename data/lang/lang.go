@@ -38,8 +38,9 @@ package lang
 //go:generate go run ./internal/textgen -out ../../web
 
 import (
+	"maps"
 	"strings"
-	"sync"
+	"sync/atomic"
 )
 
 // A Tag names a language by its ISO 639-1 code, as the URL's lang= says it.
@@ -78,19 +79,35 @@ type Language struct {
 	Words map[string]string
 }
 
-// catalogues are the languages at hand by tag. English is always here;
-// each other language's file adds it, but for the browser, whose wasm
-// holds English alone and loads the language a page speaks (Load).
-var (
-	mu         sync.RWMutex
-	catalogues = map[Tag]*Language{EN: &english}
-)
+// catalogues are the languages at hand by tag besides English: each
+// other language's file adds it, but for the browser, whose wasm
+// holds English alone and loads the language a page speaks (Load). A
+// catalogue is added by replacing the whole map, so that a sentence, which
+// every render asks for by the thousand, costs one atomic load and no lock.
+// English is not in the map: it is every lookup's fallback.
+var catalogues atomic.Pointer[map[Tag]*Language]
 
 // add makes l its tag's catalogue.
 func add(l *Language) {
-	mu.Lock()
-	defer mu.Unlock()
-	catalogues[l.Tag] = l
+	for {
+		old := catalogues.Load()
+		m := map[Tag]*Language{}
+		if old != nil {
+			m = maps.Clone(*old)
+		}
+		m[l.Tag] = l
+		if catalogues.CompareAndSwap(old, &m) {
+			return
+		}
+	}
+}
+
+// loaded is the catalogue of t added, or nil.
+func loaded(t Tag) *Language {
+	if m := catalogues.Load(); m != nil {
+		return (*m)[t]
+	}
+	return nil
 }
 
 // Tags lists the tags of every language, English first.
@@ -132,9 +149,7 @@ func Preferred(langs []string) Tag {
 // Of is t's language; English for a tag the site does not speak, or whose
 // catalogue the browser has not loaded.
 func (t Tag) Of() *Language {
-	mu.RLock()
-	defer mu.RUnlock()
-	if l := catalogues[t]; l != nil {
+	if l := loaded(t); l != nil {
 		return l
 	}
 	return &english
@@ -143,9 +158,7 @@ func (t Tag) Of() *Language {
 // Loaded tells whether t's catalogue is at hand: always, but in the
 // browser before Load.
 func (t Tag) Loaded() bool {
-	mu.RLock()
-	defer mu.RUnlock()
-	return catalogues[t] != nil
+	return t == EN || loaded(t) != nil
 }
 
 // Name is t's name in itself: "Deutsch"; "" for a tag the site does not
