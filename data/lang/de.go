@@ -305,8 +305,8 @@ var german = Language{
 		"card.plan.context.on":     "{context}, auf {gpus}.",
 		"card.plan.none":           "{lead}: Keine gemessene Konfiguration ist schnell genug",
 		"card.plan.title":          "{lead}: {gpus}, {energy} pro Tag",
-		"card.plan.gpus.one":       "{n}\u00a0{gpu}-GPU",
-		"card.plan.gpus.many":      "{n}\u00a0{gpu}-GPUs",
+		"card.plan.gpus.one":       "{n}\u00a0{gpu}\u2011GPU",
+		"card.plan.gpus.many":      "{n}\u00a0{gpu}\u2011GPUs",
 		"card.plan.label":          "GPU-Energie pro Tag, Leerlaufkapazität eingerechnet",
 		"card.plan.comparison":     "Jeden Tag etwa {amount}.",
 

@@ -158,3 +158,18 @@ func TestEnglish(t *testing.T) {
 		t.Errorf("English(…) = %q, want it to find the title's start", got)
 	}
 }
+
+// TestUnbrokenGPUs fails when the plan card's title can break at a hyphen
+// inside its GPUs, as German's "2 B200-GPUs" did at 360 px ("B200-" at a
+// line's end, "GPUs," on the next): such a compound takes U+2011, the
+// hyphen no line breaks at.
+func TestUnbrokenGPUs(t *testing.T) {
+	for _, tag := range Tags() {
+		for _, key := range []string{"card.plan.gpus.one", "card.plan.gpus.many"} {
+			s := tag.Of().Words[key]
+			if i := strings.IndexAny(s, "-\u00ad\u2010"); i >= 0 || s == "" {
+				t.Errorf("%s %q = %q: a line can break at its hyphen (byte %d); use \\u2011", tag, key, s, i)
+			}
+		}
+	}
+}
