@@ -134,7 +134,7 @@ func TestEdgeOfTheDeadline(t *testing.T) {
 			}
 		}
 
-		if summary, want := copied(tb), fmt.Sprintf("Llama 3.1 70B Instruct, %s (2.091 J/token", energy); !strings.Contains(summary, want) {
+		if summary, want := copied(tb), fmt.Sprintf("Llama 3.1 70B Instruct, %s (2.091\u00a0J/output token", energy); !strings.Contains(summary, want) {
 			t.Errorf("the summary %q lacks %q", summary, want)
 		}
 	})

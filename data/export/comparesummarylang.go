@@ -10,13 +10,10 @@ import (
 )
 
 // CompareSummaryIn is CompareSummary in p's language, for the compare
-// page's "Copy summary"; in English it is CompareSummary, the command
-// line's. The dataset's names (models, configurations, citation) stay as
-// the dataset writes them.
+// page's "Copy summary": the one writing of it, English included. The
+// dataset's names (models, configurations, citation) stay as the dataset
+// writes them.
 func CompareSummaryIn(p data.Printer, rk *data.Ranking, idx *data.Index, f footprint.Factors, permalink string) string {
-	if p.Lang == "" || p.Lang == lang.EN {
-		return CompareSummary(rk, idx, f, permalink)
-	}
 	q, w, k := rk.Query, rk.Workload, rk.Workload.Kind()
 	var meets []string
 	for i := range rk.Models {
@@ -45,9 +42,6 @@ func CompareSummaryIn(p data.Printer, rk *data.Ranking, idx *data.Index, f footp
 
 // PlanCompareSummaryIn is PlanCompareSummary in p's language.
 func PlanCompareSummaryIn(p data.Printer, rk *plan.Ranking, idx *data.Index, given footprint.Factors, permalink string) string {
-	if p.Lang == "" || p.Lang == lang.EN {
-		return PlanCompareSummary(rk, idx, given, permalink)
-	}
 	q, w := rk.Query, rk.Workload
 	f := plan.Footprint(given)
 	day := " " + p.T("plan.a-day")

@@ -12,7 +12,7 @@ import (
 
 // The compare page's summary, by a volume and planned, in French, German
 // and Spanish, with a footprint: its words in the language, the models'
-// names and figures in its format; in English, the command line's.
+// names and figures in its format.
 func TestCompareSummaryIn(t *testing.T) {
 	s := load(t)
 	q := data.DefaultQuery()
@@ -34,12 +34,6 @@ func TestCompareSummaryIn(t *testing.T) {
 	}
 	f.Price, f.Currency = footprint.Number(0.12), "USD"
 	const link = "https://example.org/compare?lang=x"
-	if got, want := CompareSummaryIn(data.Printer{}, rk, &s.Index, f, link), CompareSummary(rk, &s.Index, f, link); got != want {
-		t.Errorf("CompareSummaryIn(English) = %q, want %q", got, want)
-	}
-	if got, want := PlanCompareSummaryIn(data.Printer{}, prk, &s.Index, f, link), PlanCompareSummary(prk, &s.Index, f, link); got != want {
-		t.Errorf("PlanCompareSummaryIn(English) = %q, want %q", got, want)
-	}
 	english := []string{"GPU energy of", "GPU energy a day", "of its", "meet the deadline", "least energy", "footprint ",
 		"Footprint", "Missing the deadline", "Not measured on", "Boundary: ", "Data: ", "Cite: ", " a day", " with ", " at ", "busy on average"}
 	for _, tag := range []lang.Tag{lang.FR, lang.DE, lang.ES} {

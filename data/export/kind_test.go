@@ -182,7 +182,7 @@ func TestDiffusionSummaries(t *testing.T) {
 	}
 	rk, _ := s.Compare(data.Query{Task: "text-to-video", GPU: "H100", DeadlineMS: 120e3, Percentile: data.P50, Tokens: 100})
 	got = CompareSummary(rk, &s.Index, footprint.Factors{}, "")
-	for _, want := range []string{"GPU energy of 100 videos on Text to Video, on H100, each generated within 120 s", " J/video)", "Missing the deadline (the smallest each meets): "} {
+	for _, want := range []string{"GPU energy of 100 videos on Text to Video, on H100, each generated within 120 s", "\u00a0J/video)", "Missing the deadline (the smallest each meets): "} {
 		if !strings.Contains(got, want) {
 			t.Errorf("CompareSummary does not say %q:\n%s", want, got)
 		}

@@ -110,10 +110,3 @@ func PlanCompareCardIn(p data.Printer, rk *plan.Ranking, idx *data.Index) Compar
 	}
 	return c
 }
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}

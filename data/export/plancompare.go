@@ -3,7 +3,6 @@ package export
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"tokenjoule/data"
 	"tokenjoule/data/footprint"
@@ -130,30 +129,5 @@ func PlanCompareFilename(rk *plan.Ranking, ext string) string {
 // the source and the permalink. It is the compare page's "Copy summary" in
 // plan mode.
 func PlanCompareSummary(rk *plan.Ranking, idx *data.Index, given footprint.Factors, permalink string) string {
-	q, w := rk.Query, rk.Workload
-	f := plan.Footprint(given)
-	var meets []string
-	for _, r := range rk.Models {
-		if r.Status() == data.Meets {
-			o := r.Plan.Best()
-			meets = append(meets, fmt.Sprintf("%d. %s, %s a day on %s GPU%s (%s × %s, %s busy on average%s)", len(meets)+1, r.Entry.Name,
-				data.FormatEnergy(o.WhPerDay), data.FormatInt(o.GPUs), plural(o.GPUs), data.FormatInt(o.Replicas), o.Config.Hardware(), plan.FormatPercent(o.Utilisation),
-				footprintAmounts(f, o.WhPerDay, " a day")))
-		}
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "GPU energy a day to serve %s with each model of %s, %s, at a %s inter-token latency of at most %s: ",
-		rk.Traffic.Words(), w.Name, gpuPhrase(w.GPUs(), q.GPU), q.Percentile, data.FormatMS(q.DeadlineMS))
-	all := rk.Data()
-	measured, models := all.Measured()
-	if len(meets) == 0 {
-		fmt.Fprintf(&b, "none of its %d %s meets the deadline.", measured, models)
-	} else {
-		fmt.Fprintf(&b, "%d of its %d %s meet the deadline; least energy a day first, each with the configuration that spends the least, "+
-			"the fleet sized for the peak: %s.", len(meets), measured, models, strings.Join(meets, "; "))
-	}
-	others(&b, all)
-	shown := footprintFactors(&b, f, len(meets) > 0)
-	source(&b, widened(Boundary(idx.Boundary), f, shown), plan.Caveat, idx.Source, permalink)
-	return b.String()
+	return PlanCompareSummaryIn(data.Printer{}, rk, idx, given, permalink)
 }

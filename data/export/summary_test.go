@@ -22,7 +22,8 @@ func TestSummary(t *testing.T) {
 		"2.5B output tokens of " + r.Model.Name, "on Reasoning, on H100,", "p95", "at most 40 ms",
 		data.FormatEnergy(e.EnergyWh), data.FormatNumber(float64(c.JoulesPerToken)) + " J per token",
 		data.FormatJoules(e.EnergyPerRequest), c.Hardware(), c.RowID,
-		"Boundary: GPU only.", r.Model.Caveat, r.Model.Source.Cite, r.Model.Source.Version,
+		"Boundary: GPU only.", r.Model.Caveat, r.Model.Source.Cite,
+		"Data: ML.ENERGY Leaderboard 3.0 (released 1 December 2025); data compiled 16 February 2026.",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("summary lacks %q:\n%s", want, got)
@@ -90,14 +91,14 @@ func TestSummaryFootprint(t *testing.T) {
 	cost, _ := f.Cost(l)
 	for _, want := range []string{
 		data.FormatEnergy(r.Estimate.EnergyWh) + " of GPU energy",
-		`Footprint at the boundary "Cloud data centre (Google, 2025)" (host CPU and memory +43% and idle capacity +17% of GPU energy, PUE 1.09): ` + data.FormatEnergy(l.FacilityWh) + ";",
+		`Footprint at the boundary “Cloud data centre (Google, 2025)” (host CPU and memory +43% and idle capacity +17% of GPU energy, PUE 1.09): ` + data.FormatEnergy(l.FacilityWh) + ";",
 		footprint.FormatCarbon(carbon) + " at 480 g CO2e/kWh (World, 2023, lifecycle)",
 		footprint.FormatWater(water) + " of water on site at 0.3 L/kWh (Microsoft datacenters, 2024",
 		footprint.FormatMoney(cost, "USD") + " at 0.12 USD per kWh.",
 		// The published spread, as footprint's TestSpreadSentence works it out for this row.
 		"Lowest to highest published values of the host, idle capacity, cooling, the grid and water use, not a confidence interval: " +
 			"41 to 78 kWh, 1.2 to 56 kg CO2e, 0 to 90 L of water, 5.00 to 9.40 USD.",
-		`Boundary: GPU only as measured, widened to "Cloud data centre (Google, 2025)" as above.`,
+		`Boundary: GPU only as measured, widened to “Cloud data centre (Google, 2025)” as above.`,
 		r.Model.Caveat,
 	} {
 		if !strings.Contains(got, want) {
@@ -112,8 +113,8 @@ func TestSummaryFootprint(t *testing.T) {
 	p := footprint.Factors{PUE: footprint.Number(1.56)}
 	got = Summary(r, p, permalink)
 	for _, want := range []string{
-		`Footprint at the boundary "GPU × PUE 1.56": ` + data.FormatEnergy(p.Ladder(r.Estimate.EnergyWh).FacilityWh) + ".",
-		`Boundary: GPU only as measured, widened to "GPU × PUE 1.56" as above.`,
+		`Footprint at the boundary “GPU × PUE 1.56”: ` + data.FormatEnergy(p.Ladder(r.Estimate.EnergyWh).FacilityWh) + ".",
+		`Boundary: GPU only as measured, widened to “GPU × PUE 1.56” as above.`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("summary with PUE 1.56 lacks %q:\n%s", want, got)
@@ -217,7 +218,7 @@ func TestCompareSummaryFootprint(t *testing.T) {
 		carbon, _ := f.Carbon(l)
 		water, _ := f.Water(l)
 		cost, _ := f.Cost(l)
-		item := fmt.Sprintf("%s, %s (%s J/token; footprint %s, %s, %s of water, %s)", r.Entry.Name, data.FormatEnergy(e),
+		item := fmt.Sprintf("%s, %s (%s\u00a0J/output token; footprint %s, %s, %s of water, %s)", r.Entry.Name, data.FormatEnergy(e),
 			data.FormatNumber(float64(r.Result.Selected.JoulesPerToken)), data.FormatEnergy(l.FacilityWh),
 			footprint.FormatCarbon(carbon), footprint.FormatWater(water), footprint.FormatMoney(cost, "USD"))
 		i := strings.Index(got, item)
@@ -227,9 +228,9 @@ func TestCompareSummaryFootprint(t *testing.T) {
 		last = i
 	}
 	for _, want := range []string{
-		`Footprint at the boundary "Cloud data centre (Google, 2025)" (host CPU and memory +43% and idle capacity +17% of GPU energy, PUE 1.09), ` +
+		`Footprint at the boundary “Cloud data centre (Google, 2025)” (host CPU and memory +43% and idle capacity +17% of GPU energy, PUE 1.09), ` +
 			"with carbon at 400 g CO2e/kWh (your figure), water on site at 1 L/kWh (your figure), cost at 0.1 USD per kWh.",
-		`Boundary: GPU only as measured, widened to "Cloud data centre (Google, 2025)" as above.`,
+		`Boundary: GPU only as measured, widened to “Cloud data centre (Google, 2025)” as above.`,
 		"Not measured on H100:", s.Index.Caveat,
 	} {
 		if !strings.Contains(got, want) {

@@ -8,13 +8,10 @@ import (
 	"tokenjoule/data/lang"
 )
 
-// SummaryIn is Summary in p's language, for the page's "Copy summary"; in
-// English it is Summary, the command line's. The dataset's names (model,
+// SummaryIn is Summary in p's language, for the page's "Copy summary": the
+// one writing of it, English included. The dataset's names (model,
 // configuration, row, citation) stay as the dataset writes them.
 func SummaryIn(p data.Printer, r *data.Result, f footprint.Factors, permalink string) string {
-	if p.Lang == "" || p.Lang == lang.EN {
-		return Summary(r, f, permalink)
-	}
 	q, m, k := r.Query, r.Model, r.Kind
 	var b strings.Builder
 	b.WriteString(p.T("summary.question", "volume", p.VolumeWords(k, q.Tokens), "model", m.Name,
