@@ -282,9 +282,9 @@ func EnergyParams(p data.Printer, rk *data.Ranking, highlight string) ([]byte, e
 
 // edit applies f to an option's JSON, for what go-echarts cannot express.
 func edit(option []byte, f func(o map[string]any)) ([]byte, error) {
-	var o map[string]any
-	if err := json.Unmarshal(option, &o); err != nil {
-		return nil, fmt.Errorf("chart option: %w", err)
+	o, err := decodeObject(option)
+	if err != nil {
+		return nil, err
 	}
 	f(o)
 	return json.Marshal(o)

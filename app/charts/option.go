@@ -35,9 +35,9 @@ func commonOption(c chart, pr data.Printer) (map[string]any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("chart option: %w", err)
 	}
-	var o map[string]any
-	if err := json.Unmarshal(b, &o); err != nil {
-		return nil, fmt.Errorf("chart option: %w", err)
+	o, err := decodeObject(b)
+	if err != nil {
+		return nil, err
 	}
 	o["backgroundColor"] = "transparent"
 	o["textStyle"] = map[string]any{"fontFamily": fontFamily}

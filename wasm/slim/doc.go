@@ -26,6 +26,13 @@
 //     (Context.Encrypt, which tokenjoule never asks for) and ids from
 //     math/rand/v2 instead of github.com/google/uuid, which links
 //     crypto/rand, md5, sha1 and database/sql/driver: 4% of the brotli size.
+//   - decode.go (decodeStub, added) and every json.Unmarshal of
+//     context.go, engine.go, notification.go, state.go and storage.go
+//     (decodeEdits): decodeJSON refuses, saying why. go-app decodes only
+//     what tokenjoule never gives it (stored, broadcast or enciphered
+//     state, a push subscription, GOAPP_INTERNAL_URLS); with app/charts'
+//     own reader of options (decodeObject), encoding/json's decoder is out
+//     of app.wasm: 2% of its brotli.
 //   - engine.go (engineEdits, which use its private iddleFrameDuration): the
 //     engine renders as soon as the dispatched functions are handled, in
 //     their task, rather than a frame period later on a timer, so that a

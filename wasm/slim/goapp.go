@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -47,6 +48,44 @@ func newID() string {
 	return fmt.Sprintf("%08x-%04x-4%03x-%04x-%012x", a>>32, a>>16&0xffff, a&0xfff, b>>48&0x3fff|0x8000, b&0xffffffffffff)
 }
 `
+
+// decodeStub is added as decode.go: decodeJSON stands for encoding/json's
+// Unmarshal (decodeEdits) and refuses, saying why.
+const decodeStub = `package app
+
+import "github.com/maxence-charriere/go-app/v10/pkg/errors"
+
+// tokenjoule's wasm build (tokenjoule/wasm/slim) leaves encoding/json's
+// decoder out of app.wasm: the calculator reads no JSON through go-app
+// (no stored or broadcast state, no push notification, no internal URLs).
+var errNoDecode = errors.New("JSON decoding is left out of tokenjoule's browser build (see tokenjoule/wasm/slim)")
+
+func decodeJSON(b []byte, v any) error { return errNoDecode }
+`
+
+// decodeEdits have go-app's every json.Unmarshal call decodeJSON, by file:
+// with app/charts' own reader of options (decodeObject), nothing in the
+// browser build then links encoding/json's decoder, 2% of app.wasm's
+// brotli. go-app only decodes what tokenjoule never gives it: stored,
+// broadcast or enciphered state, a push subscription and
+// GOAPP_INTERNAL_URLS, which the calculator leaves unset (an internal URL
+// is then none, as when the variable cannot be decoded).
+var decodeEdits = map[string][]struct{ old, new string }{
+	"context.go": {{"if err := json.Unmarshal(b, v); err != nil {", "if err := decodeJSON(b, v); err != nil {"}},
+	"engine.go": {
+		{"\t\"encoding/json\"\n", ""},
+		{"json.Unmarshal([]byte(Getenv(\"GOAPP_INTERNAL_URLS\")), &e.internalURLs)", "decodeJSON([]byte(Getenv(\"GOAPP_INTERNAL_URLS\")), &e.internalURLs)"},
+	},
+	"notification.go": {{"err := json.Unmarshal([]byte(jsSub), &sub)", "err := decodeJSON([]byte(jsSub), &sub)"}},
+	"state.go": {
+		{"return json.Unmarshal(value.Value, receiver)", "return decodeJSON(value.Value, receiver)"},
+		{"if err := json.Unmarshal(value, o.receiver); err != nil {", "if err := decodeJSON(value, o.receiver); err != nil {"},
+	},
+	"storage.go": {
+		{"\treturn json.Unmarshal(d, v)\n", "\treturn decodeJSON(d, v)\n"},
+		{"\treturn json.Unmarshal([]byte(item.String()), v)\n", "\treturn decodeJSON([]byte(item.String()), v)\n"},
+	},
+}
 
 // uuidEdits have context.go and state.go take their ids from newID.
 var uuidEdits = []struct{ old, new string }{
@@ -127,10 +166,14 @@ func slimGoApp(src, dir string) error {
 	if !ok {
 		return fmt.Errorf("wasm/slim/goapp/adopt.go does not begin with its build constraint")
 	}
-	files := map[string]string{"http.go": httpStub, "crypto.go": cryptoStub, "adopt.go": adopt}
-	for name, edits := range map[string][]struct{ old, new string }{"resource.go": resourceEdits, "engine.go": append(engineEdits, loadEdit),
+	files := map[string]string{"http.go": httpStub, "crypto.go": cryptoStub, "adopt.go": adopt, "decode.go": decodeStub}
+	byFile := map[string][]struct{ old, new string }{"resource.go": resourceEdits, "engine.go": append(engineEdits, loadEdit),
 		"context.go": uuidEdits, "state.go": uuidEdits, "route.go": routeEdits,
-		"node.go": {keptEdit}} {
+		"node.go": {keptEdit}}
+	for name, edits := range decodeEdits {
+		byFile[name] = append(slices.Clip(byFile[name]), edits...)
+	}
+	for name, edits := range byFile {
 		s, err := edit(app, name, edits)
 		if err != nil {
 			return fmt.Errorf("%s/%v", src, err)
@@ -144,6 +187,11 @@ func slimGoApp(src, dir string) error {
 	}
 	if strings.Contains(files["resource.go"], "http.") {
 		return fmt.Errorf("%s/resource.go still uses net/http after the edits: update wasm/slim", src)
+	}
+	for name := range decodeEdits {
+		if strings.Contains(files[name], "json.Unmarshal(") {
+			return fmt.Errorf("%s/%s still calls json.Unmarshal after the edits: update wasm/slim", src, name)
+		}
 	}
 	if strings.Contains(files["route.go"], `"regexp"`) {
 		return fmt.Errorf("%s/route.go still uses regexp after the edits: update wasm/slim", src)

@@ -141,3 +141,35 @@ func TestAsRegexp(t *testing.T) {
 		t.Errorf("%v\n%s", err, out)
 	}
 }
+
+// TestNoJSONDecoder links the browser entry and reads what the linker
+// kept: nothing of encoding/json's decoder (go-app's calls go to
+// decodeJSON, the charts read their options with decodeObject), which
+// json.Unmarshal anywhere in the build would bring back.
+func TestNoJSONDecoder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("links the browser entry")
+	}
+	dir := t.TempDir()
+	modfile, err := overlay(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "build", "-trimpath", "-modfile", modfile, "-ldflags=-dumpdep", "-o", filepath.Join(dir, "app.wasm"), "tokenjoule/wasm")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("linking the browser entry: %v\n%.2000s", err, out)
+	}
+	kept := string(out)
+	if !strings.Contains(kept, "-> encoding/json.Marshal") {
+		t.Fatalf("the linker's list of what it kept names no encoding/json.Marshal: not the list this test reads (%.500s)", out)
+	}
+	for _, sym := range []string{"encoding/json.(*decodeState)", "encoding/json.Unmarshal"} {
+		if i := strings.Index(kept, "-> "+sym); i >= 0 {
+			line := kept[strings.LastIndexByte(kept[:i], '\n')+1:]
+			line, _, _ = strings.Cut(line, "\n")
+			t.Errorf("the wasm links %s: %s", sym, line)
+		}
+	}
+}
