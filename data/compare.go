@@ -50,15 +50,12 @@ func (r *Ranked) Status() Status {
 	return Meets
 }
 
-// Measured is how many of rk's models were measured on its GPU choice
+// MeasuredIn is how many of rk's models were measured on its GPU choice
 // (every one for AnyGPU), the models that meet or miss its deadline, and
-// the words that name them after their number: "models", or "models
-// measured on H100" when some were never measured there. A count of the
-// models that meet the deadline is out of these: the others are listed
-// apart, not counted as missing it.
-func (rk *Ranking) Measured() (n int, models string) { return rk.MeasuredIn(Printer{}) }
-
-// MeasuredIn is Measured, its words in p's language.
+// the words in p's language that name them after their number: "models",
+// or "models measured on H100" when some were never measured there. A
+// count of the models that meet the deadline is out of these: the others
+// are listed apart, not counted as missing it.
 func (rk *Ranking) MeasuredIn(p Printer) (n int, models string) {
 	for i := range rk.Models {
 		if rk.Models[i].Status() != NotMeasured {

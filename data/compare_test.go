@@ -328,8 +328,8 @@ func TestRankingCountsTheModelsMeasuredOnTheGPU(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n, models := rk.Measured(); n != c.n || models != c.models {
-			t.Errorf("%s on %s: Measured() = %d %q, want %d %q", c.task, c.gpu, n, models, c.n, c.models)
+		if n, models := rk.MeasuredIn(Printer{}); n != c.n || models != c.models {
+			t.Errorf("%s on %s: MeasuredIn(English) = %d %q, want %d %q", c.task, c.gpu, n, models, c.n, c.models)
 		}
 	}
 }
